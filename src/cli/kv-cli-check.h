@@ -1,0 +1,3 @@
+#pragma once
+
+int kv_cli_check (int argc, char **argv);

@@ -1,0 +1,58 @@
+#define G_LOG_DOMAIN "kv-cli"
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "kv-cli-common.h"
+
+int
+kv_cli_fail (const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  fprintf (stderr, "kripkeviz-cli: %s\n", message);
+  return KV_EXIT_ERROR;
+}
+
+KvHistory *
+kv_cli_open_history (const char *game, KvScript **script_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_open (game, &error);
+  KvHistory *history;
+
+  if (script == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return NULL;
+    }
+  history = kv_history_run_script (script, 0, &error);
+  if (history == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return NULL;
+    }
+  if (script_out != NULL)
+    *script_out = g_steal_pointer (&script);
+  return history;
+}
+
+const KvHistoryEntry *
+kv_cli_entry (const KvHistory *history, int step)
+{
+  guint last = kv_history_length (history) - 1;
+
+  if (step < 0)
+    return kv_history_get (history, last);
+  if ((guint) step > last)
+    {
+      kv_cli_fail (_("--step %d is out of range: the script has %u steps (0 is the initial model)"), step, last);
+      return NULL;
+    }
+  return kv_history_get (history, (guint) step);
+}

@@ -1,0 +1,21 @@
+/* kv-cli-common.h: what every kripkeviz-cli command shares. */
+#pragma once
+
+#include "kv-engine.h"
+
+G_BEGIN_DECLS
+
+#define KV_EXIT_ERROR 2
+
+/* Prints "kripkeviz-cli: MESSAGE" to stderr and returns KV_EXIT_ERROR. */
+int         kv_cli_fail         (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+/* Opens GAME (built-in name or .kvg path) and runs its steps. Prints the
+ * error and returns NULL on failure. */
+KvHistory  *kv_cli_open_history (const char *game, KvScript **script_out);
+
+/* The history entry for --step N (-1: after all steps), or NULL with the
+ * error printed. */
+const KvHistoryEntry *kv_cli_entry (const KvHistory *history, int step);
+
+G_END_DECLS

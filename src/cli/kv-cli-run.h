@@ -1,0 +1,3 @@
+#pragma once
+
+int kv_cli_run (int argc, char **argv);

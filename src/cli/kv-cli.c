@@ -1,0 +1,73 @@
+#define G_LOG_DOMAIN "kv-cli"
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kv-cli-check.h"
+#include "kv-cli-common.h"
+#include "kv-cli-export.h"
+#include "kv-cli-run.h"
+
+static int
+list_games (int argc, char **argv)
+{
+  g_auto(GStrv) names = kv_script_builtin_names ();
+
+  if (argc != 1)
+    return kv_cli_fail (_("usage: kripkeviz-cli games"));
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *title = kv_script_builtin_title (names[i]);
+      printf ("%-12s %s\n", names[i], title ? title : "");
+    }
+  return 0;
+}
+
+typedef struct {
+  const char *name;
+  int (*run) (int argc, char **argv);
+  const char *usage;
+} Command;
+
+static const Command commands[] = {
+  { "games", list_games, N_("games                         list the built-in games") },
+  { "run", kv_cli_run, N_("run GAME [--json]             run a script (a .kvg path or a built-in name)") },
+  { "check", kv_cli_check, N_("check GAME FORMULA [--step N] true/false at the actual world (exit 0, 1; 2 on error)") },
+  { "export", kv_cli_export, N_("export GAME --format F -o FILE draw the model (see export --help)") },
+};
+
+static int
+usage (FILE *out)
+{
+  fprintf (out, "%s\n", _("Usage: kripkeviz-cli COMMAND …"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  kripkeviz-cli %s\n", _(commands[i].usage));
+  return out == stdout ? 0 : KV_EXIT_ERROR;
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    return usage (stderr);
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
+    return usage (stdout);
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("kripkeviz-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+  kv_cli_fail (_("unknown command “%s”"), argv[1]);
+  return usage (stderr);
+}

@@ -1,0 +1,130 @@
+#define G_LOG_DOMAIN "kv-bisim"
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kv-bisim.h"
+#include "kv-partition.h"
+
+static int
+compare_u32 (const void *a, const void *b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Exact ids for sets of blocks: each class's sorted, distinct blocks are
+ * hashed and compared element by element. */
+typedef struct {
+  const guint32 *items;
+  guint          length;
+} BlockSet;
+
+static guint
+block_set_hash (gconstpointer p)
+{
+  const BlockSet *set = p;
+  guint h = 5381;
+
+  for (guint i = 0; i < set->length; i++)
+    h = h * 33 + set->items[i];
+  return h;
+}
+
+static gboolean
+block_set_equal (gconstpointer a, gconstpointer b)
+{
+  const BlockSet *x = a, *y = b;
+
+  return x->length == y->length && memcmp (x->items, y->items, x->length * sizeof (guint32)) == 0;
+}
+
+/* For each class of @agent, an id of the set of blocks it meets. */
+static guint32 *
+class_signatures (const KvModel *model, guint agent, const guint32 *block)
+{
+  guint n_classes = model->n_classes[agent];
+  g_autoptr(KvClasses) classes = kv_classes_new (model->cls[agent], model->n_worlds, n_classes);
+  g_autofree guint32 *sorted = g_new (guint32, MAX (model->n_worlds, 1));
+  g_autofree BlockSet *sets = g_new (BlockSet, MAX (n_classes, 1));
+  g_autoptr(GHashTable) ids = g_hash_table_new (block_set_hash, block_set_equal);
+  guint32 *signature = g_new (guint32, MAX (n_classes, 1));
+
+  for (guint c = 0; c < n_classes; c++)
+    {
+      guint start = classes->offsets[c], end = classes->offsets[c + 1], length = 0;
+      gpointer id;
+
+      for (guint i = start; i < end; i++)
+        sorted[start + i - start] = block[classes->members[i]];
+      qsort (sorted + start, end - start, sizeof (guint32), compare_u32);
+      for (guint i = start; i < end; i++)
+        if (length == 0 || sorted[start + length - 1] != sorted[i])
+          sorted[start + length++] = sorted[i];
+
+      sets[c].items = sorted + start;
+      sets[c].length = length;
+      if (!g_hash_table_lookup_extended (ids, &sets[c], NULL, &id))
+        {
+          id = GUINT_TO_POINTER (g_hash_table_size (ids));
+          g_hash_table_insert (ids, &sets[c], id);
+        }
+      signature[c] = GPOINTER_TO_UINT (id);
+    }
+  return signature;
+}
+
+guint32 *
+kv_bisim_blocks (const KvModel *model, guint *n_blocks)
+{
+  guint n = model->n_worlds;
+  guint32 *block = g_memdup2 (model->deal, MAX (n, 1) * sizeof (guint32));
+  g_autofree guint64 *keys = g_new (guint64, MAX (n, 1));
+  guint count = kv_densify_u32 (block, n);
+
+  /* Refine until no block splits. Worlds with distinct deals are never
+   * bisimilar, so a model without repeated deals is done at once. */
+  while (count < n)
+    {
+      guint before = count;
+
+      for (guint a = 0; a < model->game->n_agents; a++)
+        {
+          g_autofree guint32 *signature = class_signatures (model, a, block);
+          guint n_signatures = model->n_classes[a];
+
+          for (guint w = 0; w < n; w++)
+            keys[w] = (guint64) block[w] * n_signatures + signature[model->cls[a][w]];
+          count = kv_densify_u64 (keys, n, block);
+        }
+      if (count == before)
+        break;
+    }
+  *n_blocks = count;
+  return block;
+}
+
+KvModel *
+kv_model_contract (const KvModel *model)
+{
+  guint n_blocks;
+  g_autofree guint32 *block = kv_bisim_blocks (model, &n_blocks);
+  guint32 *deal = g_new (guint32, MAX (n_blocks, 1));
+  guint32 *cls[KV_MAX_AGENTS];
+
+  /* A block's class for a is the set of blocks its members' a-classes meet,
+   * the same for every member once the partition is stable. */
+  for (guint w = 0; w < model->n_worlds; w++)
+    deal[block[w]] = model->deal[w];
+  for (guint a = 0; a < model->game->n_agents; a++)
+    {
+      g_autofree guint32 *signature = class_signatures (model, a, block);
+
+      cls[a] = g_new (guint32, MAX (n_blocks, 1));
+      for (guint w = 0; w < model->n_worlds; w++)
+        cls[a][block[w]] = signature[model->cls[a][w]];
+    }
+  return kv_model_new_from_parts (model->game, model->deals, n_blocks, deal, cls, block[model->actual]);
+}

@@ -1,0 +1,312 @@
+#define G_LOG_DOMAIN "kv-check"
+#include "config.h"
+
+#include <string.h>
+
+#include "kv-check.h"
+#include "kv-partition.h"
+#include "kv-update-private.h"
+
+/* K over a partition: w ⊨ K φ iff φ holds in all of w's class. With @any,
+ * M instead: φ holds somewhere in the class. */
+static KvBits *
+over_partition (const guint32 *cls, guint n_classes, const KvBits *truth, gboolean any)
+{
+  g_autofree guint8 *mark = g_new0 (guint8, MAX (n_classes, 1));
+  KvBits *result = kv_bits_new (truth->n);
+
+  for (guint w = 0; w < truth->n; w++)
+    if (kv_bits_get (truth, w) == any)
+      mark[cls[w]] = 1;
+  for (guint w = 0; w < truth->n; w++)
+    if (mark[cls[w]] == any)
+      kv_bits_set (result, w);
+  return result;
+}
+
+/* Distributed knowledge: the intersection of the group's partitions. */
+static guint32 *
+intersection (const KvModel *model, guint32 agents, guint *n_classes)
+{
+  guint32 *ids = g_new0 (guint32, MAX (model->n_worlds, 1));
+  g_autofree guint64 *keys = g_new (guint64, MAX (model->n_worlds, 1));
+  guint n = 1;
+
+  for (guint a = 0; a < model->game->n_agents; a++)
+    if (agents & (1u << a))
+      {
+        for (guint w = 0; w < model->n_worlds; w++)
+          keys[w] = (guint64) ids[w] * model->n_classes[a] + model->cls[a][w];
+        n = kv_densify_u64 (keys, model->n_worlds, ids);
+      }
+  *n_classes = n;
+  return ids;
+}
+
+static guint32
+find_root (guint32 *parent, guint32 w)
+{
+  while (parent[w] != w)
+    {
+      parent[w] = parent[parent[w]];
+      w = parent[w];
+    }
+  return w;
+}
+
+/* Common knowledge: components of the union of the group's partitions. */
+static guint32 *
+components (const KvModel *model, guint32 agents, guint *n_classes)
+{
+  guint32 *parent = g_new (guint32, MAX (model->n_worlds, 1));
+  g_autofree guint32 *first = g_new (guint32, MAX (model->n_worlds, 1));
+
+  for (guint w = 0; w < model->n_worlds; w++)
+    parent[w] = w;
+  for (guint a = 0; a < model->game->n_agents; a++)
+    if (agents & (1u << a))
+      {
+        memset (first, 0xff, model->n_classes[a] * sizeof (guint32));
+        for (guint w = 0; w < model->n_worlds; w++)
+          {
+            guint32 c = model->cls[a][w];
+
+            if (first[c] == G_MAXUINT32)
+              first[c] = w;
+            else
+              parent[find_root (parent, w)] = find_root (parent, first[c]);
+          }
+      }
+  for (guint w = 0; w < model->n_worlds; w++)
+    parent[w] = find_root (parent, w);
+  *n_classes = kv_densify_u32 (parent, model->n_worlds);
+  return parent;
+}
+
+KvBits *
+kv_check_win (const KvModel *model, guint agent)
+{
+  const KvGame *game = model->game;
+  guint n_classes = model->n_classes[agent];
+  const guint32 *cls = model->cls[agent];
+  g_autofree guint64 *delta = g_new (guint64, MAX (n_classes, 1));
+  g_autofree guint8 *seen = g_new0 (guint8, MAX (n_classes, 1));
+  g_autofree guint8 *mixed = g_new0 (guint8, MAX (n_classes, 1));
+  KvBits *result = kv_bits_new (model->n_worlds);
+
+  /* δ is the envelope's hand when there is one, else the whole deal. */
+  for (guint w = 0; w < model->n_worlds; w++)
+    {
+      guint64 key = game->has_envelope ? kv_model_hand (model, w, game->n_agents) : model->deal[w];
+      guint32 c = cls[w];
+
+      if (!seen[c])
+        {
+          seen[c] = 1;
+          delta[c] = key;
+        }
+      else if (delta[c] != key)
+        mixed[c] = 1;
+    }
+  for (guint w = 0; w < model->n_worlds; w++)
+    if (!mixed[cls[w]])
+      kv_bits_set (result, w);
+  return result;
+}
+
+static KvBits *check (KvModel *model, const KvFormula *f, GError **error);
+
+/* [α]φ and ⟨α⟩φ for a chain of steps (a suggest expands to several). */
+static KvBits *
+check_dynamic (KvModel *model, GPtrArray *steps, guint index, const KvFormula *f, gboolean box, GError **error)
+{
+  guint event;
+  g_autoptr(KvActionModel) am = NULL;
+  KvBits **pre;
+  KvBits *result;
+
+  if (index == steps->len)
+    return check (model, f, error);
+
+  am = kv_action_model_for_step (g_ptr_array_index (steps, index), &event);
+  pre = kv_update_preconditions (model, am, error);
+  if (pre == NULL)
+    return NULL;
+
+  result = box ? kv_bits_new_full (model->n_worlds) : kv_bits_new (model->n_worlds);
+  if (kv_bits_count (pre[event]) > 0)
+    {
+      g_autoptr(KvProduct) product = NULL;
+      g_autoptr(KvModel) next = kv_update_product (model, am, pre, event, 0, &product, error);
+      g_autoptr(KvBits) after = next ? check_dynamic (next, steps, index + 1, f, box, error) : NULL;
+
+      if (after == NULL)
+        g_clear_pointer (&result, kv_bits_free);
+      else
+        for (guint p = 0; p < product->n_pairs; p++)
+          if (product->pair_event[p] == event)
+            {
+              if (kv_bits_get (after, p))
+                kv_bits_set (result, product->pair_world[p]);
+              else
+                kv_bits_clear (result, product->pair_world[p]);
+            }
+    }
+
+  for (guint e = 0; e < am->n_events; e++)
+    kv_bits_free (pre[e]);
+  g_free (pre);
+  return result;
+}
+
+static KvBits *
+check_binary (KvModel *model, const KvFormula *f, GError **error)
+{
+  g_autoptr(KvBits) left = check (model, f->left, error);
+  g_autoptr(KvBits) right = left ? check (model, f->right, error) : NULL;
+
+  if (right == NULL)
+    return NULL;
+  switch (f->kind)
+    {
+    case KV_FORMULA_AND:
+      kv_bits_and (left, right);
+      break;
+    case KV_FORMULA_OR:
+      kv_bits_or (left, right);
+      break;
+    case KV_FORMULA_IMPLIES:
+      kv_bits_not (left);
+      kv_bits_or (left, right);
+      break;
+    case KV_FORMULA_IFF:
+      /* equal bits: not (left xor right), with the bits past n cleared again */
+      for (guint i = 0; i < (left->n + 63) / 64; i++)
+        left->words[i] = ~(left->words[i] ^ right->words[i]);
+      {
+        g_autoptr(KvBits) all = kv_bits_new_full (left->n);
+        kv_bits_and (left, all);
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return g_steal_pointer (&left);
+}
+
+static KvBits *
+check (KvModel *model, const KvFormula *f, GError **error)
+{
+  guint n = model->n_worlds;
+  guint agent = f->agents ? (guint) __builtin_ctz (f->agents) : 0;
+  g_autoptr(KvBits) operand = NULL;
+
+  switch (f->kind)
+    {
+    case KV_FORMULA_TRUE:
+      return kv_bits_new_full (n);
+    case KV_FORMULA_FALSE:
+      return kv_bits_new (n);
+    case KV_FORMULA_ATOM:
+      {
+        KvBits *result = kv_bits_new (n);
+
+        for (guint w = 0; w < n; w++)
+          if (kv_model_holds (model, w, f->card, f->owner))
+            kv_bits_set (result, w);
+        return result;
+      }
+    case KV_FORMULA_NOT:
+      operand = check (model, f->left, error);
+      if (operand != NULL)
+        kv_bits_not (operand);
+      return g_steal_pointer (&operand);
+    case KV_FORMULA_AND:
+    case KV_FORMULA_OR:
+    case KV_FORMULA_IMPLIES:
+    case KV_FORMULA_IFF:
+      return check_binary (model, f, error);
+    case KV_FORMULA_WIN:
+      return kv_check_win (model, agent);
+    case KV_FORMULA_BOX:
+    case KV_FORMULA_DIAMOND:
+      {
+        g_autoptr(GPtrArray) steps = NULL;
+
+        if (f->step->kind == KV_STEP_SUGGEST)
+          steps = kv_suggest_expand (model, f->step);
+        else
+          {
+            steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
+            g_ptr_array_add (steps, kv_step_ref (f->step));
+          }
+        return check_dynamic (model, steps, 0, f->left, f->kind == KV_FORMULA_BOX, error);
+      }
+    default:
+      break;
+    }
+
+  /* The modal operators. */
+  operand = check (model, f->left, error);
+  if (operand == NULL)
+    return NULL;
+  switch (f->kind)
+    {
+    case KV_FORMULA_KNOWS:
+      return over_partition (model->cls[agent], model->n_classes[agent], operand, FALSE);
+    case KV_FORMULA_POSSIBLE:
+      return over_partition (model->cls[agent], model->n_classes[agent], operand, TRUE);
+    case KV_FORMULA_WHETHER:
+      {
+        KvBits *knows = over_partition (model->cls[agent], model->n_classes[agent], operand, FALSE);
+        g_autoptr(KvBits) knows_not = NULL;
+
+        kv_bits_not (operand);
+        knows_not = over_partition (model->cls[agent], model->n_classes[agent], operand, FALSE);
+        kv_bits_or (knows, knows_not);
+        return knows;
+      }
+    case KV_FORMULA_EVERYONE:
+      {
+        KvBits *result = kv_bits_new_full (n);
+
+        for (guint a = 0; a < model->game->n_agents; a++)
+          if (f->agents & (1u << a))
+            {
+              g_autoptr(KvBits) knows = over_partition (model->cls[a], model->n_classes[a], operand, FALSE);
+              kv_bits_and (result, knows);
+            }
+        return result;
+      }
+    case KV_FORMULA_COMMON:
+    case KV_FORMULA_DISTRIB:
+      {
+        guint n_classes;
+        g_autofree guint32 *cls = f->kind == KV_FORMULA_COMMON
+          ? components (model, f->agents, &n_classes)
+          : intersection (model, f->agents, &n_classes);
+
+        return over_partition (cls, n_classes, operand, FALSE);
+      }
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+KvBits *
+kv_check_worlds (KvModel *model, const KvFormula *f, GError **error)
+{
+  g_return_val_if_fail (model != NULL && f != NULL, NULL);
+  return check (model, f, error);
+}
+
+gboolean
+kv_check_actual (KvModel *model, const KvFormula *f, gboolean *value, GError **error)
+{
+  g_autoptr(KvBits) truth = kv_check_worlds (model, f, error);
+
+  if (truth == NULL)
+    return FALSE;
+  *value = kv_bits_get (truth, model->actual);
+  return TRUE;
+}

@@ -1,0 +1,6 @@
+#define G_LOG_DOMAIN "kv-error"
+#include "config.h"
+
+#include "kv-error.h"
+
+G_DEFINE_QUARK (kv-error-quark, kv_error)

@@ -1,0 +1,427 @@
+#define G_LOG_DOMAIN "kv-formula-parse"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "kv-error.h"
+#include "kv-parse-private.h"
+
+/* Recursive descent, loosest first:
+ *   iff     := implies ("<->" implies)*          left-associative
+ *   implies := or ("->" implies)?                 right-associative
+ *   or      := and ("|" and)*
+ *   and     := unary ("&" unary)*
+ *   unary   := "~" unary | MODAL unary | "[" step "]" unary | "<" step ">" unary | primary
+ *   primary := "true" | "false" | CARD "@" OWNER | "win" "{" AGENT "}" | "(" iff ")"
+ */
+
+typedef struct {
+  KvLexer *lexer;
+  KvGame  *game;
+  guint   *column;
+  GError **error;
+} Parser;
+
+static KvFormula *parse_iff (Parser *p);
+static KvFormula *parse_unary (Parser *p);
+static gboolean enter (Parser *p);
+
+static gboolean
+fail (Parser *p, const char *message)
+{
+  kv_lexer_error (p->lexer, p->error, p->column, KV_ERROR_SYNTAX, "%s", message);
+  return FALSE;
+}
+
+static gboolean
+expect (Parser *p, KvTokenKind kind, const char *what)
+{
+  if (p->lexer->token.kind != kind)
+    {
+      g_autofree char *found = kv_lexer_dup (p->lexer);
+
+      kv_lexer_error (p->lexer, p->error, p->column, KV_ERROR_SYNTAX,
+                      _("expected %s but found %s"), what,
+                      p->lexer->token.kind == KV_TOKEN_NAME ? found
+                        : kv_token_describe (p->lexer->token.kind));
+      return FALSE;
+    }
+  kv_lexer_next (p->lexer);
+  return TRUE;
+}
+
+/* "{a}", "{a,b}", "{a b}" or "{}" (all agents). */
+static gboolean
+parse_agent_set (Parser *p, guint32 *agents, gboolean exactly_one)
+{
+  *agents = 0;
+  if (!expect (p, KV_TOKEN_LBRACE, "“{”"))
+    return FALSE;
+  while (p->lexer->token.kind == KV_TOKEN_NAME)
+    {
+      guint agent;
+
+      if (!kv_parse_agent (p->lexer, p->game, &agent, p->column, p->error))
+        return FALSE;
+      *agents |= 1u << agent;
+      if (p->lexer->token.kind == KV_TOKEN_COMMA)
+        kv_lexer_next (p->lexer);
+    }
+  if (exactly_one && __builtin_popcount (*agents) != 1)
+    return fail (p, _("this operator takes exactly one agent, as in K{1}"));
+  if (*agents == 0)
+    *agents = (1u << p->game->n_agents) - 1;
+  return expect (p, KV_TOKEN_RBRACE, "“}”");
+}
+
+static KvFormula *
+parse_primary (Parser *p)
+{
+  KvLexer *lexer = p->lexer;
+  KvFormula *f;
+
+  if (lexer->token.kind == KV_TOKEN_LPAREN)
+    {
+      kv_lexer_next (lexer);
+      f = parse_iff (p);
+      if (f == NULL)
+        return NULL;
+      if (!expect (p, KV_TOKEN_RPAREN, "“)”"))
+        {
+          kv_formula_unref (f);
+          return NULL;
+        }
+      return f;
+    }
+
+  if (lexer->token.kind != KV_TOKEN_NAME)
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("expected a formula but found %s"), kv_token_describe (lexer->token.kind));
+      fail (p, message);
+      return NULL;
+    }
+
+  if (kv_lexer_is_name (lexer, "true") || kv_lexer_is_name (lexer, "false"))
+    {
+      KvFormulaKind kind = kv_lexer_is_name (lexer, "true") ? KV_FORMULA_TRUE : KV_FORMULA_FALSE;
+
+      kv_lexer_next (lexer);
+      if (lexer->token.kind != KV_TOKEN_AT)
+        return kv_formula_new (kind, NULL, NULL);
+      fail (p, _("“true” and “false” are not cards"));
+      return NULL;
+    }
+
+  /* card@owner */
+  {
+    g_autofree char *name = kv_lexer_dup (lexer);
+    guint card_column = lexer->token.column;
+    int card = kv_game_find_card (p->game, name);
+    int owner;
+
+    kv_lexer_next (lexer);
+    if (lexer->token.kind != KV_TOKEN_AT)
+      {
+        g_autofree char *message = NULL;
+
+        if (lexer->token.kind == KV_TOKEN_LBRACE)
+          message = g_strdup_printf (_("unknown operator “%s” (operators are K, M, Kw, E, C, D and win)"), name);
+        else
+          message = g_strdup_printf (_("expected “@” after “%s”, as in %s@1"), name, name);
+        fail (p, message);
+        return NULL;
+      }
+    if (card < 0)
+      {
+        if (p->column != NULL)
+          *p->column = card_column;
+        g_set_error (p->error, KV_ERROR, KV_ERROR_NAME, _("unknown card “%s”"), name);
+        return NULL;
+      }
+    kv_lexer_next (lexer);
+    if (lexer->token.kind != KV_TOKEN_NAME)
+      {
+        fail (p, _("expected an owner (an agent or env) after “@”"));
+        return NULL;
+      }
+    {
+      g_autofree char *owner_name = kv_lexer_dup (lexer);
+
+      owner = kv_game_find_owner (p->game, owner_name);
+      if (owner < 0)
+        {
+          kv_lexer_error (lexer, p->error, p->column, KV_ERROR_NAME,
+                          _("unknown owner “%s” (owners are the agents%s)"), owner_name,
+                          p->game->has_envelope ? _(" and env") : "");
+          return NULL;
+        }
+    }
+    kv_lexer_next (lexer);
+    return kv_formula_new_atom ((guint) card, (guint) owner);
+  }
+}
+
+typedef struct {
+  const char   *name;
+  KvFormulaKind kind;
+  gboolean      one_agent;
+} Modal;
+
+static const Modal modals[] = {
+  { "K", KV_FORMULA_KNOWS, TRUE },
+  { "M", KV_FORMULA_POSSIBLE, TRUE },
+  { "Kw", KV_FORMULA_WHETHER, TRUE },
+  { "E", KV_FORMULA_EVERYONE, FALSE },
+  { "C", KV_FORMULA_COMMON, FALSE },
+  { "D", KV_FORMULA_DISTRIB, FALSE },
+  { "win", KV_FORMULA_WIN, TRUE },
+};
+
+/* A name followed by "{" is an operator; a name followed by "@" an atom. */
+static const Modal *
+peek_modal (Parser *p)
+{
+  KvLexer lookahead = *p->lexer;
+
+  if (p->lexer->token.kind != KV_TOKEN_NAME)
+    return NULL;
+  kv_lexer_next (&lookahead);
+  if (lookahead.token.kind != KV_TOKEN_LBRACE)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (modals); i++)
+    if (kv_lexer_is_name (p->lexer, modals[i].name))
+      return &modals[i];
+  return NULL;
+}
+
+static KvFormula *
+parse_dynamic (Parser *p, KvFormulaKind kind, KvTokenKind close)
+{
+  KvFormula *f, *operand;
+  KvStep *step;
+
+  kv_lexer_next (p->lexer);
+  step = kv_parse_step (p->lexer, p->game, p->column, p->error);
+  if (step == NULL)
+    return NULL;
+  if (!expect (p, close, close == KV_TOKEN_RBRACKET ? "“]”" : "“>”"))
+    {
+      kv_step_unref (step);
+      return NULL;
+    }
+  operand = parse_unary (p);
+  if (operand == NULL)
+    {
+      kv_step_unref (step);
+      return NULL;
+    }
+  f = kv_formula_new (kind, operand, NULL);
+  f->step = step;
+  return f;
+}
+
+static KvFormula *
+parse_unary_inner (Parser *p)
+{
+  KvLexer *lexer = p->lexer;
+  const Modal *modal;
+
+  if (lexer->token.kind == KV_TOKEN_NOT)
+    {
+      KvFormula *operand;
+
+      kv_lexer_next (lexer);
+      operand = parse_unary (p);
+      return operand ? kv_formula_new (KV_FORMULA_NOT, operand, NULL) : NULL;
+    }
+  if (lexer->token.kind == KV_TOKEN_LBRACKET)
+    return parse_dynamic (p, KV_FORMULA_BOX, KV_TOKEN_RBRACKET);
+  if (lexer->token.kind == KV_TOKEN_LANGLE)
+    return parse_dynamic (p, KV_FORMULA_DIAMOND, KV_TOKEN_RANGLE);
+
+  modal = peek_modal (p);
+  if (modal != NULL)
+    {
+      guint32 agents;
+      KvFormula *operand;
+
+      kv_lexer_next (lexer);
+      if (!parse_agent_set (p, &agents, modal->one_agent))
+        return NULL;
+      if (modal->kind == KV_FORMULA_WIN)
+        return kv_formula_new_modal (KV_FORMULA_WIN, agents, NULL);
+      operand = parse_unary (p);
+      return operand ? kv_formula_new_modal (modal->kind, agents, operand) : NULL;
+    }
+  return parse_primary (p);
+}
+
+/* Every recursion passes here or through parse_iff, so the depth limit
+ * bounds the C stack whatever the input. */
+static KvFormula *
+parse_unary (Parser *p)
+{
+  KvFormula *f;
+
+  f = enter (p) ? parse_unary_inner (p) : NULL;
+  p->lexer->depth--;
+  return f;
+}
+
+typedef KvFormula *(*ParseFunc) (Parser *p);
+
+/* operand (op operand)*, left-associative. */
+static KvFormula *
+parse_left_assoc (Parser *p, ParseFunc operand, KvTokenKind op, KvFormulaKind kind)
+{
+  KvFormula *left = operand (p);
+
+  while (left != NULL && p->lexer->token.kind == op)
+    {
+      KvFormula *right;
+
+      kv_lexer_next (p->lexer);
+      right = operand (p);
+      if (right == NULL)
+        {
+          kv_formula_unref (left);
+          return NULL;
+        }
+      left = kv_formula_new (kind, left, right);
+    }
+  return left;
+}
+
+static KvFormula *
+parse_and (Parser *p)
+{
+  return parse_left_assoc (p, parse_unary, KV_TOKEN_AND, KV_FORMULA_AND);
+}
+
+static KvFormula *
+parse_or (Parser *p)
+{
+  return parse_left_assoc (p, parse_and, KV_TOKEN_OR, KV_FORMULA_OR);
+}
+
+static gboolean
+enter (Parser *p)
+{
+  if (++p->lexer->depth <= KV_FORMULA_MAX_DEPTH)
+    return TRUE;
+  kv_lexer_error (p->lexer, p->error, p->column, KV_ERROR_LIMIT,
+                  _("the formula is nested more than %d deep"), KV_FORMULA_MAX_DEPTH);
+  return FALSE;
+}
+
+static KvFormula *
+parse_implies (Parser *p)
+{
+  KvFormula *left = parse_or (p), *right;
+
+  if (left == NULL || p->lexer->token.kind != KV_TOKEN_IMPLIES)
+    return left;
+  kv_lexer_next (p->lexer);
+  right = enter (p) ? parse_implies (p) : NULL;
+  p->lexer->depth--;
+  if (right == NULL)
+    {
+      kv_formula_unref (left);
+      return NULL;
+    }
+  return kv_formula_new (KV_FORMULA_IMPLIES, left, right);
+}
+
+static KvFormula *
+parse_iff (Parser *p)
+{
+  KvFormula *f;
+
+  f = enter (p) ? parse_left_assoc (p, parse_implies, KV_TOKEN_IFF, KV_FORMULA_IFF) : NULL;
+  p->lexer->depth--;
+  return f;
+}
+
+KvFormula *
+kv_parse_formula (KvLexer *lexer, KvGame *game, guint *column, GError **error)
+{
+  Parser p = { lexer, game, column, error };
+
+  return parse_iff (&p);
+}
+
+gboolean
+kv_parse_agent (KvLexer *lexer, KvGame *game, guint *agent, guint *column, GError **error)
+{
+  g_autofree char *name = kv_lexer_dup (lexer);
+  int found;
+
+  if (lexer->token.kind != KV_TOKEN_NAME)
+    {
+      kv_lexer_error (lexer, error, column, KV_ERROR_SYNTAX, _("expected an agent but found %s"),
+                      kv_token_describe (lexer->token.kind));
+      return FALSE;
+    }
+  found = kv_game_find_agent (game, name);
+  if (found < 0)
+    {
+      g_autofree char *agents = g_strjoinv (" ", game->agent_names);
+
+      kv_lexer_error (lexer, error, column, KV_ERROR_NAME, _("unknown agent “%s” (agents: %s)"), name, agents);
+      return FALSE;
+    }
+  *agent = (guint) found;
+  kv_lexer_next (lexer);
+  return TRUE;
+}
+
+gboolean
+kv_parse_card (KvLexer *lexer, KvGame *game, guint *card, guint *column, GError **error)
+{
+  g_autofree char *name = kv_lexer_dup (lexer);
+  int found;
+
+  if (lexer->token.kind != KV_TOKEN_NAME)
+    {
+      kv_lexer_error (lexer, error, column, KV_ERROR_SYNTAX, _("expected a card but found %s"),
+                      kv_token_describe (lexer->token.kind));
+      return FALSE;
+    }
+  found = kv_game_find_card (game, name);
+  if (found < 0)
+    {
+      kv_lexer_error (lexer, error, column, KV_ERROR_NAME, _("unknown card “%s”"), name);
+      return FALSE;
+    }
+  *card = (guint) found;
+  kv_lexer_next (lexer);
+  return TRUE;
+}
+
+KvFormula *
+kv_formula_parse (KvGame *game, const char *text, guint *error_column, GError **error)
+{
+  KvLexer lexer;
+  KvFormula *f;
+
+  g_return_val_if_fail (game != NULL && text != NULL, NULL);
+
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      if (error_column != NULL)
+        *error_column = 1;
+      g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("the formula is not valid UTF-8"));
+      return NULL;
+    }
+  kv_lexer_init (&lexer, text, 1);
+  f = kv_parse_formula (&lexer, game, error_column, error);
+  if (f != NULL && lexer.token.kind != KV_TOKEN_END)
+    {
+      g_autofree char *found = kv_lexer_dup (&lexer);
+
+      kv_lexer_error (&lexer, error, error_column, KV_ERROR_SYNTAX, _("unexpected “%s” after the formula"), found);
+      g_clear_pointer (&f, kv_formula_unref);
+    }
+  return f;
+}

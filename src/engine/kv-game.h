@@ -1,0 +1,90 @@
+/* kv-game.h: a knowledge game — agents, cards, categories, hands, envelope,
+ * the actual deal and the custom action models a script declares.
+ *
+ * A KvGame is immutable once built and reference counted: every model, step
+ * and history of the game holds a reference.
+ *
+ * Owners are numbered 0 … n_agents-1 for the agents, then n_agents for the
+ * envelope when the game has one (kv_game_n_owners counts it). A hand is a
+ * bit set of cards (KvHand), so games have at most KV_MAX_CARDS cards.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define KV_MAX_CARDS  64
+#define KV_MAX_AGENTS 16
+#define KV_NO_CATEGORY (-1)
+
+typedef guint64 KvHand;
+
+#define KV_CARD_BIT(c) (G_GUINT64_CONSTANT (1) << (c))
+
+typedef enum {
+  KV_RESPONDERS_CLOCKWISE,   /* every agent after the suggester, wrapping, until one shows */
+  KV_RESPONDERS_NEXT,        /* only the next agent answers */
+} KvResponders;
+
+typedef struct _KvActionModel KvActionModel;
+
+typedef struct {
+  gatomicrefcount ref;
+
+  char    *title;
+
+  guint    n_agents;
+  char   **agent_names;      /* n_agents */
+  guint   *hand_sizes;       /* n_agents */
+
+  guint    n_cards;
+  char   **card_names;       /* n_cards, in declaration order */
+  int     *card_category;    /* n_cards: category index or KV_NO_CATEGORY */
+
+  guint    n_categories;
+  char   **category_names;   /* n_categories */
+
+  gboolean has_envelope;
+  guint64  envelope_categories;  /* bit per category: one card of it is in the envelope */
+
+  KvHand  *deal;             /* n_owners hands: the actual deal */
+  KvResponders responders;
+
+  GPtrArray *actions;        /* KvActionModel*: custom action models, in declaration order */
+} KvGame;
+
+KvGame     *kv_game_ref             (KvGame *game);
+void        kv_game_unref           (KvGame *game);
+
+guint       kv_game_n_owners        (const KvGame *game);
+const char *kv_game_owner_name      (const KvGame *game, guint owner);     /* "env" for the envelope */
+guint       kv_game_envelope        (const KvGame *game);                  /* the envelope's owner index */
+
+int         kv_game_find_agent      (const KvGame *game, const char *name); /* -1 if none */
+int         kv_game_find_owner      (const KvGame *game, const char *name); /* agents and "env" */
+int         kv_game_find_card       (const KvGame *game, const char *name);
+int         kv_game_find_category   (const KvGame *game, const char *name);
+const KvActionModel *kv_game_find_action (const KvGame *game, const char *name);
+
+/* The owner of @card in the deal @hands (n_owners hands). */
+guint       kv_game_owner_of        (const KvGame *game, const KvHand *hands, guint card);
+
+/* The number of deals the game's header allows, as a double (it may be huge),
+ * computed without enumerating them. */
+double      kv_game_count_deals     (const KvGame *game);
+
+/* Cards of @hand as "a b c" in card order; free with g_free. */
+char       *kv_game_hand_to_string  (const KvGame *game, KvHand hand);
+
+/* Checks the header is a game: hand sizes add up to the cards outside the
+ * envelope, the deal gives every card one owner, respects hand sizes and the
+ * envelope's categories. Used by the script reader after the header. */
+gboolean    kv_game_validate        (const KvGame *game, GError **error);
+
+/* A new, empty game for the script reader to fill in. */
+KvGame     *kv_game_new             (void);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvGame, kv_game_unref)
+
+G_END_DECLS

@@ -1,0 +1,103 @@
+#define G_LOG_DOMAIN "kv-history"
+#include "config.h"
+
+#include "kv-error.h"
+#include "kv-history.h"
+#include "kv-update.h"
+
+static void
+entry_free (KvHistoryEntry *entry)
+{
+  g_clear_pointer (&entry->step, kv_step_unref);
+  g_clear_pointer (&entry->expanded, g_ptr_array_unref);
+  g_clear_pointer (&entry->model, kv_model_unref);
+  g_free (entry);
+}
+
+KvHistory *
+kv_history_new (KvGame *game, guint world_limit, GError **error)
+{
+  KvModel *initial = kv_model_new_initial (game, world_limit, error);
+  KvHistory *history;
+  KvHistoryEntry *entry;
+
+  if (initial == NULL)
+    return NULL;
+  history = g_new0 (KvHistory, 1);
+  history->game = kv_game_ref (game);
+  history->world_limit = world_limit;
+  history->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  entry = g_new0 (KvHistoryEntry, 1);
+  entry->model = initial;
+  g_ptr_array_add (history->entries, entry);
+  return history;
+}
+
+void
+kv_history_free (KvHistory *history)
+{
+  if (history == NULL)
+    return;
+  g_ptr_array_unref (history->entries);
+  kv_game_unref (history->game);
+  g_free (history);
+}
+
+guint
+kv_history_length (const KvHistory *history)
+{
+  return history->entries->len;
+}
+
+const KvHistoryEntry *
+kv_history_get (const KvHistory *history, guint index)
+{
+  g_return_val_if_fail (index < history->entries->len, NULL);
+  return g_ptr_array_index (history->entries, index);
+}
+
+gboolean
+kv_history_push (KvHistory *history, KvStep *step, GError **error)
+{
+  const KvHistoryEntry *last = kv_history_get (history, history->entries->len - 1);
+  KvModel *model = kv_model_apply_step (last->model, step, history->world_limit, error);
+  KvHistoryEntry *entry;
+
+  if (model == NULL)
+    return FALSE;
+  entry = g_new0 (KvHistoryEntry, 1);
+  entry->step = kv_step_ref (step);
+  entry->model = model;
+  if (step->kind == KV_STEP_SUGGEST)
+    entry->expanded = kv_suggest_expand (last->model, step);
+  g_ptr_array_add (history->entries, entry);
+  return TRUE;
+}
+
+void
+kv_history_truncate (KvHistory *history, guint index)
+{
+  g_return_if_fail (index < history->entries->len);
+  g_ptr_array_set_size (history->entries, index + 1);
+}
+
+KvHistory *
+kv_history_run_script (const KvScript *script, guint world_limit, GError **error)
+{
+  g_autoptr(GError) inner = NULL;
+  g_autoptr(KvHistory) history = kv_history_new (script->game, world_limit, &inner);
+
+  if (history == NULL)
+    {
+      g_set_error (error, KV_ERROR, inner->code, "%s:1:1: error: %s", script->filename, inner->message);
+      return NULL;
+    }
+  for (guint i = 0; i < script->steps->len; i++)
+    if (!kv_history_push (history, g_ptr_array_index (script->steps, i), &inner))
+      {
+        g_set_error (error, KV_ERROR, inner->code, "%s:%u:1: error: %s", script->filename,
+                     g_array_index (script->step_lines, guint, i), inner->message);
+        return NULL;
+      }
+  return g_steal_pointer (&history);
+}

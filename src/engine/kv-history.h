@@ -1,0 +1,46 @@
+/* kv-history.h: the states of a game, one per step.
+ *
+ * Entry 0 is the initial model; entry i is the model after step i. A suggest
+ * entry remembers what it expanded to. The window and the CLI both read
+ * histories; the window truncates and appends as the user acts.
+ */
+#pragma once
+
+#include "kv-model.h"
+#include "kv-script.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  KvStep    *step;          /* NULL for the initial model */
+  GPtrArray *expanded;      /* suggest: the KvStep* it expanded to; else NULL */
+  KvModel   *model;
+} KvHistoryEntry;
+
+typedef struct {
+  KvGame    *game;
+  guint      world_limit;
+  GPtrArray *entries;       /* KvHistoryEntry* */
+} KvHistory;
+
+/* The history holding the game's initial model. */
+KvHistory *kv_history_new      (KvGame *game, guint world_limit, GError **error);
+void       kv_history_free     (KvHistory *history);
+
+guint      kv_history_length   (const KvHistory *history);
+const KvHistoryEntry *kv_history_get (const KvHistory *history, guint index);
+
+/* Applies @step to the last model and appends the result. Refused steps
+ * leave the history as it was. */
+gboolean   kv_history_push     (KvHistory *history, KvStep *step, GError **error);
+
+/* Drops every entry after @index. */
+void       kv_history_truncate (KvHistory *history, guint index);
+
+/* Runs all steps of @script; the error names the step's place as
+ * "FILE:LINE:1: …". */
+KvHistory *kv_history_run_script (const KvScript *script, guint world_limit, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvHistory, kv_history_free)
+
+G_END_DECLS

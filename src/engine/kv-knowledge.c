@@ -1,0 +1,80 @@
+#define G_LOG_DOMAIN "kv-knowledge"
+#include "config.h"
+
+#include "kv-check.h"
+#include "kv-knowledge.h"
+
+/* Adds every world of @worlds to @p: its size and who may hold each card. */
+static void
+fill_perspective (KvPerspective *p, const KvModel *model, const KvBits *worlds)
+{
+  guint n_owners = kv_game_n_owners (model->game);
+
+  p->possible = g_new0 (guint32, MAX (model->game->n_cards, 1));
+  for (int w = kv_bits_next (worlds, 0); w >= 0; w = kv_bits_next (worlds, w + 1))
+    {
+      const KvHand *hands = kv_model_hands (model, (guint) w);
+
+      p->class_size++;
+      for (guint o = 0; o < n_owners; o++)
+        for (KvHand h = hands[o]; h != 0; h &= h - 1)
+          p->possible[__builtin_ctzll (h)] |= 1u << o;
+    }
+}
+
+KvKnowledge *
+kv_knowledge_new (const KvModel *model, guint world)
+{
+  const KvGame *game = model->game;
+  KvKnowledge *k = g_new0 (KvKnowledge, 1);
+  g_autoptr(KvBits) component = NULL;
+
+  g_return_val_if_fail (world < model->n_worlds, NULL);
+
+  k->n_agents = game->n_agents;
+  k->n_cards = game->n_cards;
+  k->world = world;
+  k->agents = g_new0 (KvPerspective, game->n_agents);
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      g_autoptr(KvBits) cls = kv_model_class_of (model, a, world);
+      g_autoptr(KvBits) win = kv_check_win (model, a);
+
+      fill_perspective (&k->agents[a], model, cls);
+      k->agents[a].wins = kv_bits_get (win, world);
+      if (k->agents[a].wins)
+        k->winners |= 1u << a;
+    }
+
+  component = kv_model_component (model, (1u << game->n_agents) - 1, world);
+  fill_perspective (&k->common, model, component);
+  /* Everyone commonly knows δ when it is the same throughout the component. */
+  k->common.wins = TRUE;
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      guint32 mask = k->common.possible[c];
+      gboolean in_delta = !game->has_envelope || (mask & (1u << game->n_agents));
+
+      if (in_delta && __builtin_popcount (mask) != 1)
+        k->common.wins = FALSE;
+    }
+  return k;
+}
+
+void
+kv_knowledge_free (KvKnowledge *k)
+{
+  if (k == NULL)
+    return;
+  for (guint a = 0; a < k->n_agents; a++)
+    g_free (k->agents[a].possible);
+  g_free (k->agents);
+  g_free (k->common.possible);
+  g_free (k);
+}
+
+int
+kv_knowledge_known_owner (guint32 mask)
+{
+  return __builtin_popcount (mask) == 1 ? __builtin_ctz (mask) : -1;
+}

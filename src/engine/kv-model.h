@@ -1,0 +1,99 @@
+/* kv-model.h: a pointed S5 Kripke model of a knowledge game.
+ *
+ * Worlds are numbered 0 … n_worlds-1. Each world has a deal (its valuation),
+ * an index into a deal table shared by every model derived from the same
+ * initial model: product updates never change who holds what, but may give
+ * two worlds the same deal (a world paired with two events).
+ *
+ * Each agent's relation is an equivalence stored as a partition: cls[a][w]
+ * is the class of world w for agent a, classes numbered densely
+ * 0 … n_classes[a]-1. Two worlds are linked for a iff their class ids agree.
+ *
+ * Models are immutable and reference counted. The struct is public for
+ * reading (views and readouts walk it); only kv-model.c, kv-update.c and
+ * kv-bisim.c build one.
+ */
+#pragma once
+
+#include "kv-game.h"
+#include "kv-bits.h"
+
+G_BEGIN_DECLS
+
+/* All deals of a game, n_owners hands each. Shared, reference counted. */
+typedef struct {
+  gatomicrefcount ref;
+  guint    n_deals;
+  guint    n_owners;
+  KvHand  *hands;          /* n_deals * n_owners */
+} KvDeals;
+
+typedef struct {
+  gatomicrefcount ref;
+  KvGame   *game;
+  KvDeals  *deals;
+  guint     n_worlds;
+  guint32  *deal;                      /* n_worlds: index into deals */
+  guint32  *cls[KV_MAX_AGENTS];        /* n_agents arrays of n_worlds class ids */
+  guint     n_classes[KV_MAX_AGENTS];
+  guint     actual;                    /* the point */
+} KvModel;
+
+/* The default and hard limits on the number of worlds a model may have. */
+#define KV_DEFAULT_WORLD_LIMIT 2000000
+
+/* The initial model: every deal the header allows, each agent unable to tell
+ * apart deals where it holds the same hand; the point is the actual deal.
+ * Refused (KV_ERROR_LIMIT) before any allocation when the game has more than
+ * @world_limit deals (0: KV_DEFAULT_WORLD_LIMIT). */
+KvModel *kv_model_new_initial (KvGame *game, guint world_limit, GError **error);
+
+KvModel *kv_model_ref   (KvModel *model);
+void     kv_model_unref (KvModel *model);
+
+static inline const KvHand *
+kv_model_hands (const KvModel *model, guint world)
+{
+  return model->deals->hands + (gsize) model->deal[world] * model->deals->n_owners;
+}
+
+static inline KvHand
+kv_model_hand (const KvModel *model, guint world, guint owner)
+{
+  return kv_model_hands (model, world)[owner];
+}
+
+static inline gboolean
+kv_model_holds (const KvModel *model, guint world, guint card, guint owner)
+{
+  return (kv_model_hand (model, world, owner) & KV_CARD_BIT (card)) != 0;
+}
+
+/* The worlds agent @agent cannot tell apart from @world (its class). */
+KvBits  *kv_model_class_of      (const KvModel *model, guint agent, guint world);
+guint    kv_model_class_size    (const KvModel *model, guint agent, guint world);
+
+/* The worlds reachable from @world through the relations of @agents (a bit
+ * mask over agents): its component in the union, for common knowledge. */
+KvBits  *kv_model_component     (const KvModel *model, guint32 agents, guint world);
+
+/* Number of undirected links between distinct worlds for @agent
+ * (sum over classes of k(k-1)/2). */
+guint64  kv_model_count_links   (const KvModel *model, guint agent);
+
+/* The deal of @world as text: "rwb" when every owner holds at most one card
+ * and card names are one letter, otherwise "1: a b | 2: c | env: d".
+ * Free with g_free. */
+char    *kv_model_world_label   (const KvModel *model, guint world);
+
+/* Builds a model over @deals from raw arrays (takes ownership of @deal and
+ * @cls arrays); renumbers every partition densely. Used by updates. */
+KvModel *kv_model_new_from_parts (KvGame *game, KvDeals *deals, guint n_worlds,
+                                  guint32 *deal, guint32 **cls, guint actual);
+
+KvDeals *kv_deals_ref   (KvDeals *deals);
+void     kv_deals_unref (KvDeals *deals);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvModel, kv_model_unref)
+
+G_END_DECLS

@@ -1,0 +1,54 @@
+/* kv-step.h: one step of a game script — a game action as written.
+ *
+ * A step is syntax: what was said ("nocard 2 candle Scarlet"). Turning it
+ * into an action model is kv-action.h's job, executing it kv-update.h's.
+ * Steps are immutable and reference counted (formulas may hold them).
+ */
+#pragma once
+
+#include "kv-formula.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  KV_STEP_NOCARD,     /* nocard B C…            : B holds none of C… */
+  KV_STEP_SHOWCARD,   /* showcard B -> A C [of C…] : B shows A card C */
+  KV_STEP_ENDMOVE,    /* endmove A              : ¬win{A} */
+  KV_STEP_WIN,        /* win A                  : win{A} */
+  KV_STEP_ANNOUNCE,   /* announce φ */
+  KV_STEP_SUGGEST,    /* suggest A C…           : a Cluedo turn, expanded from the deal */
+  KV_STEP_DO,         /* do NAME EVENT          : a custom action model */
+} KvStepKind;
+
+struct _KvStep {
+  gatomicrefcount ref;
+  KvStepKind kind;
+  guint      agent;         /* B for nocard/showcard (the holder), A for endmove/win/suggest */
+  guint      target;        /* A for showcard (who sees the card) */
+  guint      shown;         /* showcard: the card shown */
+  guint      n_cards;       /* nocard, showcard (the request), suggest */
+  guint8    *cards;         /* in the order written; showcard without `of`: every card */
+  KvFormula *formula;       /* announce */
+  const KvActionModel *action;  /* do: owned by the game */
+  guint      event;         /* do: the actual event */
+  KvGame    *game;
+};
+
+KvStep *kv_step_new   (KvGame *game, KvStepKind kind);
+KvStep *kv_step_ref   (KvStep *step);
+void    kv_step_unref (KvStep *step);
+
+/* Parses one step line (without comment). On error sets @error and
+ * *error_column (1-based) when not NULL. */
+KvStep *kv_step_parse (KvGame *game, const char *text, guint *error_column, GError **error);
+
+/* The step as a script line with spaces normalised ("nocard 1 w"). */
+char   *kv_step_to_string  (const KvStep *step);
+/* In DEL notation with subscripts: "nocard₁{w}", "showcard₁₂{r}", "endmove₂". */
+char   *kv_step_to_del     (const KvStep *step);
+/* In words: "1 does not hold w", "1 shows r to 2". Translatable. */
+char   *kv_step_to_words   (const KvStep *step);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvStep, kv_step_unref)
+
+G_END_DECLS

@@ -1,0 +1,286 @@
+#define G_LOG_DOMAIN "kv-update"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "kv-check.h"
+#include "kv-error.h"
+#include "kv-partition.h"
+#include "kv-update-private.h"
+
+void
+kv_product_free (KvProduct *product)
+{
+  if (product == NULL)
+    return;
+  for (guint e = 0; e < product->n_events; e++)
+    kv_bits_free (product->pre[e]);
+  g_free (product->pre);
+  g_free (product->pair_world);
+  g_free (product->pair_event);
+  g_free (product);
+}
+
+KvBits **
+kv_update_preconditions (KvModel *model, const KvActionModel *am, GError **error)
+{
+  KvBits **pre = g_new0 (KvBits *, MAX (am->n_events, 1));
+
+  for (guint e = 0; e < am->n_events; e++)
+    {
+      pre[e] = kv_check_worlds (model, am->pre[e], error);
+      if (pre[e] == NULL)
+        {
+          for (guint i = 0; i < e; i++)
+            kv_bits_free (pre[i]);
+          g_free (pre);
+          return NULL;
+        }
+    }
+  return pre;
+}
+
+KvModel *
+kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint actual_event,
+                   guint world_limit, KvProduct **product_out, GError **error)
+{
+  const KvGame *game = model->game;
+  guint64 n_pairs = 0;
+  guint32 *deal, *cls[KV_MAX_AGENTS];
+  guint32 *pair_world, *pair_event;
+  guint actual = G_MAXUINT, p = 0;
+  KvModel *result;
+
+  if (world_limit == 0)
+    world_limit = KV_DEFAULT_WORLD_LIMIT;
+  for (guint e = 0; e < am->n_events; e++)
+    n_pairs += kv_bits_count (pre[e]);
+  if (n_pairs > world_limit)
+    {
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                   _("the product would have %" G_GUINT64_FORMAT " worlds, more than the limit of %u"),
+                   n_pairs, world_limit);
+      return NULL;
+    }
+  g_return_val_if_fail (n_pairs > 0, NULL);
+
+  deal = g_new (guint32, n_pairs);
+  pair_world = g_new (guint32, n_pairs);
+  pair_event = g_new (guint32, n_pairs);
+  for (guint w = 0; w < model->n_worlds; w++)
+    for (guint e = 0; e < am->n_events; e++)
+      if (kv_bits_get (pre[e], w))
+        {
+          if (e == actual_event && (actual == G_MAXUINT || w == model->actual))
+            actual = p;
+          pair_world[p] = w;
+          pair_event[p] = e;
+          deal[p] = model->deal[w];
+          p++;
+        }
+  g_assert (actual != G_MAXUINT);
+
+  /* (w, e) ~a (w', e') iff w ~a w' and e ~a e': the class of a pair is the
+   * pair of classes. */
+  g_autofree guint64 *keys = g_new (guint64, n_pairs);
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      cls[a] = g_new (guint32, n_pairs);
+      for (guint i = 0; i < n_pairs; i++)
+        keys[i] = (guint64) model->cls[a][pair_world[i]] * am->n_events
+                  + kv_action_model_class (am, a, pair_event[i]);
+      kv_densify_u64 (keys, (guint) n_pairs, cls[a]);
+    }
+
+  result = kv_model_new_from_parts (model->game, model->deals, (guint) n_pairs, deal, cls, actual);
+
+  if (product_out != NULL)
+    {
+      KvProduct *product = g_new0 (KvProduct, 1);
+
+      product->n_events = am->n_events;
+      product->pre = g_new (KvBits *, MAX (am->n_events, 1));
+      for (guint e = 0; e < am->n_events; e++)
+        product->pre[e] = kv_bits_copy (pre[e]);
+      product->n_pairs = (guint) n_pairs;
+      product->pair_world = pair_world;
+      product->pair_event = pair_event;
+      *product_out = product;
+    }
+  else
+    {
+      g_free (pair_world);
+      g_free (pair_event);
+    }
+  return result;
+}
+
+KvModel *
+kv_model_update (KvModel *model, const KvActionModel *am, guint actual,
+                 guint world_limit, KvProduct **product, GError **error)
+{
+  KvBits **pre;
+  KvModel *result = NULL;
+
+  g_return_val_if_fail (actual < am->n_events, NULL);
+
+  pre = kv_update_preconditions (model, am, error);
+  if (pre == NULL)
+    return NULL;
+  if (!kv_bits_get (pre[actual], model->actual))
+    {
+      g_autofree char *f = kv_formula_to_string (model->game, am->pre[actual], FALSE);
+
+      g_set_error (error, KV_ERROR, KV_ERROR_FALSE,
+                   _("the precondition of event %s (%s) is false at the actual world"),
+                   am->event_names[actual], f);
+    }
+  else
+    result = kv_update_product (model, am, pre, actual, world_limit, product, error);
+
+  for (guint e = 0; e < am->n_events; e++)
+    kv_bits_free (pre[e]);
+  g_free (pre);
+  return result;
+}
+
+static const char *
+agent_name (const KvModel *model, guint agent)
+{
+  return model->game->agent_names[agent];
+}
+
+char *
+kv_step_why_false (const KvModel *model, const KvStep *step)
+{
+  const KvGame *game = model->game;
+  const KvHand *hands = kv_model_hands (model, model->actual);
+  gboolean wins;
+
+  switch (step->kind)
+    {
+    case KV_STEP_NOCARD:
+      for (guint i = 0; i < step->n_cards; i++)
+        if (hands[step->agent] & KV_CARD_BIT (step->cards[i]))
+          return g_strdup_printf (_("%s holds %s"), agent_name (model, step->agent),
+                                  game->card_names[step->cards[i]]);
+      return NULL;
+    case KV_STEP_SHOWCARD:
+      if (hands[step->agent] & KV_CARD_BIT (step->shown))
+        return NULL;
+      return g_strdup_printf (_("%s does not hold %s"), agent_name (model, step->agent),
+                              game->card_names[step->shown]);
+    case KV_STEP_ENDMOVE:
+    case KV_STEP_WIN:
+      {
+        g_autoptr(KvBits) win = kv_check_win (model, step->agent);
+
+        wins = kv_bits_get (win, model->actual);
+        if (step->kind == KV_STEP_ENDMOVE && wins)
+          return g_strdup_printf (game->has_envelope ? _("%s knows the envelope, so it can win")
+                                                     : _("%s knows the deal, so it can win"),
+                                  agent_name (model, step->agent));
+        if (step->kind == KV_STEP_WIN && !wins)
+          return g_strdup_printf (game->has_envelope ? _("%s does not know the envelope yet")
+                                                     : _("%s does not know the deal yet"),
+                                  agent_name (model, step->agent));
+        return NULL;
+      }
+    case KV_STEP_ANNOUNCE:
+    case KV_STEP_DO:
+      {
+        guint event;
+        g_autoptr(KvActionModel) am = kv_action_model_for_step (step, &event);
+        g_autoptr(GError) error = NULL;
+        gboolean value = TRUE;
+
+        if (!kv_check_actual ((KvModel *) model, am->pre[event], &value, &error))
+          return g_strdup (error->message);
+        if (value)
+          return NULL;
+        if (step->kind == KV_STEP_ANNOUNCE)
+          {
+            g_autofree char *f = kv_formula_to_string (game, step->formula, FALSE);
+            return g_strdup_printf (_("%s is false at the actual world"), f);
+          }
+        else
+          {
+            g_autofree char *f = kv_formula_to_string (game, am->pre[event], FALSE);
+            return g_strdup_printf (_("the precondition of %s (%s) is false at the actual world"),
+                                    am->event_names[event], f);
+          }
+      }
+    case KV_STEP_SUGGEST:
+    default:
+      return NULL;
+    }
+}
+
+GPtrArray *
+kv_suggest_expand (const KvModel *model, const KvStep *suggest)
+{
+  const KvGame *game = model->game;
+  const KvHand *hands = kv_model_hands (model, model->actual);
+  GPtrArray *steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
+  guint n_responders = game->responders == KV_RESPONDERS_NEXT ? 1 : game->n_agents - 1;
+
+  g_return_val_if_fail (suggest->kind == KV_STEP_SUGGEST, steps);
+
+  for (guint i = 1; i <= n_responders && i < game->n_agents; i++)
+    {
+      guint responder = (suggest->agent + i) % game->n_agents;
+      KvStep *answer = NULL;
+
+      /* A responder shows the first requested card it holds. */
+      for (guint j = 0; j < suggest->n_cards && answer == NULL; j++)
+        if (hands[responder] & KV_CARD_BIT (suggest->cards[j]))
+          {
+            answer = kv_step_new (suggest->game, KV_STEP_SHOWCARD);
+            answer->target = suggest->agent;
+            answer->shown = suggest->cards[j];
+          }
+      if (answer == NULL)
+        answer = kv_step_new (suggest->game, KV_STEP_NOCARD);
+      answer->agent = responder;
+      answer->n_cards = suggest->n_cards;
+      answer->cards = g_memdup2 (suggest->cards, suggest->n_cards);
+      g_ptr_array_add (steps, answer);
+      if (answer->kind == KV_STEP_SHOWCARD)
+        break;
+    }
+  return steps;
+}
+
+KvModel *
+kv_model_apply_step (KvModel *model, const KvStep *step, guint world_limit, GError **error)
+{
+  g_autofree char *why = NULL;
+  g_autoptr(KvActionModel) am = NULL;
+  guint actual;
+
+  if (step->kind == KV_STEP_SUGGEST)
+    {
+      g_autoptr(GPtrArray) answers = kv_suggest_expand (model, step);
+      g_autoptr(KvModel) current = kv_model_ref (model);
+
+      for (guint i = 0; i < answers->len; i++)
+        {
+          KvModel *next = kv_model_apply_step (current, g_ptr_array_index (answers, i), world_limit, error);
+
+          if (next == NULL)
+            return NULL;
+          g_clear_pointer (&current, kv_model_unref);
+          current = next;
+        }
+      return g_steal_pointer (&current);
+    }
+
+  why = kv_step_why_false (model, step);
+  if (why != NULL)
+    {
+      g_set_error (error, KV_ERROR, KV_ERROR_FALSE, _("this step is false at the actual world: %s"), why);
+      return NULL;
+    }
+  am = kv_action_model_for_step (step, &actual);
+  return kv_model_update (model, am, actual, world_limit, NULL, error);
+}
