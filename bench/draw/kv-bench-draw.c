@@ -1,0 +1,122 @@
+/* kv-bench-draw.c: layout + render time for views of 6, 50 and 300 worlds,
+ * per Graphviz engine (DESIGN §7: under 1 s for 300 worlds). Prints a table;
+ * passes or fails nothing. Engines past --max-seconds on a smaller view are
+ * skipped for bigger ones (dot and circo take seconds past 200 worlds). */
+#define G_LOG_DOMAIN "kv-bench-draw"
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "kv-draw.h"
+
+static KvGraph *
+view (KvModel    *model,
+      KvViewKind  kind,
+      guint       limit)
+{
+  g_autoptr(GError) error = NULL;
+  KvViewOptions options;
+  KvGraph *graph;
+
+  kv_view_options_init (&options);
+  options.kind = kind;
+  options.limit = limit;
+  options.radius = 3;
+  graph = kv_view_build (model, &options, &error);
+  if (graph == NULL)
+    g_error ("%s", error->message);
+  return graph;
+}
+
+static KvModel *
+initial_model (const char *game)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_open (game, &error);
+  g_autoptr(KvHistory) history = NULL;
+
+  if (script == NULL)
+    g_error ("%s", error->message);
+  history = kv_history_run_script (script, 0, &error);
+  if (history == NULL)
+    g_error ("%s", error->message);
+  return kv_model_ref (kv_history_get (history, 0)->model);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static const KvLayoutEngine engines[] = {
+    KV_LAYOUT_NEATO, KV_LAYOUT_SFDP, KV_LAYOUT_FDP, KV_LAYOUT_CIRCO, KV_LAYOUT_DOT,
+  };
+  double max_seconds = argc > 1 ? g_ascii_strtod (argv[1], NULL) : 2.0;
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvModel) hexa = initial_model ("hexa");
+  g_autoptr(KvModel) clue = initial_model ("clue11");
+  KvGraph *graphs[3];
+  gboolean too_slow[G_N_ELEMENTS (engines)] = { FALSE };
+
+  graphs[0] = view (hexa, KV_VIEW_WHOLE, 0);
+  graphs[1] = view (clue, KV_VIEW_AROUND, 50);
+  graphs[2] = view (clue, KV_VIEW_AROUND, 300);
+
+  g_print ("%-6s %6s %6s %10s %10s %10s %10s\n",
+           "engine", "worlds", "links", "layout ms", "render ms", "pdf ms", "total ms");
+
+  for (guint g = 0; g < G_N_ELEMENTS (graphs); g++)
+    for (guint e = 0; e < G_N_ELEMENTS (engines); e++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(KvLayout) layout = NULL;
+        g_autoptr(GBytes) pdf = NULL;
+        KvRenderGeometry geometry;
+        cairo_surface_t *surface;
+        cairo_t *cr;
+        gint64 t0, t1, t2, t3;
+
+        if (too_slow[e])
+          {
+            g_print ("%-6s %6u %6u %10s\n", kv_layout_engine_to_string (engines[e]),
+                     kv_graph_n_nodes (graphs[g]), kv_graph_n_edges (graphs[g]), "skipped");
+            continue;
+          }
+
+        t0 = g_get_monotonic_time ();
+        layout = kv_layout_new (context, graphs[g], engines[e], &error);
+        if (layout == NULL)
+          g_error ("%s", error->message);
+        t1 = g_get_monotonic_time ();
+
+        /* On screen: an image surface, as the canvas' cairo node. */
+        kv_render_measure (layout, NULL, &geometry);
+        surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                              MIN ((int) geometry.width, 8000),
+                                              MIN ((int) geometry.height, 8000));
+        cr = cairo_create (surface);
+        kv_render (layout, cr, NULL);
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+        t2 = g_get_monotonic_time ();
+
+        pdf = kv_export_bytes (layout, KV_FORMAT_PDF, NULL, &error);
+        if (pdf == NULL)
+          g_error ("%s", error->message);
+        t3 = g_get_monotonic_time ();
+
+        g_print ("%-6s %6u %6u %10.1f %10.1f %10.1f %10.1f%s\n",
+                 kv_layout_engine_to_string (engines[e]),
+                 kv_graph_n_nodes (graphs[g]), kv_graph_n_edges (graphs[g]),
+                 (t1 - t0) / 1000.0, (t2 - t1) / 1000.0, (t3 - t2) / 1000.0,
+                 (t2 - t0) / 1000.0,
+                 kv_graph_n_nodes (graphs[g]) >= 300 && t2 - t0 > G_USEC_PER_SEC ? "  over budget (1 s)" : "");
+
+        if (t2 - t0 > max_seconds * G_USEC_PER_SEC)
+          too_slow[e] = TRUE;
+      }
+
+  for (guint g = 0; g < G_N_ELEMENTS (graphs); g++)
+    kv_graph_unref (graphs[g]);
+
+  return EXIT_SUCCESS;
+}

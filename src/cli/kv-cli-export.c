@@ -1,0 +1,178 @@
+/* kv-cli-export.c: `kripkeviz-cli export` — a game's model as a picture */
+#define G_LOG_DOMAIN "kv-cli-export"
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "kv-draw.h"
+#include "kv-engine.h"
+#include "kv-cli-export.h"
+
+#define EXIT_ERROR 2
+
+static int
+fail (const char *format,
+      ...) G_GNUC_PRINTF (1, 2);
+
+static int
+fail (const char *format,
+      ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_printerr ("kripkeviz-cli export: %s\n", message);
+
+  return EXIT_ERROR;
+}
+
+/* "Hexa, step 1: nocard 1 w (nocard₁{w})", "Hexa, initial model". */
+static char *
+step_title (const KvGame         *game,
+            const KvHistoryEntry *entry,
+            guint                 index)
+{
+  g_autofree char *action = NULL;
+  g_autofree char *del = NULL;
+  const char *title = game->title != NULL ? game->title : "Game";
+
+  if (entry->step == NULL)
+    return g_strdup_printf ("%s, initial model", title);
+
+  action = kv_step_to_string (entry->step);
+  del = kv_step_to_del (entry->step);
+  if (g_strcmp0 (action, del) == 0)
+    return g_strdup_printf ("%s, step %u: %s", title, index, action);
+  return g_strdup_printf ("%s, step %u: %s (%s)", title, index, action, del);
+}
+
+static KvLayout *
+layout_entry (KvLayoutContext       *context,
+              const KvGame          *game,
+              const KvHistoryEntry  *entry,
+              guint                  index,
+              KvViewKind             view,
+              KvLayoutEngine         engine,
+              GError               **error)
+{
+  g_autoptr(KvGraph) graph = NULL;
+  g_autofree char *title = step_title (game, entry, index);
+  KvViewOptions options;
+
+  kv_view_options_init (&options);
+  options.kind = view;
+  options.title = title;
+  graph = kv_view_build (entry->model, &options, error);
+  if (graph == NULL)
+    return NULL;
+
+  return kv_layout_new (context, graph, engine, error);
+}
+
+int
+kv_cli_export (int    argc,
+               char **argv)
+{
+  g_autofree char *step_arg = NULL;
+  g_autofree char *view_arg = NULL;
+  g_autofree char *engine_arg = NULL;
+  g_autofree char *format_arg = NULL;
+  g_autofree char *output = NULL;
+  gboolean all_steps = FALSE;
+  const GOptionEntry entries[] = {
+    { "step", 0, 0, G_OPTION_ARG_STRING, &step_arg, "After the first N steps (0: the initial model; default: all)", "N" },
+    { "all-steps", 0, 0, G_OPTION_ARG_NONE, &all_steps, "A PDF handout: one page per step", NULL },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view_arg, "What to draw (default: whole when it fits, else contracted, envelope, around)", "whole|around|contracted|envelope" },
+    { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_arg, "Graphviz layout engine (default: by size)", "neato|fdp|sfdp|circo|dot" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format_arg, "Output format", "svg|pdf|png|dot|tikz" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Output file", "FILE" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(KvHistory) history = NULL;
+  g_autoptr(KvLayoutContext) layout_context = NULL;
+  g_autoptr(GPtrArray) layouts = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  KvViewKind view = KV_VIEW_AUTO;
+  KvLayoutEngine engine = KV_LAYOUT_AUTO;
+  KvFormat format;
+  guint64 step = 0;
+  guint n_entries;
+
+  context = g_option_context_new ("GAME - draw a game's Kripke model");
+  g_option_context_set_summary (context,
+                                "GAME is a .kvg script or a built-in game (see `kripkeviz-cli games`).");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return fail ("%s", error->message);
+
+  /* Everything the command line says is checked before any work. */
+  if (argc < 2)
+    return fail ("which game? Usage: kripkeviz-cli export GAME --format FORMAT -o FILE");
+  if (argc > 2)
+    return fail ("one game only, please (\"%s\" is one too many)", argv[2]);
+  if (format_arg == NULL)
+    return fail ("--format is required: svg, pdf, png, dot or tikz");
+  if (!kv_format_from_string (format_arg, &format))
+    return fail ("unknown format \"%s\": use svg, pdf, png, dot or tikz", format_arg);
+  if (output == NULL)
+    return fail ("-o FILE is required");
+  if (view_arg != NULL &&
+      (!kv_view_kind_from_string (view_arg, &view) || view == KV_VIEW_AUTO))
+    return fail ("unknown view \"%s\": use whole, around, contracted or envelope", view_arg);
+  if (engine_arg != NULL &&
+      (!kv_layout_engine_from_string (engine_arg, &engine) || engine == KV_LAYOUT_AUTO))
+    return fail ("unknown layout engine \"%s\": use neato, fdp, sfdp, circo or dot", engine_arg);
+  if (all_steps && step_arg != NULL)
+    return fail ("--step and --all-steps exclude each other");
+  if (all_steps && format != KV_FORMAT_PDF)
+    return fail ("--all-steps makes a PDF handout: use --format pdf");
+  if (step_arg != NULL &&
+      !g_ascii_string_to_unsigned (step_arg, 10, 0, G_MAXUINT, &step, NULL))
+    return fail ("--step wants a number of steps (0 for the initial model), not \"%s\"", step_arg);
+
+  script = kv_script_open (argv[1], &error);
+  if (script == NULL)
+    return fail ("%s", error->message);
+  history = kv_history_run_script (script, 0, &error);
+  if (history == NULL)
+    return fail ("%s", error->message);
+
+  n_entries = kv_history_length (history);
+  if (step_arg == NULL)
+    step = n_entries - 1;
+  else if (step >= n_entries)
+    return fail ("step %" G_GUINT64_FORMAT " is out of range: %s has %u step%s (0 … %u)",
+                 step, argv[1], n_entries - 1, n_entries == 2 ? "" : "s", n_entries - 1);
+
+  layout_context = kv_layout_context_new ();
+  layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
+  for (guint i = all_steps ? 0 : (guint) step; i <= (all_steps ? n_entries - 1 : (guint) step); i++)
+    {
+      KvLayout *layout = layout_entry (layout_context, script->game,
+                                       kv_history_get (history, i), i, view, engine, &error);
+
+      if (layout == NULL)
+        return fail ("step %u: %s", i, error->message);
+      g_ptr_array_add (layouts, layout);
+    }
+
+  if (all_steps)
+    bytes = kv_export_handout_bytes ((KvLayout * const *) layouts->pdata, NULL,
+                                     layouts->len, NULL, &error);
+  else
+    bytes = kv_export_bytes (g_ptr_array_index (layouts, 0), format, NULL, &error);
+  if (bytes == NULL)
+    return fail ("%s", error->message);
+
+  /* A temporary file beside the output, renamed over it when complete. */
+  if (!kv_export_write_atomic (output, bytes, &error))
+    return fail ("%s", error->message);
+
+  return EXIT_SUCCESS;
+}

@@ -1,0 +1,9 @@
+/* kv-draw.h: the whole drawing API in one include (GLib + libgvc + cairo). */
+#pragma once
+
+#include "kv-graph.h"
+#include "kv-style.h"
+#include "kv-view.h"
+#include "kv-layout.h"
+#include "kv-render.h"
+#include "kv-export.h"

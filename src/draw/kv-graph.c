@@ -1,0 +1,172 @@
+/* kv-graph.c: what to draw */
+#define G_LOG_DOMAIN "kv-graph"
+#include "config.h"
+
+#include "kv-graph.h"
+
+static void
+clear_node (gpointer data)
+{
+  KvNode *node = data;
+
+  g_clear_pointer (&node->label, g_free);
+  g_clear_pointer (&node->tooltip, g_free);
+}
+
+KvGraph *
+kv_graph_new (const char         *title,
+              guint               n_agents,
+              const char * const *agent_names)
+{
+  KvGraph *graph;
+
+  g_return_val_if_fail (agent_names != NULL || n_agents == 0, NULL);
+  g_return_val_if_fail (n_agents <= 32, NULL);
+
+  graph = g_new0 (KvGraph, 1);
+  g_atomic_ref_count_init (&graph->ref);
+  graph->title = g_strdup (title);
+  graph->n_agents = n_agents;
+  graph->agent_names = g_new0 (char *, n_agents + 1);
+  for (guint i = 0; i < n_agents; i++)
+    graph->agent_names[i] = g_strdup (agent_names[i]);
+  graph->nodes = g_array_new (FALSE, TRUE, sizeof (KvNode));
+  g_array_set_clear_func (graph->nodes, clear_node);
+  graph->edges = g_array_new (FALSE, TRUE, sizeof (KvEdge));
+  graph->notes = g_ptr_array_new_with_free_func (g_free);
+
+  return graph;
+}
+
+KvGraph *
+kv_graph_ref (KvGraph *graph)
+{
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  g_atomic_ref_count_inc (&graph->ref);
+  return graph;
+}
+
+void
+kv_graph_unref (KvGraph *graph)
+{
+  g_return_if_fail (graph != NULL);
+
+  if (!g_atomic_ref_count_dec (&graph->ref))
+    return;
+
+  g_free (graph->title);
+  g_strfreev (graph->agent_names);
+  g_array_unref (graph->nodes);
+  g_array_unref (graph->edges);
+  g_ptr_array_unref (graph->notes);
+  g_free (graph);
+}
+
+guint
+kv_graph_add_node (KvGraph     *graph,
+                   const char  *label,
+                   const char  *tooltip,
+                   KvNodeFlags  flags,
+                   guint        world)
+{
+  KvNode node = { 0 };
+
+  g_return_val_if_fail (graph != NULL, 0);
+  g_return_val_if_fail (label != NULL, 0);
+
+  node.label = g_strdup (label);
+  node.tooltip = g_strdup (tooltip != NULL ? tooltip : label);
+  node.flags = flags;
+  node.world = world;
+  g_array_append_val (graph->nodes, node);
+
+  return graph->nodes->len - 1;
+}
+
+void
+kv_graph_add_edge (KvGraph *graph,
+                   guint    agent,
+                   guint    a,
+                   guint    b)
+{
+  KvEdge edge;
+
+  g_return_if_fail (graph != NULL);
+  g_return_if_fail (agent < graph->n_agents);
+  g_return_if_fail (a < graph->nodes->len && b < graph->nodes->len);
+
+  if (a == b)
+    return;
+
+  edge.source = MIN (a, b);
+  edge.target = MAX (a, b);
+  edge.agent = agent;
+  g_array_append_val (graph->edges, edge);
+}
+
+gboolean
+kv_graph_add_class (KvGraph     *graph,
+                    guint        agent,
+                    const guint *members,
+                    guint        n_members)
+{
+  g_return_val_if_fail (graph != NULL, FALSE);
+  g_return_val_if_fail (members != NULL || n_members == 0, FALSE);
+
+  if (n_members < 2)
+    return FALSE;
+
+  if (n_members == 2)
+    {
+      kv_graph_add_edge (graph, agent, members[0], members[1]);
+      return FALSE;
+    }
+
+  /* A cycle; for three members it is also the clique. */
+  for (guint i = 0; i < n_members; i++)
+    kv_graph_add_edge (graph, agent, members[i], members[(i + 1) % n_members]);
+
+  return n_members > 3;
+}
+
+void
+kv_graph_add_note (KvGraph    *graph,
+                   const char *note)
+{
+  g_return_if_fail (graph != NULL);
+  g_return_if_fail (note != NULL);
+
+  for (guint i = 0; i < graph->notes->len; i++)
+    if (g_str_equal (g_ptr_array_index (graph->notes, i), note))
+      return;
+
+  g_ptr_array_add (graph->notes, g_strdup (note));
+}
+
+guint
+kv_graph_count_edges (const KvGraph *graph,
+                      guint          agent)
+{
+  guint count = 0;
+
+  g_return_val_if_fail (graph != NULL, 0);
+
+  for (guint i = 0; i < graph->edges->len; i++)
+    if (kv_graph_edge (graph, i)->agent == agent)
+      count++;
+
+  return count;
+}
+
+int
+kv_graph_actual (const KvGraph *graph)
+{
+  g_return_val_if_fail (graph != NULL, -1);
+
+  for (guint i = 0; i < graph->nodes->len; i++)
+    if (kv_graph_node (graph, i)->flags & KV_NODE_ACTUAL)
+      return (int) i;
+
+  return -1;
+}

@@ -1,0 +1,98 @@
+/* kv-graph.h: what to draw — nodes, per-agent edges, a title and legend notes.
+ *
+ * A KvGraph is plain data, independent of the engine and of Graphviz: views
+ * (kv-view.h) build one from a model, tests build one by hand, the layout
+ * (kv-layout.h) places it and the renderer (kv-render.h) draws it.
+ *
+ * Edges are undirected and never reflexive: kv_graph_add_edge ignores a
+ * loop. Each edge belongs to one agent; two agents linking the same pair of
+ * nodes give two edges. S5 classes are not stored as cliques: views add a
+ * cycle per class (kv_graph_add_class) and say so in a legend note.
+ *
+ * Graphs are reference counted and immutable once handed to a layout.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  KV_NODE_ACTUAL      = 1 << 0,   /* the actual world (the point) */
+  KV_NODE_HIGHLIGHTED = 1 << 1,   /* in the highlighted set (e.g. a formula's truth set) */
+  KV_NODE_CUT_OFF     = 1 << 2,   /* has links to worlds outside the view */
+} KvNodeFlags;
+
+typedef struct {
+  char        *label;     /* short, shown on the node */
+  char        *tooltip;   /* the full deal, for formats that have tooltips or titles */
+  KvNodeFlags  flags;
+  guint        world;     /* the model's world (a representative one for grouped views) */
+} KvNode;
+
+typedef struct {
+  guint source;           /* node indices, source < target */
+  guint target;
+  guint agent;
+} KvEdge;
+
+typedef struct {
+  gatomicrefcount ref;
+  char      *title;
+  guint      n_agents;
+  char     **agent_names;  /* n_agents, NULL-terminated */
+  GArray    *nodes;        /* KvNode */
+  GArray    *edges;        /* KvEdge */
+  GPtrArray *notes;        /* char*: lines for the legend ("classes drawn as cycles") */
+} KvGraph;
+
+/* A graph with no nodes; the @n_agents names are copied. */
+KvGraph    *kv_graph_new        (const char *title, guint n_agents,
+                                 const char * const *agent_names);
+KvGraph    *kv_graph_ref        (KvGraph *graph);
+void        kv_graph_unref      (KvGraph *graph);
+
+/* Returns the new node's index. */
+guint       kv_graph_add_node   (KvGraph *graph, const char *label, const char *tooltip,
+                                 KvNodeFlags flags, guint world);
+/* Adds an edge of @agent between two distinct nodes; ignores loops. */
+void        kv_graph_add_edge   (KvGraph *graph, guint agent, guint a, guint b);
+/* Links the @n_members nodes of one equivalence class of @agent: a clique
+ * when it has at most 3 members (where a cycle is the clique), otherwise a
+ * cycle in the given order. Returns TRUE when it drew a cycle that is not
+ * the clique, so the caller can add a legend note. */
+gboolean    kv_graph_add_class  (KvGraph *graph, guint agent, const guint *members, guint n_members);
+void        kv_graph_add_note   (KvGraph *graph, const char *note);
+
+static inline guint
+kv_graph_n_nodes (const KvGraph *graph)
+{
+  return graph->nodes->len;
+}
+
+static inline guint
+kv_graph_n_edges (const KvGraph *graph)
+{
+  return graph->edges->len;
+}
+
+static inline const KvNode *
+kv_graph_node (const KvGraph *graph, guint i)
+{
+  return &g_array_index (graph->nodes, KvNode, i);
+}
+
+static inline const KvEdge *
+kv_graph_edge (const KvGraph *graph, guint i)
+{
+  return &g_array_index (graph->edges, KvEdge, i);
+}
+
+/* Edges of @agent. */
+guint       kv_graph_count_edges (const KvGraph *graph, guint agent);
+/* The node flagged KV_NODE_ACTUAL, or -1. */
+int         kv_graph_actual      (const KvGraph *graph);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvGraph, kv_graph_unref)
+
+G_END_DECLS

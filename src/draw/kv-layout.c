@@ -1,0 +1,388 @@
+/* kv-layout.c: placing a KvGraph with Graphviz */
+#define G_LOG_DOMAIN "kv-layout"
+#include "config.h"
+
+#include <gvc.h>
+#include <math.h>
+
+#include "kv-error.h"
+#include "kv-layout.h"
+
+struct _KvLayoutContext {
+  GVC_t *gvc;
+};
+
+/* cgraph and the layout engines keep global state. */
+G_LOCK_DEFINE_STATIC (graphviz);
+/* Graphviz's messages during one layout, collected by collect_message. */
+static GString *graphviz_messages;
+/* The graph laid out last, closed only after the next one is open. circo
+ * (2.42) caches attribute symbols keyed by the root graph's address, so a
+ * new graph allocated where the last one was would reuse freed symbols. */
+static Agraph_t *last_graph;
+static guint n_contexts;
+
+static const char * const engine_names[] = {
+  [KV_LAYOUT_AUTO] = "auto",
+  [KV_LAYOUT_NEATO] = "neato",
+  [KV_LAYOUT_FDP] = "fdp",
+  [KV_LAYOUT_SFDP] = "sfdp",
+  [KV_LAYOUT_CIRCO] = "circo",
+  [KV_LAYOUT_DOT] = "dot",
+};
+
+const char *
+kv_layout_engine_to_string (KvLayoutEngine engine)
+{
+  g_return_val_if_fail (engine < G_N_ELEMENTS (engine_names), NULL);
+
+  return engine_names[engine];
+}
+
+gboolean
+kv_layout_engine_from_string (const char     *name,
+                              KvLayoutEngine *engine)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (engine_names); i++)
+    if (g_str_equal (name, engine_names[i]))
+      {
+        *engine = i;
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+KvLayoutEngine
+kv_layout_engine_for_size (guint n_nodes)
+{
+  /* circo puts small models on a circle (Hexa becomes the paper's hexagon);
+   * neato and sfdp stay fast where dot and circo take seconds (past 200). */
+  if (n_nodes <= 12)
+    return KV_LAYOUT_CIRCO;
+  if (n_nodes <= 400)
+    return KV_LAYOUT_NEATO;
+  return KV_LAYOUT_SFDP;
+}
+
+KvLayoutContext *
+kv_layout_context_new (void)
+{
+  KvLayoutContext *context = g_new0 (KvLayoutContext, 1);
+
+  G_LOCK (graphviz);
+  context->gvc = gvContext ();
+  n_contexts++;
+  G_UNLOCK (graphviz);
+
+  return context;
+}
+
+void
+kv_layout_context_free (KvLayoutContext *context)
+{
+  if (context == NULL)
+    return;
+
+  G_LOCK (graphviz);
+  if (--n_contexts == 0)
+    g_clear_pointer (&last_graph, agclose);
+  gvFreeContext (context->gvc);
+  G_UNLOCK (graphviz);
+  g_free (context);
+}
+
+/* cgraph 2.42 takes char * for names and values it only reads. */
+static void
+set_attr (void       *object,
+          const char *name,
+          const char *value)
+{
+  agsafeset (object, (char *) name, (char *) value, (char *) "");
+}
+
+static void
+set_attr_double (void       *object,
+                 const char *name,
+                 double      value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  set_attr (object, name, g_ascii_formatd (buffer, sizeof buffer, "%.4f", value));
+}
+
+static int
+collect_message (char *message)
+{
+  if (graphviz_messages != NULL)
+    g_string_append (graphviz_messages, message);
+  return 0;
+}
+
+static void
+set_engine_attrs (Agraph_t       *g,
+                  KvLayoutEngine  engine,
+                  guint           n_nodes)
+{
+  switch (engine)
+    {
+    case KV_LAYOUT_NEATO:
+      set_attr (g, "start", "1");       /* reproducible */
+      set_attr (g, "overlap", "false");
+      set_attr (g, "sep", "+6");
+      set_attr (g, "splines", "true");
+      if (n_nodes > 100)
+        set_attr (g, "mode", "KK");
+      break;
+    case KV_LAYOUT_FDP:
+      set_attr (g, "start", "1");
+      set_attr (g, "overlap", "false");
+      set_attr (g, "splines", "true");
+      break;
+    case KV_LAYOUT_SFDP:
+      set_attr (g, "overlap", "prism");
+      set_attr (g, "sep", "+6");
+      break;
+    case KV_LAYOUT_CIRCO:
+      set_attr (g, "mindist", "0.6");
+      break;
+    case KV_LAYOUT_DOT:
+      set_attr (g, "nodesep", "0.4");
+      break;
+    case KV_LAYOUT_AUTO:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+straight_edge (KvLayoutEdge       *out,
+               const KvLayoutNode *a,
+               const KvLayoutNode *b)
+{
+  out->n_points = 4;
+  out->points = g_new (double, 8);
+  for (guint i = 0; i < 4; i++)
+    {
+      out->points[2 * i] = a->x + (b->x - a->x) * i / 3.0;
+      out->points[2 * i + 1] = a->y + (b->y - a->y) * i / 3.0;
+    }
+}
+
+static void
+copy_layout (KvLayout  *layout,
+             Agraph_t  *g,
+             Agnode_t **gnodes,
+             Agedge_t **gedges)
+{
+  KvGraph *graph = layout->graph;
+  boxf bb = GD_bb (g);
+  double min_x = bb.LL.x, max_x = bb.UR.x, min_y = bb.LL.y, max_y = bb.UR.y;
+
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      KvLayoutNode *node = &layout->nodes[i];
+      pointf p = ND_coord (gnodes[i]);
+
+      node->x = p.x;
+      node->y = p.y;
+      node->width = ND_width (gnodes[i]) * 72.0;
+      node->height = ND_height (gnodes[i]) * 72.0;
+      min_x = MIN (min_x, node->x - node->width / 2);
+      max_x = MAX (max_x, node->x + node->width / 2);
+      min_y = MIN (min_y, node->y - node->height / 2);
+      max_y = MAX (max_y, node->y + node->height / 2);
+    }
+
+  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+    {
+      KvLayoutEdge *edge = &layout->edges[i];
+      splines *spl = ED_spl (gedges[i]);
+
+      if (spl == NULL || spl->size < 1 || spl->list[0].size < 4)
+        {
+          const KvEdge *e = kv_graph_edge (graph, i);
+
+          straight_edge (edge, &layout->nodes[e->source], &layout->nodes[e->target]);
+          continue;
+        }
+
+      edge->n_points = spl->list[0].size;
+      edge->points = g_new (double, 2 * edge->n_points);
+      for (guint j = 0; j < edge->n_points; j++)
+        {
+          pointf p = spl->list[0].list[j];
+
+          edge->points[2 * j] = p.x;
+          edge->points[2 * j + 1] = p.y;
+          min_x = MIN (min_x, p.x);
+          max_x = MAX (max_x, p.x);
+          min_y = MIN (min_y, p.y);
+          max_y = MAX (max_y, p.y);
+        }
+    }
+
+  /* To the top-left origin, y downwards. */
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      layout->nodes[i].x -= min_x;
+      layout->nodes[i].y = max_y - layout->nodes[i].y;
+    }
+  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+    for (guint j = 0; j < layout->edges[i].n_points; j++)
+      {
+        layout->edges[i].points[2 * j] -= min_x;
+        layout->edges[i].points[2 * j + 1] = max_y - layout->edges[i].points[2 * j + 1];
+      }
+
+  layout->width = max_x - min_x;
+  layout->height = max_y - min_y;
+}
+
+KvLayout *
+kv_layout_new (KvLayoutContext  *context,
+               KvGraph          *graph,
+               KvLayoutEngine    engine,
+               GError          **error)
+{
+  g_autoptr(KvLayout) layout = NULL;
+  g_autofree Agnode_t **gnodes = NULL;
+  g_autofree Agedge_t **gedges = NULL;
+  g_autoptr(GString) messages = g_string_new (NULL);
+  Agraph_t *g;
+  guint n_nodes, n_edges;
+  int status;
+
+  g_return_val_if_fail (context != NULL, NULL);
+  g_return_val_if_fail (graph != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  n_nodes = kv_graph_n_nodes (graph);
+  n_edges = kv_graph_n_edges (graph);
+  if (engine == KV_LAYOUT_AUTO)
+    engine = kv_layout_engine_for_size (n_nodes);
+
+  layout = g_new0 (KvLayout, 1);
+  g_atomic_ref_count_init (&layout->ref);
+  layout->graph = kv_graph_ref (graph);
+  layout->engine = engine;
+  layout->nodes = g_new0 (KvLayoutNode, n_nodes);
+  layout->edges = g_new0 (KvLayoutEdge, n_edges);
+
+  if (n_nodes == 0)
+    return g_steal_pointer (&layout);
+
+  /* Node sizes come from the renderer's own font, so labels fit. */
+  for (guint i = 0; i < n_nodes; i++)
+    kv_style_node_size (kv_graph_node (graph, i)->label,
+                        &layout->nodes[i].width, &layout->nodes[i].height,
+                        &layout->nodes[i].shape);
+
+  gnodes = g_new (Agnode_t *, n_nodes);
+  gedges = g_new (Agedge_t *, n_edges);
+
+  G_LOCK (graphviz);
+  graphviz_messages = messages;
+  agseterrf (collect_message);
+
+  /* Not strict: two agents linking the same worlds give two edges. */
+  g = agopen ((char *) "kripkeviz", Agundirected, NULL);
+  set_engine_attrs (g, engine, n_nodes);
+
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      char name[32];
+
+      g_snprintf (name, sizeof name, "n%u", i);
+      gnodes[i] = agnode (g, name, TRUE);
+      set_attr (gnodes[i], "label", "");
+      set_attr (gnodes[i], "fixedsize", "true");
+      set_attr (gnodes[i], "shape",
+                layout->nodes[i].shape == KV_NODE_SHAPE_ELLIPSE ? "ellipse" : "box");
+      set_attr_double (gnodes[i], "width", layout->nodes[i].width / 72.0);
+      set_attr_double (gnodes[i], "height", layout->nodes[i].height / 72.0);
+    }
+
+  for (guint i = 0; i < n_edges; i++)
+    {
+      const KvEdge *e = kv_graph_edge (graph, i);
+
+      gedges[i] = agedge (g, gnodes[e->source], gnodes[e->target], NULL, TRUE);
+    }
+
+  status = gvLayout (context->gvc, g, kv_layout_engine_to_string (engine));
+  if (status == 0)
+    copy_layout (layout, g, gnodes, gedges);
+
+  gvFreeLayout (context->gvc, g);
+  g_clear_pointer (&last_graph, agclose);
+  last_graph = g;
+
+  agseterrf (NULL);
+  graphviz_messages = NULL;
+  G_UNLOCK (graphviz);
+
+  if (status != 0)
+    {
+      g_set_error (error, KV_ERROR, KV_ERROR_IO,
+                   "Graphviz could not lay out the graph with %s%s%s",
+                   kv_layout_engine_to_string (engine),
+                   messages->len > 0 ? ": " : ".",
+                   g_strstrip (messages->str));
+      return NULL;
+    }
+
+  if (messages->len > 0)
+    g_debug ("%s: %s", kv_layout_engine_to_string (engine), messages->str);
+
+  return g_steal_pointer (&layout);
+}
+
+KvLayout *
+kv_layout_ref (KvLayout *layout)
+{
+  g_return_val_if_fail (layout != NULL, NULL);
+
+  g_atomic_ref_count_inc (&layout->ref);
+  return layout;
+}
+
+void
+kv_layout_unref (KvLayout *layout)
+{
+  g_return_if_fail (layout != NULL);
+
+  if (!g_atomic_ref_count_dec (&layout->ref))
+    return;
+
+  for (guint i = 0; i < kv_graph_n_edges (layout->graph); i++)
+    g_free (layout->edges[i].points);
+  g_free (layout->edges);
+  g_free (layout->nodes);
+  kv_graph_unref (layout->graph);
+  g_free (layout);
+}
+
+int
+kv_layout_node_at (const KvLayout *layout,
+                   double          x,
+                   double          y)
+{
+  g_return_val_if_fail (layout != NULL, -1);
+
+  /* Last drawn is on top. */
+  for (guint i = kv_graph_n_nodes (layout->graph); i-- > 0;)
+    {
+      const KvLayoutNode *node = &layout->nodes[i];
+      double dx = (x - node->x) / (node->width / 2);
+      double dy = (y - node->y) / (node->height / 2);
+
+      if (node->shape == KV_NODE_SHAPE_ELLIPSE ? dx * dx + dy * dy <= 1.0
+                                               : fabs (dx) <= 1.0 && fabs (dy) <= 1.0)
+        return (int) i;
+    }
+
+  return -1;
+}

@@ -1,0 +1,82 @@
+/* kv-layout.h: placing a KvGraph with Graphviz (libgvc, in-process).
+ *
+ * A KvLayoutContext owns one long-lived Graphviz context (GVC_t); make one
+ * per process (the window, the CLI, a test) and keep it. kv_layout_new
+ * builds a cgraph graph from the KvGraph, lays it out with the chosen
+ * engine, copies node positions and edge splines out of it and frees it, so
+ * a KvLayout holds no Graphviz data and may be drawn from any thread.
+ *
+ * Threads: cgraph and the layout engines are not thread-safe, and layout
+ * switches LC_NUMERIC while it runs. kv_layout_new serializes itself with a
+ * process-wide lock, but callers must still lay out from one worker at a time
+ * (or the main thread) and not parse or print numbers with the C library on
+ * another thread meanwhile.
+ *
+ * Coordinates are in points (1/72 inch), origin at the top left of the
+ * drawing, y growing downwards as in cairo.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "kv-graph.h"
+#include "kv-style.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  KV_LAYOUT_AUTO,     /* chosen by size: circo when small, neato, sfdp when big */
+  KV_LAYOUT_NEATO,
+  KV_LAYOUT_FDP,
+  KV_LAYOUT_SFDP,
+  KV_LAYOUT_CIRCO,
+  KV_LAYOUT_DOT,
+} KvLayoutEngine;
+
+/* "neato", … ("auto" for KV_LAYOUT_AUTO). */
+const char     *kv_layout_engine_to_string   (KvLayoutEngine engine);
+gboolean        kv_layout_engine_from_string (const char *name, KvLayoutEngine *engine);
+/* The engine KV_LAYOUT_AUTO picks for a graph of @n_nodes nodes. */
+KvLayoutEngine  kv_layout_engine_for_size    (guint n_nodes);
+
+typedef struct _KvLayoutContext KvLayoutContext;
+
+KvLayoutContext *kv_layout_context_new  (void);
+void             kv_layout_context_free (KvLayoutContext *context);
+
+typedef struct {
+  double      x, y;            /* centre */
+  double      width, height;
+  KvNodeShape shape;
+} KvLayoutNode;
+
+typedef struct {
+  guint   n_points;            /* 3k+1 cubic Bézier control points */
+  double *points;              /* x0, y0, x1, y1, … */
+} KvLayoutEdge;
+
+typedef struct {
+  gatomicrefcount ref;
+  KvGraph        *graph;
+  KvLayoutEngine  engine;      /* the engine used (never AUTO) */
+  double          width;       /* bounding box of nodes and edges */
+  double          height;
+  KvLayoutNode   *nodes;       /* one per graph node */
+  KvLayoutEdge   *edges;       /* one per graph edge */
+} KvLayout;
+
+/* Lays out @graph (the layout keeps a reference to it) with @engine
+ * (KV_LAYOUT_AUTO: by size). Fails (KV_ERROR_IO, with Graphviz's message)
+ * only when Graphviz does. */
+KvLayout *kv_layout_new   (KvLayoutContext *context, KvGraph *graph,
+                           KvLayoutEngine engine, GError **error);
+KvLayout *kv_layout_ref   (KvLayout *layout);
+void      kv_layout_unref (KvLayout *layout);
+
+/* The node whose shape contains (@x, @y), in layout coordinates, or -1. */
+int       kv_layout_node_at (const KvLayout *layout, double x, double y);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvLayoutContext, kv_layout_context_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvLayout, kv_layout_unref)
+
+G_END_DECLS

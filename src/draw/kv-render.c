@@ -1,0 +1,632 @@
+/* kv-render.c: the one renderer */
+#define G_LOG_DOMAIN "kv-render"
+#include "config.h"
+
+#include <math.h>
+
+#include "kv-render.h"
+
+#define MARGIN        16.0
+#define TITLE_GAP     12.0
+#define LEGEND_GAP    18.0
+#define LEGEND_ROW    20.0
+#define LEGEND_SPACE  20.0   /* between legend entries on a row */
+#define SAMPLE_LINE   34.0   /* length of an agent's line sample */
+#define SAMPLE_W      30.0   /* a world sample */
+#define SAMPLE_H      18.0
+#define SAMPLE_GAP    6.0    /* between a sample and its text */
+#define MIN_LEGEND_W  320.0
+#define FEW_EDGES     40     /* label links with their agent up to this many */
+
+static const double cut_off_dashes[] = { 4.0, 3.0 };
+
+typedef enum {
+  ITEM_AGENT,
+  ITEM_ACTUAL,
+  ITEM_HIGHLIGHTED,
+  ITEM_CUT_OFF,
+  ITEM_NOTE,
+} ItemKind;
+
+typedef struct {
+  ItemKind kind;
+  guint    agent;
+  char    *text;
+  double   x, y;            /* top left, relative to the legend */
+  double   width;
+} Item;
+
+typedef struct {
+  GArray *items;            /* Item */
+  double  width, height;
+} Legend;
+
+void
+kv_render_options_init (KvRenderOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  *options = (KvRenderOptions) {
+    .hidden_agents = 0,
+    .show_title = TRUE,
+    .show_legend = TRUE,
+    .background = TRUE,
+    .edge_labels = -1,
+    .title = NULL,
+    .raster_scale = 2.0,
+  };
+}
+
+static const KvRenderOptions *
+options_or_defaults (const KvRenderOptions *options,
+                     KvRenderOptions       *defaults)
+{
+  if (options != NULL)
+    return options;
+
+  kv_render_options_init (defaults);
+  return defaults;
+}
+
+static const char *
+title_of (const KvLayout        *layout,
+          const KvRenderOptions *options)
+{
+  const char *title;
+
+  if (!options->show_title)
+    return NULL;
+
+  title = options->title != NULL ? options->title : layout->graph->title;
+  return title != NULL && *title != '\0' ? title : NULL;
+}
+
+static gboolean
+any_node_has (const KvGraph *graph,
+              KvNodeFlags    flag)
+{
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    if (kv_graph_node (graph, i)->flags & flag)
+      return TRUE;
+
+  return FALSE;
+}
+
+static void
+clear_item (gpointer data)
+{
+  g_free (((Item *) data)->text);
+}
+
+static void
+legend_clear (Legend *legend)
+{
+  g_clear_pointer (&legend->items, g_array_unref);
+}
+
+/* Greedy word wrap of @text into lines no wider than @max_width. */
+static GPtrArray *
+wrap_text (const char *text,
+           double      max_width)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autofree char *candidate = NULL;
+      double w;
+
+      candidate = line->len > 0 ? g_strconcat (line->str, " ", words[i], NULL) : g_strdup (words[i]);
+      kv_style_text_size (candidate, KV_STYLE_SMALL_SIZE, FALSE, &w, NULL);
+      if (w > max_width && line->len > 0)
+        {
+          g_ptr_array_add (lines, g_strdup (line->str));
+          g_string_assign (line, words[i]);
+        }
+      else
+        g_string_assign (line, candidate);
+    }
+  if (line->len > 0)
+    g_ptr_array_add (lines, g_strdup (line->str));
+
+  return lines;
+}
+
+static void
+plan_legend (const KvLayout *layout,
+             double          max_width,
+             Legend         *legend)
+{
+  const KvGraph *graph = layout->graph;
+  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (Item));
+  double x = 0, y = 0;
+
+  legend->items = g_array_new (FALSE, TRUE, sizeof (Item));
+  g_array_set_clear_func (legend->items, clear_item);
+  legend->width = 0;
+
+  for (guint a = 0; a < graph->n_agents; a++)
+    {
+      Item item = { .kind = ITEM_AGENT, .agent = a, .text = g_strdup_printf ("agent %s", graph->agent_names[a]) };
+      g_array_append_val (entries, item);
+    }
+  if (kv_graph_actual (graph) >= 0)
+    {
+      Item item = { .kind = ITEM_ACTUAL, .text = g_strdup ("actual world") };
+      g_array_append_val (entries, item);
+    }
+  if (any_node_has (graph, KV_NODE_HIGHLIGHTED))
+    {
+      Item item = { .kind = ITEM_HIGHLIGHTED, .text = g_strdup ("highlighted") };
+      g_array_append_val (entries, item);
+    }
+  if (any_node_has (graph, KV_NODE_CUT_OFF))
+    {
+      Item item = { .kind = ITEM_CUT_OFF, .text = g_strdup ("has links outside the view") };
+      g_array_append_val (entries, item);
+    }
+
+  /* Entries flow left to right, wrapping at max_width. */
+  for (guint i = 0; i < entries->len; i++)
+    {
+      Item *item = &g_array_index (entries, Item, i);
+      double text_w;
+
+      kv_style_text_size (item->text, KV_STYLE_SMALL_SIZE, FALSE, &text_w, NULL);
+      item->width = (item->kind == ITEM_AGENT ? SAMPLE_LINE : SAMPLE_W) + SAMPLE_GAP + text_w;
+      if (x > 0 && x + item->width > max_width)
+        {
+          x = 0;
+          y += LEGEND_ROW;
+        }
+      item->x = x;
+      item->y = y;
+      x += item->width + LEGEND_SPACE;
+      legend->width = MAX (legend->width, item->x + item->width);
+      g_array_append_val (legend->items, *item);
+    }
+  y += LEGEND_ROW;
+
+  /* Notes, then the reflexive links every S5 model has. */
+  for (guint i = 0; i <= graph->notes->len; i++)
+    {
+      const char *note = i < graph->notes->len ? g_ptr_array_index (graph->notes, i)
+                                               : "Every world is linked to itself (not drawn).";
+      g_autoptr(GPtrArray) lines = wrap_text (note, max_width);
+
+      for (guint j = 0; j < lines->len; j++)
+        {
+          Item item = { .kind = ITEM_NOTE, .text = g_strdup (g_ptr_array_index (lines, j)), .y = y };
+
+          kv_style_text_size (item.text, KV_STYLE_SMALL_SIZE, FALSE, &item.width, NULL);
+          legend->width = MAX (legend->width, item.width);
+          g_array_append_val (legend->items, item);
+          y += LEGEND_ROW * 0.8;
+        }
+    }
+
+  legend->height = y;
+}
+
+static void
+measure (const KvLayout         *layout,
+         const KvRenderOptions  *options,
+         KvRenderGeometry       *geometry,
+         Legend                 *legend)
+{
+  const char *title = title_of (layout, options);
+  double content_w = layout->width;
+  double y = MARGIN;
+
+  if (title != NULL)
+    {
+      double w, h;
+
+      kv_style_text_size (title, KV_STYLE_TITLE_SIZE, TRUE, &w, &h);
+      content_w = MAX (content_w, w);
+      y += h + TITLE_GAP;
+    }
+
+  legend->items = NULL;
+  legend->width = legend->height = 0;
+  if (options->show_legend)
+    {
+      plan_legend (layout, MAX (content_w, MIN_LEGEND_W), legend);
+      content_w = MAX (content_w, legend->width);
+    }
+
+  geometry->width = ceil (content_w + 2 * MARGIN);
+  geometry->graph_x = MARGIN + (content_w - layout->width) / 2;
+  geometry->graph_y = y;
+  y += layout->height;
+  if (options->show_legend)
+    {
+      geometry->legend_y = y + LEGEND_GAP;
+      y = geometry->legend_y + legend->height;
+    }
+  geometry->height = ceil (y + MARGIN);
+  if (!options->show_legend)
+    geometry->legend_y = geometry->height;
+}
+
+void
+kv_render_measure (const KvLayout         *layout,
+                   const KvRenderOptions  *options,
+                   KvRenderGeometry       *geometry)
+{
+  KvRenderOptions defaults;
+  Legend legend;
+
+  g_return_if_fail (layout != NULL);
+  g_return_if_fail (geometry != NULL);
+
+  options = options_or_defaults (options, &defaults);
+  measure (layout, options, geometry, &legend);
+  legend_clear (&legend);
+}
+
+static void
+set_font (cairo_t  *cr,
+          double    size,
+          gboolean  bold)
+{
+  cairo_select_font_face (cr, KV_STYLE_FONT, CAIRO_FONT_SLANT_NORMAL,
+                          bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, size);
+}
+
+static void
+set_agent_line (cairo_t *cr,
+                guint    agent)
+{
+  KvRgb rgb = kv_style_agent_color (agent);
+  const double *dashes;
+  guint n_dashes;
+
+  dashes = kv_style_agent_dashes (agent, &n_dashes);
+  cairo_set_source_rgb (cr, rgb.red, rgb.green, rgb.blue);
+  cairo_set_line_width (cr, KV_STYLE_EDGE_WIDTH);
+  cairo_set_dash (cr, dashes, n_dashes, 0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+}
+
+static void
+shape_path (cairo_t     *cr,
+            KvNodeShape  shape,
+            double       x,
+            double       y,
+            double       width,
+            double       height)
+{
+  cairo_new_path (cr);
+
+  if (shape == KV_NODE_SHAPE_ELLIPSE)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, x, y);
+      cairo_scale (cr, width / 2, height / 2);
+      cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
+      cairo_restore (cr);
+    }
+  else
+    {
+      double r = MIN (6.0, MIN (width, height) / 2);
+      double x0 = x - width / 2, y0 = y - height / 2;
+      double x1 = x + width / 2, y1 = y + height / 2;
+
+      cairo_arc (cr, x1 - r, y0 + r, r, -G_PI / 2, 0);
+      cairo_arc (cr, x1 - r, y1 - r, r, 0, G_PI / 2);
+      cairo_arc (cr, x0 + r, y1 - r, r, G_PI / 2, G_PI);
+      cairo_arc (cr, x0 + r, y0 + r, r, G_PI, 3 * G_PI / 2);
+      cairo_close_path (cr);
+    }
+}
+
+/* A world: its fill, border(s) and label, centred at (x, y). */
+static void
+draw_world (cairo_t     *cr,
+            KvNodeShape  shape,
+            double       x,
+            double       y,
+            double       width,
+            double       height,
+            KvNodeFlags  flags,
+            const char  *label,
+            double       font_size)
+{
+  cairo_text_extents_t extents;
+  cairo_font_extents_t font;
+  double tx, ty;
+
+  shape_path (cr, shape, x, y, width, height);
+  if (flags & KV_NODE_HIGHLIGHTED)
+    {
+      KvRgb rgb = kv_style_highlight_color ();
+      cairo_set_source_rgb (cr, rgb.red, rgb.green, rgb.blue);
+    }
+  else
+    cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_fill_preserve (cr);
+
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  cairo_set_line_width (cr, (flags & KV_NODE_HIGHLIGHTED) ? 2.2 : KV_STYLE_BORDER_WIDTH);
+  if (flags & KV_NODE_CUT_OFF)
+    cairo_set_dash (cr, cut_off_dashes, G_N_ELEMENTS (cut_off_dashes), 0);
+  else
+    cairo_set_dash (cr, NULL, 0, 0);
+  cairo_stroke (cr);
+
+  if (flags & KV_NODE_ACTUAL)
+    {
+      /* The double border: a second one inside the first. */
+      double inset = 2 * KV_STYLE_DOUBLE_GAP;
+
+      shape_path (cr, shape, x, y, width - inset, height - inset);
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_set_line_width (cr, KV_STYLE_BORDER_WIDTH);
+      cairo_stroke (cr);
+    }
+
+  if (label == NULL)
+    return;
+
+  set_font (cr, font_size, (flags & KV_NODE_ACTUAL) != 0);
+  cairo_text_extents (cr, label, &extents);
+  cairo_font_extents (cr, &font);
+  tx = x - extents.x_advance / 2;
+  ty = y + (font.ascent - font.descent) / 2;
+  cairo_move_to (cr, tx, ty);
+  cairo_show_text (cr, label);
+
+  if (flags & KV_NODE_ACTUAL)
+    {
+      /* Underlined, as in the paper. */
+      cairo_set_line_width (cr, 1.0);
+      cairo_move_to (cr, tx, ty + 2.5);
+      cairo_line_to (cr, tx + extents.x_advance, ty + 2.5);
+      cairo_stroke (cr);
+    }
+}
+
+static void
+bezier_point (const double *p,
+              double        t,
+              double       *x,
+              double       *y)
+{
+  double u = 1 - t;
+  double a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
+
+  *x = a * p[0] + b * p[2] + c * p[4] + d * p[6];
+  *y = a * p[1] + b * p[3] + c * p[5] + d * p[7];
+}
+
+/* The point at @f (0 … 1) along an edge's curve, by segments. */
+static void
+edge_point (const KvLayoutEdge *edge,
+            double              f,
+            double             *x,
+            double             *y)
+{
+  guint n_segments = (edge->n_points - 1) / 3;
+  double s = f * n_segments;
+  guint segment = MIN ((guint) s, n_segments - 1);
+
+  bezier_point (edge->points + 6 * segment, s - segment, x, y);
+}
+
+static void
+draw_edges (const KvLayout        *layout,
+            cairo_t               *cr,
+            const KvRenderOptions *options)
+{
+  const KvGraph *graph = layout->graph;
+  GArray *placed;
+  gboolean labels;
+
+  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+    {
+      const KvEdge *e = kv_graph_edge (graph, i);
+      const KvLayoutEdge *edge = &layout->edges[i];
+
+      if (options->hidden_agents & (1u << e->agent))
+        continue;
+
+      set_agent_line (cr, e->agent);
+      cairo_new_path (cr);
+      cairo_move_to (cr, edge->points[0], edge->points[1]);
+      for (guint j = 1; j + 2 < edge->n_points; j += 3)
+        cairo_curve_to (cr,
+                        edge->points[2 * j], edge->points[2 * j + 1],
+                        edge->points[2 * j + 2], edge->points[2 * j + 3],
+                        edge->points[2 * j + 4], edge->points[2 * j + 5]);
+      cairo_stroke (cr);
+    }
+
+  labels = options->edge_labels > 0 ||
+           (options->edge_labels < 0 && kv_graph_n_edges (graph) <= FEW_EDGES);
+  if (!labels)
+    return;
+
+  /* The agent's name on each link, as in the paper's figures: at the
+   * middle, or nearer an end when another label is already there (Hexa's
+   * three diagonals cross at the centre). */
+  placed = g_array_new (FALSE, FALSE, sizeof (double));
+  set_font (cr, KV_STYLE_SMALL_SIZE, TRUE);
+  cairo_set_dash (cr, NULL, 0, 0);
+  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+    {
+      static const double fractions[] = { 0.5, 0.3, 0.7, 0.2, 0.8 };
+      const KvEdge *e = kv_graph_edge (graph, i);
+      const char *name = graph->agent_names[e->agent];
+      cairo_text_extents_t extents;
+      KvRgb rgb = kv_style_agent_color (e->agent);
+      double x = 0, y = 0;
+
+      if (options->hidden_agents & (1u << e->agent))
+        continue;
+
+      for (guint f = 0; f < G_N_ELEMENTS (fractions); f++)
+        {
+          gboolean free_spot = TRUE;
+
+          edge_point (&layout->edges[i], fractions[f], &x, &y);
+          for (guint k = 0; k + 1 < placed->len && free_spot; k += 2)
+            free_spot = hypot (x - g_array_index (placed, double, k),
+                               y - g_array_index (placed, double, k + 1)) > 16.0;
+          if (free_spot)
+            break;
+        }
+      g_array_append_val (placed, x);
+      g_array_append_val (placed, y);
+
+      cairo_text_extents (cr, name, &extents);
+      cairo_arc (cr, x, y, MAX (extents.width, extents.height) / 2 + 3.0, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, rgb.red, rgb.green, rgb.blue);
+      cairo_move_to (cr, x - extents.x_bearing - extents.width / 2,
+                     y - extents.y_bearing - extents.height / 2);
+      cairo_show_text (cr, name);
+    }
+  g_array_unref (placed);
+}
+
+static void
+draw_nodes (const KvLayout *layout,
+            cairo_t        *cr)
+{
+  const KvGraph *graph = layout->graph;
+
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      const KvNode *node = kv_graph_node (graph, i);
+      const KvLayoutNode *place = &layout->nodes[i];
+
+      draw_world (cr, place->shape, place->x, place->y, place->width, place->height,
+                  node->flags, node->label, KV_STYLE_LABEL_SIZE);
+    }
+}
+
+static void
+draw_legend (const KvLayout *layout,
+             cairo_t        *cr,
+             const Legend   *legend)
+{
+  set_font (cr, KV_STYLE_SMALL_SIZE, FALSE);
+
+  for (guint i = 0; i < legend->items->len; i++)
+    {
+      const Item *item = &g_array_index (legend->items, Item, i);
+      double cy = item->y + LEGEND_ROW / 2;
+      double text_x = item->x + SAMPLE_W + SAMPLE_GAP;
+      cairo_font_extents_t font;
+
+      switch (item->kind)
+        {
+        case ITEM_AGENT:
+          set_agent_line (cr, item->agent);
+          cairo_move_to (cr, item->x + 1, cy);
+          cairo_line_to (cr, item->x + SAMPLE_LINE - 1, cy);
+          cairo_stroke (cr);
+          text_x = item->x + SAMPLE_LINE + SAMPLE_GAP;
+          break;
+        case ITEM_ACTUAL:
+          draw_world (cr, KV_NODE_SHAPE_ELLIPSE, item->x + SAMPLE_W / 2, cy,
+                      SAMPLE_W, SAMPLE_H, KV_NODE_ACTUAL, NULL, 0);
+          break;
+        case ITEM_HIGHLIGHTED:
+          draw_world (cr, KV_NODE_SHAPE_ELLIPSE, item->x + SAMPLE_W / 2, cy,
+                      SAMPLE_W, SAMPLE_H, KV_NODE_HIGHLIGHTED, NULL, 0);
+          break;
+        case ITEM_CUT_OFF:
+          draw_world (cr, KV_NODE_SHAPE_ELLIPSE, item->x + SAMPLE_W / 2, cy,
+                      SAMPLE_W, SAMPLE_H, KV_NODE_CUT_OFF, NULL, 0);
+          break;
+        case ITEM_NOTE:
+          text_x = item->x;
+          cy = item->y + LEGEND_ROW * 0.4;
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+
+      set_font (cr, KV_STYLE_SMALL_SIZE, FALSE);
+      cairo_font_extents (cr, &font);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      cairo_move_to (cr, text_x, cy + (font.ascent - font.descent) / 2);
+      cairo_show_text (cr, item->text);
+    }
+}
+
+void
+kv_render (const KvLayout        *layout,
+           cairo_t               *cr,
+           const KvRenderOptions *options)
+{
+  KvRenderOptions defaults;
+  KvRenderGeometry geometry;
+  Legend legend;
+  const char *title;
+
+  g_return_if_fail (layout != NULL);
+  g_return_if_fail (cr != NULL);
+
+  options = options_or_defaults (options, &defaults);
+  measure (layout, options, &geometry, &legend);
+
+  cairo_save (cr);
+
+  if (options->background)
+    {
+      cairo_rectangle (cr, 0, 0, geometry.width, geometry.height);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_fill (cr);
+    }
+
+  title = title_of (layout, options);
+  if (title != NULL)
+    {
+      cairo_font_extents_t font;
+
+      set_font (cr, KV_STYLE_TITLE_SIZE, TRUE);
+      cairo_font_extents (cr, &font);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_move_to (cr, MARGIN, MARGIN + font.ascent);
+      cairo_show_text (cr, title);
+    }
+
+  cairo_save (cr);
+  cairo_translate (cr, geometry.graph_x, geometry.graph_y);
+  draw_edges (layout, cr, options);
+  draw_nodes (layout, cr);
+  cairo_restore (cr);
+
+  if (legend.items != NULL)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, MARGIN, geometry.legend_y);
+      draw_legend (layout, cr, &legend);
+      cairo_restore (cr);
+    }
+
+  cairo_restore (cr);
+  legend_clear (&legend);
+}
+
+int
+kv_render_node_at (const KvLayout        *layout,
+                   const KvRenderOptions *options,
+                   double                 x,
+                   double                 y)
+{
+  KvRenderGeometry geometry;
+
+  g_return_val_if_fail (layout != NULL, -1);
+
+  kv_render_measure (layout, options, &geometry);
+  return kv_layout_node_at (layout, x - geometry.graph_x, y - geometry.graph_y);
+}

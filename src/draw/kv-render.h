@@ -1,0 +1,51 @@
+/* kv-render.h: the one renderer — a laid-out graph onto any cairo_t.
+ *
+ * The window's canvas, the SVG, PDF and PNG exports and the tests all call
+ * kv_render, so what is exported is what was shown. GTK-free.
+ *
+ * A drawing is, top to bottom: the title, the graph, the legend (one line
+ * sample per agent, the marks used for the actual, highlighted and cut-off
+ * worlds, and the graph's notes). Sizes are in points from (0, 0); the
+ * caller scales and translates the cairo_t for zoom and pan.
+ */
+#pragma once
+
+#include <cairo.h>
+
+#include "kv-layout.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint32     hidden_agents;  /* bit per agent: its links are not drawn (agent toggles) */
+  gboolean    show_title;
+  gboolean    show_legend;
+  gboolean    background;     /* fill white first (FALSE: transparent) */
+  int         edge_labels;    /* agent names on links: 1 yes, 0 no, -1 when few links (default) */
+  const char *title;          /* instead of the graph's title (handout pages), or NULL */
+  double      raster_scale;   /* PNG pixels per point (default 2) */
+} KvRenderOptions;
+
+/* The defaults: title, legend, white background, edge labels when few. */
+void kv_render_options_init (KvRenderOptions *options);
+
+/* Where the parts go. */
+typedef struct {
+  double width, height;        /* the whole drawing */
+  double graph_x, graph_y;     /* the layout's origin in the drawing */
+  double legend_y;             /* top of the legend (== height when none) */
+} KvRenderGeometry;
+
+/* @options may be NULL for the defaults (likewise below). */
+void kv_render_measure  (const KvLayout *layout, const KvRenderOptions *options,
+                         KvRenderGeometry *geometry);
+
+/* Draws the whole drawing with its top-left corner at the cairo_t's origin.
+ * Leaves the cairo_t's state as it found it. */
+void kv_render          (const KvLayout *layout, cairo_t *cr, const KvRenderOptions *options);
+
+/* The node at (@x, @y) in drawing coordinates, or -1 (hover, click). */
+int  kv_render_node_at  (const KvLayout *layout, const KvRenderOptions *options,
+                         double x, double y);
+
+G_END_DECLS

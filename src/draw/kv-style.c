@@ -1,0 +1,143 @@
+/* kv-style.c: agent colours and dashes, text and node sizes */
+#define G_LOG_DOMAIN "kv-style"
+#include "config.h"
+
+#include <cairo.h>
+#include <math.h>
+
+#include "kv-style.h"
+
+/* Okabe & Ito's palette without yellow (too light on white), darkest first
+ * so the first agents also differ in grey. */
+static const struct {
+  KvRgb       rgb;
+  const char *hex;
+} palette[] = {
+  { { 0x00 / 255.0, 0x72 / 255.0, 0xb2 / 255.0 }, "#0072B2" },  /* blue */
+  { { 0xd5 / 255.0, 0x5e / 255.0, 0x00 / 255.0 }, "#D55E00" },  /* vermillion */
+  { { 0x00 / 255.0, 0x9e / 255.0, 0x73 / 255.0 }, "#009E73" },  /* bluish green */
+  { { 0xcc / 255.0, 0x79 / 255.0, 0xa7 / 255.0 }, "#CC79A7" },  /* reddish purple */
+  { { 0xe6 / 255.0, 0x9f / 255.0, 0x00 / 255.0 }, "#E69F00" },  /* orange */
+  { { 0x56 / 255.0, 0xb4 / 255.0, 0xe9 / 255.0 }, "#56B4E9" },  /* sky blue */
+  { { 0x00 / 255.0, 0x00 / 255.0, 0x00 / 255.0 }, "#000000" },  /* black */
+};
+
+static const double dashed[] = { 7.0, 4.0 };
+static const double dotted[] = { 0.01, 4.0 };
+static const double dash_dot[] = { 8.0, 3.5, 0.01, 3.5 };
+static const double long_dash[] = { 13.0, 4.5 };
+static const double dash_dot_dot[] = { 8.0, 3.5, 0.01, 3.5, 0.01, 3.5 };
+
+static const struct {
+  const double *dashes;
+  guint         n_dashes;
+  const char   *tikz;
+  const char   *dot;
+} patterns[] = {
+  { NULL, 0, "solid", "solid" },
+  { dashed, G_N_ELEMENTS (dashed), "dashed", "dashed" },
+  { dotted, G_N_ELEMENTS (dotted), "dotted", "dotted" },
+  { dash_dot, G_N_ELEMENTS (dash_dot), "dash dot", "dashed" },
+  { long_dash, G_N_ELEMENTS (long_dash), "loosely dashed", "bold" },
+  { dash_dot_dot, G_N_ELEMENTS (dash_dot_dot), "dash dot dot", "dotted" },
+};
+
+KvRgb
+kv_style_agent_color (guint agent)
+{
+  return palette[agent % G_N_ELEMENTS (palette)].rgb;
+}
+
+const char *
+kv_style_agent_hex (guint agent)
+{
+  return palette[agent % G_N_ELEMENTS (palette)].hex;
+}
+
+const double *
+kv_style_agent_dashes (guint  agent,
+                       guint *n_dashes)
+{
+  guint i = agent % G_N_ELEMENTS (patterns);
+
+  *n_dashes = patterns[i].n_dashes;
+  return patterns[i].dashes;
+}
+
+const char *
+kv_style_agent_tikz_dash (guint agent)
+{
+  return patterns[agent % G_N_ELEMENTS (patterns)].tikz;
+}
+
+const char *
+kv_style_agent_dot_style (guint agent)
+{
+  return patterns[agent % G_N_ELEMENTS (patterns)].dot;
+}
+
+KvRgb
+kv_style_highlight_color (void)
+{
+  return (KvRgb) { 0xff / 255.0, 0xe0 / 255.0, 0x8a / 255.0 };
+}
+
+const char *
+kv_style_highlight_hex (void)
+{
+  return "#FFE08A";
+}
+
+void
+kv_style_text_size (const char *text,
+                    double      size,
+                    gboolean    bold,
+                    double     *width,
+                    double     *height)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_text_extents_t extents;
+  cairo_font_extents_t font;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+  cr = cairo_create (surface);
+  cairo_select_font_face (cr, KV_STYLE_FONT, CAIRO_FONT_SLANT_NORMAL,
+                          bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, size);
+  cairo_text_extents (cr, text, &extents);
+  cairo_font_extents (cr, &font);
+
+  if (width != NULL)
+    *width = extents.x_advance;
+  if (height != NULL)
+    *height = font.ascent + font.descent;
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+void
+kv_style_node_size (const char  *label,
+                    double      *width,
+                    double      *height,
+                    KvNodeShape *shape)
+{
+  double tw, th;
+
+  kv_style_text_size (label, KV_STYLE_LABEL_SIZE, FALSE, &tw, &th);
+
+  if (g_utf8_strlen (label, -1) <= 5)
+    {
+      /* An ellipse around the text's box, with room for the double border. */
+      *width = ceil (tw * M_SQRT2 + 12.0);
+      *height = ceil (th * M_SQRT2 + 6.0);
+      *shape = KV_NODE_SHAPE_ELLIPSE;
+    }
+  else
+    {
+      *width = ceil (tw + 16.0);
+      *height = ceil (th + 10.0);
+      *shape = KV_NODE_SHAPE_BOX;
+    }
+}

@@ -1,0 +1,56 @@
+/* kv-style.h: how agents, worlds and text look, shared by the layout (node
+ * sizes), the cairo renderer and the DOT and TikZ writers.
+ *
+ * Every agent has a colour from the Okabe-Ito palette (safe for colour-blind
+ * viewers) and a dash pattern, so agents stay apart in greyscale too: agent 1
+ * is blue and solid, agent 2 vermillion and dashed, agent 3 green and dotted,
+ * agent 4 purple and dash-dotted, …
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define KV_STYLE_FONT           "Sans"
+#define KV_STYLE_LABEL_SIZE     14.0   /* node labels, points */
+#define KV_STYLE_SMALL_SIZE     11.0   /* edge labels, legend */
+#define KV_STYLE_TITLE_SIZE     16.0
+#define KV_STYLE_EDGE_WIDTH     1.8
+#define KV_STYLE_BORDER_WIDTH   1.2
+#define KV_STYLE_DOUBLE_GAP     3.0    /* between the actual world's two borders */
+
+typedef enum {
+  KV_NODE_SHAPE_ELLIPSE,   /* short labels ("rwb") */
+  KV_NODE_SHAPE_BOX,       /* long labels, drawn with rounded corners */
+} KvNodeShape;
+
+typedef struct {
+  double red, green, blue;
+} KvRgb;
+
+/* The agent's colour, and as "#RRGGBB" (static string). */
+KvRgb       kv_style_agent_color     (guint agent);
+const char *kv_style_agent_hex       (guint agent);
+
+/* The agent's dash pattern in points (n_dashes 0: solid). Dots are dashes
+ * of length ~0 drawn with round caps. */
+const double *kv_style_agent_dashes  (guint agent, guint *n_dashes);
+/* The pattern's name in TikZ ("solid", "dashed", "dotted", "dash dot", …). */
+const char *kv_style_agent_tikz_dash (guint agent);
+/* The closest Graphviz style ("solid", "dashed", "dotted", "bold"). */
+const char *kv_style_agent_dot_style (guint agent);
+
+/* The fill of highlighted worlds. */
+KvRgb       kv_style_highlight_color (void);
+const char *kv_style_highlight_hex   (void);
+
+/* Extents of @text in the renderer's font at @size points. */
+void        kv_style_text_size       (const char *text, double size, gboolean bold,
+                                      double *width, double *height);
+
+/* The size of a node with @label, in points, and its shape. */
+void        kv_style_node_size       (const char *label, double *width, double *height,
+                                      KvNodeShape *shape);
+
+G_END_DECLS

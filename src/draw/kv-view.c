@@ -1,0 +1,806 @@
+/* kv-view.c: what part of a model to draw */
+#define G_LOG_DOMAIN "kv-view"
+#include "config.h"
+
+#include <string.h>
+
+#include "kv-view.h"
+
+#define CYCLE_NOTE "An agent's class of more than three worlds is drawn as a cycle through them, not with all its links."
+
+static const char * const kind_names[] = {
+  [KV_VIEW_AUTO] = "auto",
+  [KV_VIEW_WHOLE] = "whole",
+  [KV_VIEW_AROUND] = "around",
+  [KV_VIEW_CONTRACTED] = "contracted",
+  [KV_VIEW_ENVELOPE] = "envelope",
+};
+
+void
+kv_view_options_init (KvViewOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  *options = (KvViewOptions) {
+    .kind = KV_VIEW_AUTO,
+    .limit = KV_VIEW_DEFAULT_LIMIT,
+    .radius = 1,
+  };
+}
+
+const char *
+kv_view_kind_to_string (KvViewKind kind)
+{
+  g_return_val_if_fail (kind < G_N_ELEMENTS (kind_names), NULL);
+
+  return kind_names[kind];
+}
+
+gboolean
+kv_view_kind_from_string (const char *name,
+                          KvViewKind *kind)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kind_names); i++)
+    if (g_str_equal (name, kind_names[i]))
+      {
+        *kind = i;
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+/* Labels */
+
+typedef struct {
+  char     **abbrev;       /* n_cards: shortest unambiguous prefix */
+  gboolean   one_letter;   /* every abbreviation is one character */
+} Abbreviations;
+
+static void
+abbreviations_init (Abbreviations *ab,
+                    const KvGame  *game)
+{
+  ab->abbrev = g_new0 (char *, game->n_cards + 1);
+  ab->one_letter = TRUE;
+
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      const char *name = game->card_names[c];
+      gsize len = strlen (name), n;
+
+      for (n = 1; n < len; n++)
+        {
+          gboolean unique = TRUE;
+
+          for (guint d = 0; d < game->n_cards && unique; d++)
+            unique = d == c || strncmp (game->card_names[d], name, n) != 0;
+          if (unique)
+            break;
+        }
+      ab->abbrev[c] = g_strndup (name, n);
+      if (n != 1)
+        ab->one_letter = FALSE;
+    }
+}
+
+static void
+abbreviations_clear (Abbreviations *ab)
+{
+  g_clear_pointer (&ab->abbrev, g_strfreev);
+}
+
+static char *
+compact_label (const KvModel       *model,
+               guint                world,
+               const Abbreviations *ab)
+{
+  const KvGame *game = model->game;
+  GString *label = g_string_new (NULL);
+
+  for (guint o = 0; o < kv_game_n_owners (game); o++)
+    {
+      KvHand hand = kv_model_hand (model, world, o);
+      gboolean first = TRUE;
+
+      if (o > 0)
+        g_string_append_c (label, '|');
+      if (hand == 0)
+        g_string_append_c (label, '-');
+      for (guint c = 0; c < game->n_cards; c++)
+        if (hand & KV_CARD_BIT (c))
+          {
+            if (!first && !ab->one_letter)
+              g_string_append_c (label, ',');
+            g_string_append (label, ab->abbrev[c]);
+            first = FALSE;
+          }
+    }
+
+  return g_string_free (label, FALSE);
+}
+
+/* The full deal: "1: Scarlet axe rope | 2: … | env: lead Mustard". */
+static char *
+full_deal (const KvModel *model,
+           guint          world)
+{
+  const KvGame *game = model->game;
+  GString *deal = g_string_new (NULL);
+
+  for (guint o = 0; o < kv_game_n_owners (game); o++)
+    {
+      g_autofree char *hand = kv_game_hand_to_string (game, kv_model_hand (model, world, o));
+
+      g_string_append_printf (deal, "%s%s: %s", o > 0 ? " | " : "",
+                              kv_game_owner_name (game, o), hand);
+    }
+
+  return g_string_free (deal, FALSE);
+}
+
+/* How to read the labels. @engine_form: the engine's initials ("rwb",
+ * "arS dwP chG [lM]"); otherwise compact_label's "a,b|c|d". */
+static char *
+key_note (const KvGame        *game,
+          const Abbreviations *ab,
+          gboolean             engine_form)
+{
+  GString *note = g_string_new ("Worlds are named by their deal: the cards of ");
+  gboolean key = FALSE;
+
+  for (guint a = 0; a < game->n_agents; a++)
+    g_string_append_printf (note, "%s%s", a == 0 ? "" : engine_form ? ", " : " | ",
+                            game->agent_names[a]);
+  if (game->has_envelope)
+    g_string_append (note, engine_form ? " and [the envelope]" : " | the envelope");
+  g_string_append (note, engine_form ? ", in that order" : "");
+
+  for (guint c = 0; c < game->n_cards; c++)
+    if (strlen (game->card_names[c]) > 1)
+      key = TRUE;
+  if (key)
+    {
+      g_string_append (note, "; cards:");
+      for (guint c = 0; c < game->n_cards; c++)
+        {
+          const char *short_name = engine_form ? NULL : ab->abbrev[c];
+          char initial[2] = { game->card_names[c][0], '\0' };
+
+          g_string_append_printf (note, " %s = %s%s", short_name != NULL ? short_name : initial,
+                                  game->card_names[c], c + 1 < game->n_cards ? "," : "");
+        }
+    }
+  g_string_append_c (note, '.');
+
+  return g_string_free (note, FALSE);
+}
+
+/* Adds nodes for @worlds (in that order) of @model, labelled by deal. */
+static void
+add_world_nodes (KvGraph       *graph,
+                 const KvModel *model,
+                 const guint   *worlds,
+                 guint          n_worlds,
+                 const KvBits  *highlight)
+{
+  Abbreviations ab;
+  gboolean engine_form;
+  g_autofree char *probe = NULL;
+  g_autofree char *note = NULL;
+
+  if (n_worlds == 0)
+    return;
+
+  /* The engine's label when it is compact ("rwb", "arS dwP chG [lM]");
+   * otherwise ours. */
+  probe = kv_model_world_label (model, worlds[0]);
+  engine_form = strchr (probe, ':') == NULL;
+  abbreviations_init (&ab, model->game);
+
+  for (guint i = 0; i < n_worlds; i++)
+    {
+      guint w = worlds[i];
+      g_autofree char *full = full_deal (model, w);
+      g_autofree char *label = engine_form ? kv_model_world_label (model, w)
+                                           : compact_label (model, w, &ab);
+      KvNodeFlags flags = 0;
+
+      if (w == model->actual)
+        flags |= KV_NODE_ACTUAL;
+      if (highlight != NULL && w < highlight->n && kv_bits_get (highlight, w))
+        flags |= KV_NODE_HIGHLIGHTED;
+      kv_graph_add_node (graph, label, full, flags, w);
+    }
+
+  note = key_note (model->game, &ab, engine_form);
+  kv_graph_add_note (graph, note);
+  abbreviations_clear (&ab);
+}
+
+typedef struct {
+  guint cls;
+  guint node;
+} Member;
+
+static int
+compare_members (gconstpointer a,
+                 gconstpointer b)
+{
+  const Member *x = a, *y = b;
+
+  if (x->cls != y->cls)
+    return x->cls < y->cls ? -1 : 1;
+  return x->node < y->node ? -1 : x->node > y->node;
+}
+
+/* Links the graph's nodes (worlds[i] is node i) by every agent's classes. */
+static void
+add_partition_edges (KvGraph       *graph,
+                     const KvModel *model,
+                     const guint   *worlds,
+                     guint          n_worlds)
+{
+  g_autofree Member *members = g_new (Member, MAX (n_worlds, 1));
+  g_autofree guint *class_nodes = g_new (guint, MAX (n_worlds, 1));
+  gboolean cycles = FALSE;
+
+  for (guint a = 0; a < model->game->n_agents; a++)
+    {
+      for (guint i = 0; i < n_worlds; i++)
+        members[i] = (Member) { model->cls[a][worlds[i]], i };
+      qsort (members, n_worlds, sizeof (Member), compare_members);
+
+      for (guint i = 0; i < n_worlds;)
+        {
+          guint n = 0;
+
+          for (guint j = i; j < n_worlds && members[j].cls == members[i].cls; j++)
+            class_nodes[n++] = members[j].node;
+          cycles |= kv_graph_add_class (graph, a, class_nodes, n);
+          i += n;
+        }
+    }
+
+  if (cycles)
+    kv_graph_add_note (graph, CYCLE_NOTE);
+}
+
+static KvGraph *
+new_graph (const KvModel       *model,
+           const KvViewOptions *options,
+           const char          *description)
+{
+  g_autofree char *title = NULL;
+
+  if (options->title != NULL)
+    title = g_strdup (options->title);
+  else if (model->game->title != NULL)
+    title = g_strdup_printf ("%s — %s", model->game->title, description);
+  else
+    title = g_strdup (description);
+
+  return kv_graph_new (title, model->game->n_agents,
+                       (const char * const *) model->game->agent_names);
+}
+
+/* Envelopes: the distinct envelope hands, in the order worlds meet them. */
+typedef struct {
+  GArray     *hands;       /* KvHand, one per node */
+  guint32    *node_of;     /* n_worlds: the world's envelope node */
+} Envelopes;
+
+static void
+envelopes_init (Envelopes     *env,
+                const KvModel *model)
+{
+  g_autoptr(GHashTable) index = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  guint owner = kv_game_envelope (model->game);
+
+  env->hands = g_array_new (FALSE, FALSE, sizeof (KvHand));
+  env->node_of = g_new (guint32, model->n_worlds);
+
+  for (guint w = 0; w < model->n_worlds; w++)
+    {
+      KvHand hand = kv_model_hand (model, w, owner);
+      gpointer value;
+
+      if (!g_hash_table_lookup_extended (index, &hand, NULL, &value))
+        {
+          gint64 *key = g_new (gint64, 1);
+
+          *key = (gint64) hand;
+          value = GUINT_TO_POINTER (env->hands->len);
+          g_hash_table_insert (index, key, value);
+          g_array_append_val (env->hands, hand);
+        }
+      env->node_of[w] = GPOINTER_TO_UINT (value);
+    }
+}
+
+static void
+envelopes_clear (Envelopes *env)
+{
+  g_clear_pointer (&env->hands, g_array_unref);
+  g_clear_pointer (&env->node_of, g_free);
+}
+
+static guint
+count_envelopes (const KvModel *model)
+{
+  Envelopes env;
+  guint n;
+
+  if (!model->game->has_envelope)
+    return 0;
+
+  envelopes_init (&env, model);
+  n = env.hands->len;
+  envelopes_clear (&env);
+  return n;
+}
+
+static guint
+count_contracted (const KvModel *model)
+{
+  g_autofree guint32 *blocks = NULL;
+  guint n_blocks = 0;
+
+  blocks = kv_bisim_blocks (model, &n_blocks);
+  return n_blocks;
+}
+
+KvViewKind
+kv_view_choose (const KvModel *model,
+                guint          limit)
+{
+  guint n;
+
+  g_return_val_if_fail (model != NULL, KV_VIEW_WHOLE);
+
+  if (limit == 0)
+    limit = KV_VIEW_DEFAULT_LIMIT;
+  if (model->n_worlds <= limit)
+    return KV_VIEW_WHOLE;
+  if (count_contracted (model) <= limit)
+    return KV_VIEW_CONTRACTED;
+  n = count_envelopes (model);
+  if (n > 0 && n <= limit)
+    return KV_VIEW_ENVELOPE;
+  return KV_VIEW_AROUND;
+}
+
+/* "Views that fit: contracted (12 worlds), envelope (28 nodes), around." */
+static char *
+views_that_fit (const KvModel *model,
+                guint          limit,
+                KvViewKind     except)
+{
+  GString *s = g_string_new ("Views that fit:");
+  guint n;
+
+  if (except != KV_VIEW_WHOLE && model->n_worlds <= limit)
+    g_string_append_printf (s, " whole (%u worlds),", model->n_worlds);
+  if (except != KV_VIEW_CONTRACTED && (n = count_contracted (model)) <= limit)
+    g_string_append_printf (s, " contracted (%u worlds),", n);
+  if (except != KV_VIEW_ENVELOPE && (n = count_envelopes (model)) > 0 && n <= limit)
+    g_string_append_printf (s, " envelope (%u nodes),", n);
+  g_string_append (s, " around (the worlds near the actual world).");
+
+  return g_string_free (s, FALSE);
+}
+
+static KvGraph *
+build_whole (const KvModel        *model,
+             const KvViewOptions  *options,
+             GError              **error)
+{
+  g_autoptr(KvGraph) graph = NULL;
+  g_autofree guint *worlds = NULL;
+  g_autofree char *description = NULL;
+
+  if (model->n_worlds > options->limit)
+    {
+      g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_WHOLE);
+
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                   "The whole model has %u worlds, more than the limit of %u. %s",
+                   model->n_worlds, options->limit, fit);
+      return NULL;
+    }
+
+  description = g_strdup_printf (model->n_worlds == 1 ? "%u world" : "%u worlds", model->n_worlds);
+  graph = new_graph (model, options, description);
+  worlds = g_new (guint, MAX (model->n_worlds, 1));
+  for (guint w = 0; w < model->n_worlds; w++)
+    worlds[w] = w;
+  add_world_nodes (graph, model, worlds, model->n_worlds, options->highlight);
+  add_partition_edges (graph, model, worlds, model->n_worlds);
+
+  return g_steal_pointer (&graph);
+}
+
+/* Members of every class of one agent, grouped (counting sort). */
+typedef struct {
+  guint *start;    /* n_classes + 1 */
+  guint *worlds;   /* n_worlds */
+} Classes;
+
+static void
+classes_init (Classes       *classes,
+              const KvModel *model,
+              guint          agent)
+{
+  guint n_classes = model->n_classes[agent];
+  g_autofree guint *fill = g_new0 (guint, n_classes + 1);
+
+  classes->start = g_new0 (guint, n_classes + 1);
+  classes->worlds = g_new (guint, MAX (model->n_worlds, 1));
+  for (guint w = 0; w < model->n_worlds; w++)
+    classes->start[model->cls[agent][w] + 1]++;
+  for (guint c = 0; c < n_classes; c++)
+    classes->start[c + 1] += classes->start[c];
+  for (guint w = 0; w < model->n_worlds; w++)
+    {
+      guint c = model->cls[agent][w];
+      classes->worlds[classes->start[c] + fill[c]++] = w;
+    }
+}
+
+static void
+classes_clear (Classes *classes)
+{
+  g_clear_pointer (&classes->start, g_free);
+  g_clear_pointer (&classes->worlds, g_free);
+}
+
+static KvGraph *
+build_around (const KvModel       *model,
+              const KvViewOptions *options)
+{
+  guint n_agents = model->game->n_agents;
+  guint k = options->radius;
+  g_autoptr(KvGraph) graph = NULL;
+  g_autofree int *dist = g_new (int, model->n_worlds);
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree char *description = NULL;
+  Classes classes[KV_MAX_AGENTS];
+  guint8 *class_done[KV_MAX_AGENTS];
+  guint *in_view[KV_MAX_AGENTS];
+  gboolean capped = FALSE;
+  guint n_within;
+
+  for (guint a = 0; a < n_agents; a++)
+    {
+      classes_init (&classes[a], model, a);
+      class_done[a] = g_new0 (guint8, model->n_classes[a]);
+      in_view[a] = g_new0 (guint, model->n_classes[a]);
+    }
+
+  /* Breadth first over classes: each class is visited once. */
+  memset (dist, -1, sizeof (int) * model->n_worlds);
+  dist[model->actual] = 0;
+  g_array_append_val (order, model->actual);
+  for (guint head = 0; head < order->len; head++)
+    {
+      guint w = g_array_index (order, guint, head);
+
+      if ((guint) dist[w] >= k)
+        continue;
+
+      for (guint a = 0; a < n_agents; a++)
+        {
+          guint c = model->cls[a][w];
+
+          if (class_done[a][c])
+            continue;
+          class_done[a][c] = TRUE;
+
+          for (guint i = classes[a].start[c]; i < classes[a].start[c + 1]; i++)
+            {
+              guint v = classes[a].worlds[i];
+
+              if (dist[v] >= 0)
+                continue;
+              if (order->len >= options->limit)
+                {
+                  capped = TRUE;
+                  continue;
+                }
+              dist[v] = dist[w] + 1;
+              g_array_append_val (order, v);
+            }
+        }
+    }
+
+  n_within = order->len;
+  if (capped)
+    description = g_strdup_printf ("the %u worlds nearest the actual world", n_within);
+  else
+    description = g_strdup_printf (k == 1 ? "%u worlds within %u link of the actual world"
+                                          : "%u worlds within %u links of the actual world",
+                                   n_within, k);
+
+  graph = new_graph (model, options, description);
+  add_world_nodes (graph, model, (guint *) (void *) order->data, order->len, options->highlight);
+
+  /* Cut off: some class of the world has members outside the view. */
+  for (guint i = 0; i < order->len; i++)
+    for (guint a = 0; a < n_agents; a++)
+      in_view[a][model->cls[a][g_array_index (order, guint, i)]]++;
+  for (guint i = 0; i < order->len; i++)
+    {
+      guint w = g_array_index (order, guint, i);
+
+      for (guint a = 0; a < n_agents; a++)
+        {
+          guint c = model->cls[a][w];
+
+          if (in_view[a][c] < classes[a].start[c + 1] - classes[a].start[c])
+            {
+              g_array_index (graph->nodes, KvNode, i).flags |= KV_NODE_CUT_OFF;
+              break;
+            }
+        }
+    }
+
+  add_partition_edges (graph, model, (guint *) (void *) order->data, order->len);
+
+  if (capped)
+    {
+      g_autofree char *note = g_strdup_printf ("Only the %u worlds nearest the actual world are drawn "
+                                               "(of %u worlds in the model).",
+                                               options->limit, model->n_worlds);
+      kv_graph_add_note (graph, note);
+    }
+  else
+    {
+      g_autofree char *note = g_strdup_printf ("Worlds within %u link%s of the actual world "
+                                               "(%u of %u worlds in the model).",
+                                               k, k == 1 ? "" : "s", n_within, model->n_worlds);
+      kv_graph_add_note (graph, note);
+    }
+
+  for (guint a = 0; a < n_agents; a++)
+    {
+      classes_clear (&classes[a]);
+      g_free (class_done[a]);
+      g_free (in_view[a]);
+    }
+
+  return g_steal_pointer (&graph);
+}
+
+static KvGraph *
+build_contracted (const KvModel        *model,
+                  const KvViewOptions  *options,
+                  GError              **error)
+{
+  g_autoptr(KvModel) quotient = kv_model_contract (model);
+  g_autoptr(KvBits) highlight = NULL;
+  g_autofree char *description = NULL;
+  g_autofree char *note = NULL;
+  g_autofree guint *worlds = NULL;
+  g_autoptr(KvGraph) graph = NULL;
+
+  if (quotient->n_worlds > options->limit)
+    {
+      g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_CONTRACTED);
+
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                   "The contracted model has %u worlds, more than the limit of %u. %s",
+                   quotient->n_worlds, options->limit, fit);
+      return NULL;
+    }
+
+  if (options->highlight != NULL)
+    {
+      g_autofree guint32 *blocks = NULL;
+      guint n_blocks;
+
+      /* Bisimilar worlds satisfy the same formulas: a block is highlighted
+       * when its worlds are. The quotient's world b is block b. */
+      blocks = kv_bisim_blocks (model, &n_blocks);
+      g_assert (n_blocks == quotient->n_worlds);
+      highlight = kv_bits_new (quotient->n_worlds);
+      for (guint w = 0; w < model->n_worlds && w < options->highlight->n; w++)
+        if (kv_bits_get (options->highlight, w))
+          kv_bits_set (highlight, blocks[w]);
+    }
+
+  description = g_strdup_printf ("contracted, %u of %u worlds", quotient->n_worlds, model->n_worlds);
+  graph = new_graph (quotient, options, description);
+  worlds = g_new (guint, MAX (quotient->n_worlds, 1));
+  for (guint w = 0; w < quotient->n_worlds; w++)
+    worlds[w] = w;
+  add_world_nodes (graph, quotient, worlds, quotient->n_worlds, highlight);
+  add_partition_edges (graph, quotient, worlds, quotient->n_worlds);
+
+  note = g_strdup_printf ("Bisimulation contraction: one world for each class of bisimilar worlds "
+                          "(%u of %u).", quotient->n_worlds, model->n_worlds);
+  kv_graph_add_note (graph, note);
+
+  return g_steal_pointer (&graph);
+}
+
+static KvGraph *
+build_envelope (const KvModel        *model,
+                const KvViewOptions  *options,
+                GError              **error)
+{
+  const KvGame *game = model->game;
+  g_autoptr(KvGraph) graph = NULL;
+  g_autofree char *description = NULL;
+  g_autofree guint *count = NULL;
+  g_autofree guint *first = NULL;
+  g_autofree guint64 *adj = NULL;
+  g_autofree guint64 *set = NULL;
+  g_autofree guint *members = NULL;
+  Envelopes env;
+  guint n, words;
+
+  if (!game->has_envelope)
+    {
+      g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_ENVELOPE);
+
+      g_set_error (error, KV_ERROR, KV_ERROR_GAME,
+                   "This game has no envelope, so there is no envelope view. %s", fit);
+      return NULL;
+    }
+
+  envelopes_init (&env, model);
+  n = env.hands->len;
+  if (n > options->limit)
+    {
+      g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_ENVELOPE);
+
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                   "The envelope view has %u nodes, more than the limit of %u. %s",
+                   n, options->limit, fit);
+      envelopes_clear (&env);
+      return NULL;
+    }
+
+  description = g_strdup_printf ("%u possible envelopes, %u worlds", n, model->n_worlds);
+  graph = new_graph (model, options, description);
+
+  count = g_new0 (guint, n);
+  first = g_new (guint, n);
+  for (guint w = model->n_worlds; w-- > 0;)
+    {
+      count[env.node_of[w]]++;
+      first[env.node_of[w]] = w;
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      KvHand hand = g_array_index (env.hands, KvHand, i);
+      g_autofree char *label = kv_game_hand_to_string (game, hand);
+      g_autofree char *tooltip = g_strdup_printf ("envelope: %s (%u world%s)", label,
+                                                  count[i], count[i] == 1 ? "" : "s");
+      KvNodeFlags flags = 0;
+
+      if (env.node_of[model->actual] == i)
+        flags |= KV_NODE_ACTUAL;
+      kv_graph_add_node (graph, label, tooltip, flags, first[i]);
+    }
+  if (options->highlight != NULL)
+    for (guint w = 0; w < model->n_worlds && w < options->highlight->n; w++)
+      if (kv_bits_get (options->highlight, w))
+        g_array_index (graph->nodes, KvNode, env.node_of[w]).flags |= KV_NODE_HIGHLIGHTED;
+
+  /* Per agent, the relation between envelopes as a bit matrix: every class
+   * links all the envelopes its worlds have. */
+  words = (n + 63) / 64;
+  adj = g_new (guint64, (gsize) n * words);
+  set = g_new (guint64, words);
+  members = g_new (guint, n);
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      Classes classes;
+      gboolean equivalence = TRUE;
+      gboolean cycles = FALSE;
+
+      memset (adj, 0, sizeof (guint64) * n * words);
+      classes_init (&classes, model, a);
+      for (guint c = 0; c < model->n_classes[a]; c++)
+        {
+          memset (set, 0, sizeof (guint64) * words);
+          for (guint i = classes.start[c]; i < classes.start[c + 1]; i++)
+            {
+              guint x = env.node_of[classes.worlds[i]];
+              set[x >> 6] |= G_GUINT64_CONSTANT (1) << (x & 63);
+            }
+          for (guint x = 0; x < n; x++)
+            if (set[x >> 6] & (G_GUINT64_CONSTANT (1) << (x & 63)))
+              for (guint j = 0; j < words; j++)
+                adj[x * words + j] |= set[j];
+        }
+      classes_clear (&classes);
+
+      /* An equivalence when linked envelopes have the same row. */
+      for (guint x = 0; x < n && equivalence; x++)
+        for (guint y = 0; y < n && equivalence; y++)
+          if (adj[x * words + (y >> 6)] & (G_GUINT64_CONSTANT (1) << (y & 63)))
+            equivalence = memcmp (adj + x * words, adj + y * words, sizeof (guint64) * words) == 0;
+
+      if (equivalence)
+        {
+          /* Each class once, from its first member. */
+          for (guint x = 0; x < n; x++)
+            {
+              guint m = 0;
+              gboolean first_member = TRUE;
+
+              for (guint y = 0; y < x && first_member; y++)
+                if (adj[x * words + (y >> 6)] & (G_GUINT64_CONSTANT (1) << (y & 63)))
+                  first_member = FALSE;
+              if (!first_member)
+                continue;
+              for (guint y = 0; y < n; y++)
+                if (adj[x * words + (y >> 6)] & (G_GUINT64_CONSTANT (1) << (y & 63)))
+                  members[m++] = y;
+              cycles |= kv_graph_add_class (graph, a, members, m);
+            }
+          if (cycles)
+            kv_graph_add_note (graph, CYCLE_NOTE);
+        }
+      else
+        {
+          g_autofree char *note = NULL;
+
+          for (guint x = 0; x < n; x++)
+            for (guint y = x + 1; y < n; y++)
+              if (adj[x * words + (y >> 6)] & (G_GUINT64_CONSTANT (1) << (y & 63)))
+                kv_graph_add_edge (graph, a, x, y);
+          note = g_strdup_printf ("Agent %s's links between envelopes are not transitive: all are drawn.",
+                                  game->agent_names[a]);
+          kv_graph_add_note (graph, note);
+        }
+    }
+
+  kv_graph_add_note (graph, "One node per envelope still possible; an agent links two envelopes "
+                            "when it cannot tell apart a world with one from a world with the other.");
+  envelopes_clear (&env);
+
+  return g_steal_pointer (&graph);
+}
+
+KvGraph *
+kv_view_build (const KvModel        *model,
+               const KvViewOptions  *options,
+               GError              **error)
+{
+  KvViewOptions opts;
+
+  g_return_val_if_fail (model != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (options != NULL)
+    opts = *options;
+  else
+    kv_view_options_init (&opts);
+  if (opts.limit == 0)
+    opts.limit = KV_VIEW_DEFAULT_LIMIT;
+  if (opts.radius == 0)
+    opts.radius = 1;
+  if (opts.kind == KV_VIEW_AUTO)
+    opts.kind = kv_view_choose (model, opts.limit);
+
+  switch (opts.kind)
+    {
+    case KV_VIEW_WHOLE:
+      return build_whole (model, &opts, error);
+    case KV_VIEW_AROUND:
+      return build_around (model, &opts);
+    case KV_VIEW_CONTRACTED:
+      return build_contracted (model, &opts, error);
+    case KV_VIEW_ENVELOPE:
+      return build_envelope (model, &opts, error);
+    case KV_VIEW_AUTO:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}

@@ -1,0 +1,64 @@
+/* kv-view.h: what part of a model to draw, as a KvGraph.
+ *
+ * - whole:      every world, up to a limit (default 300); above it the error
+ *               names the views that fit;
+ * - around:     the worlds within k links of the actual world (nearest first,
+ *               up to the limit), those with links leaving the view marked
+ *               KV_NODE_CUT_OFF;
+ * - contracted: the bisimulation quotient (kv_model_contract);
+ * - envelope:   one node per envelope content still possible; an agent links
+ *               two nodes when it cannot tell apart some world with one from
+ *               some world with the other (Clue 11 starts with 28 nodes);
+ * - auto:       whole if it fits, else contracted, else envelope, else around.
+ *
+ * Worlds are labelled by their deal: "rwb" (the cards of 1, 2, 3) when every
+ * owner holds one one-letter card, as in van Ditmarsch's Hexa; otherwise the
+ * owners' hands in owner order, separated by "|", with cards abbreviated to
+ * their shortest unambiguous prefix and the key in a legend note. The full
+ * deal is the node's tooltip.
+ *
+ * S5 classes are drawn as cycles (a class of at most three worlds as all its
+ * links, so Hexa shows its 9 links), never as cliques; a legend note says so.
+ */
+#pragma once
+
+#include "kv-engine.h"
+#include "kv-graph.h"
+
+G_BEGIN_DECLS
+
+#define KV_VIEW_DEFAULT_LIMIT 300
+
+typedef enum {
+  KV_VIEW_AUTO,
+  KV_VIEW_WHOLE,
+  KV_VIEW_AROUND,
+  KV_VIEW_CONTRACTED,
+  KV_VIEW_ENVELOPE,
+} KvViewKind;
+
+typedef struct {
+  KvViewKind    kind;
+  guint         limit;       /* most nodes drawn; 0: KV_VIEW_DEFAULT_LIMIT */
+  guint         radius;      /* around: k ≥ 1 links; 0: 1 */
+  const KvBits *highlight;   /* worlds of the model to highlight, or NULL */
+  const char   *title;       /* instead of the game's title in "TITLE — 6 worlds", or NULL */
+} KvViewOptions;
+
+void        kv_view_options_init     (KvViewOptions *options);
+
+/* "whole", "around", "contracted", "envelope" ("auto"). */
+const char *kv_view_kind_to_string   (KvViewKind kind);
+gboolean    kv_view_kind_from_string (const char *name, KvViewKind *kind);
+
+/* The view KV_VIEW_AUTO picks for @model with @limit nodes (0: default). */
+KvViewKind  kv_view_choose           (const KvModel *model, guint limit);
+
+/* The graph of @model in the view @options (NULL: defaults). Fails with
+ * KV_ERROR_LIMIT when the view has more nodes than the limit (naming the
+ * views that fit), KV_ERROR_GAME for the envelope view of a game without
+ * envelope. */
+KvGraph    *kv_view_build            (const KvModel *model, const KvViewOptions *options,
+                                      GError **error);
+
+G_END_DECLS

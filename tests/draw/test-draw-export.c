@@ -1,0 +1,408 @@
+/* test-draw-export.c: every format parses — SVG as XML, PDF with poppler,
+ * PNG with cairo, DOT with Graphviz's own reader, TikZ structurally (and
+ * compiled when a TeX is installed) */
+#define G_LOG_DOMAIN "test-draw-export"
+#include "config.h"
+
+#include <cgraph.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "kv-draw.h"
+
+static KvLayoutContext *context;
+static char *tmpdir;
+
+static KvLayout *
+layout_of (const char *game,
+           int         step,
+           KvViewKind  view)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_open (game, &error);
+  g_autoptr(KvHistory) history = NULL;
+  g_autoptr(KvGraph) graph = NULL;
+  KvViewOptions options;
+  KvLayout *layout;
+
+  g_assert_no_error (error);
+  history = kv_history_run_script (script, 0, &error);
+  g_assert_no_error (error);
+
+  kv_view_options_init (&options);
+  options.kind = view;
+  graph = kv_view_build (kv_history_get (history, step < 0 ? kv_history_length (history) - 1 : (guint) step)->model,
+                         &options, &error);
+  g_assert_no_error (error);
+  layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, &error);
+  g_assert_no_error (error);
+
+  return layout;
+}
+
+static char *
+write_tmp (const char *name,
+           GBytes     *bytes)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (tmpdir, name, NULL);
+
+  kv_export_write_atomic (path, bytes, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* Runs a checker program when it is installed; returns its output. */
+static char *
+run_tool (const char * const *argv,
+          gboolean           *ran)
+{
+  g_autofree char *program = g_find_program_in_path (argv[0]);
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status;
+
+  *ran = FALSE;
+  if (program == NULL)
+    return NULL;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_spawn_check_wait_status (status, &error);
+  g_assert_no_error (error);
+  *ran = TRUE;
+
+  return out;
+}
+
+static guint
+count (const char *haystack,
+       const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+static void
+test_svg (void)
+{
+  g_autoptr(KvLayout) layout = layout_of ("hexa", 0, KV_VIEW_WHOLE);
+  g_autoptr(GBytes) bytes = kv_export_bytes (layout, KV_FORMAT_SVG, NULL, NULL);
+  g_autoptr(GMarkupParseContext) parser = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  const GMarkupParser nothing = { NULL };
+  const char *text;
+  gsize size;
+  gboolean ran;
+
+  g_assert_nonnull (bytes);
+  text = g_bytes_get_data (bytes, &size);
+  parser = g_markup_parse_context_new (&nothing, 0, NULL, NULL);
+  g_markup_parse_context_parse (parser, text, size, &error);
+  g_assert_no_error (error);
+  g_markup_parse_context_end_parse (parser, &error);
+  g_assert_no_error (error);
+
+  /* The document's title and one tooltip per world. */
+  g_assert_cmpuint (count (text, "<title>"), ==, 1 + 6);
+
+  path = write_tmp ("hexa.svg", bytes);
+  out = run_tool ((const char *[]) { "xmllint", "--noout", path, NULL }, &ran);
+  if (!ran)
+    g_test_message ("xmllint not installed; GMarkup only");
+}
+
+static void
+test_pdf (void)
+{
+  g_autoptr(KvLayout) layout = layout_of ("hexa", 0, KV_VIEW_WHOLE);
+  g_autoptr(GBytes) bytes = kv_export_bytes (layout, KV_FORMAT_PDF, NULL, NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *info = NULL;
+  const char *data;
+  gsize size;
+  gboolean ran;
+
+  g_assert_nonnull (bytes);
+  data = g_bytes_get_data (bytes, &size);
+  g_assert_true (size > 100 && memcmp (data, "%PDF-", 5) == 0);
+  g_assert_nonnull (g_strstr_len (data + size - 32, 32, "%%EOF"));
+
+  path = write_tmp ("hexa.pdf", bytes);
+  info = run_tool ((const char *[]) { "pdfinfo", path, NULL }, &ran);
+  if (ran)
+    {
+      g_assert_nonnull (strstr (info, "Pages:"));
+      g_assert_true (g_regex_match_simple ("Pages:\\s+1\\n", info, 0, 0));
+      g_assert_true (g_regex_match_simple ("Title:\\s+Hexa", info, 0, 0));
+    }
+  else
+    g_test_message ("pdfinfo not installed; header only");
+}
+
+static void
+test_handout (void)
+{
+  g_autoptr(GError) error = NULL;
+  KvLayout *layouts[3];
+  const char *titles[3] = { "Initial", "Step 1: nocard 1 w", NULL };
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *info = NULL;
+  g_autofree char *ppm = NULL;
+  g_autofree char *prefix = NULL;
+  gboolean ran;
+
+  for (guint i = 0; i < 3; i++)
+    layouts[i] = layout_of ("hexa", i, KV_VIEW_WHOLE);
+  bytes = kv_export_handout_bytes (layouts, titles, 3, NULL, &error);
+  g_assert_no_error (error);
+  path = write_tmp ("handout.pdf", bytes);
+
+  info = run_tool ((const char *[]) { "pdfinfo", path, NULL }, &ran);
+  if (ran)
+    g_assert_true (g_regex_match_simple ("Pages:\\s+3\\n", info, 0, 0));
+
+  /* Poppler can draw every page. */
+  prefix = g_build_filename (tmpdir, "page", NULL);
+  ppm = run_tool ((const char *[]) { "pdftoppm", "-r", "20", "-png", path, prefix, NULL }, &ran);
+  if (ran)
+    {
+      g_autofree char *page3 = g_strconcat (prefix, "-3.png", NULL);
+      g_assert_true (g_file_test (page3, G_FILE_TEST_EXISTS));
+    }
+
+  for (guint i = 0; i < 3; i++)
+    kv_layout_unref (layouts[i]);
+}
+
+typedef struct {
+  const guint8 *data;
+  gsize         size;
+  gsize         offset;
+} Reader;
+
+static cairo_status_t
+read_bytes (void          *closure,
+            unsigned char *data,
+            unsigned int   length)
+{
+  Reader *reader = closure;
+
+  if (reader->offset + length > reader->size)
+    return CAIRO_STATUS_READ_ERROR;
+  memcpy (data, reader->data + reader->offset, length);
+  reader->offset += length;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+test_png (void)
+{
+  g_autoptr(KvLayout) layout = layout_of ("hexa", 0, KV_VIEW_WHOLE);
+  g_autoptr(GBytes) bytes = kv_export_bytes (layout, KV_FORMAT_PNG, NULL, NULL);
+  KvRenderGeometry geometry;
+  cairo_surface_t *surface;
+  Reader reader = { 0 };
+
+  g_assert_nonnull (bytes);
+  reader.data = g_bytes_get_data (bytes, &reader.size);
+  surface = cairo_image_surface_create_from_png_stream (read_bytes, &reader);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+
+  /* Twice the size in points by default. */
+  kv_render_measure (layout, NULL, &geometry);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, (int) ceil (geometry.width * 2));
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, (int) ceil (geometry.height * 2));
+  cairo_surface_destroy (surface);
+}
+
+/* cgraph 2.42 takes char * for what it only reads. */
+static const char *
+get_attr (void       *object,
+          const char *name)
+{
+  return agget (object, (char *) name);
+}
+
+static void
+test_dot (void)
+{
+  g_autoptr(KvLayout) layout = layout_of ("hexa", 0, KV_VIEW_WHOLE);
+  g_autoptr(GBytes) bytes = kv_export_bytes (layout, KV_FORMAT_DOT, NULL, NULL);
+  g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  Agraph_t *g;
+  guint actual = 0;
+
+  g = agmemread (text);
+  g_assert_nonnull (g);
+  g_assert_cmpint (agnnodes (g), ==, 6);
+  g_assert_cmpint (agnedges (g), ==, 9);
+
+  for (Agnode_t *n = agfstnode (g); n != NULL; n = agnxtnode (g, n))
+    {
+      const char *pos = get_attr (n, "pos");
+
+      g_assert_nonnull (pos);
+      g_assert_true (g_str_has_suffix (pos, "!"));
+      if (g_strcmp0 (get_attr (n, "peripheries"), "2") == 0)
+        actual++;
+      for (Agedge_t *e = agfstout (g, n); e != NULL; e = agnxtout (g, e))
+        {
+          g_assert_nonnull (get_attr (e, "agent"));
+          g_assert_true (g_str_has_prefix (get_attr (e, "color"), "#"));
+          g_assert_cmpuint (strlen (get_attr (e, "pos")), >, 0);
+        }
+    }
+  g_assert_cmpuint (actual, ==, 1);
+  agclose (g);
+}
+
+static void
+test_tikz (void)
+{
+  g_autoptr(KvLayout) layout = layout_of ("hexa", 0, KV_VIEW_WHOLE);
+  g_autoptr(GBytes) bytes = kv_export_bytes (layout, KV_FORMAT_TIKZ, NULL, NULL);
+  g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_autofree char *path = NULL;
+  int depth = 0;
+  gboolean ran;
+
+  g_assert_true (g_str_has_prefix (text, "% Made by Kripkeviz"));
+  g_assert_nonnull (strstr (text, "\\documentclass[tikz,border=8pt]{standalone}"));
+  g_assert_cmpuint (count (text, "\\begin{document}"), ==, 1);
+  g_assert_cmpuint (count (text, "\\begin{tikzpicture}"), ==, 1);
+  g_assert_cmpuint (count (text, "\\end{tikzpicture}"), ==, 1);
+  g_assert_true (g_str_has_suffix (text, "\\end{document}\n"));
+
+  /* One style per agent; one node per world; one curve per link. */
+  for (guint a = 1; a <= 3; a++)
+    {
+      g_autofree char *style = g_strdup_printf ("agent %u/.style={", a);
+      g_assert_cmpuint (count (text, style), ==, 1);
+    }
+  g_assert_cmpuint (count (text, "] (n"), ==, 6);
+  g_assert_cmpuint (count (text, ".. controls"), ==, 9);
+  g_assert_cmpuint (count (text, "\\underline{rwb}"), ==, 1);
+
+  /* Braces balance (none is escaped in Hexa's labels). */
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '{')
+        depth++;
+      else if (*p == '}')
+        depth--;
+      g_assert_cmpint (depth, >=, 0);
+    }
+  g_assert_cmpint (depth, ==, 0);
+
+  path = write_tmp ("hexa.tex", bytes);
+  if (g_find_program_in_path ("pdflatex") != NULL)
+    {
+      g_autofree char *out = run_tool ((const char *[]) { "pdflatex", "-interaction=nonstopmode",
+                                                          "-halt-on-error", "-output-directory",
+                                                          tmpdir, path, NULL }, &ran);
+      g_assert_true (ran);
+    }
+  else
+    g_test_message ("no pdflatex: TikZ checked structurally only");
+}
+
+/* A bigger picture, with long labels, every format. */
+static void
+test_clue_envelope_formats (void)
+{
+  g_autoptr(KvLayout) layout = layout_of ("clue11", 0, KV_VIEW_ENVELOPE);
+
+  for (KvFormat f = KV_FORMAT_SVG; f <= KV_FORMAT_TIKZ; f++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) bytes = kv_export_bytes (layout, f, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (g_bytes_get_size (bytes), >, 100);
+    }
+}
+
+static void
+test_atomic (void)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new_static ("new", 3);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "atomic", "x.svg", NULL);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *contents = NULL;
+  g_autoptr(GDir) listing = NULL;
+  guint n_files = 0;
+
+  /* A missing directory: an error, nothing written. */
+  g_assert_false (kv_export_write_atomic (path, bytes, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_IO);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+
+  /* Over an existing file: replaced whole, no temporary left behind. */
+  g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, "old", -1, NULL));
+  g_assert_true (kv_export_write_atomic (path, bytes, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "new");
+  listing = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (listing) != NULL)
+    n_files++;
+  g_assert_cmpuint (n_files, ==, 1);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  context = kv_layout_context_new ();
+  tmpdir = g_dir_make_tmp ("kv-draw-XXXXXX", NULL);
+  g_assert_nonnull (tmpdir);
+
+  g_test_add_func ("/draw/export/svg", test_svg);
+  g_test_add_func ("/draw/export/pdf", test_pdf);
+  g_test_add_func ("/draw/export/handout", test_handout);
+  g_test_add_func ("/draw/export/png", test_png);
+  g_test_add_func ("/draw/export/dot", test_dot);
+  g_test_add_func ("/draw/export/tikz", test_tikz);
+  g_test_add_func ("/draw/export/clue11-envelope", test_clue_envelope_formats);
+  g_test_add_func ("/draw/export/atomic", test_atomic);
+
+  status = g_test_run ();
+
+  remove_tree (tmpdir);
+  g_free (tmpdir);
+  kv_layout_context_free (context);
+  return status;
+}

@@ -1,0 +1,280 @@
+/* test-draw-views.c: what each view draws — node and link counts */
+#define G_LOG_DOMAIN "test-draw-views"
+#include "config.h"
+
+#include <string.h>
+
+#include "kv-draw.h"
+
+static const char hexa_text[] =
+  "title Hexa\n"
+  "agents 1 2 3\n"
+  "cards r w b\n"
+  "hands 1 1 1\n"
+  "deal 1: r 2: w 3: b\n";
+
+/* The model after the first @step steps of @script_text plus @extra. */
+static KvModel *
+model_after (const char *name_or_text,
+             gboolean    is_text,
+             const char *extra,
+             int         step)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(KvHistory) history = NULL;
+  g_autofree char *text = NULL;
+  guint index;
+
+  if (is_text)
+    {
+      text = g_strconcat (name_or_text, extra != NULL ? extra : "", NULL);
+      script = kv_script_parse (text, strlen (text), "test.kvg", &error);
+    }
+  else
+    script = kv_script_open (name_or_text, &error);
+  g_assert_no_error (error);
+  history = kv_history_run_script (script, 0, &error);
+  g_assert_no_error (error);
+
+  index = step < 0 ? kv_history_length (history) - 1 : (guint) step;
+  return kv_model_ref (kv_history_get (history, index)->model);
+}
+
+static KvGraph *
+view_of (const KvModel *model,
+         KvViewKind     kind,
+         guint          limit)
+{
+  g_autoptr(GError) error = NULL;
+  KvViewOptions options;
+  KvGraph *graph;
+
+  kv_view_options_init (&options);
+  options.kind = kind;
+  options.limit = limit;
+  graph = kv_view_build (model, &options, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (graph);
+
+  return graph;
+}
+
+/* Links per agent as the views draw classes: a class of k worlds gives
+ * k(k-1)/2 links when k ≤ 3, else a cycle of k. */
+static guint
+expected_links (const KvModel *model,
+                guint          agent)
+{
+  g_autofree guint *size = g_new0 (guint, model->n_classes[agent]);
+  guint links = 0;
+
+  for (guint w = 0; w < model->n_worlds; w++)
+    size[model->cls[agent][w]]++;
+  for (guint c = 0; c < model->n_classes[agent]; c++)
+    links += size[c] <= 3 ? size[c] * (size[c] - 1) / 2 : size[c];
+
+  return links;
+}
+
+static void
+test_hexa_whole (void)
+{
+  g_autoptr(KvModel) model = model_after (hexa_text, TRUE, NULL, -1);
+  g_autoptr(KvGraph) graph = view_of (model, KV_VIEW_WHOLE, 0);
+  int actual;
+
+  g_assert_cmpuint (kv_graph_n_nodes (graph), ==, 6);
+  g_assert_cmpuint (kv_graph_n_edges (graph), ==, 9);
+  for (guint a = 0; a < 3; a++)
+    g_assert_cmpuint (kv_graph_count_edges (graph, a), ==, 3);
+
+  actual = kv_graph_actual (graph);
+  g_assert_cmpint (actual, >=, 0);
+  g_assert_cmpstr (kv_graph_node (graph, actual)->label, ==, "rwb");
+
+  /* rwb and rbw: linked by 1 only (1 holds r in both). */
+  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+    {
+      const KvEdge *e = kv_graph_edge (graph, i);
+      const char *s = kv_graph_node (graph, e->source)->label;
+      const char *t = kv_graph_node (graph, e->target)->label;
+
+      g_assert_cmpint (s[e->agent], ==, t[e->agent]);
+    }
+}
+
+static void
+test_hexa_showcard (void)
+{
+  g_autoptr(KvModel) model = model_after (hexa_text, TRUE, "showcard 1 -> 2 r\n", -1);
+  g_autoptr(KvGraph) graph = view_of (model, KV_VIEW_WHOLE, 0);
+
+  g_assert_cmpuint (kv_graph_n_nodes (graph), ==, 6);
+  g_assert_cmpuint (kv_graph_n_edges (graph), ==, 6);
+  g_assert_cmpuint (kv_graph_count_edges (graph, 0), ==, 3);
+  g_assert_cmpuint (kv_graph_count_edges (graph, 1), ==, 0);
+  g_assert_cmpuint (kv_graph_count_edges (graph, 2), ==, 3);
+}
+
+static void
+test_hexa_highlight (void)
+{
+  g_autoptr(KvModel) model = model_after (hexa_text, TRUE, NULL, -1);
+  g_autoptr(KvFormula) f = kv_formula_parse (model->game, "r@1", NULL, NULL);
+  g_autoptr(KvBits) worlds = kv_check_worlds (model, f, NULL);
+  g_autoptr(KvGraph) graph = NULL;
+  KvViewOptions options;
+  guint highlighted = 0;
+
+  kv_view_options_init (&options);
+  options.highlight = worlds;
+  graph = kv_view_build (model, &options, NULL);
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    if (kv_graph_node (graph, i)->flags & KV_NODE_HIGHLIGHTED)
+      {
+        g_assert_cmpint (kv_graph_node (graph, i)->label[0], ==, 'r');
+        highlighted++;
+      }
+  g_assert_cmpuint (highlighted, ==, 2);
+}
+
+static void
+test_twocards (void)
+{
+  g_autoptr(KvModel) initial = model_after ("twocards", FALSE, NULL, 0);
+  g_autoptr(KvModel) model = model_after ("twocards", FALSE, NULL, -1);
+  g_autoptr(KvGraph) before = view_of (initial, KV_VIEW_WHOLE, 0);
+  g_autoptr(KvGraph) after = view_of (model, KV_VIEW_WHOLE, 0);
+  g_autoptr(KvGraph) contracted = view_of (model, KV_VIEW_CONTRACTED, 0);
+
+  /* Four cards, hands 1 1 2: 12 deals; after twocards a world per deal and
+   * order of 3's two cards shown. */
+  g_assert_cmpuint (kv_graph_n_nodes (before), ==, 12);
+  g_assert_cmpuint (kv_graph_n_nodes (after), ==, model->n_worlds);
+  g_assert_cmpuint (kv_graph_n_nodes (after), ==, 24);
+  for (guint a = 0; a < 3; a++)
+    {
+      g_assert_cmpuint (kv_graph_count_edges (before, a), ==, expected_links (initial, a));
+      g_assert_cmpuint (kv_graph_count_edges (after, a), ==, expected_links (model, a));
+    }
+  g_assert_cmpint (kv_graph_actual (after), >=, 0);
+  g_assert_cmpuint (kv_graph_n_nodes (contracted), <=, 24);
+  g_assert_cmpint (kv_graph_actual (contracted), >=, 0);
+}
+
+static void
+test_clue_envelope (void)
+{
+  g_autoptr(KvModel) model = model_after ("clue11", FALSE, NULL, 0);
+  g_autoptr(KvGraph) graph = view_of (model, KV_VIEW_ENVELOPE, 0);
+  int actual;
+
+  g_assert_cmpuint (model->n_worlds, ==, 47040);
+  g_assert_cmpuint (kv_graph_n_nodes (graph), ==, 28);
+  actual = kv_graph_actual (graph);
+  g_assert_cmpint (actual, >=, 0);
+  g_assert_cmpstr (kv_graph_node (graph, actual)->label, ==, "lead Mustard");
+
+  /* Initially every agent links every two envelopes: one class of 28,
+   * drawn as a cycle. */
+  for (guint a = 0; a < 3; a++)
+    g_assert_cmpuint (kv_graph_count_edges (graph, a), ==, 28);
+}
+
+static void
+test_clue_limits (void)
+{
+  g_autoptr(KvModel) model = model_after ("clue11", FALSE, NULL, 0);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvGraph) around = NULL;
+  KvViewOptions options;
+  KvGraph *graph;
+  guint cut_off = 0;
+
+  kv_view_options_init (&options);
+  options.kind = KV_VIEW_WHOLE;
+  graph = kv_view_build (model, &options, &error);
+  g_assert_null (graph);
+  g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+  g_assert_nonnull (strstr (error->message, "47040"));
+  g_assert_nonnull (strstr (error->message, "envelope (28 nodes)"));
+  g_assert_nonnull (strstr (error->message, "around"));
+
+  g_assert_cmpint (kv_view_choose (model, 0), ==, KV_VIEW_ENVELOPE);
+
+  /* Around: capped at the limit, nearest first, links leaving marked. */
+  around = view_of (model, KV_VIEW_AROUND, 50);
+  g_assert_cmpuint (kv_graph_n_nodes (around), ==, 50);
+  g_assert_cmpint (kv_graph_actual (around), ==, 0);
+  for (guint i = 0; i < kv_graph_n_nodes (around); i++)
+    if (kv_graph_node (around, i)->flags & KV_NODE_CUT_OFF)
+      cut_off++;
+  g_assert_cmpuint (cut_off, ==, 50);
+
+  /* Labels stay compact but distinct; the full deal is the tooltip. */
+  for (guint i = 0; i < kv_graph_n_nodes (around); i++)
+    {
+      g_assert_cmpuint (strlen (kv_graph_node (around, i)->label), <=, 16);
+      for (guint j = 0; j < i; j++)
+        g_assert_cmpstr (kv_graph_node (around, i)->label, !=, kv_graph_node (around, j)->label);
+    }
+  g_assert_nonnull (strstr (kv_graph_node (around, 0)->tooltip, "Scarlet"));
+}
+
+static void
+test_hexa_around (void)
+{
+  g_autoptr(KvModel) model = model_after (hexa_text, TRUE, NULL, -1);
+  g_autoptr(KvGraph) graph = NULL;
+  KvViewOptions options;
+
+  /* One link from rwb: itself and its three neighbours; those have links
+   * leaving the view. */
+  kv_view_options_init (&options);
+  options.kind = KV_VIEW_AROUND;
+  options.radius = 1;
+  graph = kv_view_build (model, &options, NULL);
+  g_assert_cmpuint (kv_graph_n_nodes (graph), ==, 4);
+  g_assert_cmpuint (kv_graph_n_edges (graph), ==, 3);
+  g_assert_false (kv_graph_node (graph, 0)->flags & KV_NODE_CUT_OFF);
+  for (guint i = 1; i < 4; i++)
+    g_assert_true (kv_graph_node (graph, i)->flags & KV_NODE_CUT_OFF);
+
+  g_clear_pointer (&graph, kv_graph_unref);
+  options.radius = 2;
+  graph = kv_view_build (model, &options, NULL);
+  g_assert_cmpuint (kv_graph_n_nodes (graph), ==, 6);
+  g_assert_cmpuint (kv_graph_n_edges (graph), ==, 9);
+}
+
+static void
+test_no_envelope (void)
+{
+  g_autoptr(KvModel) model = model_after (hexa_text, TRUE, NULL, -1);
+  g_autoptr(GError) error = NULL;
+  KvViewOptions options;
+
+  kv_view_options_init (&options);
+  options.kind = KV_VIEW_ENVELOPE;
+  g_assert_null (kv_view_build (model, &options, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_GAME);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/draw/view/hexa/whole", test_hexa_whole);
+  g_test_add_func ("/draw/view/hexa/showcard", test_hexa_showcard);
+  g_test_add_func ("/draw/view/hexa/highlight", test_hexa_highlight);
+  g_test_add_func ("/draw/view/hexa/around", test_hexa_around);
+  g_test_add_func ("/draw/view/hexa/no-envelope", test_no_envelope);
+  g_test_add_func ("/draw/view/twocards", test_twocards);
+  g_test_add_func ("/draw/view/clue11/envelope", test_clue_envelope);
+  g_test_add_func ("/draw/view/clue11/limits", test_clue_limits);
+
+  return g_test_run ();
+}
