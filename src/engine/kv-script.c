@@ -17,6 +17,7 @@
 /* One line of the script, comment stripped, with its place. */
 typedef struct {
   guint  number;
+  guint  indent;   /* characters of white space before text, for columns */
   char  *text;
 } Line;
 
@@ -74,7 +75,7 @@ fail_lexer (Reader *r, const Line *line, const KvLexer *lexer, int code, const c
 static void
 lex_arguments (KvLexer *lexer, const Line *line)
 {
-  kv_lexer_init (lexer, line->text, 1);
+  kv_lexer_init (lexer, line->text, 1 + line->indent);
   kv_lexer_next (lexer);
 }
 
@@ -578,10 +579,14 @@ kv_script_parse (const char *text, gsize length, const char *filename, GError **
 
       if (hash != NULL)
         *hash = '\0';
+      line = g_new (Line, 1);
+      line->indent = (guint) strspn (raw[i], " \t");
       g_strstrip (raw[i]);
       if (raw[i][0] == '\0')
-        continue;
-      line = g_new (Line, 1);
+        {
+          g_free (line);
+          continue;
+        }
       line->number = i + 1;
       line->text = g_strdup (raw[i]);
       g_ptr_array_add (lines, line);
@@ -640,7 +645,7 @@ kv_script_parse (const char *text, gsize length, const char *filename, GError **
 
       if (step == NULL)
         {
-          fail_at (&r, line, column, inner);
+          fail_at (&r, line, column + line->indent, inner);
           goto out;
         }
       g_ptr_array_add (script->steps, step);

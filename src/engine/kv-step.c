@@ -95,7 +95,7 @@ static gboolean
 parse_showcard (KvLexer *lexer, KvStep *step, guint *column, GError **error)
 {
   KvGame *game = step->game;
-  guint shown_column;
+  guint shown_column, target_column;
   gboolean requested = FALSE;
 
   if (!kv_parse_agent (lexer, game, &step->agent, column, error))
@@ -107,12 +107,13 @@ parse_showcard (KvLexer *lexer, KvStep *step, guint *column, GError **error)
       return FALSE;
     }
   kv_lexer_next (lexer);
+  target_column = lexer->token.column;
   if (!kv_parse_agent (lexer, game, &step->target, column, error))
     return FALSE;
   if (step->target == step->agent)
     {
       if (column != NULL)
-        *column = lexer->token.column;
+        *column = target_column;
       g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("an agent cannot show a card to itself"));
       return FALSE;
     }
