@@ -57,10 +57,12 @@ test_print (void)
       g_autofree char *ascii = reprint (game, cases[i].in, TRUE);
       g_autofree char *unicode = reprint (game, cases[i].in, FALSE);
       g_autofree char *again = reprint (game, ascii, TRUE);
+      g_autofree char *from_unicode = reprint (game, unicode, TRUE);
 
       g_assert_cmpstr (ascii, ==, cases[i].ascii);
       g_assert_cmpstr (unicode, ==, cases[i].unicode);
       g_assert_cmpstr (again, ==, ascii);
+      g_assert_cmpstr (from_unicode, ==, ascii);
     }
 }
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "kv-error.h"
 #include "kv-parse-private.h"
@@ -50,11 +51,60 @@ expect (Parser *p, KvTokenKind kind, const char *what)
   return TRUE;
 }
 
-/* "{a}", "{a,b}", "{a b}" or "{}" (all agents). */
+/* Subscripts name agents by their digits: "₁" is agent 1; in a group each
+ * digit is an agent ("₁₂₃") unless commas separate longer names ("₁₀,₁₁").
+ * One agent (K₁₂) takes all the digits. */
+static gboolean
+parse_subscript_agents (Parser *p, guint32 *agents, gboolean exactly_one)
+{
+  const KvToken *t = &p->lexer->token;
+  gboolean commas = memchr (t->start, ',', t->length) != NULL;
+  GString *name = g_string_new (NULL);
+  gboolean ok = TRUE;
+
+  *agents = 0;
+  for (const char *q = t->start; ok && q <= t->start + t->length; )
+    {
+      gboolean at_end = q == t->start + t->length;
+
+      if (!at_end && *q != ',')
+        {
+          g_string_append_c (name, (char) ('0' + ((guchar) q[2] - 0x80)));
+          q += 3;
+          if (exactly_one || commas)
+            continue;
+        }
+      else
+        q++;
+      if (name->len > 0)
+        {
+          int agent = kv_game_find_agent (p->game, name->str);
+
+          if (agent < 0)
+            {
+              kv_lexer_error (p->lexer, p->error, p->column, KV_ERROR_NAME, _("unknown agent “%s”"), name->str);
+              ok = FALSE;
+            }
+          else
+            *agents |= 1u << agent;
+          g_string_truncate (name, 0);
+        }
+      if (at_end)
+        break;
+    }
+  g_string_free (name, TRUE);
+  if (ok)
+    kv_lexer_next (p->lexer);
+  return ok;
+}
+
+/* "{a}", "{a,b}", "{a b}" or "{}" (all agents), or subscripts. */
 static gboolean
 parse_agent_set (Parser *p, guint32 *agents, gboolean exactly_one)
 {
   *agents = 0;
+  if (p->lexer->token.kind == KV_TOKEN_SUBSCRIPT)
+    return parse_subscript_agents (p, agents, exactly_one);
   if (!expect (p, KV_TOKEN_LBRACE, "“{”"))
     return FALSE;
   while (p->lexer->token.kind == KV_TOKEN_NAME)
@@ -187,7 +237,7 @@ peek_modal (Parser *p)
   if (p->lexer->token.kind != KV_TOKEN_NAME)
     return NULL;
   kv_lexer_next (&lookahead);
-  if (lookahead.token.kind != KV_TOKEN_LBRACE)
+  if (lookahead.token.kind != KV_TOKEN_LBRACE && lookahead.token.kind != KV_TOKEN_SUBSCRIPT)
     return NULL;
   for (guint i = 0; i < G_N_ELEMENTS (modals); i++)
     if (kv_lexer_is_name (p->lexer, modals[i].name))

@@ -17,6 +17,13 @@ kv_lexer_init (KvLexer *lexer, const char *text, guint first_column)
   kv_lexer_next (lexer);
 }
 
+/* The subscript digits ₀…₉ are U+2080…U+2089: E2 82 80…89 in UTF-8. */
+static gboolean
+is_subscript (const char *p)
+{
+  return (guchar) p[0] == 0xe2 && (guchar) p[1] == 0x82 && (guchar) p[2] >= 0x80 && (guchar) p[2] <= 0x89;
+}
+
 static gboolean
 is_name_char (char c)
 {
@@ -76,6 +83,15 @@ kv_lexer_next (KvLexer *lexer)
       t->kind = KV_TOKEN_NAME;
       t->length = (gsize) (q - p);
     }
+  else if (is_subscript (p))
+    {
+      const char *q = p;
+
+      while (is_subscript (q) || (*q == ',' && is_subscript (q + 1)))
+        q += *q == ',' ? 1 : 3;
+      t->kind = KV_TOKEN_SUBSCRIPT;
+      t->length = (gsize) (q - p);
+    }
   else
     {
       t->kind = KV_TOKEN_INVALID;
@@ -130,6 +146,7 @@ kv_token_describe (KvTokenKind kind)
     case KV_TOKEN_COMMA: return "“,”";
     case KV_TOKEN_AT: return "“@”";
     case KV_TOKEN_COLON: return "“:”";
+    case KV_TOKEN_SUBSCRIPT: return _("a subscript");
     case KV_TOKEN_INVALID: return _("an unknown character");
     default: g_assert_not_reached ();
     }

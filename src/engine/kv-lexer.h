@@ -29,6 +29,7 @@ typedef enum {
   KV_TOKEN_COMMA,
   KV_TOKEN_AT,
   KV_TOKEN_COLON,
+  KV_TOKEN_SUBSCRIPT,  /* ₀…₉ and commas between them: agents as in K₁, C₁₂₃, C₁₀,₁₁ */
   KV_TOKEN_INVALID,    /* a character that is none of the above */
 } KvTokenKind;
 

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# CLI tests for kripkeviz-cli, as a user runs it: golden JSON for every
+# built-in game, exit statuses, and error messages that point at the place.
+# Usage: cli-test.sh PATH/TO/kripkeviz-cli GOLDEN_DIR      (prints TAP)
+set -u
+cli=$1
+golden=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C.UTF-8
+n=0
+failed=0
+
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok () { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for line in "$@"; do echo "# $line"; done; }
+
+# expect STATUS DESCRIPTION STDERR_PATTERN -- ARGS…: runs the CLI, checks the
+# exit status and that stderr (or stdout for status 0/1) matches the pattern.
+expect () {
+  local status=$1 what=$2 pattern=$3
+  shift 4
+  "$cli" "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -ne "$status" ]; then
+    not_ok "$what" "exit $got, expected $status" "$(cat "$tmp/err")"
+  elif ! grep -qE -- "$pattern" "$tmp/out" "$tmp/err"; then
+    not_ok "$what" "output does not match /$pattern/" "$(cat "$tmp/out" "$tmp/err" | head -5)"
+  else
+    ok "$what"
+  fi
+}
+
+# Golden JSON: one document per built-in game.
+for game in hexa hexa-show twocards clue11; do
+  "$cli" run "$game" --json >"$tmp/$game.json" 2>"$tmp/err"
+  if [ $? -ne 0 ]; then
+    not_ok "run $game --json" "$(cat "$tmp/err")"
+  elif ! diff -u "$golden/$game.json" "$tmp/$game.json" >"$tmp/diff"; then
+    not_ok "run $game --json matches golden" "$(head -20 "$tmp/diff")"
+  else
+    ok "run $game --json matches golden"
+  fi
+done
+
+expect 0 "games lists the built-ins" '^hexa +Hexa' -- games
+expect 0 "run hexa prints the knowledge table" 'can win: 1, 3' -- run hexa
+
+# check: exit 0 true, 1 false, 2 error (the paper's Example 6).
+expect 0 "check: after nocard 1 w and endmove 2, 1 can win" '^true$' -- check hexa '[nocard 1 w] [endmove 2] win{1}' --step 0
+expect 1 "check: after nocard 1 w alone, 1 cannot win" '^false$' -- check hexa '[nocard 1 w] win{1}' --step 0
+expect 0 "check at the last step by default" '^true$' -- check hexa 'win{1} & win{3} & ~win{2}'
+expect 0 "check: higher-order knowledge after showcard" '^true$' -- check hexa-show 'K{1} K{2} r@1 & ~K{3} K{2} r@1'
+expect 0 "check: Unicode forms" '^true$' -- check hexa-show 'K₁ K₂ r@1 ∧ ¬K₃ K₂ r@1' 
+expect 0 "check: Unicode operators" '^true$' -- check hexa-show '¬(K{3} r@1) ∧ (r@1 → K{2} r@1)'
+expect 0 "check Clue 11: 1 knows the envelope at the end" '^true$' -- check clue11 'K{1} (lead@env & Mustard@env)'
+expect 1 "check Clue 11 at step 0" '^false$' -- check clue11 'win{1}' --step 0
+expect 2 "check: syntax error points at the column" '^formula:1:7: error: expected a formula' -- check hexa 'r@1 & & w@2'
+expect 2 "check: unknown card" 'formula:1:1: error: unknown card “x”' -- check hexa 'x@1'
+expect 2 "check: --step out of range" 'out of range' -- check hexa 'true' --step 9
+expect 2 "check: unknown game" 'not a built-in game \(built-in: clue11, hexa' -- check nosuch 'true'
+expect 2 "run: missing argument" 'usage' -- run
+expect 2 "unknown command" 'unknown command' -- frobnicate
+
+# Scripts with errors: FILE:LINE:COL, exit 2.
+printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\nnocard 1 r\n' >"$tmp/false.kvg"
+expect 2 "a step false at the actual world names its line and why" "false.kvg:5:1: error: this step is false at the actual world: 1 holds r" -- run "$tmp/false.kvg"
+printf 'agents 1 2 3\ncards r w b\nhands 1 1\ndeal 1: r 2: w 3: b\n' >"$tmp/hands.kvg"
+expect 2 "hands that do not match the agents" "hands.kvg:3:1: error: there are 3 agents, but 2 hand sizes" -- run "$tmp/hands.kvg"
+printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\nannounce K{1} (r@1 |\n' >"$tmp/formula.kvg"
+expect 2 "a formula error inside a script" "formula.kvg:5:21: error: expected a formula" -- run "$tmp/formula.kvg"
+expect 2 "an unreadable file" "$tmp/none.kvg:1:1: error:" -- run "$tmp/none.kvg"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
