@@ -67,29 +67,55 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
   deal = g_new (guint32, n_pairs);
   pair_world = g_new (guint32, n_pairs);
   pair_event = g_new (guint32, n_pairs);
-  for (guint w = 0; w < model->n_worlds; w++)
+
+  /* Pairs in world order, events in order within a world: count each
+   * world's pairs, then place them, visiting only the set bits. */
+  {
+    g_autofree guint32 *next = g_new0 (guint32, model->n_worlds + 1);
+
     for (guint e = 0; e < am->n_events; e++)
-      if (kv_bits_get (pre[e], w))
+      for (int w = kv_bits_next (pre[e], 0); w >= 0; w = kv_bits_next (pre[e], w + 1))
+        next[w + 1]++;
+    for (guint w = 0; w < model->n_worlds; w++)
+      next[w + 1] += next[w];
+    for (guint e = 0; e < am->n_events; e++)
+      for (int w = kv_bits_next (pre[e], 0); w >= 0; w = kv_bits_next (pre[e], w + 1))
         {
-          if (e == actual_event && (actual == G_MAXUINT || w == model->actual))
-            actual = p;
-          pair_world[p] = w;
+          p = next[w]++;
+          pair_world[p] = (guint32) w;
           pair_event[p] = e;
           deal[p] = model->deal[w];
-          p++;
         }
+    for (p = 0; p < n_pairs && actual == G_MAXUINT; p++)
+      if (pair_event[p] == actual_event && pair_world[p] == model->actual)
+        actual = p;
+    for (p = 0; p < n_pairs && actual == G_MAXUINT; p++)
+      if (pair_event[p] == actual_event)
+        actual = p;
+  }
   g_assert (actual != G_MAXUINT);
 
   /* (w, e) ~a (w', e') iff w ~a w' and e ~a e': the class of a pair is the
-   * pair of classes. */
-  g_autofree guint64 *keys = g_new (guint64, n_pairs);
+   * pair of classes, numbered class × n_events + event class. Those numbers
+   * are usually small enough for kv_model_new_from_parts to renumber them
+   * through a plain table; only huge ones go through a hash. */
   for (guint a = 0; a < game->n_agents; a++)
     {
+      guint64 n_keys = (guint64) model->n_classes[a] * am->n_events;
+
       cls[a] = g_new (guint32, n_pairs);
-      for (guint i = 0; i < n_pairs; i++)
-        keys[i] = (guint64) model->cls[a][pair_world[i]] * am->n_events
-                  + kv_action_model_class (am, a, pair_event[i]);
-      kv_densify_u64 (keys, (guint) n_pairs, cls[a]);
+      if (n_keys < G_MAXUINT32)
+        for (guint i = 0; i < n_pairs; i++)
+          cls[a][i] = model->cls[a][pair_world[i]] * am->n_events + kv_action_model_class (am, a, pair_event[i]);
+      else
+        {
+          g_autofree guint64 *keys = g_new (guint64, n_pairs);
+
+          for (guint i = 0; i < n_pairs; i++)
+            keys[i] = (guint64) model->cls[a][pair_world[i]] * am->n_events
+                      + kv_action_model_class (am, a, pair_event[i]);
+          kv_densify_u64 (keys, (guint) n_pairs, cls[a]);
+        }
     }
 
   result = kv_model_new_from_parts (model->game, model->deals, (guint) n_pairs, deal, cls, actual);
