@@ -1,0 +1,198 @@
+/* kv-application.c: the application */
+#define G_LOG_DOMAIN "kv-application"
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kv-application.h"
+#include "kv-preferences-window.h"
+#include "kv-window.h"
+
+#define DEFAULT_GAME "hexa"
+
+struct _KvApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (KvApplication, kv_application, ADW_TYPE_APPLICATION)
+
+static void
+open_in_new_window (KvApplication *self,
+                    const char    *game)
+{
+  KvWindow *window = kv_window_new (GTK_APPLICATION (self));
+  g_autoptr(GError) error = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  if (game == NULL || !kv_window_open (window, game, &error))
+    {
+      /* Show Hexa, and say what went wrong with the game asked for. */
+      kv_window_open (window, DEFAULT_GAME, NULL);
+      if (error != NULL)
+        {
+          g_printerr ("kripkeviz: %s\n", error->message);
+          kv_window_open_or_report (window, game);
+        }
+    }
+}
+
+static int
+kv_application_command_line (GApplication            *application,
+                             GApplicationCommandLine *command_line)
+{
+  KvApplication *self = KV_APPLICATION (application);
+  int argc;
+  g_auto(GStrv) argv = g_application_command_line_get_arguments (command_line, &argc);
+
+  if (argc > 2)
+    {
+      g_application_command_line_printerr (command_line,
+                                           _("Usage: kripkeviz [GAME]  (a built-in game or a .kvg file)\n"));
+      return 2;
+    }
+
+  if (argc == 2)
+    {
+      g_autoptr(GFile) file = NULL;
+      g_autofree char *path = NULL;
+
+      /* A path is resolved against the caller's directory. */
+      if (strchr (argv[1], '/') != NULL || g_str_has_suffix (argv[1], ".kvg"))
+        {
+          file = g_application_command_line_create_file_for_arg (command_line, argv[1]);
+          path = g_file_get_path (file);
+        }
+      open_in_new_window (self, path != NULL ? path : argv[1]);
+    }
+  else
+    open_in_new_window (self, DEFAULT_GAME);
+
+  return 0;
+}
+
+static void
+kv_application_activate (GApplication *application)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
+
+  if (window != NULL)
+    gtk_window_present (window);
+  else
+    open_in_new_window (KV_APPLICATION (application), DEFAULT_GAME);
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  static const char *developers[] = { "The Kripkeviz developers", NULL };
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (app),
+                        "application-name", "Kripkeviz",
+                        "application-icon", APP_ID,
+                        "version", PACKAGE_VERSION,
+                        "developer-name", _("The Kripkeviz developers"),
+                        "developers", developers,
+                        "comments", _("Teach dynamic epistemic logic with knowledge games: "
+                                      "step through Hexa and Clue and watch the Kripke model and "
+                                      "what every player knows change."),
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "copyright", "© 2026 The Kripkeviz developers",
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  KvPreferencesWindow *window = kv_preferences_window_new (gtk_application_get_active_window (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GList *windows = gtk_application_get_windows (app);
+
+  /* Closing saves each window's size. */
+  while (windows != NULL)
+    {
+      GtkWindow *window = windows->data;
+
+      windows = windows->next;
+      gtk_window_close (window);
+    }
+  g_application_quit (G_APPLICATION (app));
+}
+
+static void
+kv_application_startup (GApplication *application)
+{
+  static const GActionEntry entries[] = {
+    { "about", about_action },
+    { "preferences", preferences_action },
+    { "quit", quit_action },
+  };
+  static const struct {
+    const char *action;
+    const char *accels[4];
+  } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "win.undo", { "<Control>z", "<Alt>Left", NULL } },
+    { "win.redo", { "<Control><Shift>z", "<Alt>Right", NULL } },
+    { "win.next-turn", { "<Control>n", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.export", { "<Control>e", NULL } },
+    { "win.focus-formula", { "<Control>l", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+  };
+
+  G_APPLICATION_CLASS (kv_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (application), entries,
+                                   G_N_ELEMENTS (entries), application);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (application),
+                                           accels[i].action, accels[i].accels);
+}
+
+static void
+kv_application_class_init (KvApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->startup = kv_application_startup;
+  app_class->activate = kv_application_activate;
+  app_class->command_line = kv_application_command_line;
+}
+
+static void
+kv_application_init (KvApplication *self)
+{
+}
+
+KvApplication *
+kv_application_new (void)
+{
+  return g_object_new (KV_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "resource-base-path", "/org/kripkeviz/Kripkeviz",
+                       NULL);
+}

@@ -1,0 +1,35 @@
+/* kv-knowledge-table.h: what every player knows — cards (grouped by
+ * category) × agents plus "everyone", a summary row with class sizes and win
+ * marks, cells learned at this step highlighted. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kv-engine.h"
+
+G_BEGIN_DECLS
+
+#define KV_TYPE_KNOWLEDGE_TABLE (kv_knowledge_table_get_type ())
+G_DECLARE_FINAL_TYPE (KvKnowledgeTable, kv_knowledge_table, KV, KNOWLEDGE_TABLE, GtkWidget)
+
+GtkWidget  *kv_knowledge_table_new       (void);
+
+/* Shows what is known at @world of @model (NULL: empty). Cells that differ
+ * from @previous at @previous_world (the same deal one step earlier) are
+ * highlighted; @previous may be NULL. @selected: @world was picked on the
+ * canvas (else it is the actual world). */
+void        kv_knowledge_table_set_state (KvKnowledgeTable *self,
+                                          KvModel          *model,
+                                          guint             world,
+                                          KvModel          *previous,
+                                          guint             previous_world,
+                                          gboolean          selected);
+
+/* The text of @card's cell for agent @column (n_agents: everyone), and
+ * whether it is highlighted; NULL when there is no such cell. For tests. */
+const char *kv_knowledge_table_get_cell  (KvKnowledgeTable *self,
+                                          const char       *card,
+                                          guint             column,
+                                          gboolean         *learned);
+
+G_END_DECLS

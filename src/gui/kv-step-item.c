@@ -1,0 +1,159 @@
+/* kv-step-item.c: one row of the history sidebar */
+#define G_LOG_DOMAIN "kv-step-item"
+#include "config.h"
+
+#include "kv-step-item.h"
+
+struct _KvStepItem
+{
+  GObject  parent_instance;
+
+  guint    index;
+  char    *words;
+  char    *del;
+  char    *worlds;
+  char    *winners;
+};
+
+G_DEFINE_FINAL_TYPE (KvStepItem, kv_step_item, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_INDEX,
+  PROP_NUMBER,
+  PROP_WORDS,
+  PROP_DEL,
+  PROP_WORLDS,
+  PROP_WINNERS,
+  PROP_HAS_WINNERS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+kv_step_item_finalize (GObject *object)
+{
+  KvStepItem *self = KV_STEP_ITEM (object);
+
+  g_free (self->words);
+  g_free (self->del);
+  g_free (self->worlds);
+  g_free (self->winners);
+
+  G_OBJECT_CLASS (kv_step_item_parent_class)->finalize (object);
+}
+
+static void
+kv_step_item_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  KvStepItem *self = KV_STEP_ITEM (object);
+
+  switch (prop_id)
+    {
+    case PROP_INDEX:
+      g_value_set_uint (value, self->index);
+      break;
+    case PROP_NUMBER:
+      g_value_take_string (value, g_strdup_printf ("%u", self->index));
+      break;
+    case PROP_WORDS:
+      g_value_set_string (value, self->words);
+      break;
+    case PROP_DEL:
+      g_value_set_string (value, self->del);
+      break;
+    case PROP_WORLDS:
+      g_value_set_string (value, self->worlds);
+      break;
+    case PROP_WINNERS:
+      g_value_set_string (value, self->winners);
+      break;
+    case PROP_HAS_WINNERS:
+      g_value_set_boolean (value, self->winners != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_step_item_class_init (KvStepItemClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = kv_step_item_finalize;
+  object_class->get_property = kv_step_item_get_property;
+
+  properties[PROP_INDEX] =
+    g_param_spec_uint ("index", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NUMBER] =
+    g_param_spec_string ("number", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WORDS] =
+    g_param_spec_string ("words", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DEL] =
+    g_param_spec_string ("del", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WORLDS] =
+    g_param_spec_string ("worlds", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WINNERS] =
+    g_param_spec_string ("winners", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HAS_WINNERS] =
+    g_param_spec_boolean ("has-winners", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+kv_step_item_init (KvStepItem *self)
+{
+}
+
+/* @winners: "1 can win", or NULL when nobody can. */
+KvStepItem *
+kv_step_item_new (guint       index,
+                  const char *words,
+                  const char *del,
+                  const char *worlds,
+                  const char *winners)
+{
+  KvStepItem *self = g_object_new (KV_TYPE_STEP_ITEM, NULL);
+
+  self->index = index;
+  self->words = g_strdup (words);
+  self->del = g_strdup (del);
+  self->worlds = g_strdup (worlds);
+  self->winners = g_strdup (winners);
+
+  return self;
+}
+
+guint
+kv_step_item_get_index (KvStepItem *self)
+{
+  g_return_val_if_fail (KV_IS_STEP_ITEM (self), 0);
+  return self->index;
+}
+
+const char *
+kv_step_item_get_words (KvStepItem *self)
+{
+  g_return_val_if_fail (KV_IS_STEP_ITEM (self), NULL);
+  return self->words;
+}
+
+const char *
+kv_step_item_get_del (KvStepItem *self)
+{
+  g_return_val_if_fail (KV_IS_STEP_ITEM (self), NULL);
+  return self->del;
+}

@@ -1,0 +1,23 @@
+/* kv-step-item.h: one row of the history sidebar — a step of the game as
+ * the list shows it (its action in words and in DEL notation, the number of
+ * worlds after it, who can win). Immutable; built by the window. */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define KV_TYPE_STEP_ITEM (kv_step_item_get_type ())
+G_DECLARE_FINAL_TYPE (KvStepItem, kv_step_item, KV, STEP_ITEM, GObject)
+
+KvStepItem *kv_step_item_new (guint       index,
+                              const char *words,
+                              const char *del,
+                              const char *worlds,
+                              const char *winners);
+
+guint       kv_step_item_get_index   (KvStepItem *self);
+const char *kv_step_item_get_words   (KvStepItem *self);
+const char *kv_step_item_get_del     (KvStepItem *self);
+
+G_END_DECLS

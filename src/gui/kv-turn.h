@@ -1,0 +1,28 @@
+/* kv-turn.h: "Next turn" — the next agent takes a Cluedo turn by itself.
+ * GTK-free: it only reads and extends a history.
+ *
+ * The agent after the one who moved last (the first agent when nobody has)
+ * suggests an envelope it still considers possible (one card of each
+ * envelope category, from the first world of its class at the actual world);
+ * in games without an envelope, the cards whose owner it does not know yet.
+ * The responders answer from the deal (the engine expands the suggest). Then
+ * it wins if it now knows δ, else it ends its move. An agent that already
+ * knows δ wins at once. A turn left half done (a suggest without its ending)
+ * is finished first. */
+#pragma once
+
+#include "kv-engine.h"
+
+G_BEGIN_DECLS
+
+/* Appends the turn's steps to @history (after its last entry). Returns the
+ * number of steps appended (0 with @error set when nothing could be done:
+ * the game is over, or a step was refused), and the agent in @agent. */
+guint kv_turn_play (KvHistory  *history,
+                    guint      *agent,
+                    GError    **error);
+
+/* Why there is no next turn (someone has won), or NULL. Free with g_free. */
+char *kv_turn_why_not (const KvHistory *history);
+
+G_END_DECLS

@@ -1,0 +1,44 @@
+/* kv-window.h: the main window — history and composer, canvas, knowledge
+ * table, formula bar (DESIGN §6). */
+#pragma once
+
+#include <adwaita.h>
+
+#include "kv-engine.h"
+
+G_BEGIN_DECLS
+
+#define KV_TYPE_WINDOW (kv_window_get_type ())
+G_DECLARE_FINAL_TYPE (KvWindow, kv_window, KV, WINDOW, AdwApplicationWindow)
+
+KvWindow   *kv_window_new            (GtkApplication *application);
+
+/* Opens a built-in game (hexa, clue11, …) or a .kvg file: the script's
+ * steps fill the history and the initial model is selected. On error
+ * (FILE:LINE:COL: …) the current game stays. */
+gboolean    kv_window_open           (KvWindow   *self,
+                                      const char *name_or_path,
+                                      GError    **error);
+/* As kv_window_open, reporting an error in a dialog. */
+void        kv_window_open_or_report (KvWindow   *self,
+                                      const char *name_or_path);
+
+/* The game's history and the selected entry. */
+KvHistory  *kv_window_get_history    (KvWindow   *self);
+guint       kv_window_get_step       (KvWindow   *self);
+void        kv_window_select_step    (KvWindow   *self,
+                                      guint       index);
+
+/* The parts, for tests. */
+GtkWidget  *kv_window_get_composer        (KvWindow *self);
+GtkWidget  *kv_window_get_knowledge_table (KvWindow *self);
+GtkWidget  *kv_window_get_formula_entry   (KvWindow *self);
+GtkWidget  *kv_window_get_canvas          (KvWindow *self);
+/* The badge's text after Enter in the formula bar ("true"/"false"), or NULL
+ * when hidden; the error under the bar, or NULL. */
+const char *kv_window_get_formula_result  (KvWindow *self);
+const char *kv_window_get_formula_error   (KvWindow *self);
+/* The worlds the formula holds at (as sent to the canvas), or NULL. */
+const KvBits *kv_window_get_highlight     (KvWindow *self);
+
+G_END_DECLS

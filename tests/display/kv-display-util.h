@@ -1,0 +1,102 @@
+/* kv-display-util.h: helpers for the display tests and the screenshot tool —
+ * waiting for the window, and the paintable → texture → PNG screenshot. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kv-window.h"
+
+G_BEGIN_DECLS
+
+/* Runs the main loop for @ms milliseconds. */
+static inline void
+kv_display_wait (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+/* Runs the main loop until the canvas has drawn (at most @ms). */
+static inline gboolean
+kv_display_wait_for_canvas (KvWindow *window,
+                            guint     ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+  GtkWidget *canvas = kv_window_get_canvas (window);
+
+  kv_display_wait (100);
+  while (g_get_monotonic_time () < end)
+    {
+      gboolean busy = TRUE;
+
+      if (g_object_class_find_property (G_OBJECT_GET_CLASS (canvas), "busy") != NULL)
+        g_object_get (canvas, "busy", &busy, NULL);
+      else
+        busy = FALSE;
+      if (!busy)
+        {
+          kv_display_wait (150);
+          return TRUE;
+        }
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  return FALSE;
+}
+
+/* The widget as rendered now, as a texture. */
+static inline GdkTexture *
+kv_display_render (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_return_val_if_fail (node != NULL, NULL);
+
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+/* How many distinct colours a texture has (a blank one has 1). */
+static inline guint
+kv_display_count_colours (GdkTexture *texture)
+{
+  int width = gdk_texture_get_width (texture);
+  int height = gdk_texture_get_height (texture);
+  gsize stride = (gsize) width * 4;
+  g_autofree guchar *data = g_malloc (stride * height);
+  g_autoptr(GHashTable) colours = g_hash_table_new (NULL, NULL);
+
+  gdk_texture_download (texture, data, stride);
+  for (int i = 0; i < width * height; i += 7)
+    {
+      guint32 pixel = ((guint32 *) data)[i];
+
+      g_hash_table_add (colours, GUINT_TO_POINTER (pixel));
+    }
+  return g_hash_table_size (colours);
+}
+
+/* The application's style sheet (AdwApplication loads it; tests have none). */
+static inline void
+kv_display_load_style (void)
+{
+  g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+
+  gtk_css_provider_load_from_resource (provider, "/org/kripkeviz/Kripkeviz/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+G_END_DECLS

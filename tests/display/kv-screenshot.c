@@ -1,0 +1,97 @@
+/* kv-screenshot.c: renders the real window to a PNG (for README
+ * screenshots and for looking at the window without a desktop).
+ *
+ *   kv-screenshot GAME OUT.png [--step N] [--turns N] [--apply STEP]…
+ *                 [--formula F] [--world W] [--width W] [--height H]
+ */
+#define G_LOG_DOMAIN "kv-screenshot"
+#include "config.h"
+
+#include <stdlib.h>
+#include <adwaita.h>
+
+#include "kv-composer.h"
+#include "kv-display-util.h"
+#include "kv-window.h"
+
+#ifdef KV_HAVE_CANVAS
+#include "kv-canvas-view.h"
+#endif
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int step = -1, turns = 0, world = -1, width = 1400, height = 900;
+  g_autofree char *formula = NULL;
+  g_auto(GStrv) apply = NULL;
+  const GOptionEntry entries[] = {
+    { "step", 0, 0, G_OPTION_ARG_INT, &step, "Select this step", "N" },
+    { "turns", 0, 0, G_OPTION_ARG_INT, &turns, "Play N turns with Next turn", "N" },
+    { "apply", 0, 0, G_OPTION_ARG_STRING_ARRAY, &apply, "Apply a step with the composer", "STEP" },
+    { "formula", 0, 0, G_OPTION_ARG_STRING, &formula, "Check a formula", "F" },
+    { "world", 0, 0, G_OPTION_ARG_INT, &world, "Select a world on the canvas", "W" },
+    { "width", 0, 0, G_OPTION_ARG_INT, &width, "Window width", "W" },
+    { "height", 0, 0, G_OPTION_ARG_INT, &height, "Window height", "H" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("GAME OUT.png");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  KvWindow *window;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 3)
+    {
+      g_printerr ("%s\n", error != NULL ? error->message : "usage: kv-screenshot GAME OUT.png");
+      return 2;
+    }
+
+  gtk_init ();
+  adw_init ();
+  kv_display_load_style ();
+
+  window = kv_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  if (!kv_window_open (window, argv[1], &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  if (step >= 0)
+    kv_window_select_step (window, step);
+  for (guint i = 0; apply != NULL && apply[i] != NULL; i++)
+    {
+      KvComposer *composer = KV_COMPOSER (kv_window_get_composer (window));
+
+      if (!kv_composer_set_step_text (composer, apply[i]) ||
+          !gtk_widget_activate_action (GTK_WIDGET (composer), "composer.apply", NULL))
+        g_printerr ("could not apply %s: %s\n", apply[i], kv_composer_get_reason (composer));
+    }
+  for (int i = 0; i < turns; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL);
+  if (formula != NULL)
+    {
+      GtkWidget *entry = kv_window_get_formula_entry (window);
+
+      gtk_editable_set_text (GTK_EDITABLE (entry), formula);
+      g_signal_emit_by_name (entry, "activate");
+    }
+#ifdef KV_HAVE_CANVAS
+  if (world >= 0)
+    kv_canvas_view_set_selected_world (KV_CANVAS_VIEW (kv_window_get_canvas (window)), world);
+#endif
+
+  kv_display_wait (300);
+  kv_display_wait_for_canvas (window, 30000);
+  kv_display_wait (300);
+  texture = kv_display_render (GTK_WIDGET (window));
+  if (texture == NULL || !gdk_texture_save_to_png (texture, argv[2]))
+    {
+      g_printerr ("could not save %s\n", argv[2]);
+      return 1;
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  return 0;
+}
