@@ -109,6 +109,19 @@ test_showcard (void)
   g_assert_cmpuint (kv_model_count_links (after, 0), ==, 3);
   g_assert_cmpuint (kv_model_count_links (after, 1), ==, 0);
   g_assert_cmpuint (kv_model_count_links (after, 2), ==, 3);
+  {
+    KvProductCounts counts;
+
+    kv_product_count (m, product, after, &counts);
+    g_assert_cmpuint (counts.pairs_tried, ==, 18);
+    g_assert_cmpuint (counts.pairs_kept, ==, 6);
+    g_assert_cmpuint (counts.links_kept[0], ==, 3);
+    g_assert_cmpuint (counts.links_cut[0], ==, 0);
+    g_assert_cmpuint (counts.links_kept[1], ==, 0);
+    g_assert_cmpuint (counts.links_cut[1], ==, 3);
+    g_assert_cmpuint (counts.links_kept[2], ==, 3);
+    g_assert_cmpuint (counts.links_cut[2], ==, 0);
+  }
 
   /* Higher-order knowledge after the action. */
   g_assert_true (test_check (after, "K{2} r@1"));

@@ -41,6 +41,32 @@ test_twocards (void)
   /* 1 knows that 2 was shown 3's other card, whichever it is. */
   g_assert_true (test_check (after, "K{1} (K{2} e@3 | K{2} w@3)"));
   g_assert_true (test_check (after, "K{3} (K{1} s@3 & K{2} w@3)"));
+  /* The product: 12 × 12 pairs tried, 24 kept. Among the kept pairs 1 had
+   * 4 classes of 6 (15 links each) and keeps 12 links; 3 had 6 classes of 4
+   * (6 links each) and keeps 12. */
+  {
+    g_autoptr(KvStep) step = kv_step_parse (before->game, "do twocards sw", NULL, NULL);
+    g_autoptr(KvActionModel) am = NULL;
+    g_autoptr(KvProduct) product = NULL;
+    g_autoptr(KvModel) again = NULL;
+    g_autoptr(GError) error = NULL;
+    KvProductCounts counts;
+    guint actual;
+
+    am = kv_action_model_for_step (step, &actual);
+    again = kv_model_update (before, am, actual, 0, &product, &error);
+    g_assert_no_error (error);
+    kv_product_count (before, product, again, &counts);
+    g_assert_cmpuint (counts.pairs_tried, ==, 144);
+    g_assert_cmpuint (counts.pairs_kept, ==, 24);
+    g_assert_cmpuint (counts.links_possible[0], ==, 60);
+    g_assert_cmpuint (counts.links_kept[0], ==, 12);
+    g_assert_cmpuint (counts.links_cut[0], ==, 48);
+    g_assert_cmpuint (counts.links_cut[1], ==, 48);
+    g_assert_cmpuint (counts.links_possible[2], ==, 36);
+    g_assert_cmpuint (counts.links_cut[2], ==, 24);
+  }
+
   /* The same as a dynamic formula on the initial model. */
   g_assert_true (test_check (before, "[do twocards sw] K{1} s@3"));
   g_assert_true (test_check (before, "<do twocards ws> K{1} w@3"));

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "kv-check.h"
 #include "kv-error.h"
@@ -19,6 +20,27 @@ kv_product_free (KvProduct *product)
   g_free (product->pair_world);
   g_free (product->pair_event);
   g_free (product);
+}
+
+void
+kv_product_count (const KvModel *before, const KvProduct *product, const KvModel *after,
+                  KvProductCounts *counts)
+{
+  memset (counts, 0, sizeof *counts);
+  counts->pairs_tried = before->n_worlds * product->n_events;
+  counts->pairs_kept = product->n_pairs;
+  for (guint a = 0; a < before->game->n_agents; a++)
+    {
+      g_autofree guint32 *size = g_new0 (guint32, MAX (before->n_classes[a], 1));
+
+      /* Kept pairs per class of M: every two of them were linked in M. */
+      for (guint p = 0; p < product->n_pairs; p++)
+        size[before->cls[a][product->pair_world[p]]]++;
+      for (guint c = 0; c < before->n_classes[a]; c++)
+        counts->links_possible[a] += (guint64) size[c] * (size[c] - 1) / 2;
+      counts->links_kept[a] = kv_model_count_links (after, a);
+      counts->links_cut[a] = counts->links_possible[a] - counts->links_kept[a];
+    }
 }
 
 KvBits **

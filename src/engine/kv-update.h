@@ -21,6 +21,21 @@ typedef struct {
 } KvProduct;
 
 void kv_product_free (KvProduct *product);
+
+/* What the product did, for the product view: pairs W × E tried and kept
+ * (those whose world satisfies the event's precondition), and per agent the
+ * links among kept pairs whose worlds were linked in M (possible), of which
+ * those whose events are linked too survive (kept) and the rest are cut. */
+typedef struct {
+  guint   pairs_tried;
+  guint   pairs_kept;
+  guint64 links_possible[KV_MAX_AGENTS];
+  guint64 links_kept[KV_MAX_AGENTS];
+  guint64 links_cut[KV_MAX_AGENTS];
+} KvProductCounts;
+
+void kv_product_count (const KvModel *before, const KvProduct *product, const KvModel *after,
+                       KvProductCounts *counts);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvProduct, kv_product_free)
 
 /* The product update of @model with @am at event @actual. Refused with
