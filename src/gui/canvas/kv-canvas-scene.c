@@ -1,0 +1,207 @@
+/* kv-canvas-scene.c: a laid-out view and its node/world maps. */
+#define G_LOG_DOMAIN "kv-canvas-scene"
+
+#include "config.h"
+
+#include "kv-canvas-scene.h"
+
+static gboolean
+check_cancelled (GCancellable  *cancellable,
+                 GError       **error)
+{
+  return g_cancellable_set_error_if_cancelled (cancellable, error);
+}
+
+static void
+map_worlds (KvCanvasScene *scene)
+{
+  const KvGraph *graph = scene->layout->graph;
+  const KvModel *model = scene->model;
+  guint n = kv_graph_n_nodes (graph);
+
+  scene->node_world = g_new0 (guint, MAX (n, 1));
+  scene->world_node = g_new (int, MAX (model->n_worlds, 1));
+  for (guint w = 0; w < model->n_worlds; w++)
+    scene->world_node[w] = -1;
+
+  switch (scene->kind)
+    {
+    case KV_VIEW_CONTRACTED:
+      {
+        /* Node i is the quotient's world, which is bisimulation block
+         * kv_graph_node (i)->world of the model. */
+        g_autofree guint32 *blocks = NULL;
+        g_autofree int *block_node = NULL;
+        guint n_blocks = 0;
+
+        blocks = kv_bisim_blocks (model, &n_blocks);
+        block_node = g_new (int, MAX (n_blocks, 1));
+        for (guint b = 0; b < n_blocks; b++)
+          block_node[b] = -1;
+        for (guint i = 0; i < n; i++)
+          {
+            guint b = kv_graph_node (graph, i)->world;
+
+            if (b < n_blocks)
+              block_node[b] = i;
+          }
+        for (guint w = model->n_worlds; w-- > 0;)
+          {
+            int node = block_node[blocks[w]];
+
+            scene->world_node[w] = node;
+            if (node >= 0)
+              scene->node_world[node] = w;   /* ends at the block's first world */
+          }
+      }
+      break;
+
+    case KV_VIEW_ENVELOPE:
+      {
+        /* Node i's world is the first world with its envelope; every world
+         * with the same envelope hand belongs to it. */
+        guint env = kv_game_envelope (model->game);
+        g_autoptr(GHashTable) node_of_hand = g_hash_table_new (g_int64_hash, g_int64_equal);
+        g_autofree gint64 *hands = g_new (gint64, MAX (n, 1));
+
+        for (guint i = 0; i < n; i++)
+          {
+            guint w = kv_graph_node (graph, i)->world;
+
+            scene->node_world[i] = w;
+            hands[i] = (gint64) kv_model_hand (model, w, env);
+            g_hash_table_insert (node_of_hand, &hands[i], GUINT_TO_POINTER (i + 1));
+          }
+        for (guint w = 0; w < model->n_worlds; w++)
+          {
+            gint64 hand = (gint64) kv_model_hand (model, w, env);
+
+            scene->world_node[w] = GPOINTER_TO_INT (g_hash_table_lookup (node_of_hand, &hand)) - 1;
+          }
+      }
+      break;
+
+    case KV_VIEW_WHOLE:
+    case KV_VIEW_AROUND:
+    case KV_VIEW_AUTO:
+    default:
+      for (guint i = 0; i < n; i++)
+        {
+          guint w = kv_graph_node (graph, i)->world;
+
+          scene->node_world[i] = w;
+          if (w < model->n_worlds)
+            scene->world_node[w] = i;
+        }
+      break;
+    }
+}
+
+KvCanvasScene *
+kv_canvas_scene_build (KvLayoutContext      *context,
+                       KvModel              *model,
+                       const KvViewOptions  *options,
+                       KvLayoutEngine        engine,
+                       GCancellable         *cancellable,
+                       GError              **error)
+{
+  g_autoptr(KvGraph) graph = NULL;
+  g_autoptr(KvLayout) layout = NULL;
+  KvViewOptions opts;
+  KvCanvasScene *scene;
+
+  g_return_val_if_fail (context != NULL, NULL);
+  g_return_val_if_fail (model != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (options != NULL)
+    opts = *options;
+  else
+    kv_view_options_init (&opts);
+
+  /* Decide the automatic view here, to know which one is shown. */
+  if (opts.kind == KV_VIEW_AUTO)
+    opts.kind = kv_view_choose (model, opts.limit);
+  if (check_cancelled (cancellable, error))
+    return NULL;
+
+  graph = kv_view_build (model, &opts, error);
+  if (graph == NULL)
+    return NULL;
+  if (check_cancelled (cancellable, error))
+    return NULL;
+
+  layout = kv_layout_new (context, graph, engine, error);
+  if (layout == NULL)
+    return NULL;
+  if (check_cancelled (cancellable, error))
+    return NULL;
+
+  scene = g_new0 (KvCanvasScene, 1);
+  scene->layout = g_steal_pointer (&layout);
+  scene->kind = opts.kind;
+  scene->model = kv_model_ref (model);
+  map_worlds (scene);
+
+  return scene;
+}
+
+KvCanvasScene *
+kv_canvas_scene_new_for_layout (KvLayout *layout)
+{
+  KvCanvasScene *scene;
+  guint n;
+
+  g_return_val_if_fail (layout != NULL, NULL);
+
+  scene = g_new0 (KvCanvasScene, 1);
+  scene->layout = kv_layout_ref (layout);
+  scene->kind = KV_VIEW_WHOLE;
+  n = kv_graph_n_nodes (layout->graph);
+  scene->node_world = g_new0 (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    scene->node_world[i] = kv_graph_node (layout->graph, i)->world;
+
+  return scene;
+}
+
+void
+kv_canvas_scene_free (KvCanvasScene *scene)
+{
+  if (scene == NULL)
+    return;
+
+  g_clear_pointer (&scene->layout, kv_layout_unref);
+  g_clear_pointer (&scene->model, kv_model_unref);
+  g_clear_pointer (&scene->node_world, g_free);
+  g_clear_pointer (&scene->world_node, g_free);
+  g_free (scene);
+}
+
+guint
+kv_canvas_scene_n_nodes (const KvCanvasScene *scene)
+{
+  g_return_val_if_fail (scene != NULL, 0);
+
+  return kv_graph_n_nodes (scene->layout->graph);
+}
+
+int
+kv_canvas_scene_node_of (const KvCanvasScene *scene,
+                         int                  world)
+{
+  guint n;
+
+  g_return_val_if_fail (scene != NULL, -1);
+
+  if (world < 0)
+    return -1;
+  if (scene->world_node != NULL)
+    return (guint) world < scene->model->n_worlds ? scene->world_node[world] : -1;
+
+  n = kv_canvas_scene_n_nodes (scene);
+  for (guint i = 0; i < n; i++)
+    if (scene->node_world[i] == (guint) world)
+      return i;
+  return -1;
+}

@@ -1,0 +1,657 @@
+/* kv-canvas-view.c: the canvas, its toolbar, spinner and "does not fit" message. */
+#define G_LOG_DOMAIN "kv-canvas-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kv-agent-sample.h"
+#include "kv-canvas-resources.h"
+#include "kv-canvas-view.h"
+
+struct _KvCanvasView
+{
+  GtkWidget       parent_instance;
+
+  /* Template widgets */
+  GtkDropDown    *view_dropdown;
+  GtkDropDown    *engine_dropdown;
+  GtkBox         *agents_box;
+  GtkScrolledWindow *scrolled;
+  KvCanvas       *canvas;
+  GtkSpinner     *spinner;
+  GtkWidget      *error_box;
+  GtkLabel       *error_label;
+  GtkWidget      *auto_button;
+
+  KvModel        *model;
+  KvBits         *highlight;
+  KvViewKind      view;
+  KvLayoutEngine  engine;
+  guint           draw_limit;
+
+  guint           update_source;   /* a relayout is scheduled */
+  gboolean        fit_next;        /* … and fits the drawing when it arrives */
+  gboolean        busy;
+
+  KvGame         *agents_game;     /* whose agents the toggles are */
+  gboolean        syncing_toggles;
+};
+
+G_DEFINE_FINAL_TYPE (KvCanvasView, kv_canvas_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_SELECTED_WORLD,
+  PROP_VIEW,
+  PROP_ENGINE,
+  PROP_HIDDEN_AGENTS,
+  PROP_DRAW_LIMIT,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Busy: a relayout is scheduled or the canvas is laying out. */
+
+static void
+update_busy (KvCanvasView *self)
+{
+  gboolean busy = self->update_source != 0 || kv_canvas_get_busy (self->canvas);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
+  gtk_spinner_set_spinning (self->spinner, busy);
+  if (self->busy == busy)
+    return;
+
+  self->busy = busy;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+static gboolean
+update_cb (gpointer data)
+{
+  KvCanvasView *self = data;
+  KvViewOptions options;
+
+  self->update_source = 0;
+
+  kv_view_options_init (&options);
+  options.kind = self->view;
+  options.limit = self->draw_limit;
+  if (self->model != NULL && self->highlight != NULL && self->highlight->n == self->model->n_worlds)
+    options.highlight = self->highlight;
+
+  kv_canvas_show_model (self->canvas, self->model, &options, self->engine, self->fit_next);
+  self->fit_next = FALSE;
+  update_busy (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Calls after one another (a model, then its highlight) make one layout. */
+static void
+queue_update (KvCanvasView *self,
+              gboolean      fit)
+{
+  self->fit_next |= fit;
+  if (self->update_source == 0)
+    {
+      self->update_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, update_cb, self, NULL);
+      g_source_set_name_by_id (self->update_source, "[kv] canvas view update");
+    }
+  update_busy (self);
+}
+
+/* Agent toggles */
+
+static guint32
+agents_mask (KvCanvasView *self)
+{
+  guint n = self->agents_game != NULL ? self->agents_game->n_agents : 0;
+
+  return n >= 32 ? G_MAXUINT32 : (1u << n) - 1;
+}
+
+static void
+sync_toggles (KvCanvasView *self)
+{
+  guint32 hidden = kv_canvas_get_hidden_agents (self->canvas);
+  guint a = 0;
+
+  self->syncing_toggles = TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->agents_box));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child), a++)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), (hidden & (1u << a)) == 0);
+  self->syncing_toggles = FALSE;
+}
+
+static void
+agent_toggled_cb (GtkToggleButton *button,
+                  KvCanvasView    *self)
+{
+  guint32 hidden = 0;
+  guint a = 0;
+
+  if (self->syncing_toggles)
+    return;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->agents_box));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child), a++)
+    if (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (child)))
+      hidden |= 1u << a;
+
+  kv_canvas_view_set_hidden_agents (self, hidden);
+}
+
+static void
+rebuild_toggles (KvCanvasView *self,
+                 KvGame       *game)
+{
+  GtkWidget *child;
+
+  if (self->agents_game == game)
+    return;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->agents_box))) != NULL)
+    gtk_box_remove (self->agents_box, child);
+  g_clear_pointer (&self->agents_game, kv_game_unref);
+  if (game == NULL)
+    return;
+
+  self->agents_game = kv_game_ref (game);
+  for (guint a = 0; a < game->n_agents && a < 32; a++)
+    {
+      GtkWidget *button = gtk_toggle_button_new ();
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      g_autofree char *tooltip = NULL;
+
+      gtk_box_append (GTK_BOX (box), kv_agent_sample_new (a));
+      gtk_box_append (GTK_BOX (box), gtk_label_new (game->agent_names[a]));
+      gtk_button_set_child (GTK_BUTTON (button), box);
+      /* TRANSLATORS: %s is an agent's name, e.g. "1" */
+      tooltip = g_strdup_printf (_("Show the links of agent %s"), game->agent_names[a]);
+      gtk_widget_set_tooltip_text (button, tooltip);
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+      g_signal_connect (button, "toggled", G_CALLBACK (agent_toggled_cb), self);
+      gtk_box_append (self->agents_box, button);
+    }
+
+  /* Agents the new game does not have are not hidden. */
+  kv_canvas_view_set_hidden_agents (self, kv_canvas_get_hidden_agents (self->canvas) & agents_mask (self));
+  sync_toggles (self);
+}
+
+/* Canvas signals */
+
+static void
+canvas_notify_selected_world_cb (KvCanvasView *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_WORLD]);
+}
+
+static void
+canvas_notify_busy_cb (KvCanvasView *self)
+{
+  update_busy (self);
+}
+
+static void
+canvas_notify_error_message_cb (KvCanvasView *self)
+{
+  const char *message = kv_canvas_get_error_message (self->canvas);
+
+  gtk_label_set_text (self->error_label, message != NULL ? message : "");
+  gtk_widget_set_visible (self->auto_button, self->view != KV_VIEW_AUTO);
+  gtk_widget_set_visible (self->error_box, message != NULL);
+}
+
+static void
+canvas_notify_zoom_cb (KvCanvasView *self)
+{
+  double zoom = kv_canvas_get_zoom (self->canvas);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.zoom-in", zoom < KV_CANVAS_ZOOM_MAX);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "canvas.zoom-out", zoom > KV_CANVAS_ZOOM_MIN);
+}
+
+static void
+auto_button_clicked_cb (KvCanvasView *self)
+{
+  kv_canvas_view_set_view (self, KV_VIEW_AUTO);
+}
+
+static void
+view_dropdown_notify_selected_cb (KvCanvasView *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->view_dropdown);
+
+  if (selected != GTK_INVALID_LIST_POSITION)
+    kv_canvas_view_set_view (self, selected);
+}
+
+static void
+engine_dropdown_notify_selected_cb (KvCanvasView *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->engine_dropdown);
+
+  if (selected != GTK_INVALID_LIST_POSITION)
+    kv_canvas_view_set_engine (self, kv_layout_engine_to_string (selected));
+}
+
+/* Actions */
+
+static void
+zoom_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  kv_canvas_zoom_in (KV_CANVAS_VIEW (widget)->canvas);
+}
+
+static void
+zoom_out_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  kv_canvas_zoom_out (KV_CANVAS_VIEW (widget)->canvas);
+}
+
+static void
+zoom_fit_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  kv_canvas_zoom_fit (KV_CANVAS_VIEW (widget)->canvas);
+}
+
+/* Public API */
+
+GtkWidget *
+kv_canvas_view_new (void)
+{
+  return g_object_new (KV_TYPE_CANVAS_VIEW, NULL);
+}
+
+void
+kv_canvas_view_set_model (KvCanvasView *self,
+                          KvModel      *model)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  if (self->model == model)
+    return;
+
+  g_clear_pointer (&self->model, kv_model_unref);
+  if (model != NULL)
+    self->model = kv_model_ref (model);
+
+  /* The worlds are others: what was selected or highlighted is gone. */
+  g_clear_pointer (&self->highlight, kv_bits_free);
+  kv_canvas_set_selected_world (self->canvas, -1);
+
+  rebuild_toggles (self, model != NULL ? model->game : NULL);
+  queue_update (self, TRUE);
+}
+
+KvModel *
+kv_canvas_view_get_model (KvCanvasView *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS_VIEW (self), NULL);
+
+  return self->model;
+}
+
+void
+kv_canvas_view_set_highlight (KvCanvasView *self,
+                              const KvBits *worlds)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  if (worlds == NULL && self->highlight == NULL)
+    return;
+  if (worlds != NULL && self->highlight != NULL && kv_bits_equal (worlds, self->highlight))
+    return;
+
+  g_clear_pointer (&self->highlight, kv_bits_free);
+  if (worlds != NULL)
+    self->highlight = kv_bits_copy (worlds);
+
+  /* Same graph, other marks: keep the zoom and the scroll position. */
+  if (self->model != NULL)
+    queue_update (self, FALSE);
+}
+
+int
+kv_canvas_view_get_selected_world (KvCanvasView *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS_VIEW (self), -1);
+
+  return kv_canvas_get_selected_world (self->canvas);
+}
+
+void
+kv_canvas_view_set_selected_world (KvCanvasView *self,
+                                   int           world)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  if (self->model == NULL || world < 0 || (guint) world >= self->model->n_worlds)
+    world = -1;
+  kv_canvas_set_selected_world (self->canvas, world);
+}
+
+KvViewKind
+kv_canvas_view_get_view (KvCanvasView *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS_VIEW (self), KV_VIEW_AUTO);
+
+  return self->view;
+}
+
+void
+kv_canvas_view_set_view (KvCanvasView *self,
+                         KvViewKind    view)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+  g_return_if_fail (view <= KV_VIEW_ENVELOPE);
+
+  if (self->view == view)
+    return;
+
+  self->view = view;
+  gtk_drop_down_set_selected (self->view_dropdown, view);
+  if (self->model != NULL)
+    queue_update (self, TRUE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
+}
+
+const char *
+kv_canvas_view_get_engine (KvCanvasView *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS_VIEW (self), "auto");
+
+  return kv_layout_engine_to_string (self->engine);
+}
+
+void
+kv_canvas_view_set_engine (KvCanvasView *self,
+                           const char   *engine)
+{
+  KvLayoutEngine value = KV_LAYOUT_AUTO;
+
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  if (engine != NULL && !kv_layout_engine_from_string (engine, &value))
+    {
+      g_warning ("Unknown layout engine “%s”", engine);
+      return;
+    }
+  if (self->engine == value)
+    return;
+
+  self->engine = value;
+  gtk_drop_down_set_selected (self->engine_dropdown, value);
+  if (self->model != NULL)
+    queue_update (self, TRUE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENGINE]);
+}
+
+guint
+kv_canvas_view_get_hidden_agents (KvCanvasView *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS_VIEW (self), 0);
+
+  return kv_canvas_get_hidden_agents (self->canvas);
+}
+
+void
+kv_canvas_view_set_hidden_agents (KvCanvasView *self,
+                                  guint         hidden_agents)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  if (kv_canvas_get_hidden_agents (self->canvas) == hidden_agents)
+    return;
+
+  kv_canvas_set_hidden_agents (self->canvas, hidden_agents);
+  sync_toggles (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIDDEN_AGENTS]);
+}
+
+guint
+kv_canvas_view_get_draw_limit (KvCanvasView *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS_VIEW (self), KV_VIEW_DEFAULT_LIMIT);
+
+  return self->draw_limit;
+}
+
+void
+kv_canvas_view_set_draw_limit (KvCanvasView *self,
+                               guint         limit)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  if (limit == 0)
+    limit = KV_VIEW_DEFAULT_LIMIT;
+  if (self->draw_limit == limit)
+    return;
+
+  self->draw_limit = limit;
+  if (self->model != NULL)
+    queue_update (self, TRUE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DRAW_LIMIT]);
+}
+
+gboolean
+kv_canvas_view_get_busy (KvCanvasView *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS_VIEW (self), FALSE);
+
+  return self->busy;
+}
+
+KvCanvas *
+kv_canvas_view_get_canvas (KvCanvasView *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS_VIEW (self), NULL);
+
+  return self->canvas;
+}
+
+/* GObject */
+
+static void
+kv_canvas_view_dispose (GObject *object)
+{
+  KvCanvasView *self = KV_CANVAS_VIEW (object);
+  GtkWidget *child;
+
+  g_clear_handle_id (&self->update_source, g_source_remove);
+  if (self->canvas != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->canvas, self);
+      kv_canvas_show_model (self->canvas, NULL, NULL, KV_LAYOUT_AUTO, FALSE);
+    }
+  gtk_widget_dispose_template (GTK_WIDGET (self), KV_TYPE_CANVAS_VIEW);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_pointer (&self->model, kv_model_unref);
+  g_clear_pointer (&self->agents_game, kv_game_unref);
+
+  G_OBJECT_CLASS (kv_canvas_view_parent_class)->dispose (object);
+}
+
+static void
+kv_canvas_view_finalize (GObject *object)
+{
+  KvCanvasView *self = KV_CANVAS_VIEW (object);
+
+  g_clear_pointer (&self->highlight, kv_bits_free);
+
+  G_OBJECT_CLASS (kv_canvas_view_parent_class)->finalize (object);
+}
+
+static void
+kv_canvas_view_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  KvCanvasView *self = KV_CANVAS_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SELECTED_WORLD:
+      g_value_set_int (value, kv_canvas_view_get_selected_world (self));
+      break;
+    case PROP_VIEW:
+      g_value_set_int (value, self->view);
+      break;
+    case PROP_ENGINE:
+      g_value_set_string (value, kv_canvas_view_get_engine (self));
+      break;
+    case PROP_HIDDEN_AGENTS:
+      g_value_set_uint (value, kv_canvas_view_get_hidden_agents (self));
+      break;
+    case PROP_DRAW_LIMIT:
+      g_value_set_uint (value, self->draw_limit);
+      break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_canvas_view_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  KvCanvasView *self = KV_CANVAS_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SELECTED_WORLD:
+      kv_canvas_view_set_selected_world (self, g_value_get_int (value));
+      break;
+    case PROP_VIEW:
+      kv_canvas_view_set_view (self, g_value_get_int (value));
+      break;
+    case PROP_ENGINE:
+      kv_canvas_view_set_engine (self, g_value_get_string (value));
+      break;
+    case PROP_HIDDEN_AGENTS:
+      kv_canvas_view_set_hidden_agents (self, g_value_get_uint (value));
+      break;
+    case PROP_DRAW_LIMIT:
+      kv_canvas_view_set_draw_limit (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_canvas_view_class_init (KvCanvasViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = kv_canvas_view_dispose;
+  object_class->finalize = kv_canvas_view_finalize;
+  object_class->get_property = kv_canvas_view_get_property;
+  object_class->set_property = kv_canvas_view_set_property;
+
+  properties[PROP_SELECTED_WORLD] =
+    g_param_spec_int ("selected-world", NULL, NULL,
+                      -1, G_MAXINT, -1,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_VIEW] =
+    g_param_spec_int ("view", NULL, NULL,
+                      KV_VIEW_AUTO, KV_VIEW_ENVELOPE, KV_VIEW_AUTO,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_ENGINE] =
+    g_param_spec_string ("engine", NULL, NULL,
+                         "auto",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_HIDDEN_AGENTS] =
+    g_param_spec_uint ("hidden-agents", NULL, NULL,
+                       0, G_MAXUINT32, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_DRAW_LIMIT] =
+    g_param_spec_uint ("draw-limit", NULL, NULL,
+                       1, G_MAXUINT, KV_VIEW_DEFAULT_LIMIT,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  kv_canvas_register_resource ();
+  g_type_ensure (KV_TYPE_CANVAS);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/kripkeviz/Kripkeviz/canvas/kv-canvas-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, view_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, engine_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, agents_box);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, scrolled);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, canvas);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, spinner);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, error_box);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, error_label);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, auto_button);
+  gtk_widget_class_bind_template_callback (widget_class, auto_button_clicked_cb);
+
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL, zoom_out_action);
+  gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL, zoom_fit_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK, "canvas.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "canvas.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, GDK_CONTROL_MASK, "canvas.zoom-fit", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "kvcanvasview");
+}
+
+static void
+kv_canvas_view_init (KvCanvasView *self)
+{
+  self->view = KV_VIEW_AUTO;
+  self->engine = KV_LAYOUT_AUTO;
+  self->draw_limit = KV_VIEW_DEFAULT_LIMIT;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_swapped (self->canvas, "notify::selected-world",
+                            G_CALLBACK (canvas_notify_selected_world_cb), self);
+  g_signal_connect_swapped (self->canvas, "notify::busy",
+                            G_CALLBACK (canvas_notify_busy_cb), self);
+  g_signal_connect_swapped (self->canvas, "notify::error-message",
+                            G_CALLBACK (canvas_notify_error_message_cb), self);
+  g_signal_connect_swapped (self->canvas, "notify::zoom",
+                            G_CALLBACK (canvas_notify_zoom_cb), self);
+  g_signal_connect_swapped (self->view_dropdown, "notify::selected",
+                            G_CALLBACK (view_dropdown_notify_selected_cb), self);
+  g_signal_connect_swapped (self->engine_dropdown, "notify::selected",
+                            G_CALLBACK (engine_dropdown_notify_selected_cb), self);
+}

@@ -1,0 +1,65 @@
+/* kv-canvas-view.h: the canvas with its toolbar — what the window embeds.
+ *
+ * A toolbar (the view: auto, whole, around, contracted, envelope; the layout
+ * engine; one toggle per agent showing its colour and line; zoom out, fit,
+ * zoom in) over a KvCanvas in a scrolled window, with a spinner while the
+ * view is laid out and a message when it does not fit.
+ *
+ * Actions: "canvas.zoom-in", "canvas.zoom-out", "canvas.zoom-fit" (also
+ * Ctrl+plus, Ctrl+minus and Ctrl+0 while the focus is inside the view).
+ *
+ * Properties:
+ *   "selected-world" int    a world of the model, -1 for none; set by a click
+ *   "view"           int    a KvViewKind (default KV_VIEW_AUTO)
+ *   "engine"         string "auto" or a layout engine's name ("neato", …)
+ *   "hidden-agents"  uint   bit per agent whose links are hidden
+ *   "draw-limit"     uint   most nodes a view may have (default 300)
+ *   "busy"           bool   read-only: a view is being laid out
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kv-engine.h"
+#include "kv-canvas.h"
+
+G_BEGIN_DECLS
+
+#define KV_TYPE_CANVAS_VIEW (kv_canvas_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (KvCanvasView, kv_canvas_view, KV, CANVAS_VIEW, GtkWidget)
+
+GtkWidget *kv_canvas_view_new           (void);
+
+/* The state to draw; the view keeps a reference. NULL clears. A different
+ * model clears the selection and the highlight (its worlds are others). */
+void       kv_canvas_view_set_model     (KvCanvasView *self,
+                                         KvModel      *model);
+KvModel   *kv_canvas_view_get_model     (KvCanvasView *self);
+
+/* Worlds to highlight: bits over the model's worlds, copied. NULL clears.
+ * Set it after the model it belongs to. */
+void       kv_canvas_view_set_highlight (KvCanvasView *self,
+                                         const KvBits *worlds);
+
+int        kv_canvas_view_get_selected_world (KvCanvasView *self);
+void       kv_canvas_view_set_selected_world (KvCanvasView *self,
+                                              int           world);
+KvViewKind kv_canvas_view_get_view      (KvCanvasView *self);
+void       kv_canvas_view_set_view      (KvCanvasView *self,
+                                         KvViewKind    view);
+const char *kv_canvas_view_get_engine   (KvCanvasView *self);
+void       kv_canvas_view_set_engine    (KvCanvasView *self,
+                                         const char   *engine);
+guint      kv_canvas_view_get_hidden_agents (KvCanvasView *self);
+void       kv_canvas_view_set_hidden_agents (KvCanvasView *self,
+                                             guint         hidden_agents);
+guint      kv_canvas_view_get_draw_limit (KvCanvasView *self);
+void       kv_canvas_view_set_draw_limit (KvCanvasView *self,
+                                          guint         limit);
+gboolean   kv_canvas_view_get_busy      (KvCanvasView *self);
+
+/* The canvas inside (its layout is what an export should draw). */
+KvCanvas  *kv_canvas_view_get_canvas    (KvCanvasView *self);
+
+G_END_DECLS

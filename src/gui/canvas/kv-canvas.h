@@ -1,0 +1,96 @@
+/* kv-canvas.h: the drawing area — a laid-out view drawn by kv_render.
+ *
+ * A custom GtkWidget implementing GtkScrollable: put it in a
+ * GtkScrolledWindow. It draws only the visible part of the drawing (the
+ * renderer is the one the exports use), zooms with Ctrl+wheel around the
+ * pointer and with a pinch, pans with a drag and the scrollbars, shows a
+ * world's deal and classes in a tooltip, and selects the world under a click
+ * ("selected-world", drawn with a ring).
+ *
+ * kv_canvas_show_model builds the view and lays it out on the process's one
+ * layout thread (kv-layout-worker.h), never on the main thread: "busy" is
+ * TRUE meanwhile, and "error-message" says why a view could not be drawn
+ * (e.g. "The whole model has 47040 worlds, more than the limit of 300.
+ * Views that fit: …").
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kv-engine.h"
+#include "kv-draw.h"
+
+G_BEGIN_DECLS
+
+#define KV_TYPE_CANVAS (kv_canvas_get_type ())
+
+G_DECLARE_FINAL_TYPE (KvCanvas, kv_canvas, KV, CANVAS, GtkWidget)
+
+#define KV_CANVAS_ZOOM_MIN 0.02
+#define KV_CANVAS_ZOOM_MAX 8.0
+
+GtkWidget  *kv_canvas_new                (void);
+
+/* Shows the view @options (NULL: auto) of @model (NULL: nothing), laid out
+ * by @engine off the main thread; a newer call replaces a pending one. With
+ * @fit the drawing is fitted to the window when it arrives, otherwise the
+ * zoom and scroll position are kept (a new highlight, say). */
+void        kv_canvas_show_model         (KvCanvas            *self,
+                                          KvModel             *model,
+                                          const KvViewOptions *options,
+                                          KvLayoutEngine       engine,
+                                          gboolean             fit);
+/* Shows a layout made elsewhere at once (node worlds as the graph says). */
+void        kv_canvas_set_layout         (KvCanvas            *self,
+                                          KvLayout            *layout);
+/* The layout shown, or NULL (for exports: what is exported is what is shown). */
+KvLayout   *kv_canvas_get_layout         (KvCanvas            *self);
+/* The view shown (what "auto" chose); KV_VIEW_AUTO when nothing is shown. */
+KvViewKind  kv_canvas_get_shown_view     (KvCanvas            *self);
+
+gboolean    kv_canvas_get_busy           (KvCanvas            *self);
+/* Why nothing is shown, or NULL. */
+const char *kv_canvas_get_error_message  (KvCanvas            *self);
+
+guint32     kv_canvas_get_hidden_agents  (KvCanvas            *self);
+void        kv_canvas_set_hidden_agents  (KvCanvas            *self,
+                                          guint32              hidden_agents);
+
+/* A world of the shown model, or -1. */
+int         kv_canvas_get_selected_world (KvCanvas            *self);
+void        kv_canvas_set_selected_world (KvCanvas            *self,
+                                          int                  world);
+/* Selects the world under (@x, @y) in widget coordinates, as a click does;
+ * returns it (-1 when no node is there, which clears the selection). */
+int         kv_canvas_select_at          (KvCanvas            *self,
+                                          double               x,
+                                          double               y);
+/* The graph node under (@x, @y) in widget coordinates, or -1. */
+int         kv_canvas_node_at            (KvCanvas            *self,
+                                          double               x,
+                                          double               y);
+/* The centre of @node in widget coordinates; FALSE if there is no such node. */
+gboolean    kv_canvas_get_node_center    (KvCanvas            *self,
+                                          guint                node,
+                                          double              *x,
+                                          double              *y);
+/* The tooltip text of the node under (@x, @y) (Pango markup), or NULL. */
+char       *kv_canvas_get_tooltip_markup (KvCanvas            *self,
+                                          double               x,
+                                          double               y);
+
+double      kv_canvas_get_zoom           (KvCanvas            *self);
+/* Zooms around the widget's centre. */
+void        kv_canvas_set_zoom           (KvCanvas            *self,
+                                          double               zoom);
+/* Zooms keeping the drawing's point under (@x, @y) where it is. */
+void        kv_canvas_zoom_at            (KvCanvas            *self,
+                                          double               zoom,
+                                          double               x,
+                                          double               y);
+void        kv_canvas_zoom_in            (KvCanvas            *self);
+void        kv_canvas_zoom_out           (KvCanvas            *self);
+/* The whole drawing in the window (a small one at most at 200 %). */
+void        kv_canvas_zoom_fit           (KvCanvas            *self);
+
+G_END_DECLS

@@ -1,0 +1,117 @@
+/* kv-layout-worker.c: one serialized layout thread for the whole process. */
+#define G_LOG_DOMAIN "kv-layout-worker"
+
+#include "config.h"
+
+#include "kv-layout-worker.h"
+
+typedef struct {
+  KvModel        *model;
+  KvViewOptions   options;
+  KvBits         *highlight;   /* options.highlight points here */
+  char           *title;       /* options.title points here */
+  KvLayoutEngine  engine;
+} Job;
+
+static void
+job_free (gpointer data)
+{
+  Job *job = data;
+
+  g_clear_pointer (&job->model, kv_model_unref);
+  g_clear_pointer (&job->highlight, kv_bits_free);
+  g_clear_pointer (&job->title, g_free);
+  g_free (job);
+}
+
+static gpointer
+worker_main (gpointer data)
+{
+  GAsyncQueue *queue = data;
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+
+  for (;;)
+    {
+      g_autoptr(GTask) task = g_async_queue_pop (queue);
+      Job *job = g_task_get_task_data (task);
+      g_autoptr(GError) error = NULL;
+      KvCanvasScene *scene;
+
+      if (g_task_return_error_if_cancelled (task))
+        continue;
+
+      scene = kv_canvas_scene_build (context, job->model, &job->options, job->engine,
+                                     g_task_get_cancellable (task), &error);
+      if (scene != NULL)
+        g_task_return_pointer (task, scene, (GDestroyNotify) kv_canvas_scene_free);
+      else
+        g_task_return_error (task, g_steal_pointer (&error));
+    }
+
+  return NULL;
+}
+
+static GAsyncQueue *
+get_queue (void)
+{
+  static GAsyncQueue *queue = NULL;
+
+  if (g_once_init_enter (&queue))
+    {
+      GAsyncQueue *q = g_async_queue_new_full (g_object_unref);
+
+      /* The thread lives as long as the process; it waits on the queue. */
+      g_thread_unref (g_thread_new ("kv-layout", worker_main, q));
+      g_once_init_leave (&queue, q);
+    }
+
+  return queue;
+}
+
+void
+kv_layout_worker_build_async (gpointer             source_object,
+                              KvModel             *model,
+                              const KvViewOptions *options,
+                              KvLayoutEngine       engine,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  GTask *task;
+  Job *job;
+
+  g_return_if_fail (source_object == NULL || G_IS_OBJECT (source_object));
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  job = g_new0 (Job, 1);
+  job->model = kv_model_ref (model);
+  if (options != NULL)
+    job->options = *options;
+  else
+    kv_view_options_init (&job->options);
+  if (job->options.highlight != NULL)
+    job->highlight = kv_bits_copy (job->options.highlight);
+  job->options.highlight = job->highlight;
+  job->title = g_strdup (job->options.title);
+  job->options.title = job->title;
+  job->engine = engine;
+
+  task = g_task_new (source_object, cancellable, callback, user_data);
+  g_task_set_source_tag (task, kv_layout_worker_build_async);
+  g_task_set_name (task, "[kv] layout");
+  g_task_set_task_data (task, job, job_free);
+
+  /* The queue owns the task until the worker pops it. */
+  g_async_queue_push (get_queue (), task);
+}
+
+KvCanvasScene *
+kv_layout_worker_build_finish (GAsyncResult  *result,
+                               GError       **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+  g_return_val_if_fail (g_async_result_is_tagged (result, kv_layout_worker_build_async), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

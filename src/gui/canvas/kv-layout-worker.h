@@ -1,0 +1,36 @@
+/* kv-layout-worker.h: the one thread that builds views and lays them out.
+ *
+ * cgraph and the Graphviz layout engines are not thread-safe, so every
+ * canvas of the process shares one worker: a dedicated thread with a queue,
+ * which runs one job at a time, in order, with the process's one
+ * KvLayoutContext. The main thread never lays out, so the window never
+ * freezes, however big the model.
+ *
+ * A job is a GTask: its callback runs in the thread-default main context of
+ * the caller. Cancel a job that a newer one replaces: a queued job is then
+ * dropped without running, a running one stops at its next step (Graphviz
+ * itself cannot be interrupted) and either way returns G_IO_ERROR_CANCELLED.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "kv-canvas-scene.h"
+
+G_BEGIN_DECLS
+
+/* Builds kv_canvas_scene_build (@model, @options, @engine) on the worker.
+ * @model is referenced and @options copied (with its highlight and title). */
+void           kv_layout_worker_build_async  (gpointer             source_object,
+                                              KvModel             *model,
+                                              const KvViewOptions *options,
+                                              KvLayoutEngine       engine,
+                                              GCancellable        *cancellable,
+                                              GAsyncReadyCallback  callback,
+                                              gpointer             user_data);
+
+/* The scene (free with kv_canvas_scene_free), or NULL and @error. */
+KvCanvasScene *kv_layout_worker_build_finish (GAsyncResult        *result,
+                                              GError             **error);
+
+G_END_DECLS

@@ -1,0 +1,584 @@
+/* test-canvas.c: the canvas view in a real window (display suite).
+ *
+ * Draws Hexa and Clue 11, renders the window to PNGs in the build directory
+ * (canvas-*.png: look at them), selects worlds as a click does, hides an
+ * agent, and checks the main loop keeps running while the 47 040-world
+ * model is laid out.
+ */
+#define G_LOG_DOMAIN "test-canvas"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "kv-engine.h"
+#include "kv-draw.h"
+#include "kv-canvas.h"
+#include "kv-canvas-view.h"
+
+#define WAIT_SECONDS 60
+
+typedef struct {
+  GtkWidget    *window;
+  KvCanvasView *view;
+  KvCanvas     *canvas;
+  KvHistory    *history;
+} Fixture;
+
+static KvHistory *
+load_history (const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_open (name, &error);
+  KvHistory *history;
+
+  g_assert_no_error (error);
+  history = kv_history_run_script (script, 0, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (history);
+
+  return history;
+}
+
+static KvModel *
+initial_model (Fixture *fixture)
+{
+  return kv_history_get (fixture->history, 0)->model;
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  fixture->history = load_history (data);
+  fixture->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 900, 640);
+  fixture->view = KV_CANVAS_VIEW (kv_canvas_view_new ());
+  fixture->canvas = kv_canvas_view_get_canvas (fixture->view);
+  gtk_window_set_child (GTK_WINDOW (fixture->window), GTK_WIDGET (fixture->view));
+  gtk_window_present (GTK_WINDOW (fixture->window));
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  g_clear_pointer (&fixture->history, kv_history_free);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Main loop helpers */
+
+static gboolean
+frame_cb (GtkWidget     *widget,
+          GdkFrameClock *clock,
+          gpointer       data)
+{
+  int *frames = data;
+
+  (*frames)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets the window lay itself out and paint a few frames. */
+static void
+wait_frames (GtkWidget *widget,
+             int        n)
+{
+  int frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, frame_cb, &frames, NULL);
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (frames < n && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_remove_tick_callback (widget, id);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+typedef struct {
+  gint64 last;
+  gint64 max_gap;
+  guint  ticks;
+} Ticker;
+
+static gboolean
+tick_cb (gpointer data)
+{
+  Ticker *ticker = data;
+  gint64 now = g_get_monotonic_time ();
+
+  ticker->max_gap = MAX (ticker->max_gap, now - ticker->last);
+  ticker->last = now;
+  ticker->ticks++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Iterates the main loop until the view is idle; returns the longest time
+ * the main loop was stuck meanwhile, in microseconds. */
+static gint64
+wait_layout (Fixture *fixture,
+             guint   *ticks)
+{
+  Ticker ticker = { g_get_monotonic_time (), 0, 0 };
+  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+  guint id = g_timeout_add (10, tick_cb, &ticker);
+
+  while (kv_canvas_view_get_busy (fixture->view) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (id);
+  tick_cb (&ticker);
+
+  g_assert_false (kv_canvas_view_get_busy (fixture->view));
+  wait_frames (fixture->window, 3);
+  if (ticks != NULL)
+    *ticks = ticker.ticks;
+
+  return ticker.max_gap;
+}
+
+/* Pixels */
+
+typedef struct {
+  int     width, height;
+  gsize   stride;
+  guchar *data;   /* B G R A, premultiplied (GDK_MEMORY_DEFAULT) */
+} Pixels;
+
+static void
+pixels_clear (Pixels *pixels)
+{
+  g_clear_pointer (&pixels->data, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Pixels, pixels_clear)
+
+/* Renders @widget's window to build-dir/NAME.png and downloads its pixels,
+ * the way the screenshots are made. */
+static void
+snapshot_window (Fixture    *fixture,
+                 const char *name,
+                 Pixels     *pixels)
+{
+  GtkWidget *widget = fixture->window;
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *file = g_strconcat (name, ".png", NULL);
+  g_autofree char *path = NULL;
+  GskRenderer *renderer;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+
+  g_assert_cmpint (width, >, 0);
+  g_assert_cmpint (height, >, 0);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  path = g_test_build_filename (G_TEST_BUILT, file, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("saved %s", path);
+
+  pixels->width = gdk_texture_get_width (texture);
+  pixels->height = gdk_texture_get_height (texture);
+  pixels->stride = pixels->width * 4;
+  pixels->data = g_malloc (pixels->stride * pixels->height);
+  gdk_texture_download (texture, pixels->data, pixels->stride);
+}
+
+/* Pixels of the rectangle (in window coordinates) close to @rgb. */
+static guint
+count_color (const Pixels *pixels,
+             KvRgb         rgb,
+             int           x0,
+             int           y0,
+             int           x1,
+             int           y1)
+{
+  guint n = 0;
+
+  x0 = MAX (x0, 0);
+  y0 = MAX (y0, 0);
+  x1 = MIN (x1, pixels->width);
+  y1 = MIN (y1, pixels->height);
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      {
+        const guchar *p = pixels->data + y * pixels->stride + x * 4;
+
+        if (fabs (p[2] - rgb.red * 255) < 40 && fabs (p[1] - rgb.green * 255) < 40
+            && fabs (p[0] - rgb.blue * 255) < 40 && p[3] > 200)
+          n++;
+      }
+
+  return n;
+}
+
+/* Distinct colours in the rectangle: a blank or flat area has one or two. */
+static guint
+count_colors (const Pixels *pixels,
+              int           x0,
+              int           y0,
+              int           x1,
+              int           y1)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+  x0 = MAX (x0, 0);
+  y0 = MAX (y0, 0);
+  x1 = MIN (x1, pixels->width);
+  y1 = MIN (y1, pixels->height);
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      {
+        const guchar *p = pixels->data + y * pixels->stride + x * 4;
+        guint32 v = p[0] | p[1] << 8 | p[2] << 16 | (guint32) p[3] << 24;
+
+        g_hash_table_add (seen, GUINT_TO_POINTER (v));
+      }
+
+  return g_hash_table_size (seen);
+}
+
+/* The canvas's rectangle in the window. */
+static void
+canvas_bounds (Fixture *fixture,
+               int     *x0,
+               int     *y0,
+               int     *x1,
+               int     *y1)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (fixture->canvas), fixture->window, &bounds));
+  *x0 = floor (bounds.origin.x);
+  *y0 = floor (bounds.origin.y);
+  *x1 = ceil (bounds.origin.x + bounds.size.width);
+  *y1 = ceil (bounds.origin.y + bounds.size.height);
+}
+
+/* The graph's rectangle (no title, no legend) in the window. */
+static void
+graph_bounds (Fixture *fixture,
+              int     *x0,
+              int     *y0,
+              int     *x1,
+              int     *y1)
+{
+  KvLayout *layout = kv_canvas_get_layout (fixture->canvas);
+  double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
+  graphene_point_t p;
+
+  for (guint i = 0; i < kv_graph_n_nodes (layout->graph); i++)
+    {
+      double x, y;
+
+      g_assert_true (kv_canvas_get_node_center (fixture->canvas, i, &x, &y));
+      minx = MIN (minx, x);
+      maxx = MAX (maxx, x);
+      miny = MIN (miny, y);
+      maxy = MAX (maxy, y);
+    }
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (fixture->canvas), fixture->window,
+                                           &GRAPHENE_POINT_INIT (minx, miny), &p));
+  *x0 = p.x;
+  *y0 = p.y;
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (fixture->canvas), fixture->window,
+                                           &GRAPHENE_POINT_INIT (maxx, maxy), &p));
+  *x1 = p.x;
+  *y1 = p.y;
+}
+
+static void
+notify_count_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 gpointer    data)
+{
+  (*(guint *) data)++;
+}
+
+/* Tests */
+
+static void
+test_hexa (Fixture       *fixture,
+           gconstpointer  data)
+{
+  KvModel *model = initial_model (fixture);
+  g_auto(Pixels) shown = { 0 };
+  g_auto(Pixels) selected = { 0 };
+  g_auto(Pixels) hidden = { 0 };
+  g_autofree char *tooltip = NULL;
+  KvRgb blue = kv_style_agent_color (0);
+  KvLayout *layout;
+  guint notified = 0;
+  int x0, y0, x1, y1, gx0, gy0, gx1, gy1;
+  double zoom, x, y;
+  int world;
+
+  g_assert_cmpuint (model->n_worlds, ==, 6);
+  g_signal_connect (fixture->view, "notify::selected-world", G_CALLBACK (notify_count_cb), &notified);
+
+  kv_canvas_view_set_model (fixture->view, model);
+  g_assert_true (kv_canvas_view_get_busy (fixture->view));
+  wait_layout (fixture, NULL);
+
+  /* Hexa fits whole: its 6 worlds, the actual one marked. */
+  layout = kv_canvas_get_layout (fixture->canvas);
+  g_assert_nonnull (layout);
+  g_assert_null (kv_canvas_get_error_message (fixture->canvas));
+  g_assert_cmpint (kv_canvas_get_shown_view (fixture->canvas), ==, KV_VIEW_WHOLE);
+  g_assert_cmpuint (kv_graph_n_nodes (layout->graph), ==, 6);
+  g_assert_cmpint (kv_graph_actual (layout->graph), >=, 0);
+
+  /* Fitted: the whole drawing is in the window. */
+  g_assert_cmpfloat (kv_canvas_get_zoom (fixture->canvas), >, 0.5);
+
+  snapshot_window (fixture, "canvas-hexa", &shown);
+  canvas_bounds (fixture, &x0, &y0, &x1, &y1);
+  graph_bounds (fixture, &gx0, &gy0, &gx1, &gy1);
+  g_assert_cmpuint (count_colors (&shown, x0, y0, x1, y1), >, 20);
+  g_assert_cmpuint (count_color (&shown, blue, gx0, gy0, gx1, gy1), >, 50);
+
+  /* A click on the actual world's node selects the actual world. */
+  g_assert_true (kv_canvas_get_node_center (fixture->canvas, kv_graph_actual (layout->graph), &x, &y));
+  world = kv_canvas_select_at (fixture->canvas, x, y);
+  g_assert_cmpint (world, ==, (int) model->actual);
+  g_assert_cmpint (kv_canvas_view_get_selected_world (fixture->view), ==, (int) model->actual);
+  g_assert_cmpuint (notified, ==, 1);
+
+  tooltip = kv_canvas_get_tooltip_markup (fixture->canvas, x, y);
+  g_test_message ("tooltip: %s", tooltip);
+  g_assert_nonnull (tooltip);
+  g_assert_nonnull (strstr (tooltip, "rwb"));
+  g_assert_nonnull (strstr (tooltip, "Agent 1 considers 2 worlds possible: "));
+  g_assert_nonnull (strstr (tooltip, "The actual world"));
+
+  wait_frames (fixture->window, 2);
+  snapshot_window (fixture, "canvas-hexa-selected", &selected);
+  /* The ring is GNOME blue. */
+  g_assert_cmpuint (count_color (&selected, (KvRgb) { 0.21, 0.52, 0.89 }, x0, y0, x1, y1), >,
+                    count_color (&shown, (KvRgb) { 0.21, 0.52, 0.89 }, x0, y0, x1, y1) + 30);
+
+  /* A click on empty space clears the selection. */
+  g_assert_cmpint (kv_canvas_select_at (fixture->canvas, 2, 2), ==, -1);
+  g_assert_cmpint (kv_canvas_view_get_selected_world (fixture->view), ==, -1);
+  g_assert_cmpuint (notified, ==, 2);
+  kv_canvas_view_set_selected_world (fixture->view, 1);
+  g_assert_cmpint (kv_canvas_get_selected_world (fixture->canvas), ==, 1);
+
+  /* Hiding agent 1 takes its blue links off the graph; no relayout. */
+  g_object_set (fixture->view, "hidden-agents", 1u, NULL);
+  g_assert_cmpuint (kv_canvas_get_hidden_agents (fixture->canvas), ==, 1);
+  g_assert_false (kv_canvas_view_get_busy (fixture->view));
+  g_assert_true (kv_canvas_get_layout (fixture->canvas) == layout);
+  wait_frames (fixture->window, 2);
+  snapshot_window (fixture, "canvas-hexa-hide-1", &hidden);
+  g_assert_cmpuint (count_color (&hidden, blue, gx0, gy0, gx1, gy1) * 4, <,
+                    count_color (&shown, blue, gx0, gy0, gx1, gy1));
+  g_object_set (fixture->view, "hidden-agents", 0u, NULL);
+
+  /* Zoom actions, as the window's Ctrl+plus/minus/0 activate them. */
+  zoom = kv_canvas_get_zoom (fixture->canvas);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->view), "canvas.zoom-in", NULL));
+  g_assert_cmpfloat (kv_canvas_get_zoom (fixture->canvas), >, zoom);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->view), "canvas.zoom-out", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->view), "canvas.zoom-out", NULL));
+  g_assert_cmpfloat (kv_canvas_get_zoom (fixture->canvas), <, zoom);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->view), "canvas.zoom-fit", NULL));
+  g_assert_cmpfloat_with_epsilon (kv_canvas_get_zoom (fixture->canvas), zoom, 1e-9);
+
+  /* Zooming around a point keeps that point of the drawing under it. */
+  {
+    int actual = kv_graph_actual (layout->graph);
+    double ax, ay, bx, by;
+
+    g_assert_true (kv_canvas_get_node_center (fixture->canvas, actual, &ax, &ay));
+    kv_canvas_zoom_at (fixture->canvas, zoom * 3, ax, ay);
+    g_assert_true (kv_canvas_get_node_center (fixture->canvas, actual, &bx, &by));
+    g_assert_cmpfloat (fabs (ax - bx), <, 1.5);
+    g_assert_cmpfloat (fabs (ay - by), <, 1.5);
+    kv_canvas_zoom_fit (fixture->canvas);
+  }
+
+  /* Every engine lays Hexa out. */
+  for (KvLayoutEngine e = KV_LAYOUT_NEATO; e <= KV_LAYOUT_DOT; e++)
+    {
+      g_object_set (fixture->view, "engine", kv_layout_engine_to_string (e), NULL);
+      wait_layout (fixture, NULL);
+      g_assert_nonnull (kv_canvas_get_layout (fixture->canvas));
+      g_assert_cmpint (kv_canvas_get_layout (fixture->canvas)->engine, ==, e);
+    }
+  g_object_set (fixture->view, "engine", "auto", NULL);
+  wait_layout (fixture, NULL);
+
+  /* The highlight relayouts without fitting again. */
+  {
+    g_autoptr(KvBits) worlds = kv_bits_new (model->n_worlds);
+
+    kv_bits_set (worlds, 0);
+    kv_bits_set (worlds, 3);
+    kv_canvas_zoom_in (fixture->canvas);
+    zoom = kv_canvas_get_zoom (fixture->canvas);
+    kv_canvas_view_set_highlight (fixture->view, worlds);
+    wait_layout (fixture, NULL);
+    layout = kv_canvas_get_layout (fixture->canvas);
+    g_assert_true (kv_graph_node (layout->graph, 0)->flags & KV_NODE_HIGHLIGHTED);
+    g_assert_false (kv_graph_node (layout->graph, 1)->flags & KV_NODE_HIGHLIGHTED);
+    g_assert_cmpfloat_with_epsilon (kv_canvas_get_zoom (fixture->canvas), zoom, 1e-9);
+    kv_canvas_zoom_fit (fixture->canvas);
+    wait_frames (fixture->window, 2);
+    {
+      g_auto(Pixels) highlighted = { 0 };
+
+      snapshot_window (fixture, "canvas-hexa-highlight", &highlighted);
+      g_assert_cmpuint (count_color (&highlighted, kv_style_highlight_color (), x0, y0, x1, y1), >, 100);
+    }
+  }
+
+  /* Clearing the model clears the canvas. */
+  kv_canvas_view_set_model (fixture->view, NULL);
+  wait_layout (fixture, NULL);
+  g_assert_null (kv_canvas_get_layout (fixture->canvas));
+}
+
+static void
+test_clue (Fixture       *fixture,
+           gconstpointer  data)
+{
+  KvModel *model = initial_model (fixture);
+  KvModel *hexa_model;
+  g_autoptr(KvHistory) hexa = load_history ("hexa");
+  g_auto(Pixels) envelope = { 0 };
+  g_auto(Pixels) whole = { 0 };
+  KvLayout *layout;
+  gint64 start, gap, call;
+  guint ticks = 0;
+  int x0, y0, x1, y1;
+  double x, y;
+  int world, node;
+
+  g_assert_cmpuint (model->n_worlds, ==, 47040);
+
+  /* Something else is shown first, then Clue 11 replaces it. */
+  hexa_model = kv_history_get (hexa, 0)->model;
+  kv_canvas_view_set_model (fixture->view, hexa_model);
+  wait_layout (fixture, NULL);
+
+  start = g_get_monotonic_time ();
+  kv_canvas_view_set_model (fixture->view, model);
+  call = g_get_monotonic_time () - start;
+  g_assert_true (kv_canvas_view_get_busy (fixture->view));
+  gap = wait_layout (fixture, &ticks);
+  g_test_message ("Clue 11 auto view: set_model %.1f ms, laid out in %.0f ms, "
+                  "%u main-loop ticks, longest stall %.1f ms",
+                  call / 1000.0, (g_get_monotonic_time () - start) / 1000.0,
+                  ticks, gap / 1000.0);
+  g_assert_cmpint (call, <, 50 * 1000);
+  /* The main loop ran while the worker worked. */
+  g_assert_cmpint (gap, <, 250 * 1000);
+
+  /* Auto picks the envelope view: 28 possible envelopes. */
+  layout = kv_canvas_get_layout (fixture->canvas);
+  g_assert_nonnull (layout);
+  g_assert_cmpint (kv_canvas_get_shown_view (fixture->canvas), ==, KV_VIEW_ENVELOPE);
+  g_assert_cmpuint (kv_graph_n_nodes (layout->graph), ==, 28);
+  snapshot_window (fixture, "canvas-clue-auto", &envelope);
+  canvas_bounds (fixture, &x0, &y0, &x1, &y1);
+  g_assert_cmpuint (count_colors (&envelope, x0, y0, x1, y1), >, 20);
+
+  /* A click on an envelope selects a world with that envelope. */
+  node = kv_graph_actual (layout->graph);
+  g_assert_cmpint (node, >=, 0);
+  g_assert_true (kv_canvas_get_node_center (fixture->canvas, node, &x, &y));
+  world = kv_canvas_select_at (fixture->canvas, x, y);
+  g_assert_cmpint (world, >=, 0);
+  g_assert_cmpint (world, <, (int) model->n_worlds);
+  g_assert_cmpuint (kv_model_hand (model, world, kv_game_envelope (model->game)), ==,
+                    kv_model_hand (model, model->actual, kv_game_envelope (model->game)));
+  kv_canvas_view_set_selected_world (fixture->view, model->actual);
+  wait_frames (fixture->window, 2);
+  {
+    g_auto(Pixels) ring = { 0 };
+
+    snapshot_window (fixture, "canvas-clue-selected", &ring);
+    g_assert_cmpuint (count_color (&ring, (KvRgb) { 0.21, 0.52, 0.89 }, x0, y0, x1, y1), >,
+                      count_color (&envelope, (KvRgb) { 0.21, 0.52, 0.89 }, x0, y0, x1, y1) + 30);
+  }
+
+  /* The whole model does not fit: the message names the views that do. */
+  g_object_set (fixture->view, "view", KV_VIEW_WHOLE, NULL);
+  gap = wait_layout (fixture, NULL);
+  g_test_message ("whole view refused, longest stall %.1f ms", gap / 1000.0);
+  g_assert_cmpint (gap, <, 250 * 1000);
+  g_assert_null (kv_canvas_get_layout (fixture->canvas));
+  g_assert_nonnull (kv_canvas_get_error_message (fixture->canvas));
+  g_test_message ("error: %s", kv_canvas_get_error_message (fixture->canvas));
+  g_assert_nonnull (strstr (kv_canvas_get_error_message (fixture->canvas), "47040 worlds"));
+  g_assert_nonnull (strstr (kv_canvas_get_error_message (fixture->canvas), "Views that fit"));
+  snapshot_window (fixture, "canvas-clue-whole", &whole);
+  g_assert_cmpuint (count_colors (&whole, x0, y0, x1, y1), >, 10);
+
+  /* Around the actual world: the nearest 300 worlds, the rest cut off.
+   * (sfdp: the automatic engine, neato, takes ~45 s on these 300 nodes.) */
+  g_object_set (fixture->view, "engine", "sfdp", "view", KV_VIEW_AROUND, NULL);
+  gap = wait_layout (fixture, NULL);
+  g_test_message ("around view, longest stall %.1f ms", gap / 1000.0);
+  layout = kv_canvas_get_layout (fixture->canvas);
+  g_assert_nonnull (layout);
+  g_assert_cmpuint (kv_graph_n_nodes (layout->graph), <=, 300);
+  {
+    g_auto(Pixels) around = { 0 };
+
+    snapshot_window (fixture, "canvas-clue-around", &around);
+    g_assert_cmpuint (count_colors (&around, x0, y0, x1, y1), >, 20);
+  }
+
+  /* Back to auto: the envelope view again. */
+  g_object_set (fixture->view, "engine", "auto", "view", KV_VIEW_AUTO, NULL);
+  wait_layout (fixture, NULL);
+  g_assert_cmpint (kv_canvas_get_shown_view (fixture->canvas), ==, KV_VIEW_ENVELOPE);
+  g_assert_null (kv_canvas_get_error_message (fixture->canvas));
+}
+
+/* Requests replacing one another: only the last one is shown. */
+static void
+test_replace (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(KvHistory) clue = load_history ("clue11");
+
+  kv_canvas_view_set_model (fixture->view, kv_history_get (clue, 0)->model);
+  g_main_context_iteration (NULL, FALSE);
+  g_object_set (fixture->view, "view", KV_VIEW_WHOLE, NULL);
+  g_main_context_iteration (NULL, FALSE);
+  kv_canvas_view_set_model (fixture->view, initial_model (fixture));
+  wait_layout (fixture, NULL);
+
+  g_assert_null (kv_canvas_get_error_message (fixture->canvas));
+  g_assert_nonnull (kv_canvas_get_layout (fixture->canvas));
+  g_assert_cmpuint (kv_graph_n_nodes (kv_canvas_get_layout (fixture->canvas)->graph), ==, 6);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add ("/canvas/hexa", Fixture, "hexa", fixture_set_up, test_hexa, fixture_tear_down);
+  g_test_add ("/canvas/clue11", Fixture, "clue11", fixture_set_up, test_clue, fixture_tear_down);
+  g_test_add ("/canvas/replace", Fixture, "hexa", fixture_set_up, test_replace, fixture_tear_down);
+
+  return g_test_run ();
+}
