@@ -44,6 +44,7 @@ struct _KvComposer
   KvStep      *step;        /* the composed step when it can be applied */
   char        *reason;      /* else why not */
   gboolean     updating;
+  gboolean     keep_choices;  /* set_step_text: show why, do not pick another */
 };
 
 G_DEFINE_FINAL_TYPE (KvComposer, kv_composer, GTK_TYPE_WIDGET)
@@ -264,6 +265,30 @@ update_reasons (KvComposer      *self,
     g_list_model_items_changed (G_LIST_MODEL (store), 0, n, n);
 }
 
+/* When the selected choice is unavailable, selects the first available one
+ * (if any); TRUE when the selection changed. */
+static gboolean
+pick_available (GtkDropDown *dropdown)
+{
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+  KvChoice *selected = gtk_drop_down_get_selected_item (dropdown);
+  guint n = g_list_model_get_n_items (model);
+
+  if (selected != NULL && kv_choice_get_reason (selected) == NULL)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(KvChoice) choice = g_list_model_get_item (model, i);
+
+      if (kv_choice_get_reason (choice) == NULL)
+        {
+          gtk_drop_down_set_selected (dropdown, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static void
 refresh (KvComposer *self)
 {
@@ -311,10 +336,19 @@ refresh (KvComposer *self)
   if (agent)
     update_reasons (self, self->agents, &sel, FIELD_AGENT, 0);
   if (target)
-    update_reasons (self, self->targets, &sel, FIELD_TARGET, 0);
+    {
+      update_reasons (self, self->targets, &sel, FIELD_TARGET, 0);
+      if (!self->keep_choices && pick_available (self->target_dropdown))
+        sel = get_selection (self);
+    }
   if (cards)
     for (guint i = 0; i < self->n_slots; i++)
-      update_reasons (self, self->slot_stores[i], &sel, FIELD_CARD, i);
+      {
+        update_reasons (self, self->slot_stores[i], &sel, FIELD_CARD, i);
+        /* A card the step cannot be about: the first one it can. */
+        if (!self->keep_choices && pick_available (self->slots[i]))
+          sel = get_selection (self);
+      }
   if (custom)
     update_reasons (self, self->events, &sel, FIELD_EVENT, 0);
 
@@ -770,7 +804,9 @@ kv_composer_set_step_text (KvComposer *self,
   if (step == NULL)
     return FALSE;
 
+  self->keep_choices = TRUE;
   select_id (self->kind_dropdown, ids[step->kind]);   /* rebuilds the slots */
+  self->keep_choices = FALSE;
 
   self->updating = TRUE;
   switch (step->kind)
@@ -815,7 +851,9 @@ kv_composer_set_step_text (KvComposer *self,
     }
   self->updating = FALSE;
 
+  self->keep_choices = TRUE;
   refresh (self);
+  self->keep_choices = FALSE;
   return TRUE;
 }
 

@@ -139,6 +139,16 @@ owner_label (const KvGame *game,
   return kv_game_owner_name (game, owner);
 }
 
+/* In a cell, short: "env" as in formulas. */
+static const char *
+owner_short_label (const KvGame *game,
+                   guint         owner)
+{
+  if (game->has_envelope && owner == kv_game_envelope (game))
+    return C_("knowledge table cell", "env");
+  return kv_game_owner_name (game, owner);
+}
+
 /* "2, 3 or envelope" */
 static char *
 owners_text (const KvGame *game,
@@ -196,7 +206,7 @@ add_card_row (KvKnowledgeTable  *self,
       if (q != NULL && q->possible[card] != mask)
         flags |= KV_CELL_LEARNED;
 
-      kv_card_row_set_cell (row, c, owner >= 0 ? owner_label (game, owner) : "?", tooltip, flags);
+      kv_card_row_set_cell (row, c, owner >= 0 ? owner_short_label (game, owner) : "?", tooltip, flags);
     }
 
   g_ptr_array_add (rows, row);

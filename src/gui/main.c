@@ -14,6 +14,10 @@ main (int   argc,
   g_autoptr(KvApplication) app = NULL;
 
   setlocale (LC_ALL, "");
+  /* Graphviz sets LC_NUMERIC to "C" while it lays out, on the canvas's
+   * worker thread; setlocale is not thread-safe, but setting the locale it
+   * already has does nothing. Numbers shown are integers, so nothing shows. */
+  setlocale (LC_NUMERIC, "C");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include <locale.h>
 
 #include "kv-window.h"
 
@@ -85,6 +86,14 @@ kv_display_count_colours (GdkTexture *texture)
       g_hash_table_add (colours, GUINT_TO_POINTER (pixel));
     }
   return g_hash_table_size (colours);
+}
+
+/* As main.c: LC_NUMERIC stays "C", so that Graphviz's own switch to "C" on
+ * the layout thread changes nothing under the main thread's feet. */
+static inline void
+kv_display_fix_locale (void)
+{
+  setlocale (LC_NUMERIC, "C");
 }
 
 /* The application's style sheet (AdwApplication loads it; tests have none). */

@@ -49,6 +49,7 @@ main (int   argc,
 
   gtk_init ();
   adw_init ();
+  kv_display_fix_locale ();
   kv_display_load_style ();
 
   window = kv_window_new (NULL);
