@@ -3,9 +3,23 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "kv-check.h"
+#include "kv-error.h"
 #include "kv-partition.h"
 #include "kv-update-private.h"
+
+/* The parser bounds how deep a formula nests, but a `do` step's action model
+ * has preconditions of its own, which may name other actions: the checker
+ * recurses through those as well, so it counts its own depth. Parsed
+ * formulas (nested at most KV_FORMULA_MAX_DEPTH) stay far below this. */
+#define MAX_CHECK_DEPTH (8 * KV_FORMULA_MAX_DEPTH)
+
+typedef struct {
+  guint    depth;
+  GError **error;
+} Checker;
 
 /* K over a partition: w ⊨ K φ iff φ holds in all of w's class. With @any,
  * M instead: φ holds somewhere in the class. */
@@ -114,11 +128,31 @@ kv_check_win (const KvModel *model, guint agent)
   return result;
 }
 
-static KvBits *check (KvModel *model, const KvFormula *f, GError **error);
+static KvBits *check (Checker *c, KvModel *model, const KvFormula *f);
+
+/* The truth sets of every precondition of @am, as kv_update_preconditions. */
+static KvBits **
+preconditions (Checker *c, KvModel *model, const KvActionModel *am)
+{
+  KvBits **pre = g_new0 (KvBits *, MAX (am->n_events, 1));
+
+  for (guint e = 0; e < am->n_events; e++)
+    {
+      pre[e] = check (c, model, am->pre[e]);
+      if (pre[e] == NULL)
+        {
+          for (guint i = 0; i < e; i++)
+            kv_bits_free (pre[i]);
+          g_free (pre);
+          return NULL;
+        }
+    }
+  return pre;
+}
 
 /* [α]φ and ⟨α⟩φ for a chain of steps (a suggest expands to several). */
 static KvBits *
-check_dynamic (KvModel *model, GPtrArray *steps, guint index, const KvFormula *f, gboolean box, GError **error)
+check_dynamic (Checker *c, KvModel *model, GPtrArray *steps, guint index, const KvFormula *f, gboolean box)
 {
   guint event;
   g_autoptr(KvActionModel) am = NULL;
@@ -126,10 +160,10 @@ check_dynamic (KvModel *model, GPtrArray *steps, guint index, const KvFormula *f
   KvBits *result;
 
   if (index == steps->len)
-    return check (model, f, error);
+    return check (c, model, f);
 
   am = kv_action_model_for_step (g_ptr_array_index (steps, index), &event);
-  pre = kv_update_preconditions (model, am, error);
+  pre = preconditions (c, model, am);
   if (pre == NULL)
     return NULL;
 
@@ -137,8 +171,8 @@ check_dynamic (KvModel *model, GPtrArray *steps, guint index, const KvFormula *f
   if (kv_bits_count (pre[event]) > 0)
     {
       g_autoptr(KvProduct) product = NULL;
-      g_autoptr(KvModel) next = kv_update_product (model, am, pre, event, 0, &product, error);
-      g_autoptr(KvBits) after = next ? check_dynamic (next, steps, index + 1, f, box, error) : NULL;
+      g_autoptr(KvModel) next = kv_update_product (model, am, pre, event, 0, &product, c->error);
+      g_autoptr(KvBits) after = next ? check_dynamic (c, next, steps, index + 1, f, box) : NULL;
 
       if (after == NULL)
         g_clear_pointer (&result, kv_bits_free);
@@ -160,10 +194,10 @@ check_dynamic (KvModel *model, GPtrArray *steps, guint index, const KvFormula *f
 }
 
 static KvBits *
-check_binary (KvModel *model, const KvFormula *f, GError **error)
+check_binary (Checker *c, KvModel *model, const KvFormula *f)
 {
-  g_autoptr(KvBits) left = check (model, f->left, error);
-  g_autoptr(KvBits) right = left ? check (model, f->right, error) : NULL;
+  g_autoptr(KvBits) left = check (c, model, f->left);
+  g_autoptr(KvBits) right = left ? check (c, model, f->right) : NULL;
 
   if (right == NULL)
     return NULL;
@@ -194,8 +228,27 @@ check_binary (KvModel *model, const KvFormula *f, GError **error)
   return g_steal_pointer (&left);
 }
 
+static KvBits *check_inner (Checker *c, KvModel *model, const KvFormula *f);
+
 static KvBits *
-check (KvModel *model, const KvFormula *f, GError **error)
+check (Checker *c, KvModel *model, const KvFormula *f)
+{
+  KvBits *result = NULL;
+
+  if (c->depth >= MAX_CHECK_DEPTH)
+    g_set_error (c->error, KV_ERROR, KV_ERROR_LIMIT,
+                 _("the formula and the actions it uses are nested more than %d deep"), MAX_CHECK_DEPTH);
+  else
+    {
+      c->depth++;
+      result = check_inner (c, model, f);
+      c->depth--;
+    }
+  return result;
+}
+
+static KvBits *
+check_inner (Checker *c, KvModel *model, const KvFormula *f)
 {
   guint n = model->n_worlds;
   guint agent = f->agents ? (guint) __builtin_ctz (f->agents) : 0;
@@ -217,7 +270,7 @@ check (KvModel *model, const KvFormula *f, GError **error)
         return result;
       }
     case KV_FORMULA_NOT:
-      operand = check (model, f->left, error);
+      operand = check (c, model, f->left);
       if (operand != NULL)
         kv_bits_not (operand);
       return g_steal_pointer (&operand);
@@ -225,7 +278,7 @@ check (KvModel *model, const KvFormula *f, GError **error)
     case KV_FORMULA_OR:
     case KV_FORMULA_IMPLIES:
     case KV_FORMULA_IFF:
-      return check_binary (model, f, error);
+      return check_binary (c, model, f);
     case KV_FORMULA_WIN:
       return kv_check_win (model, agent);
     case KV_FORMULA_BOX:
@@ -240,14 +293,14 @@ check (KvModel *model, const KvFormula *f, GError **error)
             steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
             g_ptr_array_add (steps, kv_step_ref (f->step));
           }
-        return check_dynamic (model, steps, 0, f->left, f->kind == KV_FORMULA_BOX, error);
+        return check_dynamic (c, model, steps, 0, f->left, f->kind == KV_FORMULA_BOX);
       }
     default:
       break;
     }
 
   /* The modal operators. */
-  operand = check (model, f->left, error);
+  operand = check (c, model, f->left);
   if (operand == NULL)
     return NULL;
   switch (f->kind)
@@ -296,8 +349,10 @@ check (KvModel *model, const KvFormula *f, GError **error)
 KvBits *
 kv_check_worlds (KvModel *model, const KvFormula *f, GError **error)
 {
+  Checker c = { 0, error };
+
   g_return_val_if_fail (model != NULL && f != NULL, NULL);
-  return check (model, f, error);
+  return check (&c, model, f);
 }
 
 gboolean

@@ -321,10 +321,14 @@ parse_unary (Parser *p)
 
 typedef KvFormula *(*ParseFunc) (Parser *p);
 
-/* operand (op operand)*, left-associative. */
+/* operand (op operand)*, left-associative. Each operator puts the chain so
+ * far one level deeper in the tree, and the printer, the checker and unref
+ * recurse down it, so a chain counts against the depth limit as nesting
+ * does. */
 static KvFormula *
 parse_left_assoc (Parser *p, ParseFunc operand, KvTokenKind op, KvFormulaKind kind)
 {
+  guint depth = p->lexer->depth;
   KvFormula *left = operand (p);
 
   while (left != NULL && p->lexer->token.kind == op)
@@ -332,14 +336,15 @@ parse_left_assoc (Parser *p, ParseFunc operand, KvTokenKind op, KvFormulaKind ki
       KvFormula *right;
 
       kv_lexer_next (p->lexer);
-      right = operand (p);
+      right = enter (p) ? operand (p) : NULL;
       if (right == NULL)
         {
-          kv_formula_unref (left);
-          return NULL;
+          g_clear_pointer (&left, kv_formula_unref);
+          break;
         }
       left = kv_formula_new (kind, left, right);
     }
+  p->lexer->depth = depth;
   return left;
 }
 

@@ -1,6 +1,8 @@
 #define G_LOG_DOMAIN "kv-history"
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "kv-error.h"
 #include "kv-history.h"
 #include "kv-update.h"
@@ -81,23 +83,42 @@ kv_history_truncate (KvHistory *history, guint index)
   g_ptr_array_set_size (history->entries, index + 1);
 }
 
+/* Every entry keeps its model, so a long script of steps that change little
+ * (a thousand "nocard 1 w" on Clue) would hold a thousand copies: a script's
+ * history holds at most this many times the world limit in all. */
+#define HISTORY_LIMIT_FACTOR 8
+
 KvHistory *
 kv_history_run_script (const KvScript *script, guint world_limit, GError **error)
 {
   g_autoptr(GError) inner = NULL;
   g_autoptr(KvHistory) history = kv_history_new (script->game, world_limit, &inner);
+  guint64 limit = (guint64) HISTORY_LIMIT_FACTOR * (world_limit ? world_limit : KV_DEFAULT_WORLD_LIMIT);
+  guint64 total;
 
   if (history == NULL)
     {
       g_set_error (error, KV_ERROR, inner->code, "%s:1:1: error: %s", script->filename, inner->message);
       return NULL;
     }
+  total = kv_history_get (history, 0)->model->n_worlds;
   for (guint i = 0; i < script->steps->len; i++)
-    if (!kv_history_push (history, g_ptr_array_index (script->steps, i), &inner))
-      {
-        g_set_error (error, KV_ERROR, inner->code, "%s:%u:1: error: %s", script->filename,
-                     g_array_index (script->step_lines, guint, i), inner->message);
-        return NULL;
-      }
+    {
+      if (kv_history_push (history, g_ptr_array_index (script->steps, i), &inner))
+        {
+          total += kv_history_get (history, i + 1)->model->n_worlds;
+          if (total > limit)
+            g_set_error (&inner, KV_ERROR, KV_ERROR_LIMIT,
+                         _("the history would hold %" G_GUINT64_FORMAT " worlds in all, more than %"
+                           G_GUINT64_FORMAT " (%d times the limit of worlds per model)"),
+                         total, limit, HISTORY_LIMIT_FACTOR);
+        }
+      if (inner != NULL)
+        {
+          g_set_error (error, KV_ERROR, inner->code, "%s:%u:1: error: %s", script->filename,
+                       g_array_index (script->step_lines, guint, i), inner->message);
+          return NULL;
+        }
+    }
   return g_steal_pointer (&history);
 }

@@ -8,11 +8,21 @@
 #include "kv-action.h"
 #include "kv-error.h"
 #include "kv-parse-private.h"
+#include "kv-partition.h"
 #include "kv-script.h"
 #include "kv-games-resources.h"
 
 #define GAMES_PATH "/org/kripkeviz/games/"
 #define MAX_SCRIPT_SIZE (4 * 1024 * 1024)
+/* Checking `do A e` checks every precondition of A, and those may name
+ * other actions: the count of preconditions one `do` checks, through every
+ * action it names, is at most this (else a few lines could take years). */
+#define MAX_ACTION_WEIGHT 10000
+/* Names are looked up by a linear search: bound what a script declares. */
+#define MAX_ACTIONS 256
+#define MAX_EVENTS 1024
+/* Each step keeps a model in the history. */
+#define MAX_STEPS 10000
 
 /* One line of the script, comment stripped, with its place. */
 typedef struct {
@@ -29,6 +39,7 @@ typedef struct {
   Line *title, *agents, *cards_lines[KV_MAX_CARDS + 1], *envelope, *hands, *deal, *responders;
   guint n_cards_lines;
   GPtrArray *action_lines;   /* Line*: from "action" to "end" inclusive, in order */
+  GHashTable *action_weights; /* KvActionModel* → preconditions one `do` of it checks */
 } Reader;
 
 /* Sets the error "FILE:LINE:COL: error: MESSAGE" from @inner. */
@@ -378,7 +389,34 @@ read_agent_blocks (Reader *r, const Line *line, KvActionModel *am, guint32 *seen
       }
       kv_lexer_next (&lexer);
     }
+  /* The product update pairs classes as world class × n_events + event
+   * class, so event classes must be below n_events. */
+  kv_densify_u32 (am->cls + agent * am->n_events, am->n_events);
   return TRUE;
+}
+
+static guint action_weight (Reader *r, const KvActionModel *am);
+
+/* The preconditions that checking @f checks through the `do` steps in it. */
+static guint64
+formula_weight (Reader *r, const KvFormula *f)
+{
+  guint64 weight = 0;
+
+  if (f == NULL)
+    return 0;
+  if (f->step != NULL && f->step->kind == KV_STEP_DO)
+    weight += action_weight (r, f->step->action);
+  else if (f->step != NULL && f->step->kind == KV_STEP_ANNOUNCE)
+    weight += formula_weight (r, f->step->formula);
+  weight += formula_weight (r, f->left);
+  return MIN (weight + formula_weight (r, f->right), G_MAXUINT);
+}
+
+static guint
+action_weight (Reader *r, const KvActionModel *am)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (r->action_weights, am));
 }
 
 /* action NAME / event E: FORMULA … / agent A: blocks … / end */
@@ -391,6 +429,7 @@ read_action (Reader *r, guint first, guint last)
   g_autoptr(KvActionModel) am = NULL;
   g_autofree char *name = NULL;
   guint32 seen_agents = 0;
+  guint64 weight;
   KvLexer lexer;
 
   lex_arguments (&lexer, lines[first]);
@@ -399,6 +438,8 @@ read_action (Reader *r, guint first, guint last)
     return fail_lexer (r, lines[first], &lexer, KV_ERROR_SYNTAX, _("expected the action model's name"));
   if (kv_game_find_action (game, name) != NULL)
     return fail_lexer (r, lines[first], &lexer, KV_ERROR_SYNTAX, _("action “%s” is declared twice"), name);
+  if (game->actions->len == MAX_ACTIONS)
+    return fail (r, lines[first], 1, KV_ERROR_LIMIT, _("a script declares at most %d actions"), MAX_ACTIONS);
   kv_lexer_next (&lexer);
   if (!expect_end (r, lines[first], &lexer))
     return FALSE;
@@ -408,8 +449,12 @@ read_action (Reader *r, guint first, guint last)
       g_ptr_array_add (events, lines[i]);
   if (events->len == 0)
     return fail (r, lines[first], 1, KV_ERROR_SYNTAX, _("action %s has no events"), name);
+  if (events->len > MAX_EVENTS)
+    return fail (r, g_ptr_array_index (events, MAX_EVENTS), 1, KV_ERROR_LIMIT,
+                 _("action %s has more than %d events"), name, MAX_EVENTS);
 
   am = kv_action_model_new (name, game->n_agents, events->len);
+  weight = 0;
   for (guint e = 0; e < events->len; e++)
     {
       const Line *line = g_ptr_array_index (events, e);
@@ -432,6 +477,11 @@ read_action (Reader *r, guint first, guint last)
       am->pre[e] = kv_parse_formula (&lexer, game, &column, &inner);
       if (am->pre[e] == NULL)
         return fail_at (r, line, column, inner);
+      weight += 1 + formula_weight (r, am->pre[e]);
+      if (weight > MAX_ACTION_WEIGHT)
+        return fail (r, line, 1, KV_ERROR_LIMIT,
+                     _("action %s nests other actions too much: one “do %s” would check more than %d preconditions"),
+                     name, name, MAX_ACTION_WEIGHT);
       if (!expect_end (r, line, &lexer))
         return FALSE;
       am->event_names[e] = g_steal_pointer (&event);
@@ -455,6 +505,7 @@ read_action (Reader *r, guint first, guint last)
                    _("action %s has no line for agent %s (write “agent %s: all” if it cannot tell the events apart, “agent %s: each” if it tells them all apart)"),
                    name, game->agent_names[a], game->agent_names[a], game->agent_names[a]);
 
+  g_hash_table_insert (r->action_weights, am, GUINT_TO_POINTER ((guint) weight));
   g_ptr_array_add (game->actions, g_steal_pointer (&am));
   return TRUE;
 }
@@ -555,6 +606,7 @@ kv_script_parse (const char *text, gsize length, const char *filename, GError **
   r.script = script;
   r.error = error;
   r.action_lines = g_ptr_array_new ();
+  r.action_weights = g_hash_table_new (NULL, NULL);
 
   if (length > MAX_SCRIPT_SIZE)
     {
@@ -608,7 +660,14 @@ kv_script_parse (const char *text, gsize length, const char *filename, GError **
           action_start = line;
         }
       else if (is_step (line->text))
-        g_ptr_array_add (step_lines, line);
+        {
+          if (step_lines->len == MAX_STEPS)
+            {
+              fail (&r, line, 1, KV_ERROR_LIMIT, _("a script has at most %d steps"), MAX_STEPS);
+              goto out;
+            }
+          g_ptr_array_add (step_lines, line);
+        }
       else if (step_lines->len > 0)
         {
           if (is_word (line->text, "end"))
@@ -653,10 +712,12 @@ kv_script_parse (const char *text, gsize length, const char *filename, GError **
     }
 
   g_ptr_array_unref (r.action_lines);
+  g_hash_table_unref (r.action_weights);
   return g_steal_pointer (&script);
 
 out:
   g_ptr_array_unref (r.action_lines);
+  g_hash_table_unref (r.action_weights);
   return NULL;
 }
 
