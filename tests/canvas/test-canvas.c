@@ -575,6 +575,8 @@ main (int   argc,
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  /* Screenshots without half-finished transitions. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
   g_test_add ("/canvas/hexa", Fixture, "hexa", fixture_set_up, test_hexa, fixture_tear_down);
   g_test_add ("/canvas/clue11", Fixture, "clue11", fixture_set_up, test_clue, fixture_tear_down);

@@ -114,6 +114,14 @@ agents_mask (KvCanvasView *self)
   return n >= 32 ? G_MAXUINT32 : (1u << n) - 1;
 }
 
+/* A hidden agent's sample and name are dimmed, not only its button raised. */
+static void
+update_toggle_look (GtkToggleButton *button)
+{
+  gtk_widget_set_opacity (gtk_button_get_child (GTK_BUTTON (button)),
+                          gtk_toggle_button_get_active (button) ? 1.0 : 0.35);
+}
+
 static void
 sync_toggles (KvCanvasView *self)
 {
@@ -124,7 +132,10 @@ sync_toggles (KvCanvasView *self)
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->agents_box));
        child != NULL;
        child = gtk_widget_get_next_sibling (child), a++)
-    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), (hidden & (1u << a)) == 0);
+    {
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), (hidden & (1u << a)) == 0);
+      update_toggle_look (GTK_TOGGLE_BUTTON (child));
+    }
   self->syncing_toggles = FALSE;
 }
 
@@ -135,6 +146,7 @@ agent_toggled_cb (GtkToggleButton *button,
   guint32 hidden = 0;
   guint a = 0;
 
+  update_toggle_look (button);
   if (self->syncing_toggles)
     return;
 

@@ -223,13 +223,12 @@ kv_canvas_zoom_out (KvCanvas *self)
   kv_canvas_set_zoom (self, self->zoom / ZOOM_STEP);
 }
 
-void
-kv_canvas_zoom_fit (KvCanvas *self)
+static void
+apply_fit (KvCanvas *self,
+           gboolean  allocating)
 {
   int width, height;
   double zoom;
-
-  g_return_if_fail (KV_IS_CANVAS (self));
 
   if (self->scene == NULL)
     return;
@@ -255,8 +254,17 @@ kv_canvas_zoom_fit (KvCanvas *self)
   configure_adjustments (self);
   gtk_adjustment_set_value (self->hadjustment, 0);
   gtk_adjustment_set_value (self->vadjustment, 0);
-  gtk_widget_queue_resize (GTK_WIDGET (self));
+  if (!allocating)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+kv_canvas_zoom_fit (KvCanvas *self)
+{
+  g_return_if_fail (KV_IS_CANVAS (self));
+
+  apply_fit (self, FALSE);
 }
 
 /* Scene */
@@ -713,16 +721,20 @@ draw_ring (KvCanvas *self,
            double    alpha)
 {
   const KvLayoutNode *ln;
+  double width, gap;
 
   if (node < 0 || (guint) node >= kv_canvas_scene_n_nodes (self->scene))
     return;
 
+  /* In points, but never thinner than a few pixels when zoomed out. */
+  width = MAX (RING_WIDTH, 2.5 / self->zoom);
+  gap = MAX (RING_GAP, 3.0 / self->zoom);
   ln = &self->scene->layout->nodes[node];
   node_path (cr, ln, self->geometry.graph_x + ln->x, self->geometry.graph_y + ln->y,
-             RING_GAP + RING_WIDTH / 2);
+             gap + width / 2);
   /* GNOME's accent blue: apart from the agents' Okabe-Ito colours. */
   cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, alpha);
-  cairo_set_line_width (cr, RING_WIDTH);
+  cairo_set_line_width (cr, width);
   cairo_set_dash (cr, NULL, 0, 0);
   cairo_stroke (cr);
 }
@@ -786,7 +798,7 @@ kv_canvas_size_allocate (GtkWidget *widget,
   KvCanvas *self = KV_CANVAS (widget);
 
   if (self->fit_pending && self->scene != NULL && width > 1 && height > 1)
-    kv_canvas_zoom_fit (self);
+    apply_fit (self, TRUE);
   else
     configure_adjustments (self);
 }
