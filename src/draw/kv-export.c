@@ -367,6 +367,9 @@ append_tex (GString    *out,
         case 0x2228: g_string_append (out, "$\\vee$"); continue;
         case 0x2192: g_string_append (out, "$\\rightarrow$"); continue;
         case 0x00b7: g_string_append (out, "$\\cdot$"); continue;
+        case 0x2032: g_string_append (out, "$'$"); continue;     /* primes */
+        case 0x2033: g_string_append (out, "$''$"); continue;
+        case 0x2034: g_string_append (out, "$'''$"); continue;
         default:
           break;
         }

@@ -121,25 +121,31 @@ collect_message (char *message)
   return 0;
 }
 
+/* Edges routed around nodes (splines=true) cost more than the layout past a
+ * few dozen nodes; past that, straight lines (parallel ones fanned out). */
+#define ROUTED_SPLINES_MAX 30
+
 static void
 set_engine_attrs (Agraph_t       *g,
                   KvLayoutEngine  engine,
                   guint           n_nodes)
 {
+  gboolean routed = n_nodes <= ROUTED_SPLINES_MAX;
+
   switch (engine)
     {
     case KV_LAYOUT_NEATO:
       set_attr (g, "start", "1");       /* reproducible */
       set_attr (g, "overlap", "false");
       set_attr (g, "sep", "+6");
-      set_attr (g, "splines", "true");
-      if (n_nodes > 100)
-        set_attr (g, "mode", "KK");
+      if (routed)
+        set_attr (g, "splines", "true");
       break;
     case KV_LAYOUT_FDP:
       set_attr (g, "start", "1");
       set_attr (g, "overlap", "false");
-      set_attr (g, "splines", "true");
+      if (routed)
+        set_attr (g, "splines", "true");
       break;
     case KV_LAYOUT_SFDP:
       set_attr (g, "overlap", "prism");

@@ -373,7 +373,7 @@ draw_world (cairo_t     *cr,
   if (label == NULL)
     return;
 
-  set_font (cr, font_size, (flags & KV_NODE_ACTUAL) != 0);
+  set_font (cr, font_size, FALSE);
   cairo_text_extents (cr, label, &extents);
   cairo_font_extents (cr, &font);
   tx = x - extents.x_advance / 2;

@@ -136,8 +136,9 @@ kv_style_node_size (const char  *label,
     }
   else
     {
-      *width = ceil (tw + 16.0);
-      *height = ceil (th + 10.0);
+      /* Room for the text inside the actual world's inner border. */
+      *width = ceil (tw + 22.0);
+      *height = ceil (th + 14.0);
       *shape = KV_NODE_SHAPE_BOX;
     }
 }

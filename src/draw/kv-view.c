@@ -178,6 +178,39 @@ key_note (const KvGame        *game,
   return g_string_free (note, FALSE);
 }
 
+/* Worlds with the same deal get primes: "rwb", "rwb′", "rwb″", "rwb (4)".
+ * Returns whether any label repeated. */
+static gboolean
+mark_repeated_labels (KvGraph *graph)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean repeated = FALSE;
+
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      KvNode *node = &g_array_index (graph->nodes, KvNode, i);
+      guint times = GPOINTER_TO_UINT (g_hash_table_lookup (seen, node->label));
+      char *marked;
+
+      if (times == 0)
+        {
+          g_hash_table_insert (seen, g_strdup (node->label), GUINT_TO_POINTER (1));
+          continue;
+        }
+
+      g_hash_table_insert (seen, g_strdup (node->label), GUINT_TO_POINTER (times + 1));
+      if (times <= 3)
+        marked = g_strconcat (node->label, times == 1 ? "′" : times == 2 ? "″" : "‴", NULL);
+      else
+        marked = g_strdup_printf ("%s (%u)", node->label, times + 1);
+      g_free (node->label);
+      node->label = marked;
+      repeated = TRUE;
+    }
+
+  return repeated;
+}
+
 /* Adds nodes for @worlds (in that order) of @model, labelled by deal. */
 static void
 add_world_nodes (KvGraph       *graph,
@@ -218,6 +251,10 @@ add_world_nodes (KvGraph       *graph,
   note = key_note (model->game, &ab, engine_form);
   kv_graph_add_note (graph, note);
   abbreviations_clear (&ab);
+
+  if (mark_repeated_labels (graph))
+    kv_graph_add_note (graph, "Primes tell apart worlds with the same deal "
+                              "(an action can pair one deal with several events).");
 }
 
 typedef struct {

@@ -159,6 +159,11 @@ test_twocards (void)
       g_assert_cmpuint (kv_graph_count_edges (after, a), ==, expected_links (model, a));
     }
   g_assert_cmpint (kv_graph_actual (after), >=, 0);
+
+  /* A deal paired with two events: two worlds, told apart by a prime. */
+  for (guint i = 0; i < kv_graph_n_nodes (after); i++)
+    for (guint j = 0; j < i; j++)
+      g_assert_cmpstr (kv_graph_node (after, i)->label, !=, kv_graph_node (after, j)->label);
   g_assert_cmpuint (kv_graph_n_nodes (contracted), <=, 24);
   g_assert_cmpint (kv_graph_actual (contracted), >=, 0);
 }
