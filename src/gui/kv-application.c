@@ -17,6 +17,8 @@ struct _KvApplication
 
 G_DEFINE_FINAL_TYPE (KvApplication, kv_application, ADW_TYPE_APPLICATION)
 
+/* A new window with @game; without one, the autosaved session (if any)
+ * or Hexa. */
 static void
 open_in_new_window (KvApplication *self,
                     const char    *game)
@@ -25,15 +27,18 @@ open_in_new_window (KvApplication *self,
   g_autoptr(GError) error = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
-  if (game == NULL || !kv_window_open (window, game, &error))
+  kv_window_set_autosave (window, TRUE);
+  if (game != NULL && kv_window_open (window, game, &error))
+    return;
+
+  /* The last session (a game that does not open keeps it), else Hexa; and
+   * say what went wrong with the game asked for. */
+  if (!kv_window_restore_session (window))
+    kv_window_open (window, DEFAULT_GAME, NULL);
+  if (error != NULL)
     {
-      /* Show Hexa, and say what went wrong with the game asked for. */
-      kv_window_open (window, DEFAULT_GAME, NULL);
-      if (error != NULL)
-        {
-          g_printerr ("kripkeviz: %s\n", error->message);
-          kv_window_open_or_report (window, game);
-        }
+      g_printerr ("kripkeviz: %s\n", error->message);
+      kv_window_open_or_report (window, game);
     }
 }
 
@@ -66,7 +71,7 @@ kv_application_command_line (GApplication            *application,
       open_in_new_window (self, path != NULL ? path : argv[1]);
     }
   else
-    open_in_new_window (self, DEFAULT_GAME);
+    open_in_new_window (self, NULL);
 
   return 0;
 }
@@ -79,7 +84,7 @@ kv_application_activate (GApplication *application)
   if (window != NULL)
     gtk_window_present (window);
   else
-    open_in_new_window (KV_APPLICATION (application), DEFAULT_GAME);
+    open_in_new_window (KV_APPLICATION (application), NULL);
 }
 
 static void
@@ -160,6 +165,9 @@ kv_application_startup (GApplication *application)
     { "win.save", { "<Control>s", NULL } },
     { "win.export", { "<Control>e", NULL } },
     { "win.focus-formula", { "<Control>l", NULL } },
+    { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
+    { "win.zoom-out", { "<Control>minus", NULL } },
+    { "win.zoom-fit", { "<Control>0", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
 

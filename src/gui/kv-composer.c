@@ -26,6 +26,8 @@ struct _KvComposer
   GtkWidget   *action_label;
   GtkWidget   *event_label;
   GtkBox      *cards_box;
+  GtkWidget   *chips_label;
+  GtkFlowBox  *chips_box;
   GtkEntry    *formula_entry;
   GtkLabel    *preview_label;
   GtkWidget   *apply_button;
@@ -40,6 +42,8 @@ struct _KvComposer
   GtkDropDown *slots[MAX_SLOTS];
   GListStore  *slot_stores[MAX_SLOTS];
   guint        n_slots;
+  GtkToggleButton *chips[KV_MAX_CARDS];   /* one per card: nocard's cards, showcard's request */
+  guint        n_chips;
 
   KvStep      *step;        /* the composed step when it can be applied */
   char        *reason;      /* else why not */
@@ -61,8 +65,11 @@ typedef struct {
   const char *kind;
   const char *agent;
   const char *target;
-  const char *cards[MAX_SLOTS];
+  const char *cards[KV_MAX_CARDS];
   guint       n_cards;
+  const char *request[KV_MAX_CARDS];  /* showcard: the cards asked for */
+  guint       n_request;
+  gboolean    all_requested;
   const char *formula;
   const char *action;
   const char *event;
@@ -117,9 +124,26 @@ get_selection (KvComposer *self)
   sel.kind = selected_id (self->kind_dropdown);
   sel.agent = selected_id (self->agent_dropdown);
   sel.target = selected_id (self->target_dropdown);
-  sel.n_cards = self->n_slots;
-  for (guint i = 0; i < self->n_slots; i++)
-    sel.cards[i] = selected_id (self->slots[i]);
+  if (g_strcmp0 (sel.kind, "nocard") == 0)
+    {
+      /* The cards chosen among the chips. */
+      for (guint i = 0; i < self->n_chips; i++)
+        if (gtk_toggle_button_get_active (self->chips[i]))
+          sel.cards[sel.n_cards++] = self->game->card_names[i];
+    }
+  else
+    {
+      sel.n_cards = self->n_slots;
+      for (guint i = 0; i < self->n_slots; i++)
+        sel.cards[i] = selected_id (self->slots[i]);
+    }
+  if (g_strcmp0 (sel.kind, "showcard") == 0)
+    {
+      for (guint i = 0; i < self->n_chips; i++)
+        if (gtk_toggle_button_get_active (self->chips[i]))
+          sel.request[sel.n_request++] = self->game->card_names[i];
+      sel.all_requested = sel.n_request == self->n_chips;
+    }
   sel.formula = gtk_editable_get_text (GTK_EDITABLE (self->formula_entry));
   sel.action = selected_id (self->action_dropdown);
   sel.event = selected_id (self->event_dropdown);
@@ -174,6 +198,15 @@ selection_to_text (const Selection *sel)
                 return NULL;
               g_string_append_printf (text, " %s", sel->cards[i]);
             }
+        }
+      /* Without "of" every card is asked for. */
+      if (g_str_equal (sel->kind, "showcard") && !sel->all_requested)
+        {
+          if (sel->n_request == 0)
+            return NULL;
+          g_string_append (text, " of");
+          for (guint i = 0; i < sel->n_request; i++)
+            g_string_append_printf (text, " %s", sel->request[i]);
         }
     }
 
@@ -289,12 +322,104 @@ pick_available (GtkDropDown *dropdown)
   return FALSE;
 }
 
+/* @sel with @card added to (or taken from) @cards. */
+static void
+toggle_card (const char **cards,
+             guint       *n_cards,
+             const char  *card,
+             gboolean     add)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < *n_cards; i++)
+    if (cards[i] != card)
+      cards[n++] = cards[i];
+  if (add && n < KV_MAX_CARDS)
+    cards[n++] = card;
+  *n_cards = n;
+}
+
+/* Each chip (a card) gets the reason the step would be false with the card
+ * added or taken away; such chips cannot be toggled. */
+static void
+update_chip_reasons (KvComposer      *self,
+                     const Selection *current,
+                     gboolean         current_ok)
+{
+  gboolean request = g_strcmp0 (current->kind, "showcard") == 0;
+
+  for (guint i = 0; i < self->n_chips; i++)
+    {
+      GtkWidget *chip = GTK_WIDGET (self->chips[i]);
+      GtkWidget *child = gtk_widget_get_parent (chip);
+      gboolean active = gtk_toggle_button_get_active (self->chips[i]);
+      g_autofree char *reason = NULL;
+      Selection sel = *current;
+
+      if (request)
+        {
+          toggle_card (sel.request, &sel.n_request, self->game->card_names[i], !active);
+          sel.all_requested = sel.n_request == self->n_chips;
+        }
+      else
+        toggle_card (sel.cards, &sel.n_cards, self->game->card_names[i], !active);
+      reason = evaluate (self, &sel, NULL);
+
+      /* A step false as it stands: any card may be changed. */
+      if (active && !current_ok)
+        g_clear_pointer (&reason, g_free);
+
+      gtk_widget_set_sensitive (child, reason == NULL);
+      gtk_widget_set_tooltip_text (child, reason);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (chip),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, reason != NULL ? reason : "",
+                                      -1);
+    }
+}
+
+/* Nocard without a card: the first card it can be about. */
+static gboolean
+pick_chip (KvComposer *self)
+{
+  Selection sel = get_selection (self);
+
+  if (sel.n_cards > 0)
+    return FALSE;
+  for (guint i = 0; i < self->n_chips; i++)
+    {
+      g_autofree char *reason = NULL;
+
+      sel.cards[0] = self->game->card_names[i];
+      sel.n_cards = 1;
+      reason = evaluate (self, &sel, NULL);
+      if (reason == NULL)
+        {
+          gtk_toggle_button_set_active (self->chips[i], TRUE);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Showcard: the card shown is one of those asked for. */
+static gboolean
+request_shown (KvComposer *self)
+{
+  const char *shown = self->n_slots > 0 ? selected_id (self->slots[0]) : NULL;
+  int card = shown != NULL ? kv_game_find_card (self->game, shown) : -1;
+
+  if (card < 0 || (guint) card >= self->n_chips || gtk_toggle_button_get_active (self->chips[card]))
+    return FALSE;
+  gtk_toggle_button_set_active (self->chips[card], TRUE);
+  return TRUE;
+}
+
 static void
 refresh (KvComposer *self)
 {
   Selection sel;
   const char *kind;
-  gboolean cards, agent, target, formula, custom;
+  gboolean cards, chips, agent, target, formula, custom;
 
   g_clear_pointer (&self->step, kv_step_unref);
   g_clear_pointer (&self->reason, g_free);
@@ -313,7 +438,8 @@ refresh (KvComposer *self)
   custom = g_str_equal (kind, "do");
   formula = g_str_equal (kind, "announce");
   target = g_str_equal (kind, "showcard");
-  cards = g_str_equal (kind, "nocard") || target || g_str_equal (kind, "suggest");
+  cards = target || g_str_equal (kind, "suggest");
+  chips = target || g_str_equal (kind, "nocard");
   agent = !custom && !formula;
 
   gtk_widget_set_visible (GTK_WIDGET (self->agent_dropdown), agent);
@@ -325,7 +451,15 @@ refresh (KvComposer *self)
   gtk_widget_set_visible (GTK_WIDGET (self->cards_box), cards);
   gtk_widget_set_visible (self->cards_label, cards);
   gtk_label_set_text (GTK_LABEL (self->cards_label),
-                      self->n_slots > 1 ? _("Cards") : _("Card"));
+                      target ? _("Shows") : self->n_slots > 1 ? _("Cards") : _("Card"));
+  gtk_widget_set_visible (GTK_WIDGET (self->chips_box), chips);
+  gtk_widget_set_visible (self->chips_label, chips);
+  /* TRANSLATORS: nocard: "Holder: 1, None of: w b" */
+  gtk_label_set_text (GTK_LABEL (self->chips_label), target ? _("Asked for") : _("None of"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->chips_box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  target ? _("Cards asked for") : _("Cards the holder does not hold"),
+                                  -1);
   gtk_widget_set_visible (GTK_WIDGET (self->formula_entry), formula);
   gtk_widget_set_visible (self->formula_label, formula);
   gtk_widget_set_visible (GTK_WIDGET (self->action_dropdown), custom);
@@ -349,10 +483,15 @@ refresh (KvComposer *self)
         if (!self->keep_choices && pick_available (self->slots[i]))
           sel = get_selection (self);
       }
+  if (!self->keep_choices &&
+      ((g_str_equal (kind, "nocard") && pick_chip (self)) || (target && request_shown (self))))
+    sel = get_selection (self);
   if (custom)
     update_reasons (self, self->events, &sel, FIELD_EVENT, 0);
 
   self->reason = evaluate (self, &sel, &self->step);
+  if (chips)
+    update_chip_reasons (self, &sel, self->reason == NULL);
 
   if (self->step != NULL)
     {
@@ -506,6 +645,10 @@ rebuild_slots (KvComposer *self)
   per_category = g_str_equal (kind, "suggest") && self->game->has_envelope &&
                  self->game->envelope_categories != 0;
 
+  /* Nocard's cards are chips. */
+  if (g_str_equal (kind, "nocard"))
+    return;
+
   for (guint c = 0; c < (per_category ? self->game->n_categories : 1) && self->n_slots < MAX_SLOTS; c++)
     {
       GListStore *store;
@@ -523,6 +666,11 @@ rebuild_slots (KvComposer *self)
       gtk_widget_set_hexpand (GTK_WIDGET (dropdown), TRUE);
       if (per_category)
         gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), self->game->category_names[c]);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      per_category ? self->game->category_names[c]
+                                                   : g_str_equal (kind, "showcard") ? _("Card shown")
+                                                                                    : _("Card"),
+                                      -1);
       setup_dropdown (self, dropdown);
       gtk_box_append (self->cards_box, GTK_WIDGET (dropdown));
       self->slots[self->n_slots] = dropdown;
@@ -534,6 +682,53 @@ rebuild_slots (KvComposer *self)
     select_id (self->slots[0], first);
 }
 
+/* Nocard starts from no card (refresh picks one), showcard from a request
+ * of every card. */
+static void
+reset_chips (KvComposer *self)
+{
+  gboolean request = g_strcmp0 (selected_id (self->kind_dropdown), "showcard") == 0;
+
+  for (guint i = 0; i < self->n_chips; i++)
+    gtk_toggle_button_set_active (self->chips[i], request);
+}
+
+static void
+on_chip_activated (KvComposer      *self,
+                   GtkFlowBoxChild *child)
+{
+  GtkToggleButton *chip = GTK_TOGGLE_BUTTON (gtk_flow_box_child_get_child (child));
+
+  if (gtk_widget_is_sensitive (GTK_WIDGET (child)))
+    gtk_toggle_button_set_active (chip, !gtk_toggle_button_get_active (chip));
+}
+
+/* A toggle per card of the game. */
+static void
+rebuild_chips (KvComposer *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->chips_box))) != NULL)
+    gtk_flow_box_remove (self->chips_box, child);
+  self->n_chips = 0;
+
+  if (self->game == NULL)
+    return;
+
+  for (guint card = 0; card < self->game->n_cards && card < KV_MAX_CARDS; card++)
+    {
+      GtkWidget *chip = gtk_toggle_button_new_with_label (self->game->card_names[card]);
+
+      gtk_widget_add_css_class (chip, "card-chip");
+      gtk_widget_set_focusable (chip, FALSE);   /* the flow box child takes the focus */
+      g_signal_connect_swapped (chip, "toggled", G_CALLBACK (on_selection_changed), self);
+      gtk_flow_box_append (self->chips_box, chip);
+      self->chips[self->n_chips++] = GTK_TOGGLE_BUTTON (chip);
+    }
+  reset_chips (self);
+}
+
 static void
 on_kind_changed (KvComposer *self)
 {
@@ -541,6 +736,7 @@ on_kind_changed (KvComposer *self)
     return;
   self->updating = TRUE;
   rebuild_slots (self);
+  reset_chips (self);
   self->updating = FALSE;
   refresh (self);
 }
@@ -647,6 +843,7 @@ rebuild_game (KvComposer *self)
     }
   g_list_model_items_changed (G_LIST_MODEL (self->kinds), 0, n, n);
 
+  rebuild_chips (self);
   rebuild_slots (self);
   rebuild_events (self);
 
@@ -705,11 +902,14 @@ kv_composer_class_init (KvComposerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvComposer, action_label);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, event_label);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, cards_box);
+  gtk_widget_class_bind_template_child (widget_class, KvComposer, chips_label);
+  gtk_widget_class_bind_template_child (widget_class, KvComposer, chips_box);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, formula_entry);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, preview_label);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, apply_button);
   gtk_widget_class_bind_template_callback (widget_class, on_formula_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_formula_activate);
+  gtk_widget_class_bind_template_callback (widget_class, on_chip_activated);
 
   gtk_widget_class_install_action (widget_class, "composer.apply", NULL, apply_action);
 
@@ -815,12 +1015,24 @@ kv_composer_set_step_text (KvComposer *self,
       gtk_drop_down_set_selected (self->target_dropdown, step->target);
       if (self->n_slots > 0)
         select_id (self->slots[0], self->game->card_names[step->shown]);
+      for (guint i = 0; i < self->n_chips; i++)
+        gtk_toggle_button_set_active (self->chips[i], FALSE);
+      for (guint i = 0; i < step->n_cards; i++)
+        if (step->cards[i] < self->n_chips)
+          gtk_toggle_button_set_active (self->chips[step->cards[i]], TRUE);
       G_GNUC_FALLTHROUGH;
     case KV_STEP_ENDMOVE:
     case KV_STEP_WIN:
       gtk_drop_down_set_selected (self->agent_dropdown, step->agent);
       break;
     case KV_STEP_NOCARD:
+      gtk_drop_down_set_selected (self->agent_dropdown, step->agent);
+      for (guint i = 0; i < self->n_chips; i++)
+        gtk_toggle_button_set_active (self->chips[i], FALSE);
+      for (guint i = 0; i < step->n_cards; i++)
+        if (step->cards[i] < self->n_chips)
+          gtk_toggle_button_set_active (self->chips[step->cards[i]], TRUE);
+      break;
     case KV_STEP_SUGGEST:
       gtk_drop_down_set_selected (self->agent_dropdown, step->agent);
       /* Each card goes to the first free slot that offers it. */

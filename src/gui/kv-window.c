@@ -8,6 +8,7 @@
 #include "kv-export-dialog.h"
 #include "kv-gui-resources.h"
 #include "kv-knowledge-table.h"
+#include "kv-session.h"
 #include "kv-step-item.h"
 #include "kv-turn.h"
 #include "kv-window.h"
@@ -50,6 +51,11 @@ struct _KvWindow
 
   KvFormula            *formula;       /* the formula last checked, re-checked on each step */
   KvBits               *highlight;
+
+  gboolean              autosave;
+  char                 *session_text;  /* as last written, to skip rewriting it */
+  gboolean              session_failed; /* the last autosave failed (said once) */
+  gboolean              loading;        /* a history is being put in: no autosave yet */
 };
 
 G_DEFINE_FINAL_TYPE (KvWindow, kv_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -357,6 +363,62 @@ update_title (KvWindow *self)
   adw_window_title_set_subtitle (self->window_title, subtitle);
 }
 
+/* Writes the session after every change (a step, a truncation, a game,
+ * the selected step); nothing when it is as last written. */
+static void
+save_session (KvWindow *self)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!self->autosave || self->loading || self->history == NULL)
+    return;
+
+  text = kv_session_to_text (self->history, self->game_name, self->current);
+  if (g_strcmp0 (text, self->session_text) == 0)
+    return;
+
+  path = kv_session_get_path ();
+  if (!kv_session_write (path, text, &error))
+    {
+      g_message ("Could not save the session: %s", error->message);
+      if (!self->session_failed)
+        {
+          g_autofree char *message = g_strdup_printf (_("Could not save the session: %s"), error->message);
+
+          toast (self, message);
+        }
+      self->session_failed = TRUE;
+      return;
+    }
+  self->session_failed = FALSE;
+  g_free (self->session_text);
+  self->session_text = g_steal_pointer (&text);
+}
+
+static void
+update_accessible (KvWindow *self)
+{
+  const KvHistoryEntry *entry = current_entry (self);
+  g_autofree char *description = NULL;
+
+  if (entry != NULL)
+    {
+      guint length = kv_history_length (self->history);
+
+      description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "%u step; step %u is shown",
+                                                  "%u steps; step %u is shown",
+                                                  length - 1),
+                                     length - 1, self->current);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->history_view),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description != NULL ? description : "",
+                                  -1);
+}
+
 static void
 show_current (KvWindow *self)
 {
@@ -370,6 +432,8 @@ show_current (KvWindow *self)
   update_knowledge (self);
   update_title (self);
   update_actions (self);
+  update_accessible (self);
+  save_session (self);
 }
 
 void
@@ -483,6 +547,32 @@ rebuild_game_menu (KvWindow *self)
   gtk_menu_button_set_menu_model (self->game_button, G_MENU_MODEL (menu));
 }
 
+/* Shows @history (taken) of the game @name, with entry @selected. */
+static void
+set_history (KvWindow   *self,
+             KvHistory  *history,
+             const char *name,
+             guint       selected)
+{
+  g_free (self->game_name);
+  self->game_name = g_strdup (name);
+
+  /* A new game: its formulas and highlights mean nothing any more. */
+  g_clear_pointer (&self->formula, kv_formula_unref);
+  gtk_editable_set_text (GTK_EDITABLE (self->formula_entry), "");
+  set_formula_error (self, NULL);
+
+  g_clear_pointer (&self->history, kv_history_free);
+  self->history = history;
+  self->current = 0;
+  /* The rows change the selection on the way: one autosave, at the end. */
+  self->loading = TRUE;
+  sync_steps (self, 0);
+  kv_window_select_step (self, MIN (selected, kv_history_length (history) - 1));
+  self->loading = FALSE;
+  save_session (self);
+}
+
 gboolean
 kv_window_open (KvWindow    *self,
                 const char  *name_or_path,
@@ -508,30 +598,71 @@ kv_window_open (KvWindow    *self,
   if (g_str_has_suffix (basename, ".kvg"))
     basename[strlen (basename) - 4] = '\0';
 
-  g_clear_pointer (&self->game_name, g_free);
   g_clear_pointer (&self->game_path, g_free);
-  self->game_name = g_steal_pointer (&basename);
   if (is_file)
     {
       self->game_path = g_canonicalize_filename (name_or_path, NULL);
       add_recent (self, self->game_path);
       rebuild_game_menu (self);
     }
-
-  /* A new game: its formulas and highlights mean nothing any more. */
-  g_clear_pointer (&self->formula, kv_formula_unref);
-  gtk_editable_set_text (GTK_EDITABLE (self->formula_entry), "");
-  set_formula_error (self, NULL);
-
-  g_clear_pointer (&self->history, kv_history_free);
-  self->history = g_steal_pointer (&history);
-  self->current = 0;
-  sync_steps (self, 0);
-  if (gtk_single_selection_get_selected (self->selection) != 0)
-    gtk_single_selection_set_selected (self->selection, 0);
-  show_current (self);
+  set_history (self, g_steal_pointer (&history), basename, 0);
 
   return TRUE;
+}
+
+gboolean
+kv_window_restore_session (KvWindow *self)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr(KvHistory) history = NULL;
+  g_autoptr(GError) error = NULL;
+  guint selected = 0;
+
+  g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
+
+  path = kv_session_get_path ();
+  history = kv_session_read (path, g_settings_get_uint (self->settings, "world-limit"),
+                             &name, &selected, &error);
+  if (history == NULL)
+    {
+      g_autoptr(GError) aside_error = NULL;
+      g_autofree char *aside = NULL;
+      g_autofree char *message = NULL;
+
+      if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return FALSE;
+
+      /* Kept for a look, out of the way of the next autosave. */
+      g_message ("Could not restore the session: %s", error->message);
+      aside = kv_session_set_aside (path, &aside_error);
+      if (aside != NULL)
+        {
+          g_autofree char *basename = g_path_get_basename (aside);
+
+          /* TRANSLATORS: %s is a file name, session.kvg.broken */
+          message = g_strdup_printf (_("The last session could not be restored; it was kept as %s"),
+                                     basename);
+        }
+      else
+        message = g_strdup (_("The last session could not be restored"));
+      toast (self, message);
+      return FALSE;
+    }
+
+  g_clear_pointer (&self->game_path, g_free);
+  set_history (self, g_steal_pointer (&history), name != NULL ? name : _("session"), selected);
+  return TRUE;
+}
+
+void
+kv_window_set_autosave (KvWindow *self,
+                        gboolean  autosave)
+{
+  g_return_if_fail (KV_IS_WINDOW (self));
+
+  self->autosave = !!autosave;
+  save_session (self);
 }
 
 void
@@ -697,8 +828,9 @@ on_save_response (GtkNativeDialog *native,
         g_ptr_array_add (steps, kv_history_get (self->history, i)->step);
       text = kv_script_to_text (self->history->game, steps);
 
-      if (!g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                    G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &error))
+      /* A temporary file renamed over the old one: a failed save leaves
+       * the old file as it was. */
+      if (!kv_session_save_file (file, text, &error))
         report_error (self, _("Could Not Save the Script"), error->message);
       else
         {
@@ -775,6 +907,37 @@ focus_formula_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   gtk_widget_grab_focus (GTK_WIDGET (KV_WINDOW (widget)->formula_entry));
+}
+
+static void
+forward_to_canvas (KvWindow   *self,
+                   const char *action)
+{
+  gtk_widget_activate_action (self->canvas, action, NULL);
+}
+
+static void
+zoom_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  forward_to_canvas (KV_WINDOW (widget), "canvas.zoom-in");
+}
+
+static void
+zoom_out_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  forward_to_canvas (KV_WINDOW (widget), "canvas.zoom-out");
+}
+
+static void
+zoom_fit_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  forward_to_canvas (KV_WINDOW (widget), "canvas.zoom-fit");
 }
 
 /* Formula bar */
@@ -876,6 +1039,7 @@ kv_window_finalize (GObject *object)
 
   g_free (self->game_name);
   g_free (self->game_path);
+  g_free (self->session_text);
 
   G_OBJECT_CLASS (kv_window_parent_class)->finalize (object);
 }
@@ -925,6 +1089,12 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "win.focus-formula", NULL, focus_formula_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_in_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_out_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-fit", NULL, zoom_fit_action);
+
+  /* The same keys as the application's accelerators (kv-application.c),
+   * for a window without an application (the display tests). */
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.undo", NULL);
@@ -935,6 +1105,13 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.focus-formula", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "win.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "win.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK, "win.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "win.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "win.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "win.zoom-fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, GDK_CONTROL_MASK, "win.zoom-fit", NULL);
 }
 
 static void

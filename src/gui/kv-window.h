@@ -23,6 +23,15 @@ gboolean    kv_window_open           (KvWindow   *self,
 void        kv_window_open_or_report (KvWindow   *self,
                                       const char *name_or_path);
 
+/* Autosave (off by default; the application turns it on): after every
+ * change the session is written to kv_session_get_path (). */
+void        kv_window_set_autosave    (KvWindow   *self,
+                                       gboolean    autosave);
+/* Shows the autosaved session, with its selected step; FALSE when there is
+ * none, or when it cannot be read (then it is moved aside to
+ * session.kvg.broken and a toast says so). */
+gboolean    kv_window_restore_session (KvWindow   *self);
+
 /* The game's history and the selected entry. */
 KvHistory  *kv_window_get_history    (KvWindow   *self);
 guint       kv_window_get_step       (KvWindow   *self);

@@ -1,17 +1,29 @@
 /* test-window.c: the real window, driven as a user would — Hexa, the
  * composer, the history, the knowledge table, undo, the formula bar, Next
- * turn on Clue 11, and a screenshot that is not blank. */
+ * turn on Clue 11, and a screenshot that is not blank; the keyboard
+ * accelerators; the autosaved session, and the real kripkeviz killed
+ * mid-session and its history found again. */
 #define G_LOG_DOMAIN "test-window"
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <sys/wait.h>
 
+#include "kv-application.h"
 #include "kv-composer.h"
 #include "kv-display-util.h"
 #include "kv-knowledge-table.h"
+#include "kv-session.h"
 #include "kv-window.h"
 
+#ifdef KV_HAVE_CANVAS
+#include "kv-canvas-view.h"
+#endif
+
 static KvWindow *window;
+static char *state_dir;     /* $XDG_STATE_HOME of this test */
 
 static const char *
 cell (const char *card,
@@ -95,6 +107,255 @@ test_undo_redo (void)
   kv_display_wait (20);
   g_assert_cmpuint (kv_window_get_step (window), ==, 1);
   g_assert_cmpstr (cell ("w", 2, NULL), ==, "2");
+}
+
+/* Several cards for nocard, a request for showcard. */
+static void
+test_composer_cards (void)
+{
+  KvComposer *composer = KV_COMPOSER (kv_window_get_composer (window));
+  g_autofree char *text = NULL;
+
+  /* 1 holds r: none of w b is true, none of r w is not. */
+  g_assert_true (kv_composer_set_step_text (composer, "nocard 1 w b"));
+  g_assert_null (kv_composer_get_reason (composer));
+  text = kv_composer_get_step_text (composer);
+  g_assert_cmpstr (text, ==, "nocard 1 w b");
+  g_clear_pointer (&text, g_free);
+  g_assert_true (kv_composer_set_step_text (composer, "nocard 1 r w"));
+  g_assert_nonnull (kv_composer_get_reason (composer));
+
+  /* Showcard asks for every card unless told otherwise. */
+  g_assert_true (kv_composer_set_step_text (composer, "showcard 1 -> 2 r"));
+  g_assert_null (kv_composer_get_reason (composer));
+  text = kv_composer_get_step_text (composer);
+  g_assert_cmpstr (text, ==, "showcard 1 -> 2 r");
+  g_clear_pointer (&text, g_free);
+  g_assert_true (kv_composer_set_step_text (composer, "showcard 1 -> 2 r of r w"));
+  g_assert_null (kv_composer_get_reason (composer));
+  text = kv_composer_get_step_text (composer);
+  g_assert_cmpstr (text, ==, "showcard 1 -> 2 r of r w");
+  g_clear_pointer (&text, g_free);
+  /* 1 cannot show w: it holds r. */
+  g_assert_true (kv_composer_set_step_text (composer, "showcard 1 -> 2 w of w b"));
+  g_assert_nonnull (kv_composer_get_reason (composer));
+}
+
+static char *
+session_contents (void)
+{
+  g_autofree char *path = kv_session_get_path ();
+  char *text = NULL;
+
+  g_assert_true (g_str_has_prefix (path, state_dir));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* Autosave: after every change the session file holds the script and the
+ * selected step. */
+static void
+test_session_autosave (void)
+{
+  g_autofree char *text = NULL;
+
+  kv_window_set_autosave (window, TRUE);
+  text = session_contents ();
+  g_assert_nonnull (strstr (text, "title Hexa"));
+  g_assert_nonnull (strstr (text, "\nnocard 1 w\n"));
+  g_assert_null (strstr (text, "endmove 2"));
+  g_assert_nonnull (strstr (text, "# kripkeviz: selected-step 1\n"));
+  g_clear_pointer (&text, g_free);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  kv_display_wait (20);
+  text = session_contents ();
+  g_assert_nonnull (strstr (text, "# kripkeviz: selected-step 0\n"));
+  g_assert_nonnull (strstr (text, "\nnocard 1 w\n"));
+  g_clear_pointer (&text, g_free);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  kv_display_wait (20);
+  text = session_contents ();
+  g_assert_nonnull (strstr (text, "# kripkeviz: selected-step 1\n"));
+}
+
+/* What a previous run of Hexa after "nocard 1 w" left, not quite as
+ * kripkeviz writes it (an extra comment), so that its rewrite shows. */
+static char *
+previous_session (char **canonical)
+{
+  g_autoptr(KvScript) script = kv_script_open ("hexa", NULL);
+  g_autoptr(KvHistory) history = kv_history_new (script->game, 100000, NULL);
+  g_autoptr(KvStep) step = kv_step_parse (script->game, "nocard 1 w", NULL, NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_true (kv_history_push (history, step, NULL));
+  text = kv_session_to_text (history, "hexa", 1);
+  *canonical = g_strdup (text);
+  return g_strconcat ("# left by test-window\n", text, NULL);
+}
+
+/* The real kripkeviz, started without a game, restores the session and
+ * rewrites it; killed (SIGKILL), it leaves the history behind; a new window
+ * restores it with the selected step. */
+static void
+test_session_kill (void)
+{
+  const char *binary = g_getenv ("KV_KRIPKEVIZ");
+  g_autofree char *child_state = g_build_filename (state_dir, "child", NULL);
+  g_autofree char *child_dir = g_build_filename (child_state, "kripkeviz", NULL);
+  g_autofree char *child_path = g_build_filename (child_dir, "session.kvg", NULL);
+  g_autofree char *child_broken = g_strconcat (child_path, ".broken", NULL);
+  g_autofree char *canonical = NULL;
+  g_autofree char *written = previous_session (&canonical);
+  g_autofree char *text = NULL;
+  g_autofree char *own_path = kv_session_get_path ();
+  g_auto(GStrv) envp = g_get_environ ();
+  const char *argv[] = { binary, NULL };
+  g_autoptr(GError) error = NULL;
+  KvWindow *restored;
+  KvHistory *history;
+  GPid pid;
+  gint64 end;
+  int status;
+
+  if (binary == NULL || !g_file_test (binary, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("KV_KRIPKEVIZ does not name the kripkeviz binary");
+      return;
+    }
+
+  g_assert_cmpint (g_mkdir_with_parents (child_dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (child_path, written, -1, NULL));
+
+  envp = g_environ_setenv (envp, "XDG_STATE_HOME", child_state, TRUE);
+  /* Its own instance, never one already running on a session bus. */
+  envp = g_environ_setenv (envp, "DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent", TRUE);
+  g_assert_true (g_spawn_async (NULL, (char **) argv, envp, G_SPAWN_DO_NOT_REAP_CHILD,
+                                NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+
+  /* Started and restored: it has rewritten the session its own way. */
+  end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < end)
+    {
+      g_clear_pointer (&text, g_free);
+      if (g_file_get_contents (child_path, &text, NULL, NULL) && !g_str_equal (text, written))
+        break;
+      g_usleep (50000);
+    }
+  kill (pid, SIGKILL);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_assert_true (WIFSIGNALED (status));
+
+  g_assert_nonnull (text);
+  g_assert_cmpstr (text, ==, canonical);
+  g_assert_false (g_file_test (child_broken, G_FILE_TEST_EXISTS));
+
+  /* What the next start finds. */
+  g_assert_true (g_file_set_contents (own_path, text, -1, NULL));
+  restored = kv_window_new (NULL);
+  g_assert_true (kv_window_restore_session (restored));
+  history = kv_window_get_history (restored);
+  g_assert_cmpuint (kv_history_length (history), ==, 2);
+  g_assert_cmpint (kv_history_get (history, 1)->step->kind, ==, KV_STEP_NOCARD);
+  g_assert_cmpuint (kv_history_get (history, 1)->model->n_worlds, ==, 4);
+  g_assert_cmpuint (kv_window_get_step (restored), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (restored));
+}
+
+/* A session that does not read is moved aside, never fatal. */
+static void
+test_session_broken (void)
+{
+  g_autofree char *path = kv_session_get_path ();
+  g_autofree char *broken = g_strconcat (path, ".broken", NULL);
+  KvWindow *restored;
+
+  g_assert_true (g_file_set_contents (path, "title Broken\nagents 1 2\ncards a\nzzz\n", -1, NULL));
+  restored = kv_window_new (NULL);
+  g_assert_false (kv_window_restore_session (restored));
+  g_assert_null (kv_window_get_history (restored));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (broken, G_FILE_TEST_EXISTS));
+  gtk_window_destroy (GTK_WINDOW (restored));
+
+  /* None at all: nothing restored, nothing said. */
+  restored = kv_window_new (NULL);
+  g_assert_false (kv_window_restore_session (restored));
+  gtk_window_destroy (GTK_WINDOW (restored));
+}
+
+/* Every action has its keys (DESIGN §6, the shortcuts window). */
+static void
+test_accels (void)
+{
+  static const struct {
+    const char *action;
+    const char *accel;
+  } expected[] = {
+    { "win.open", "<Control>o" },
+    { "win.save", "<Control>s" },
+    { "win.export", "<Control>e" },
+    { "win.undo", "<Alt>Left" },
+    { "win.undo", "<Control>z" },
+    { "win.redo", "<Alt>Right" },
+    { "win.redo", "<Shift><Control>z" },
+    { "win.next-turn", "<Control>n" },
+    { "win.focus-formula", "<Control>l" },
+    { "win.zoom-in", "<Control>plus" },
+    { "win.zoom-out", "<Control>minus" },
+    { "win.zoom-fit", "<Control>0" },
+    { "win.show-help-overlay", "<Control>question" },
+    { "app.preferences", "<Control>comma" },
+    { "app.quit", "<Control>q" },
+  };
+  g_autoptr(KvApplication) app = kv_application_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_application_set_flags (G_APPLICATION (app),
+                            g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                    expected[i].action);
+      guint key, wanted_key;
+      GdkModifierType mods, wanted_mods;
+      gboolean found = FALSE;
+
+      g_assert_true (gtk_accelerator_parse (expected[i].accel, &wanted_key, &wanted_mods));
+      for (guint j = 0; accels[j] != NULL; j++)
+        if (gtk_accelerator_parse (accels[j], &key, &mods) && key == wanted_key && mods == wanted_mods)
+          found = TRUE;
+      if (!found)
+        g_error ("%s has no %s", expected[i].action, expected[i].accel);
+    }
+}
+
+/* Ctrl+plus and friends reach the canvas from anywhere in the window. */
+static void
+test_zoom_keys (void)
+{
+#ifdef KV_HAVE_CANVAS
+  KvCanvas *canvas = kv_canvas_view_get_canvas (KV_CANVAS_VIEW (kv_window_get_canvas (window)));
+  double zoom = kv_canvas_get_zoom (canvas);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL));
+  kv_display_wait (20);
+  g_assert_cmpfloat (kv_canvas_get_zoom (canvas), >, zoom);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-out", NULL));
+  kv_display_wait (20);
+  g_assert_cmpfloat_with_epsilon (kv_canvas_get_zoom (canvas), zoom, 1e-6);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-fit", NULL));
+  kv_display_wait (20);
+#else
+  g_test_skip ("no canvas");
+#endif
 }
 
 static void
@@ -211,6 +472,10 @@ main (int   argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
+  /* Before anything asks for it (GLib keeps the first answer). */
+  state_dir = g_dir_make_tmp ("kv-test-window-XXXXXX", NULL);
+  g_assert_nonnull (state_dir);
+  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
   gtk_init ();
   adw_init ();
   kv_display_fix_locale ();
@@ -223,7 +488,13 @@ main (int   argc,
 
   g_test_add_func ("/window/open-hexa", test_open_hexa);
   g_test_add_func ("/window/composer", test_composer);
+  g_test_add_func ("/window/composer-cards", test_composer_cards);
   g_test_add_func ("/window/undo-redo", test_undo_redo);
+  g_test_add_func ("/window/session-autosave", test_session_autosave);
+  g_test_add_func ("/window/session-kill", test_session_kill);
+  g_test_add_func ("/window/session-broken", test_session_broken);
+  g_test_add_func ("/window/accels", test_accels);
+  g_test_add_func ("/window/zoom-keys", test_zoom_keys);
   g_test_add_func ("/window/formula-bar", test_formula_bar);
   g_test_add_func ("/window/screenshot", test_screenshot);
   g_test_add_func ("/window/broken-script", test_broken_script);
@@ -231,5 +502,20 @@ main (int   argc,
 
   status = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));
+  {
+    /* Two levels at most: kripkeviz/ and child/kripkeviz/. */
+    const char *files[] = { "kripkeviz/session.kvg", "kripkeviz/session.kvg.broken",
+                            "child/kripkeviz/session.kvg", "child/kripkeviz",
+                            "child", "kripkeviz", NULL };
+
+    for (guint i = 0; files[i] != NULL; i++)
+      {
+        g_autofree char *path = g_build_filename (state_dir, files[i], NULL);
+
+        g_remove (path);
+      }
+    g_rmdir (state_dir);
+  }
+  g_free (state_dir);
   return status;
 }

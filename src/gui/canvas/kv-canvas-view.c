@@ -288,6 +288,29 @@ kv_canvas_view_new (void)
   return g_object_new (KV_TYPE_CANVAS_VIEW, NULL);
 }
 
+/* For screen readers: what the drawing shows, in words. */
+static void
+update_accessible (KvCanvasView *self)
+{
+  g_autofree char *description = NULL;
+
+  if (self->model != NULL)
+    {
+      g_autofree char *actual = kv_model_world_label (self->model, self->model->actual);
+
+      /* TRANSLATORS: "6 worlds, actual world rwb" */
+      description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "%u world, actual world %s",
+                                                  "%u worlds, actual world %s",
+                                                  self->model->n_worlds),
+                                     self->model->n_worlds, actual);
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->canvas),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description != NULL ? description : "",
+                                  -1);
+}
+
 void
 kv_canvas_view_set_model (KvCanvasView *self,
                           KvModel      *model)
@@ -306,6 +329,7 @@ kv_canvas_view_set_model (KvCanvasView *self,
   kv_canvas_set_selected_world (self->canvas, -1);
 
   rebuild_toggles (self, model != NULL ? model->game : NULL);
+  update_accessible (self);
   queue_update (self, TRUE);
 }
 
