@@ -270,6 +270,15 @@ kv_layout_new (KvLayoutContext  *context,
   if (engine == KV_LAYOUT_AUTO)
     engine = kv_layout_engine_for_size (n_nodes);
 
+  if ((engine == KV_LAYOUT_DOT || engine == KV_LAYOUT_CIRCO) && n_nodes > KV_LAYOUT_SLOW_MAX)
+    {
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                   "%s would take minutes on %u worlds (it is for at most %u); "
+                   "use neato or sfdp for this view.",
+                   kv_layout_engine_to_string (engine), n_nodes, KV_LAYOUT_SLOW_MAX);
+      return NULL;
+    }
+
   layout = g_new0 (KvLayout, 1);
   g_atomic_ref_count_init (&layout->ref);
   layout->graph = kv_graph_ref (graph);

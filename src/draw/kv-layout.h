@@ -39,6 +39,10 @@ gboolean        kv_layout_engine_from_string (const char *name, KvLayoutEngine *
 /* The engine KV_LAYOUT_AUTO picks for a graph of @n_nodes nodes. */
 KvLayoutEngine  kv_layout_engine_for_size    (guint n_nodes);
 
+/* dot and circo take seconds past 200 nodes and minutes at 300: above this
+ * kv_layout_new refuses them (KV_ERROR_LIMIT) rather than hang. */
+#define KV_LAYOUT_SLOW_MAX 200
+
 typedef struct _KvLayoutContext KvLayoutContext;
 
 KvLayoutContext *kv_layout_context_new  (void);
@@ -66,8 +70,9 @@ typedef struct {
 } KvLayout;
 
 /* Lays out @graph (the layout keeps a reference to it) with @engine
- * (KV_LAYOUT_AUTO: by size). Fails (KV_ERROR_IO, with Graphviz's message)
- * only when Graphviz does. */
+ * (KV_LAYOUT_AUTO: by size). Fails with KV_ERROR_LIMIT for dot or circo
+ * past KV_LAYOUT_SLOW_MAX nodes, with KV_ERROR_IO (Graphviz's message) when
+ * Graphviz fails. */
 KvLayout *kv_layout_new   (KvLayoutContext *context, KvGraph *graph,
                            KvLayoutEngine engine, GError **error);
 KvLayout *kv_layout_ref   (KvLayout *layout);

@@ -662,6 +662,83 @@ build_contracted (const KvModel        *model,
   return g_steal_pointer (&graph);
 }
 
+static int
+compare_groups (gconstpointer a,
+                gconstpointer b)
+{
+  return g_bytes_compare (*(GBytes * const *) a, *(GBytes * const *) b);
+}
+
+static gboolean
+is_subset (const guint64 *a,
+           const guint64 *b,
+           guint          words)
+{
+  for (guint j = 0; j < words; j++)
+    if ((a[j] & ~b[j]) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Draws each maximal group (a bit set over @n nodes) of @agent as a cycle,
+ * every link once. */
+static void
+add_group_cycles (KvGraph    *graph,
+                  guint       agent,
+                  GHashTable *groups,
+                  guint       n,
+                  guint      *members)
+{
+  g_autoptr(GPtrArray) sets = g_ptr_array_new ();
+  g_autoptr(GHashTable) drawn = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  guint words = (n + 63) / 64;
+
+  GHashTableIter iter;
+  gpointer group;
+
+  /* Deterministic order: hash tables have none. */
+  g_hash_table_iter_init (&iter, groups);
+  while (g_hash_table_iter_next (&iter, &group, NULL))
+    g_ptr_array_add (sets, group);
+  g_ptr_array_sort (sets, compare_groups);
+
+  for (guint i = 0; i < sets->len; i++)
+    {
+      const guint64 *set = g_bytes_get_data (g_ptr_array_index (sets, i), NULL);
+      gboolean maximal = TRUE;
+      guint m = 0;
+
+      for (guint k = 0; k < sets->len && maximal; k++)
+        if (k != i)
+          {
+            const guint64 *other = g_bytes_get_data (g_ptr_array_index (sets, k), NULL);
+
+            /* Strictly inside another group (equal groups are one key). */
+            maximal = !is_subset (set, other, words);
+          }
+      if (!maximal)
+        continue;
+
+      for (guint x = 0; x < n; x++)
+        if (set[x >> 6] & (G_GUINT64_CONSTANT (1) << (x & 63)))
+          members[m++] = x;
+      if (m < 2)
+        continue;
+
+      for (guint k = 0; k < (m == 2 ? 1 : m); k++)
+        {
+          guint u = MIN (members[k], members[(k + 1) % m]);
+          guint v = MAX (members[k], members[(k + 1) % m]);
+          gint64 key = ((gint64) u << 32) | v;
+
+          if (g_hash_table_contains (drawn, &key))
+            continue;
+          g_hash_table_add (drawn, g_memdup2 (&key, sizeof key));
+          kv_graph_add_edge (graph, agent, u, v);
+        }
+    }
+}
+
 static KvGraph *
 build_envelope (const KvModel        *model,
                 const KvViewOptions  *options,
@@ -740,6 +817,9 @@ build_envelope (const KvModel        *model,
       gboolean equivalence = TRUE;
       gboolean cycles = FALSE;
 
+      g_autoptr(GHashTable) groups = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+                                                            (GDestroyNotify) g_bytes_unref, NULL);
+
       memset (adj, 0, sizeof (guint64) * n * words);
       classes_init (&classes, model, a);
       for (guint c = 0; c < model->n_classes[a]; c++)
@@ -754,6 +834,8 @@ build_envelope (const KvModel        *model,
             if (set[x >> 6] & (G_GUINT64_CONSTANT (1) << (x & 63)))
               for (guint j = 0; j < words; j++)
                 adj[x * words + j] |= set[j];
+          /* The envelopes of one class: a group the agent cannot tell apart. */
+          g_hash_table_add (groups, g_bytes_new (set, sizeof (guint64) * words));
         }
       classes_clear (&classes);
 
@@ -788,12 +870,10 @@ build_envelope (const KvModel        *model,
         {
           g_autofree char *note = NULL;
 
-          for (guint x = 0; x < n; x++)
-            for (guint y = x + 1; y < n; y++)
-              if (adj[x * words + (y >> 6)] & (G_GUINT64_CONSTANT (1) << (y & 63)))
-                kv_graph_add_edge (graph, a, x, y);
-          note = g_strdup_printf ("Agent %s's links between envelopes are not transitive: all are drawn.",
-                                  game->agent_names[a]);
+          add_group_cycles (graph, a, groups, n, members);
+          note = g_strdup_printf ("Agent %s's links between envelopes are not transitive: each group "
+                                  "of envelopes it cannot tell apart (one per hand it may hold) is "
+                                  "drawn as a cycle.", game->agent_names[a]);
           kv_graph_add_note (graph, note);
         }
     }

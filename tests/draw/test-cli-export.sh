@@ -50,6 +50,7 @@ expect_status 2 "step not a number" hexa --step two --format pdf -o "$dir/keep.p
 expect_status 2 "whole view over the limit" clue11 --step 0 --view whole --format pdf -o "$dir/keep.pdf"
 expect_status 2 "envelope view without envelope" hexa --view envelope --format pdf -o "$dir/keep.pdf"
 expect_status 2 "--all-steps is a PDF" hexa --all-steps --format svg -o "$dir/keep.pdf"
+expect_status 2 "dot on 300 worlds" clue11 --step 0 --view around --engine dot --format pdf -o "$dir/keep.pdf"
 expect_status 2 "unknown game" no-such-game --format pdf -o "$dir/keep.pdf"
 expect_status 2 "no output" hexa --format pdf
 [ "$(cat "$dir/keep.pdf")" = keep ]; ok $? "the existing file is untouched"
