@@ -268,12 +268,14 @@ export_dot (const KvLayout        *layout,
   char c[G_ASCII_DTOSTR_BUF_SIZE], d[G_ASCII_DTOSTR_BUF_SIZE];
   double height = layout->height;
 
-  g_string_append (out, "/* Made by Kripkeviz. Positions are kept: render with `neato -n2 -Tsvg`. */\n");
+  /* No layout= attribute: it would override neato -n2 and lay out again. */
+  g_string_append_printf (out, "/* Made by Kripkeviz, laid out by %s. Positions are kept: "
+                          "render with `neato -n2 -Tsvg`. */\n",
+                          kv_layout_engine_to_string (layout->engine));
   g_string_append (out, "graph kripkeviz {\n  graph [label=");
   append_dot_string (out, pdf_title (layout, options));
-  g_string_append_printf (out, ", labelloc=t, bb=\"0,0,%s,%s\", layout=%s];\n",
-                          fmt (a, layout->width), fmt (b, layout->height),
-                          kv_layout_engine_to_string (layout->engine));
+  g_string_append_printf (out, ", labelloc=t, bb=\"0,0,%s,%s\"];\n",
+                          fmt (a, layout->width), fmt (b, layout->height));
   g_string_append_printf (out, "  node [fontname=\"%s\", fontsize=%g, fixedsize=true];\n",
                           KV_STYLE_FONT, KV_STYLE_LABEL_SIZE);
   g_string_append_printf (out, "  edge [penwidth=%g];\n", KV_STYLE_EDGE_WIDTH);
