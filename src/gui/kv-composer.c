@@ -454,7 +454,8 @@ refresh (KvComposer *self)
                       target ? _("Shows") : self->n_slots > 1 ? _("Cards") : _("Card"));
   gtk_widget_set_visible (GTK_WIDGET (self->chips_box), chips);
   gtk_widget_set_visible (self->chips_label, chips);
-  /* TRANSLATORS: nocard: "Holder: 1, None of: w b" */
+  /* TRANSLATORS: row labels of the composer: the cards showcard asks for;
+   * the cards nocard's holder has none of ("Holder 1, None of w b") */
   gtk_label_set_text (GTK_LABEL (self->chips_label), target ? _("Asked for") : _("None of"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->chips_box),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,

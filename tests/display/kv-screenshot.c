@@ -3,6 +3,10 @@
  *
  *   kv-screenshot GAME OUT.png [--step N] [--turns N] [--apply STEP]…
  *                 [--formula F] [--world W] [--width W] [--height H]
+ *                 [--compose STEP] [--shortcuts]
+ *
+ * --compose sets the composer to a step without applying it; --shortcuts
+ * renders the keyboard shortcuts window instead of the main window.
  */
 #define G_LOG_DOMAIN "kv-screenshot"
 #include "config.h"
@@ -10,6 +14,7 @@
 #include <stdlib.h>
 #include <adwaita.h>
 
+#include "kv-application.h"
 #include "kv-composer.h"
 #include "kv-display-util.h"
 #include "kv-window.h"
@@ -24,6 +29,9 @@ main (int   argc,
 {
   int step = -1, turns = 0, world = -1, width = 1400, height = 900;
   g_autofree char *formula = NULL;
+  g_autofree char *compose = NULL;
+  gboolean shortcuts = FALSE;
+  g_autoptr(KvApplication) app = NULL;
   g_auto(GStrv) apply = NULL;
   const GOptionEntry entries[] = {
     { "step", 0, 0, G_OPTION_ARG_INT, &step, "Select this step", "N" },
@@ -33,6 +41,8 @@ main (int   argc,
     { "world", 0, 0, G_OPTION_ARG_INT, &world, "Select a world on the canvas", "W" },
     { "width", 0, 0, G_OPTION_ARG_INT, &width, "Window width", "W" },
     { "height", 0, 0, G_OPTION_ARG_INT, &height, "Window height", "H" },
+    { "compose", 0, 0, G_OPTION_ARG_STRING, &compose, "Set the composer to a step", "STEP" },
+    { "shortcuts", 0, 0, G_OPTION_ARG_NONE, &shortcuts, "Render the shortcuts window", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("GAME OUT.png");
@@ -52,7 +62,19 @@ main (int   argc,
   kv_display_fix_locale ();
   kv_display_load_style ();
 
-  window = kv_window_new (NULL);
+  if (shortcuts)
+    {
+      /* The shortcuts window shows the application's accelerators. */
+      app = kv_application_new ();
+      g_application_set_flags (G_APPLICATION (app),
+                                g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+      if (!g_application_register (G_APPLICATION (app), NULL, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+    }
+  window = kv_window_new (app != NULL ? GTK_APPLICATION (app) : NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   gtk_window_present (GTK_WINDOW (window));
   if (!kv_window_open (window, argv[1], &error))
@@ -79,6 +101,9 @@ main (int   argc,
       gtk_editable_set_text (GTK_EDITABLE (entry), formula);
       g_signal_emit_by_name (entry, "activate");
     }
+  if (compose != NULL &&
+      !kv_composer_set_step_text (KV_COMPOSER (kv_window_get_composer (window)), compose))
+    g_printerr ("could not compose %s\n", compose);
 #ifdef KV_HAVE_CANVAS
   if (world >= 0)
     kv_canvas_view_set_selected_world (KV_CANVAS_VIEW (kv_window_get_canvas (window)), world);
@@ -87,7 +112,21 @@ main (int   argc,
   kv_display_wait (300);
   kv_display_wait_for_canvas (window, 30000);
   kv_display_wait (300);
-  texture = kv_display_render (GTK_WIDGET (window));
+  if (shortcuts)
+    {
+      GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+
+      if (overlay == NULL)
+        {
+          g_printerr ("no shortcuts window\n");
+          return 1;
+        }
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
+      kv_display_wait (500);
+      texture = kv_display_render (GTK_WIDGET (overlay));
+    }
+  else
+    texture = kv_display_render (GTK_WIDGET (window));
   if (texture == NULL || !gdk_texture_save_to_png (texture, argv[2]))
     {
       g_printerr ("could not save %s\n", argv[2]);
