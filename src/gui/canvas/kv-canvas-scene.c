@@ -5,6 +5,52 @@
 
 #include "kv-canvas-scene.h"
 
+struct _KvCanvasGraphSource
+{
+  gatomicrefcount    ref;
+  KvCanvasGraphFunc  func;
+  gpointer           user_data;
+  GDestroyNotify     destroy;
+};
+
+KvCanvasGraphSource *
+kv_canvas_graph_source_new (KvCanvasGraphFunc func,
+                            gpointer          user_data,
+                            GDestroyNotify    destroy)
+{
+  KvCanvasGraphSource *source;
+
+  g_return_val_if_fail (func != NULL, NULL);
+
+  source = g_new0 (KvCanvasGraphSource, 1);
+  g_atomic_ref_count_init (&source->ref);
+  source->func = func;
+  source->user_data = user_data;
+  source->destroy = destroy;
+
+  return source;
+}
+
+KvCanvasGraphSource *
+kv_canvas_graph_source_ref (KvCanvasGraphSource *source)
+{
+  g_return_val_if_fail (source != NULL, NULL);
+
+  g_atomic_ref_count_inc (&source->ref);
+  return source;
+}
+
+void
+kv_canvas_graph_source_unref (KvCanvasGraphSource *source)
+{
+  if (source == NULL || !g_atomic_ref_count_dec (&source->ref))
+    return;
+
+  if (source->destroy != NULL)
+    source->destroy (source->user_data);
+  g_free (source);
+}
+
 static gboolean
 check_cancelled (GCancellable  *cancellable,
                  GError       **error)
@@ -142,6 +188,48 @@ kv_canvas_scene_build (KvLayoutContext      *context,
   scene->kind = opts.kind;
   scene->model = kv_model_ref (model);
   map_worlds (scene);
+
+  return scene;
+}
+
+KvCanvasScene *
+kv_canvas_scene_build_graph (KvLayoutContext      *context,
+                             KvCanvasGraphSource  *source,
+                             const KvViewOptions  *options,
+                             KvLayoutEngine        engine,
+                             GCancellable         *cancellable,
+                             GError              **error)
+{
+  g_autoptr(KvGraph) graph = NULL;
+  g_autoptr(KvLayout) layout = NULL;
+  KvViewOptions opts;
+  KvCanvasScene *scene;
+
+  g_return_val_if_fail (context != NULL, NULL);
+  g_return_val_if_fail (source != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (options != NULL)
+    opts = *options;
+  else
+    kv_view_options_init (&opts);
+  if (check_cancelled (cancellable, error))
+    return NULL;
+
+  graph = source->func (&opts, source->user_data, error);
+  if (graph == NULL)
+    return NULL;
+  if (check_cancelled (cancellable, error))
+    return NULL;
+
+  layout = kv_layout_new (context, graph, engine, error);
+  if (layout == NULL)
+    return NULL;
+  if (check_cancelled (cancellable, error))
+    return NULL;
+
+  scene = kv_canvas_scene_new_for_layout (layout);
+  scene->kind = opts.kind;
 
   return scene;
 }

@@ -2,7 +2,8 @@
  * the map between its nodes and the model's worlds.
  *
  * A scene is built off the main thread (kv-layout-worker.h) from a model and
- * view options: the view's graph (kv_view_build), its layout
+ * view options, or from a graph function (any KvGraph: the product view's
+ * stages) and view options: the view's graph (kv_view_build), its layout
  * (kv_layout_new) and the maps that let the canvas select a world by
  * clicking a node and ring the node showing a selected world. Nodes of
  * grouped views stand for several worlds: a contracted node for its
@@ -20,6 +21,26 @@
 #include "kv-draw.h"
 
 G_BEGIN_DECLS
+
+/* Builds the graph to show for the view options @options (kind, limit,
+ * radius; the highlight and title as given) on the layout thread: it must
+ * only read data that stays alive and unchanged while a job may run (the
+ * source keeps @user_data until its last job is done). Returns a new graph,
+ * or NULL and @error (e.g. KV_ERROR_LIMIT when the view does not fit). */
+typedef KvGraph *(*KvCanvasGraphFunc) (const KvViewOptions  *options,
+                                       gpointer              user_data,
+                                       GError              **error);
+
+/* A graph function with its data, reference counted so that jobs queued on
+ * the layout thread keep the data alive. @destroy runs when the last
+ * reference goes, on whichever thread drops it. */
+typedef struct _KvCanvasGraphSource KvCanvasGraphSource;
+
+KvCanvasGraphSource *kv_canvas_graph_source_new   (KvCanvasGraphFunc  func,
+                                                   gpointer           user_data,
+                                                   GDestroyNotify     destroy);
+KvCanvasGraphSource *kv_canvas_graph_source_ref   (KvCanvasGraphSource *source);
+void                 kv_canvas_graph_source_unref (KvCanvasGraphSource *source);
 
 typedef struct {
   KvLayout   *layout;       /* the drawing */
@@ -43,6 +64,17 @@ KvCanvasScene *kv_canvas_scene_build      (KvLayoutContext      *context,
                                            GCancellable         *cancellable,
                                            GError              **error);
 
+/* Builds @source's graph for @options and lays it out with @engine: a bare
+ * layout (no model; node i stands for its graph node's world). The scene's
+ * kind is @options' kind as asked (KV_VIEW_AUTO stays AUTO: the function
+ * chose). Errors: @source's, kv_layout_new's, or G_IO_ERROR_CANCELLED. */
+KvCanvasScene *kv_canvas_scene_build_graph (KvLayoutContext      *context,
+                                            KvCanvasGraphSource  *source,
+                                            const KvViewOptions  *options,
+                                            KvLayoutEngine        engine,
+                                            GCancellable         *cancellable,
+                                            GError              **error);
+
 /* A scene for a layout made elsewhere: node i stands for its graph node's
  * world. Takes a reference to @layout. */
 KvCanvasScene *kv_canvas_scene_new_for_layout (KvLayout *layout);
@@ -54,5 +86,6 @@ guint          kv_canvas_scene_n_nodes    (const KvCanvasScene *scene);
 int            kv_canvas_scene_node_of    (const KvCanvasScene *scene, int world);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvCanvasScene, kv_canvas_scene_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvCanvasGraphSource, kv_canvas_graph_source_unref)
 
 G_END_DECLS

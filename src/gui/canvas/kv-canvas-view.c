@@ -23,8 +23,10 @@ struct _KvCanvasView
   GtkWidget      *error_box;
   GtkLabel       *error_label;
   GtkWidget      *auto_button;
+  GtkWidget      *toolbar_scroller;
 
   KvModel        *model;
+  KvCanvasGraphSource *source;     /* instead of a model: any graph */
   KvBits         *highlight;
   KvViewKind      view;
   KvLayoutEngine  engine;
@@ -34,7 +36,7 @@ struct _KvCanvasView
   gboolean        fit_next;        /* … and fits the drawing when it arrives */
   gboolean        busy;
 
-  KvGame         *agents_game;     /* whose agents the toggles are */
+  GStrv           agent_names;     /* whose agents the toggles are */
   gboolean        syncing_toggles;
 };
 
@@ -48,6 +50,7 @@ enum {
   PROP_HIDDEN_AGENTS,
   PROP_DRAW_LIMIT,
   PROP_BUSY,
+  PROP_SHOW_TOOLBAR,
   N_PROPS
 };
 
@@ -83,7 +86,10 @@ update_cb (gpointer data)
   if (self->model != NULL && self->highlight != NULL && self->highlight->n == self->model->n_worlds)
     options.highlight = self->highlight;
 
-  kv_canvas_show_model (self->canvas, self->model, &options, self->engine, self->fit_next);
+  if (self->source != NULL)
+    kv_canvas_show_graph (self->canvas, self->source, &options, self->engine, self->fit_next);
+  else
+    kv_canvas_show_model (self->canvas, self->model, &options, self->engine, self->fit_next);
   self->fit_next = FALSE;
   update_busy (self);
 
@@ -109,7 +115,7 @@ queue_update (KvCanvasView *self,
 static guint32
 agents_mask (KvCanvasView *self)
 {
-  guint n = self->agents_game != NULL ? self->agents_game->n_agents : 0;
+  guint n = self->agent_names != NULL ? g_strv_length (self->agent_names) : 0;
 
   return n >= 32 ? G_MAXUINT32 : (1u << n) - 1;
 }
@@ -159,33 +165,37 @@ agent_toggled_cb (GtkToggleButton *button,
   kv_canvas_view_set_hidden_agents (self, hidden);
 }
 
+/* One toggle per agent of @names (NULL: none). */
 static void
-rebuild_toggles (KvCanvasView *self,
-                 KvGame       *game)
+rebuild_toggles (KvCanvasView       *self,
+                 const char * const *names)
 {
   GtkWidget *child;
 
-  if (self->agents_game == game)
+  if (names == NULL && self->agent_names == NULL)
+    return;
+  if (names != NULL && self->agent_names != NULL &&
+      g_strv_equal ((const char * const *) self->agent_names, names))
     return;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->agents_box))) != NULL)
     gtk_box_remove (self->agents_box, child);
-  g_clear_pointer (&self->agents_game, kv_game_unref);
-  if (game == NULL)
+  g_clear_pointer (&self->agent_names, g_strfreev);
+  if (names == NULL)
     return;
 
-  self->agents_game = kv_game_ref (game);
-  for (guint a = 0; a < game->n_agents && a < 32; a++)
+  self->agent_names = g_strdupv ((char **) names);
+  for (guint a = 0; self->agent_names[a] != NULL && a < 32; a++)
     {
       GtkWidget *button = gtk_toggle_button_new ();
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       g_autofree char *tooltip = NULL;
 
       gtk_box_append (GTK_BOX (box), kv_agent_sample_new (a));
-      gtk_box_append (GTK_BOX (box), gtk_label_new (game->agent_names[a]));
+      gtk_box_append (GTK_BOX (box), gtk_label_new (self->agent_names[a]));
       gtk_button_set_child (GTK_BUTTON (button), box);
       /* TRANSLATORS: %s is an agent's name, e.g. "1" */
-      tooltip = g_strdup_printf (_("Show the links of agent %s"), game->agent_names[a]);
+      tooltip = g_strdup_printf (_("Show the links of agent %s"), self->agent_names[a]);
       gtk_widget_set_tooltip_text (button, tooltip);
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
       g_signal_connect (button, "toggled", G_CALLBACK (agent_toggled_cb), self);
@@ -208,6 +218,17 @@ canvas_notify_selected_world_cb (KvCanvasView *self)
 static void
 canvas_notify_busy_cb (KvCanvasView *self)
 {
+  KvLayout *layout = kv_canvas_get_layout (self->canvas);
+
+  /* A graph says its agents and what it shows once it is built. */
+  if (self->source != NULL && layout != NULL)
+    {
+      rebuild_toggles (self, (const char * const *) layout->graph->agent_names);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->canvas),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      layout->graph->title != NULL ? layout->graph->title : "",
+                                      -1);
+    }
   update_busy (self);
 }
 
@@ -321,6 +342,7 @@ kv_canvas_view_set_model (KvCanvasView *self,
     return;
 
   g_clear_pointer (&self->model, kv_model_unref);
+  g_clear_pointer (&self->source, kv_canvas_graph_source_unref);
   if (model != NULL)
     self->model = kv_model_ref (model);
 
@@ -328,9 +350,54 @@ kv_canvas_view_set_model (KvCanvasView *self,
   g_clear_pointer (&self->highlight, kv_bits_free);
   kv_canvas_set_selected_world (self->canvas, -1);
 
-  rebuild_toggles (self, model != NULL ? model->game : NULL);
+  rebuild_toggles (self, model != NULL ? (const char * const *) model->game->agent_names : NULL);
   update_accessible (self);
   queue_update (self, TRUE);
+}
+
+void
+kv_canvas_view_set_graph_func (KvCanvasView      *self,
+                               KvCanvasGraphFunc  func,
+                               gpointer           user_data,
+                               GDestroyNotify     destroy)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  g_clear_pointer (&self->model, kv_model_unref);
+  g_clear_pointer (&self->source, kv_canvas_graph_source_unref);
+  if (func != NULL)
+    self->source = kv_canvas_graph_source_new (func, user_data, destroy);
+  else if (destroy != NULL)
+    destroy (user_data);
+
+  g_clear_pointer (&self->highlight, kv_bits_free);
+  kv_canvas_set_selected_world (self->canvas, -1);
+  if (func == NULL)
+    rebuild_toggles (self, NULL);
+  update_accessible (self);
+  queue_update (self, TRUE);
+}
+
+gboolean
+kv_canvas_view_get_show_toolbar (KvCanvasView *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS_VIEW (self), TRUE);
+
+  return gtk_widget_get_visible (self->toolbar_scroller);
+}
+
+void
+kv_canvas_view_set_show_toolbar (KvCanvasView *self,
+                                 gboolean      show_toolbar)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  show_toolbar = !!show_toolbar;
+  if (kv_canvas_view_get_show_toolbar (self) == show_toolbar)
+    return;
+
+  gtk_widget_set_visible (self->toolbar_scroller, show_toolbar);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_TOOLBAR]);
 }
 
 KvModel *
@@ -400,7 +467,7 @@ kv_canvas_view_set_view (KvCanvasView *self,
 
   self->view = view;
   gtk_drop_down_set_selected (self->view_dropdown, view);
-  if (self->model != NULL)
+  if (self->model != NULL || self->source != NULL)
     queue_update (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
 }
@@ -431,7 +498,7 @@ kv_canvas_view_set_engine (KvCanvasView *self,
 
   self->engine = value;
   gtk_drop_down_set_selected (self->engine_dropdown, value);
-  if (self->model != NULL)
+  if (self->model != NULL || self->source != NULL)
     queue_update (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENGINE]);
 }
@@ -478,7 +545,7 @@ kv_canvas_view_set_draw_limit (KvCanvasView *self,
     return;
 
   self->draw_limit = limit;
-  if (self->model != NULL)
+  if (self->model != NULL || self->source != NULL)
     queue_update (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DRAW_LIMIT]);
 }
@@ -517,7 +584,8 @@ kv_canvas_view_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->model, kv_model_unref);
-  g_clear_pointer (&self->agents_game, kv_game_unref);
+  g_clear_pointer (&self->source, kv_canvas_graph_source_unref);
+  g_clear_pointer (&self->agent_names, g_strfreev);
 
   G_OBJECT_CLASS (kv_canvas_view_parent_class)->dispose (object);
 }
@@ -560,6 +628,9 @@ kv_canvas_view_get_property (GObject    *object,
     case PROP_BUSY:
       g_value_set_boolean (value, self->busy);
       break;
+    case PROP_SHOW_TOOLBAR:
+      g_value_set_boolean (value, kv_canvas_view_get_show_toolbar (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -589,6 +660,9 @@ kv_canvas_view_set_property (GObject      *object,
       break;
     case PROP_DRAW_LIMIT:
       kv_canvas_view_set_draw_limit (self, g_value_get_uint (value));
+      break;
+    case PROP_SHOW_TOOLBAR:
+      kv_canvas_view_set_show_toolbar (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -636,6 +710,11 @@ kv_canvas_view_class_init (KvCanvasViewClass *klass)
                           FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
+  properties[PROP_SHOW_TOOLBAR] =
+    g_param_spec_boolean ("show-toolbar", NULL, NULL,
+                          TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   kv_canvas_register_resource ();
@@ -652,6 +731,7 @@ kv_canvas_view_class_init (KvCanvasViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, error_box);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, error_label);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, auto_button);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, toolbar_scroller);
   gtk_widget_class_bind_template_callback (widget_class, auto_button_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);

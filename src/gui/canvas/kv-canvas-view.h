@@ -15,6 +15,10 @@
  *   "hidden-agents"  uint   bit per agent whose links are hidden
  *   "draw-limit"     uint   most nodes a view may have (default 300)
  *   "busy"           bool   read-only: a view is being laid out
+ *   "show-toolbar"   bool   the toolbar is shown (default TRUE)
+ *
+ * It shows a model (kv_canvas_view_set_model) or any graph
+ * (kv_canvas_view_set_graph_func): the view, engine and limit apply to both.
  */
 #pragma once
 
@@ -36,6 +40,21 @@ GtkWidget *kv_canvas_view_new           (void);
 void       kv_canvas_view_set_model     (KvCanvasView *self,
                                          KvModel      *model);
 KvModel   *kv_canvas_view_get_model     (KvCanvasView *self);
+
+/* Instead of a model, shows the graph @func builds from the view options
+ * (kind, limit; run on the layout thread, see KvCanvasGraphFunc), again
+ * whenever the view, engine or limit changes. The view keeps @user_data
+ * until it is replaced and the last job using it is done, then calls
+ * @destroy (on any thread). A NULL @func clears. Clears the model, the
+ * selection and the highlight; the agent toggles follow the graph's agents. */
+void       kv_canvas_view_set_graph_func (KvCanvasView      *self,
+                                          KvCanvasGraphFunc  func,
+                                          gpointer           user_data,
+                                          GDestroyNotify     destroy);
+
+gboolean   kv_canvas_view_get_show_toolbar (KvCanvasView *self);
+void       kv_canvas_view_set_show_toolbar (KvCanvasView *self,
+                                            gboolean      show_toolbar);
 
 /* Worlds to highlight: bits over the model's worlds, copied. NULL clears.
  * Set it after the model it belongs to. */

@@ -377,6 +377,32 @@ kv_canvas_show_model (KvCanvas            *self,
 }
 
 void
+kv_canvas_show_graph (KvCanvas            *self,
+                      KvCanvasGraphSource *source,
+                      const KvViewOptions *options,
+                      KvLayoutEngine       engine,
+                      gboolean             fit)
+{
+  g_return_if_fail (KV_IS_CANVAS (self));
+
+  cancel_job (self);
+
+  if (source == NULL)
+    {
+      set_scene (self, NULL, FALSE);
+      set_error_message (self, NULL);
+      set_busy (self, FALSE);
+      return;
+    }
+
+  self->fit_on_arrival = fit || (self->busy && self->fit_on_arrival);
+  self->cancellable = g_cancellable_new ();
+  kv_layout_worker_build_graph_async (self, source, options, engine, self->cancellable,
+                                      scene_ready_cb, NULL);
+  set_busy (self, TRUE);
+}
+
+void
 kv_canvas_set_layout (KvCanvas *self,
                       KvLayout *layout)
 {

@@ -7,7 +7,8 @@
  * world's deal and classes in a tooltip, and selects the world under a click
  * ("selected-world", drawn with a ring).
  *
- * kv_canvas_show_model builds the view and lays it out on the process's one
+ * kv_canvas_show_model (or kv_canvas_show_graph, for any graph) builds the
+ * view and lays it out on the process's one
  * layout thread (kv-layout-worker.h), never on the main thread: "busy" is
  * TRUE meanwhile, and "error-message" says why a view could not be drawn
  * (e.g. "The whole model has 47040 worlds, more than the limit of 300.
@@ -19,6 +20,7 @@
 
 #include "kv-engine.h"
 #include "kv-draw.h"
+#include "kv-canvas-scene.h"
 
 G_BEGIN_DECLS
 
@@ -37,6 +39,13 @@ GtkWidget  *kv_canvas_new                (void);
  * zoom and scroll position are kept (a new highlight, say). */
 void        kv_canvas_show_model         (KvCanvas            *self,
                                           KvModel             *model,
+                                          const KvViewOptions *options,
+                                          KvLayoutEngine       engine,
+                                          gboolean             fit);
+/* As kv_canvas_show_model for any graph: @source (referenced by the job)
+ * builds it from @options on the layout thread. NULL shows nothing. */
+void        kv_canvas_show_graph         (KvCanvas            *self,
+                                          KvCanvasGraphSource *source,
                                           const KvViewOptions *options,
                                           KvLayoutEngine       engine,
                                           gboolean             fit);

@@ -6,7 +6,8 @@
 #include "kv-layout-worker.h"
 
 typedef struct {
-  KvModel        *model;
+  KvModel        *model;       /* a model's view, or … */
+  KvCanvasGraphSource *source; /* … a graph function's graph */
   KvViewOptions   options;
   KvBits         *highlight;   /* options.highlight points here */
   char           *title;       /* options.title points here */
@@ -19,6 +20,7 @@ job_free (gpointer data)
   Job *job = data;
 
   g_clear_pointer (&job->model, kv_model_unref);
+  g_clear_pointer (&job->source, kv_canvas_graph_source_unref);
   g_clear_pointer (&job->highlight, kv_bits_free);
   g_clear_pointer (&job->title, g_free);
   g_free (job);
@@ -40,8 +42,12 @@ worker_main (gpointer data)
       if (g_task_return_error_if_cancelled (task))
         continue;
 
-      scene = kv_canvas_scene_build (context, job->model, &job->options, job->engine,
-                                     g_task_get_cancellable (task), &error);
+      if (job->source != NULL)
+        scene = kv_canvas_scene_build_graph (context, job->source, &job->options, job->engine,
+                                             g_task_get_cancellable (task), &error);
+      else
+        scene = kv_canvas_scene_build (context, job->model, &job->options, job->engine,
+                                       g_task_get_cancellable (task), &error);
       if (scene != NULL)
         g_task_return_pointer (task, scene, (GDestroyNotify) kv_canvas_scene_free);
       else
@@ -68,24 +74,24 @@ get_queue (void)
   return queue;
 }
 
-void
-kv_layout_worker_build_async (gpointer             source_object,
-                              KvModel             *model,
-                              const KvViewOptions *options,
-                              KvLayoutEngine       engine,
-                              GCancellable        *cancellable,
-                              GAsyncReadyCallback  callback,
-                              gpointer             user_data)
+static void
+push_job (gpointer             source_object,
+          KvModel             *model,
+          KvCanvasGraphSource *source,
+          const KvViewOptions *options,
+          KvLayoutEngine       engine,
+          GCancellable        *cancellable,
+          GAsyncReadyCallback  callback,
+          gpointer             user_data)
 {
   GTask *task;
   Job *job;
 
-  g_return_if_fail (source_object == NULL || G_IS_OBJECT (source_object));
-  g_return_if_fail (model != NULL);
-  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
-
   job = g_new0 (Job, 1);
-  job->model = kv_model_ref (model);
+  if (model != NULL)
+    job->model = kv_model_ref (model);
+  if (source != NULL)
+    job->source = kv_canvas_graph_source_ref (source);
   if (options != NULL)
     job->options = *options;
   else
@@ -104,6 +110,38 @@ kv_layout_worker_build_async (gpointer             source_object,
 
   /* The queue owns the task until the worker pops it. */
   g_async_queue_push (get_queue (), task);
+}
+
+void
+kv_layout_worker_build_async (gpointer             source_object,
+                              KvModel             *model,
+                              const KvViewOptions *options,
+                              KvLayoutEngine       engine,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_return_if_fail (source_object == NULL || G_IS_OBJECT (source_object));
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  push_job (source_object, model, NULL, options, engine, cancellable, callback, user_data);
+}
+
+void
+kv_layout_worker_build_graph_async (gpointer             source_object,
+                                    KvCanvasGraphSource *source,
+                                    const KvViewOptions *options,
+                                    KvLayoutEngine       engine,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_return_if_fail (source_object == NULL || G_IS_OBJECT (source_object));
+  g_return_if_fail (source != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  push_job (source_object, NULL, source, options, engine, cancellable, callback, user_data);
 }
 
 KvCanvasScene *

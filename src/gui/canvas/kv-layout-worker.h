@@ -1,4 +1,5 @@
-/* kv-layout-worker.h: the one thread that builds views and lays them out.
+/* kv-layout-worker.h: the one thread that builds views (of models, or any
+ * graph from a KvCanvasGraphFunc) and lays them out.
  *
  * cgraph and the Graphviz layout engines are not thread-safe, so every
  * canvas of the process shares one worker: a dedicated thread with a queue,
@@ -28,6 +29,17 @@ void           kv_layout_worker_build_async  (gpointer             source_object
                                               GCancellable        *cancellable,
                                               GAsyncReadyCallback  callback,
                                               gpointer             user_data);
+
+/* Builds kv_canvas_scene_build_graph (@source, @options, @engine) on the
+ * worker: @source is referenced (its data lives until the job is done) and
+ * @options copied. Finish with kv_layout_worker_build_finish. */
+void           kv_layout_worker_build_graph_async (gpointer             source_object,
+                                                   KvCanvasGraphSource *source,
+                                                   const KvViewOptions *options,
+                                                   KvLayoutEngine       engine,
+                                                   GCancellable        *cancellable,
+                                                   GAsyncReadyCallback  callback,
+                                                   gpointer             user_data);
 
 /* The scene (free with kv_canvas_scene_free), or NULL and @error. */
 KvCanvasScene *kv_layout_worker_build_finish (GAsyncResult        *result,
