@@ -19,19 +19,31 @@ kv_cli_fail (const char *format, ...)
   return KV_EXIT_ERROR;
 }
 
+/* KRIPKEVIZ_WORLD_LIMIT=N caps the worlds of every model (the initial model
+ * and each step's product); unset or empty: KV_DEFAULT_WORLD_LIMIT. */
 KvHistory *
 kv_cli_open_history (const char *game, KvScript **script_out)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvScript) script = kv_script_open (game, &error);
+  g_autoptr(KvScript) script = NULL;
+  const char *limit_text = g_getenv ("KRIPKEVIZ_WORLD_LIMIT");
+  guint64 world_limit = 0;
   KvHistory *history;
 
+  if (limit_text != NULL && *limit_text != '\0'
+      && !g_ascii_string_to_unsigned (limit_text, 10, 1, G_MAXUINT32, &world_limit, NULL))
+    {
+      kv_cli_fail (_("KRIPKEVIZ_WORLD_LIMIT must be a number of worlds from 1 to %u, not “%s”"),
+                   G_MAXUINT32, limit_text);
+      return NULL;
+    }
+  script = kv_script_open (game, &error);
   if (script == NULL)
     {
       fprintf (stderr, "%s\n", error->message);
       return NULL;
     }
-  history = kv_history_run_script (script, 0, &error);
+  history = kv_history_run_script (script, (guint) world_limit, &error);
   if (history == NULL)
     {
       fprintf (stderr, "%s\n", error->message);
