@@ -49,23 +49,37 @@ step_title (const KvGame         *game,
   return g_strdup_printf ("%s, step %u: %s (%s)", title, index, action, del);
 }
 
+/* Entry @index of @history drawn in @view, or, when @stage is not
+ * NO_STAGE, that stage of the product that made it. */
+#define NO_STAGE ((KvProductStage) -1)
+
 static KvLayout *
 layout_entry (KvLayoutContext       *context,
-              const KvGame          *game,
-              const KvHistoryEntry  *entry,
+              const KvHistory       *history,
               guint                  index,
               KvViewKind             view,
+              KvProductStage         stage,
               KvLayoutEngine         engine,
               GError               **error)
 {
+  const KvHistoryEntry *entry = kv_history_get (history, index);
   g_autoptr(KvGraph) graph = NULL;
-  g_autofree char *title = step_title (game, entry, index);
+  g_autofree char *title = step_title (history->game, entry, index);
   KvViewOptions options;
 
   kv_view_options_init (&options);
   options.kind = view;
   options.title = title;
-  graph = kv_view_build (entry->model, &options, error);
+  if (stage == NO_STAGE)
+    graph = kv_view_build (entry->model, &options, error);
+  else
+    {
+      g_autoptr(KvProductView) product = kv_product_view_new_for_entry (history, index, error);
+
+      options.title = NULL;
+      if (product != NULL)
+        graph = kv_product_view_build (product, stage, &options, error);
+    }
   if (graph == NULL)
     return NULL;
 
@@ -81,6 +95,7 @@ kv_cli_export (int    argc,
   g_autofree char *engine_arg = NULL;
   g_autofree char *format_arg = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *stage_arg = NULL;
   gboolean all_steps = FALSE;
   const GOptionEntry entries[] = {
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_arg, "After the first N steps (0: the initial model; default: all)", "N" },
@@ -88,6 +103,7 @@ kv_cli_export (int    argc,
     { "view", 0, 0, G_OPTION_ARG_STRING, &view_arg, "What to draw (default: whole when it fits, else contracted, envelope, around)", "whole|around|contracted|envelope" },
     { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_arg, "Graphviz layout engine (default: by size)", "neato|fdp|sfdp|circo|dot" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_arg, "Output format", "svg|pdf|png|dot|tikz" },
+    { "product-stage", 0, 0, G_OPTION_ARG_STRING, &stage_arg, "A stage of the product that made step N: the action model, all pairs, the links that survive, the result", "action|pairs|links|result" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Output file", "FILE" },
     { NULL }
   };
@@ -99,6 +115,7 @@ kv_cli_export (int    argc,
   g_autoptr(GPtrArray) layouts = NULL;
   g_autoptr(GBytes) bytes = NULL;
   KvViewKind view = KV_VIEW_AUTO;
+  KvProductStage stage = NO_STAGE;
   KvLayoutEngine engine = KV_LAYOUT_AUTO;
   KvFormat format;
   guint64 step = 0;
@@ -128,6 +145,10 @@ kv_cli_export (int    argc,
   if (engine_arg != NULL &&
       (!kv_layout_engine_from_string (engine_arg, &engine) || engine == KV_LAYOUT_AUTO))
     return fail ("unknown layout engine \"%s\": use neato, fdp, sfdp, circo or dot", engine_arg);
+  if (stage_arg != NULL && !kv_product_stage_from_string (stage_arg, &stage))
+    return fail ("unknown product stage \"%s\": use action, pairs, links or result", stage_arg);
+  if (stage_arg != NULL && all_steps)
+    return fail ("--product-stage draws one step's product: use --step N, not --all-steps");
   if (all_steps && step_arg != NULL)
     return fail ("--step and --all-steps exclude each other");
   if (all_steps && format != KV_FORMAT_PDF)
@@ -154,8 +175,7 @@ kv_cli_export (int    argc,
   layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
   for (guint i = all_steps ? 0 : (guint) step; i <= (all_steps ? n_entries - 1 : (guint) step); i++)
     {
-      KvLayout *layout = layout_entry (layout_context, script->game,
-                                       kv_history_get (history, i), i, view, engine, &error);
+      KvLayout *layout = layout_entry (layout_context, history, i, view, stage, engine, &error);
 
       if (layout == NULL)
         return fail ("step %u: %s", i, error->message);

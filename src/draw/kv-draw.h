@@ -4,6 +4,7 @@
 #include "kv-graph.h"
 #include "kv-style.h"
 #include "kv-view.h"
+#include "kv-product-view.h"
 #include "kv-layout.h"
 #include "kv-render.h"
 #include "kv-export.h"

@@ -79,9 +79,32 @@ kv_graph_add_node (KvGraph     *graph,
   node.tooltip = g_strdup (tooltip != NULL ? tooltip : label);
   node.flags = flags;
   node.world = world;
+  node.row = node.col = -1;
   g_array_append_val (graph->nodes, node);
 
   return graph->nodes->len - 1;
+}
+
+void
+kv_graph_set_grid (KvGraph *graph,
+                   guint    i,
+                   guint    row,
+                   guint    col)
+{
+  g_return_if_fail (graph != NULL && i < graph->nodes->len);
+
+  g_array_index (graph->nodes, KvNode, i).row = (int) row;
+  g_array_index (graph->nodes, KvNode, i).col = (int) col;
+}
+
+gboolean
+kv_graph_is_grid (const KvGraph *graph)
+{
+  for (guint i = 0; i < graph->nodes->len; i++)
+    if (kv_graph_node (graph, i)->row < 0)
+      return FALSE;
+
+  return graph->nodes->len > 0;
 }
 
 void
@@ -89,6 +112,16 @@ kv_graph_add_edge (KvGraph *graph,
                    guint    agent,
                    guint    a,
                    guint    b)
+{
+  kv_graph_add_edge_full (graph, agent, a, b, 0);
+}
+
+void
+kv_graph_add_edge_full (KvGraph     *graph,
+                        guint        agent,
+                        guint        a,
+                        guint        b,
+                        KvEdgeFlags  flags)
 {
   KvEdge edge;
 
@@ -102,6 +135,7 @@ kv_graph_add_edge (KvGraph *graph,
   edge.source = MIN (a, b);
   edge.target = MAX (a, b);
   edge.agent = agent;
+  edge.flags = flags;
   g_array_append_val (graph->edges, edge);
 }
 
@@ -154,6 +188,22 @@ kv_graph_count_edges (const KvGraph *graph,
 
   for (guint i = 0; i < graph->edges->len; i++)
     if (kv_graph_edge (graph, i)->agent == agent)
+      count++;
+
+  return count;
+}
+
+guint
+kv_graph_count_edges_with (const KvGraph *graph,
+                           guint          agent,
+                           KvEdgeFlags    flags)
+{
+  guint count = 0;
+
+  g_return_val_if_fail (graph != NULL, 0);
+
+  for (guint i = 0; i < graph->edges->len; i++)
+    if (kv_graph_edge (graph, i)->agent == agent && kv_graph_edge (graph, i)->flags == flags)
       count++;
 
   return count;

@@ -21,19 +21,26 @@ typedef enum {
   KV_NODE_ACTUAL      = 1 << 0,   /* the actual world (the point) */
   KV_NODE_HIGHLIGHTED = 1 << 1,   /* in the highlighted set (e.g. a formula's truth set) */
   KV_NODE_CUT_OFF     = 1 << 2,   /* has links to worlds outside the view */
+  KV_NODE_STRUCK      = 1 << 3,   /* a product pair whose world fails the event's precondition */
 } KvNodeFlags;
+
+typedef enum {
+  KV_EDGE_CUT = 1 << 0,           /* a link of M that an action cuts (product view) */
+} KvEdgeFlags;
 
 typedef struct {
   char        *label;     /* short, shown on the node */
   char        *tooltip;   /* the full deal, for formats that have tooltips or titles */
   KvNodeFlags  flags;
   guint        world;     /* the model's world (a representative one for grouped views) */
+  int          row, col;  /* a place in a grid (kv_graph_set_grid), or -1 */
 } KvNode;
 
 typedef struct {
   guint source;           /* node indices, source < target */
   guint target;
   guint agent;
+  KvEdgeFlags flags;
 } KvEdge;
 
 typedef struct {
@@ -57,12 +64,18 @@ guint       kv_graph_add_node   (KvGraph *graph, const char *label, const char *
                                  KvNodeFlags flags, guint world);
 /* Adds an edge of @agent between two distinct nodes; ignores loops. */
 void        kv_graph_add_edge   (KvGraph *graph, guint agent, guint a, guint b);
+/* The same, with flags (a cut link). */
+void        kv_graph_add_edge_full (KvGraph *graph, guint agent, guint a, guint b, KvEdgeFlags flags);
 /* Links the @n_members nodes of one equivalence class of @agent: a clique
  * when it has at most 3 members (where a cycle is the clique), otherwise a
  * cycle in the given order. Returns TRUE when it drew a cycle that is not
  * the clique, so the caller can add a legend note. */
 gboolean    kv_graph_add_class  (KvGraph *graph, guint agent, const guint *members, guint n_members);
 void        kv_graph_add_note   (KvGraph *graph, const char *note);
+/* Pins node @i to a cell of a grid (row 0 at the top). When every node is
+ * pinned, the layout keeps the grid and only routes the edges. */
+void        kv_graph_set_grid   (KvGraph *graph, guint i, guint row, guint col);
+gboolean    kv_graph_is_grid    (const KvGraph *graph);
 
 static inline guint
 kv_graph_n_nodes (const KvGraph *graph)
@@ -88,8 +101,10 @@ kv_graph_edge (const KvGraph *graph, guint i)
   return &g_array_index (graph->edges, KvEdge, i);
 }
 
-/* Edges of @agent. */
+/* Edges of @agent (cut ones included). */
 guint       kv_graph_count_edges (const KvGraph *graph, guint agent);
+/* Edges of @agent with exactly the given flags (0: the links drawn plainly). */
+guint       kv_graph_count_edges_with (const KvGraph *graph, guint agent, KvEdgeFlags flags);
 /* The node flagged KV_NODE_ACTUAL, or -1. */
 int         kv_graph_actual      (const KvGraph *graph);
 

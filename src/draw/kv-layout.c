@@ -259,6 +259,8 @@ kv_layout_new (KvLayoutContext  *context,
   g_autoptr(GString) messages = g_string_new (NULL);
   Agraph_t *g;
   guint n_nodes, n_edges;
+  gboolean grid = kv_graph_is_grid (graph);
+  double cell_w = 0, cell_h = 0;
   int status;
 
   g_return_val_if_fail (context != NULL, NULL);
@@ -267,7 +269,11 @@ kv_layout_new (KvLayoutContext  *context,
 
   n_nodes = kv_graph_n_nodes (graph);
   n_edges = kv_graph_n_edges (graph);
-  if (engine == KV_LAYOUT_AUTO)
+  /* A grid keeps its places whatever engine was asked for: only neato
+   * honours pinned positions. */
+  if (grid)
+    engine = KV_LAYOUT_NEATO;
+  else if (engine == KV_LAYOUT_AUTO)
     engine = kv_layout_engine_for_size (n_nodes);
 
   if ((engine == KV_LAYOUT_DOT || engine == KV_LAYOUT_CIRCO) && n_nodes > KV_LAYOUT_SLOW_MAX)
@@ -305,6 +311,15 @@ kv_layout_new (KvLayoutContext  *context,
   /* Not strict: two agents linking the same worlds give two edges. */
   g = agopen ((char *) "kripkeviz", Agundirected, NULL);
   set_engine_attrs (g, engine, n_nodes);
+  if (grid)
+    {
+      /* Cells as big as the biggest node; neato keeps pinned nodes. */
+      for (guint i = 0; i < n_nodes; i++)
+        {
+          cell_w = MAX (cell_w, layout->nodes[i].width + 18.0);
+          cell_h = MAX (cell_h, layout->nodes[i].height + 30.0);
+        }
+    }
 
   for (guint i = 0; i < n_nodes; i++)
     {
@@ -318,6 +333,16 @@ kv_layout_new (KvLayoutContext  *context,
                 layout->nodes[i].shape == KV_NODE_SHAPE_ELLIPSE ? "ellipse" : "box");
       set_attr_double (gnodes[i], "width", layout->nodes[i].width / 72.0);
       set_attr_double (gnodes[i], "height", layout->nodes[i].height / 72.0);
+      if (grid)
+        {
+          const KvNode *node = kv_graph_node (graph, i);
+          char pos[64], x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_snprintf (pos, sizeof pos, "%s,%s!",
+                      g_ascii_formatd (x, sizeof x, "%.2f", node->col * cell_w),
+                      g_ascii_formatd (y, sizeof y, "%.2f", -node->row * cell_h));
+          set_attr (gnodes[i], "pos", pos);
+        }
     }
 
   for (guint i = 0; i < n_edges; i++)

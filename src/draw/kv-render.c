@@ -25,6 +25,8 @@ typedef enum {
   ITEM_ACTUAL,
   ITEM_HIGHLIGHTED,
   ITEM_CUT_OFF,
+  ITEM_STRUCK,
+  ITEM_CUT_LINK,
   ITEM_NOTE,
 } ItemKind;
 
@@ -87,6 +89,16 @@ any_node_has (const KvGraph *graph,
 {
   for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
     if (kv_graph_node (graph, i)->flags & flag)
+      return TRUE;
+
+  return FALSE;
+}
+
+static gboolean
+any_edge_cut (const KvGraph *graph)
+{
+  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+    if (kv_graph_edge (graph, i)->flags & KV_EDGE_CUT)
       return TRUE;
 
   return FALSE;
@@ -167,6 +179,16 @@ plan_legend (const KvLayout *layout,
       Item item = { .kind = ITEM_CUT_OFF, .text = g_strdup ("has links outside the view") };
       g_array_append_val (entries, item);
     }
+  if (any_node_has (graph, KV_NODE_STRUCK))
+    {
+      Item item = { .kind = ITEM_STRUCK, .text = g_strdup ("precondition false: pair dropped") };
+      g_array_append_val (entries, item);
+    }
+  if (any_edge_cut (graph))
+    {
+      Item item = { .kind = ITEM_CUT_LINK, .text = g_strdup ("link cut by the action (faded)") };
+      g_array_append_val (entries, item);
+    }
 
   /* Entries flow left to right, wrapping at max_width. */
   for (guint i = 0; i < entries->len; i++)
@@ -175,7 +197,8 @@ plan_legend (const KvLayout *layout,
       double text_w;
 
       kv_style_text_size (item->text, KV_STYLE_SMALL_SIZE, FALSE, &text_w, NULL);
-      item->width = (item->kind == ITEM_AGENT ? SAMPLE_LINE : SAMPLE_W) + SAMPLE_GAP + text_w;
+      item->width = (item->kind == ITEM_AGENT || item->kind == ITEM_CUT_LINK ? SAMPLE_LINE : SAMPLE_W)
+                    + SAMPLE_GAP + text_w;
       if (x > 0 && x + item->width > max_width)
         {
           x = 0;
@@ -341,17 +364,22 @@ draw_world (cairo_t     *cr,
   cairo_font_extents_t font;
   double tx, ty;
 
+  /* A struck pair is greyed, its label crossed out. */
+  double ink = (flags & KV_NODE_STRUCK) ? 0.6 : 0.1;
+
   shape_path (cr, shape, x, y, width, height);
   if (flags & KV_NODE_HIGHLIGHTED)
     {
       KvRgb rgb = kv_style_highlight_color ();
       cairo_set_source_rgb (cr, rgb.red, rgb.green, rgb.blue);
     }
+  else if (flags & KV_NODE_STRUCK)
+    cairo_set_source_rgb (cr, 0.93, 0.93, 0.93);
   else
     cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_fill_preserve (cr);
 
-  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  cairo_set_source_rgb (cr, ink, ink, ink);
   cairo_set_line_width (cr, (flags & KV_NODE_HIGHLIGHTED) ? 2.2 : KV_STYLE_BORDER_WIDTH);
   if (flags & KV_NODE_CUT_OFF)
     cairo_set_dash (cr, cut_off_dashes, G_N_ELEMENTS (cut_off_dashes), 0);
@@ -371,7 +399,16 @@ draw_world (cairo_t     *cr,
     }
 
   if (label == NULL)
-    return;
+    {
+      if (flags & KV_NODE_STRUCK)
+        {
+          cairo_set_line_width (cr, 1.5);
+          cairo_move_to (cr, x - width / 3, y);
+          cairo_line_to (cr, x + width / 3, y);
+          cairo_stroke (cr);
+        }
+      return;
+    }
 
   set_font (cr, font_size, FALSE);
   cairo_text_extents (cr, label, &extents);
@@ -380,6 +417,16 @@ draw_world (cairo_t     *cr,
   ty = y + (font.ascent - font.descent) / 2;
   cairo_move_to (cr, tx, ty);
   cairo_show_text (cr, label);
+
+  if (flags & KV_NODE_STRUCK)
+    {
+      double mid = ty - (font.ascent - font.descent) / 2;
+
+      cairo_set_line_width (cr, 1.5);
+      cairo_move_to (cr, tx - 2, mid);
+      cairo_line_to (cr, tx + extents.x_advance + 2, mid);
+      cairo_stroke (cr);
+    }
 
   if (flags & KV_NODE_ACTUAL)
     {
@@ -436,6 +483,13 @@ draw_edges (const KvLayout        *layout,
         continue;
 
       set_agent_line (cr, e->agent);
+      if (e->flags & KV_EDGE_CUT)
+        {
+          KvRgb rgb = kv_style_agent_color (e->agent);
+
+          /* Cut links stay in their agent's colour and dashes, faded. */
+          cairo_set_source_rgba (cr, rgb.red, rgb.green, rgb.blue, 0.3);
+        }
       cairo_new_path (cr);
       cairo_move_to (cr, edge->points[0], edge->points[1]);
       for (guint j = 1; j + 2 < edge->n_points; j += 3)
@@ -487,7 +541,7 @@ draw_edges (const KvLayout        *layout,
       cairo_arc (cr, x, y, MAX (extents.width, extents.height) / 2 + 3.0, 0, 2 * G_PI);
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_fill (cr);
-      cairo_set_source_rgb (cr, rgb.red, rgb.green, rgb.blue);
+      cairo_set_source_rgba (cr, rgb.red, rgb.green, rgb.blue, (e->flags & KV_EDGE_CUT) ? 0.4 : 1.0);
       cairo_move_to (cr, x - extents.x_bearing - extents.width / 2,
                      y - extents.y_bearing - extents.height / 2);
       cairo_show_text (cr, name);
@@ -545,6 +599,19 @@ draw_legend (const KvLayout *layout,
         case ITEM_CUT_OFF:
           draw_world (cr, KV_NODE_SHAPE_ELLIPSE, item->x + SAMPLE_W / 2, cy,
                       SAMPLE_W, SAMPLE_H, KV_NODE_CUT_OFF, NULL, 0);
+          break;
+        case ITEM_STRUCK:
+          draw_world (cr, KV_NODE_SHAPE_ELLIPSE, item->x + SAMPLE_W / 2, cy,
+                      SAMPLE_W, SAMPLE_H, KV_NODE_STRUCK, NULL, 0);
+          break;
+        case ITEM_CUT_LINK:
+          cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.3);
+          cairo_set_line_width (cr, KV_STYLE_BORDER_WIDTH);
+          cairo_set_dash (cr, NULL, 0, 0);
+          cairo_move_to (cr, item->x + 1, cy);
+          cairo_line_to (cr, item->x + SAMPLE_LINE - 1, cy);
+          cairo_stroke (cr);
+          text_x = item->x + SAMPLE_LINE + SAMPLE_GAP;
           break;
         case ITEM_NOTE:
           text_x = item->x;

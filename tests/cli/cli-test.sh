@@ -15,7 +15,7 @@ ok () { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok () { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for line in "$@"; do echo "# $line"; done; }
 
 # expect STATUS DESCRIPTION STDERR_PATTERN -- ARGS…: runs the CLI, checks the
-# exit status and that stderr (or stdout for status 0/1) matches the pattern.
+# exit status and that stderr or stdout matches the pattern (if not empty).
 expect () {
   local status=$1 what=$2 pattern=$3
   shift 4
@@ -23,7 +23,7 @@ expect () {
   local got=$?
   if [ "$got" -ne "$status" ]; then
     not_ok "$what" "exit $got, expected $status" "$(cat "$tmp/err")"
-  elif ! grep -qE -- "$pattern" "$tmp/out" "$tmp/err"; then
+  elif [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$tmp/out" "$tmp/err"; then
     not_ok "$what" "output does not match /$pattern/" "$(cat "$tmp/out" "$tmp/err" | head -5)"
   else
     ok "$what"
@@ -69,6 +69,16 @@ expect 2 "hands that do not match the agents" "hands.kvg:3:1: error: there are 3
 printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\nannounce K{1} (r@1 |\n' >"$tmp/formula.kvg"
 expect 2 "a formula error inside a script" "formula.kvg:5:21: error: expected a formula" -- run "$tmp/formula.kvg"
 expect 2 "an unreadable file" "$tmp/none.kvg:1:1: error:" -- run "$tmp/none.kvg"
+
+# The product view's stages (issue 5), as files a teacher puts on slides.
+for stage in action pairs links result; do
+  expect 0 "export --product-stage $stage" '' -- export hexa-show --step 1 --product-stage "$stage" --format svg -o "$tmp/$stage.svg"
+done
+if grep -q 'Stage 1 of 3' "$tmp/pairs.svg" 2>/dev/null; then ok "the pairs stage is titled"; else not_ok "the pairs stage is titled"; fi
+expect 2 "export --product-stage on the initial model" 'initial model is not the result of an action' -- export hexa-show --step 0 --product-stage pairs --format png -o "$tmp/x.png"
+expect 2 "export --product-stage with an unknown stage" 'unknown product stage' -- export hexa-show --product-stage middle --format png -o "$tmp/x.png"
+expect 2 "export --product-stage with --all-steps" 'one step' -- export hexa-show --all-steps --product-stage pairs --format pdf -o "$tmp/x.pdf"
+[ ! -e "$tmp/x.png" ] && [ ! -e "$tmp/x.pdf" ] && ok "failed exports leave no file" || not_ok "failed exports leave no file"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

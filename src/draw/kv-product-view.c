@@ -1,0 +1,642 @@
+#define G_LOG_DOMAIN "kv-product-view"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kv-product-view.h"
+
+static const char *const stage_names[] = { "action", "pairs", "links", "result" };
+
+const char *
+kv_product_stage_to_string (KvProductStage stage)
+{
+  g_return_val_if_fail (stage < G_N_ELEMENTS (stage_names), NULL);
+  return stage_names[stage];
+}
+
+gboolean
+kv_product_stage_from_string (const char *name, KvProductStage *stage)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (stage_names); i++)
+    if (g_strcmp0 (name, stage_names[i]) == 0)
+      {
+        *stage = (KvProductStage) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+KvProductView *
+kv_product_view_new (KvModel *before, const KvStep *step, GError **error)
+{
+  g_autoptr(KvProductView) view = g_new0 (KvProductView, 1);
+
+  g_return_val_if_fail (step->kind != KV_STEP_SUGGEST, NULL);
+
+  view->before = kv_model_ref (before);
+  view->action = kv_action_model_for_step (step, &view->actual_event);
+  view->step_del = kv_step_to_del (step);
+  view->after = kv_model_update (before, view->action, view->actual_event, 0, &view->product, error);
+  if (view->after == NULL)
+    return NULL;
+  kv_product_count (view->before, view->product, view->after, &view->counts);
+  return g_steal_pointer (&view);
+}
+
+KvProductView *
+kv_product_view_new_for_entry (const KvHistory *history, guint index, GError **error)
+{
+  const KvHistoryEntry *entry;
+  g_autoptr(KvModel) before = NULL;
+  const KvStep *step;
+
+  g_return_val_if_fail (index < kv_history_length (history), NULL);
+
+  entry = kv_history_get (history, index);
+  if (entry->step == NULL)
+    {
+      g_set_error (error, KV_ERROR, KV_ERROR_GAME,
+                   _("the initial model is not the result of an action: choose a later step"));
+      return NULL;
+    }
+  before = kv_model_ref (kv_history_get (history, index - 1)->model);
+  step = entry->step;
+
+  /* A suggestion's answers, all but the last, lead to the model the last
+   * one (usually the showcard) acts on. */
+  if (step->kind == KV_STEP_SUGGEST)
+    {
+      for (guint i = 0; i + 1 < entry->expanded->len; i++)
+        {
+          KvModel *next = kv_model_apply_step (before, g_ptr_array_index (entry->expanded, i), history->world_limit, error);
+
+          if (next == NULL)
+            return NULL;
+          g_clear_pointer (&before, kv_model_unref);
+          before = next;
+        }
+      step = g_ptr_array_index (entry->expanded, entry->expanded->len - 1);
+    }
+  return kv_product_view_new (before, step, error);
+}
+
+void
+kv_product_view_free (KvProductView *view)
+{
+  if (view == NULL)
+    return;
+  g_clear_pointer (&view->before, kv_model_unref);
+  g_clear_pointer (&view->after, kv_model_unref);
+  g_clear_pointer (&view->action, kv_action_model_unref);
+  g_clear_pointer (&view->product, kv_product_free);
+  g_free (view->step_del);
+  g_free (view);
+}
+
+/* Which of M's worlds a stage draws, and how they are grouped into nodes:
+ * one world per group (whole, around) or one envelope per group. */
+typedef struct {
+  KvViewKind kind;
+  guint      n_groups;
+  gint32    *group_of;     /* M's worlds: group, or -1 when not drawn */
+  GPtrArray *labels;       /* char*, one per group */
+} Grouping;
+
+static void
+grouping_clear (Grouping *g)
+{
+  g_clear_pointer (&g->group_of, g_free);
+  g_clear_pointer (&g->labels, g_ptr_array_unref);
+}
+
+static void
+group_worlds (Grouping *g, const KvModel *m, const guint32 *worlds, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g->group_of[worlds[i]] = (gint32) g->n_groups++;
+      g_ptr_array_add (g->labels, kv_model_world_label (m, worlds[i]));
+    }
+}
+
+static void
+group_envelopes (Grouping *g, const KvModel *m)
+{
+  const KvGame *game = m->game;
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+  for (guint w = 0; w < m->n_worlds; w++)
+    {
+      gint64 key = (gint64) kv_model_hand (m, w, kv_game_envelope (game));
+      gpointer id;
+
+      if (!g_hash_table_lookup_extended (ids, &key, NULL, &id))
+        {
+          id = GUINT_TO_POINTER (g->n_groups++);
+          g_hash_table_insert (ids, g_memdup2 (&key, sizeof key), id);
+          g_ptr_array_add (g->labels, kv_game_hand_to_string (game, (KvHand) key));
+        }
+      g->group_of[w] = (gint32) GPOINTER_TO_UINT (id);
+    }
+}
+
+/* The worlds nearest the actual world, breadth first, at most @max. Each
+ * class is walked once, through a list threading its worlds. */
+static guint
+nearest_worlds (const KvModel *m, guint radius, guint max, guint32 *out)
+{
+  guint n_agents = m->game->n_agents;
+  g_autoptr(KvBits) seen = kv_bits_new (m->n_worlds);
+  g_autofree guint32 *depth = g_new0 (guint32, m->n_worlds);
+  g_autofree guint32 *next = g_new (guint32, (gsize) n_agents * m->n_worlds);
+  guint32 *first[KV_MAX_AGENTS];
+  guint n = 0, head = 0;
+
+  for (guint a = 0; a < n_agents; a++)
+    {
+      first[a] = g_new (guint32, MAX (m->n_classes[a], 1));
+      memset (first[a], 0xff, m->n_classes[a] * sizeof (guint32));
+      for (guint w = m->n_worlds; w-- > 0; )
+        {
+          next[(gsize) a * m->n_worlds + w] = first[a][m->cls[a][w]];
+          first[a][m->cls[a][w]] = w;
+        }
+    }
+
+  out[n++] = m->actual;
+  kv_bits_set (seen, m->actual);
+  while (head < n && n < max)
+    {
+      guint w = out[head++];
+
+      if (depth[w] == radius)
+        continue;
+      for (guint a = 0; a < n_agents && n < max; a++)
+        {
+          guint32 c = m->cls[a][w];
+
+          for (guint32 v = first[a][c]; v != G_MAXUINT32 && n < max; v = next[(gsize) a * m->n_worlds + v])
+            if (!kv_bits_get (seen, v))
+              {
+                kv_bits_set (seen, v);
+                depth[v] = depth[w] + 1;
+                out[n++] = v;
+              }
+          first[a][c] = G_MAXUINT32;   /* this class is done */
+        }
+    }
+  for (guint a = 0; a < n_agents; a++)
+    g_free (first[a]);
+  return n;
+}
+
+static gboolean
+make_grouping (const KvProductView *view, const KvViewOptions *options, Grouping *g, GError **error)
+{
+  const KvModel *m = view->before;
+  guint n_events = view->action->n_events;
+  guint limit = options->limit ? options->limit : KV_VIEW_DEFAULT_LIMIT;
+  KvViewKind kind = options->kind;
+
+  g->group_of = g_new (gint32, m->n_worlds);
+  for (guint w = 0; w < m->n_worlds; w++)
+    g->group_of[w] = -1;
+  g->labels = g_ptr_array_new_with_free_func (g_free);
+  g->n_groups = 0;
+
+  if (kind == KV_VIEW_AUTO || kind == KV_VIEW_CONTRACTED)
+    {
+      if ((guint64) m->n_worlds * n_events <= limit)
+        kind = KV_VIEW_WHOLE;
+      else if (m->game->has_envelope)
+        kind = KV_VIEW_ENVELOPE;
+      else
+        kind = KV_VIEW_AROUND;
+    }
+  g->kind = kind;
+
+  switch (kind)
+    {
+    case KV_VIEW_WHOLE:
+      if ((guint64) m->n_worlds * n_events > limit)
+        {
+          g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                       _("the product has %u × %u pairs, more than the limit of %u: use the envelope or around view"),
+                       m->n_worlds, n_events, limit);
+          return FALSE;
+        }
+      {
+        g_autofree guint32 *all = g_new (guint32, m->n_worlds);
+
+        for (guint w = 0; w < m->n_worlds; w++)
+          all[w] = w;
+        group_worlds (g, m, all, m->n_worlds);
+      }
+      return TRUE;
+    case KV_VIEW_ENVELOPE:
+      if (!m->game->has_envelope)
+        {
+          g_set_error (error, KV_ERROR, KV_ERROR_GAME, _("this game has no envelope: use the whole or around view"));
+          return FALSE;
+        }
+      group_envelopes (g, m);
+      if ((guint64) g->n_groups * n_events > limit)
+        {
+          g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                       _("the product has %u envelopes × %u events, more than the limit of %u"),
+                       g->n_groups, n_events, limit);
+          return FALSE;
+        }
+      return TRUE;
+    case KV_VIEW_AROUND:
+    default:
+      {
+        g_autofree guint32 *near = g_new (guint32, m->n_worlds);
+        guint max = MAX (limit / MAX (n_events, 1), 1);
+        guint n = nearest_worlds (m, options->radius ? options->radius : 1, max, near);
+
+        group_worlds (g, m, near, n);
+      }
+      return TRUE;
+    }
+}
+
+/* Links of each agent, deduplicated: a link drawn plainly wins over the
+ * same link cut elsewhere (when several pairs share a node). */
+typedef struct {
+  GHashTable *flags;   /* key: agent << 48 | low << 24 | high → KvEdgeFlags + 1 */
+} EdgeSet;
+
+static guint64
+edge_key (guint agent, guint a, guint b)
+{
+  return (guint64) agent << 48 | (guint64) MIN (a, b) << 24 | MAX (a, b);
+}
+
+static void
+edge_set_add (EdgeSet *set, guint agent, guint a, guint b, KvEdgeFlags flags)
+{
+  guint64 key = edge_key (agent, a, b);
+  gpointer old;
+
+  if (a == b)
+    return;
+  if (g_hash_table_lookup_extended (set->flags, &key, NULL, &old) && !((GPOINTER_TO_UINT (old) - 1) & KV_EDGE_CUT))
+    return;
+  g_hash_table_insert (set->flags, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (flags + 1));
+}
+
+static int
+compare_keys (const void *a, const void *b)
+{
+  guint64 x = **(guint64 *const *) a, y = **(guint64 *const *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Adds the links in a fixed order, so that layouts are reproducible. */
+static void
+edge_set_flush (EdgeSet *set, KvGraph *graph)
+{
+  guint n;
+  g_autofree gpointer *keys = g_hash_table_get_keys_as_array (set->flags, &n);
+
+  qsort (keys, n, sizeof (gpointer), compare_keys);
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 key = *(guint64 *) keys[i];
+      KvEdgeFlags flags = GPOINTER_TO_UINT (g_hash_table_lookup (set->flags, &key)) - 1;
+
+      kv_graph_add_edge_full (graph, key >> 48, (key >> 24) & 0xffffff, key & 0xffffff, flags);
+    }
+}
+
+/* The links of one class: all of them up to three members, else a cycle.
+ * Returns TRUE when it drew a cycle. */
+static gboolean
+add_class (EdgeSet *set, guint agent, const guint *members, guint n, KvEdgeFlags flags)
+{
+  if (n <= 3)
+    {
+      for (guint i = 0; i < n; i++)
+        for (guint j = i + 1; j < n; j++)
+          edge_set_add (set, agent, members[i], members[j], flags);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    edge_set_add (set, agent, members[i], members[(i + 1) % n], flags);
+  return TRUE;
+}
+
+/* Union-find over nodes, for the components of a relation. */
+static guint32
+find (guint32 *parent, guint32 i)
+{
+  while (parent[i] != i)
+    i = parent[i] = parent[parent[i]];
+  return i;
+}
+
+static void
+join (guint32 *parent, guint32 a, guint32 b)
+{
+  a = find (parent, a);
+  b = find (parent, b);
+  parent[MAX (a, b)] = MIN (a, b);
+}
+
+static KvGraph *
+new_graph (const KvProductView *view, const char *title)
+{
+  const KvGame *game = view->before->game;
+
+  return kv_graph_new (title, game->n_agents, (const char * const *) game->agent_names);
+}
+
+static char *
+pair_label (const Grouping *g, guint group, const KvActionModel *am, guint event)
+{
+  return g_strdup_printf ("(%s, %s)", (const char *) g_ptr_array_index (g->labels, group), am->event_names[event]);
+}
+
+static KvGraph *
+build_action (const KvProductView *view)
+{
+  const KvActionModel *am = view->action;
+  const KvGame *game = view->before->game;
+  g_autofree char *title = g_strdup_printf (_("Action model %s: %u events"), view->step_del, am->n_events);
+  KvGraph *graph = new_graph (view, title);
+  EdgeSet set = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+  gboolean cycles = FALSE;
+
+  for (guint e = 0; e < am->n_events; e++)
+    {
+      g_autofree char *pre = kv_formula_to_string (game, am->pre[e], FALSE);
+      g_autofree char *label = am->n_events == 1 ? g_strdup (pre) : g_strdup_printf ("%s: %s", am->event_names[e], pre);
+      g_autofree char *tooltip = g_strdup_printf (_("event %s, precondition %s"), am->event_names[e], pre);
+
+      kv_graph_add_node (graph, label, tooltip, e == view->actual_event ? KV_NODE_ACTUAL : 0, e);
+    }
+  for (guint a = 0; a < game->n_agents; a++)
+    for (guint e = 0; e < am->n_events; e++)
+      {
+        g_autofree guint *members = g_new (guint, am->n_events);
+        guint n = 0, first = 0;
+
+        /* each block once, from its first event */
+        while (kv_action_model_class (am, a, first) != kv_action_model_class (am, a, e))
+          first++;
+        if (first != e)
+          continue;
+        for (guint f = e; f < am->n_events; f++)
+          if (kv_action_model_class (am, a, f) == kv_action_model_class (am, a, e))
+            members[n++] = f;
+        cycles |= add_class (&set, a, members, n, 0);
+      }
+  edge_set_flush (&set, graph);
+  g_hash_table_unref (set.flags);
+  kv_graph_add_note (graph, _("An agent links the events it cannot tell apart."));
+  if (cycles)
+    kv_graph_add_note (graph, _("Blocks of more than three events are drawn as cycles."));
+  return graph;
+}
+
+static KvGraph *
+build_pairs (const KvProductView *view, const Grouping *g)
+{
+  const KvActionModel *am = view->action;
+  const KvModel *m = view->before;
+  g_autofree char *title = g_strdup_printf (_("Stage 1 of 3, all pairs W × E for %s: %u tried, %u kept"),
+                                            view->step_del, view->counts.pairs_tried, view->counts.pairs_kept);
+  KvGraph *graph = new_graph (view, title);
+  g_autofree guint *kept = g_new0 (guint, (gsize) g->n_groups * am->n_events);
+  g_autofree guint *tried = g_new0 (guint, (gsize) g->n_groups * am->n_events);
+
+  for (guint w = 0; w < m->n_worlds; w++)
+    if (g->group_of[w] >= 0)
+      for (guint e = 0; e < am->n_events; e++)
+        {
+          gsize i = (gsize) g->group_of[w] * am->n_events + e;
+
+          tried[i]++;
+          kept[i] += kv_bits_get (view->product->pre[e], w);
+        }
+
+  for (guint e = 0; e < am->n_events; e++)
+    for (guint group = 0; group < g->n_groups; group++)
+      {
+        gsize i = (gsize) group * am->n_events + e;
+        g_autofree char *label = pair_label (g, group, am, e);
+        g_autofree char *pre = kv_formula_to_string (m->game, am->pre[e], FALSE);
+        g_autofree char *tooltip = NULL;
+        KvNodeFlags flags = kept[i] == 0 ? KV_NODE_STRUCK : 0;
+
+        if (g->group_of[m->actual] == (gint32) group && e == view->actual_event)
+          flags |= KV_NODE_ACTUAL;
+        if (g->kind == KV_VIEW_ENVELOPE)
+          tooltip = g_strdup_printf (_("envelope %s with event %s: %u of %u pairs satisfy %s"),
+                                     (const char *) g_ptr_array_index (g->labels, group),
+                                     am->event_names[e], kept[i], tried[i], pre);
+        else
+          tooltip = g_strdup_printf (kept[i] ? _("%s satisfies %s, the precondition of %s: the pair is kept")
+                                             : _("%s fails %s, the precondition of %s: the pair is dropped"),
+                                     (const char *) g_ptr_array_index (g->labels, group), pre, am->event_names[e]);
+        kv_graph_set_grid (graph, kv_graph_add_node (graph, label, tooltip, flags, group), e, group);
+      }
+  kv_graph_add_note (graph, _("A pair (w, e) is kept when w satisfies e's precondition: one row per event."));
+  return graph;
+}
+
+static KvGraph *
+build_links (const KvProductView *view, const Grouping *g)
+{
+  const KvActionModel *am = view->action;
+  const KvModel *m = view->before, *after = view->after;
+  const KvProduct *product = view->product;
+  const KvGame *game = m->game;
+  g_autoptr(GString) title = g_string_new (NULL);
+  KvGraph *graph;
+  g_autofree gint32 *node_of_pair = g_new (gint32, product->n_pairs);
+  g_autofree gint32 *node_of_group_event = g_new (gint32, (gsize) g->n_groups * am->n_events);
+  EdgeSet set = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
+  gboolean cycles = FALSE;
+  guint n_nodes;
+
+  g_string_printf (title, _("Stage 2 of 3, the links that survive %s"), view->step_del);
+  graph = new_graph (view, title->str);
+  {
+    g_autofree char *counts = kv_product_view_describe (view, KV_PRODUCT_STAGE_LINKS);
+    g_autofree char *note = g_strdup_printf (_("Links kept and cut: %s."), counts);
+
+    kv_graph_add_note (graph, note);
+  }
+
+  for (gsize i = 0; i < (gsize) g->n_groups * am->n_events; i++)
+    node_of_group_event[i] = -1;
+  for (guint p = 0; p < product->n_pairs; p++)
+    {
+      gint32 group = g->group_of[product->pair_world[p]];
+      gsize i = (gsize) group * am->n_events + product->pair_event[p];
+
+      node_of_pair[p] = -1;
+      if (group < 0)
+        continue;
+      if (node_of_group_event[i] < 0)
+        {
+          g_autofree char *label = pair_label (g, (guint) group, am, product->pair_event[p]);
+
+          node_of_group_event[i] = (gint32) kv_graph_add_node (graph, label, label, 0, (guint) group);
+        }
+      node_of_pair[p] = node_of_group_event[i];
+      if (p == after->actual && node_of_pair[p] >= 0)
+        g_array_index (graph->nodes, KvNode, node_of_pair[p]).flags |= KV_NODE_ACTUAL;
+    }
+
+  n_nodes = kv_graph_n_nodes (graph);
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      g_autofree guint32 *kept = g_new (guint32, MAX (n_nodes, 1));
+      g_autofree guint32 *before = g_new (guint32, MAX (n_nodes, 1));
+      g_autofree gint32 *first_kept = g_new (gint32, MAX (after->n_classes[a], 1));
+      g_autofree gint32 *first_before = g_new (gint32, MAX (m->n_classes[a], 1));
+      g_autofree guint *members = g_new (guint, MAX (n_nodes, 1));
+      g_autofree gint32 *last = g_new (gint32, MAX (n_nodes, 1));
+
+      /* Join the nodes an agent cannot tell apart, after (kept) and
+       * before the action (through M's classes). With one pair a node these
+       * are the product's classes and M's; with grouped nodes, components. */
+      for (guint i = 0; i < n_nodes; i++)
+        kept[i] = before[i] = i;
+      for (guint c = 0; c < after->n_classes[a]; c++)
+        first_kept[c] = -1;
+      for (guint c = 0; c < m->n_classes[a]; c++)
+        first_before[c] = -1;
+      for (guint p = 0; p < product->n_pairs; p++)
+        {
+          gint32 node = node_of_pair[p];
+          guint32 pc = after->cls[a][p], mc = m->cls[a][product->pair_world[p]];
+
+          if (node < 0)
+            continue;
+          if (first_kept[pc] < 0)
+            first_kept[pc] = node;
+          else
+            join (kept, (guint32) node, (guint32) first_kept[pc]);
+          if (first_before[mc] < 0)
+            first_before[mc] = node;
+          else
+            join (before, (guint32) node, (guint32) first_before[mc]);
+        }
+
+      /* Kept: each component as a cycle. */
+      for (guint root = 0; root < n_nodes; root++)
+        {
+          guint n = 0;
+
+          if (find (kept, root) != root)
+            continue;
+          for (guint i = 0; i < n_nodes; i++)
+            if (find (kept, i) == root)
+              members[n++] = i;
+          cycles |= add_class (&set, a, members, n, 0);
+        }
+
+      /* Cut: within a component of M, the kept components one after the
+       * other, joined by faded links. */
+      for (guint i = 0; i < n_nodes; i++)
+        last[i] = -1;
+      for (guint i = 0; i < n_nodes; i++)
+        {
+          guint32 mroot = find (before, i), kroot = find (kept, i);
+
+          if (kroot != i)
+            continue;   /* one link per kept component */
+          if (last[mroot] >= 0)
+            edge_set_add (&set, a, (guint) last[mroot], i, KV_EDGE_CUT);
+          last[mroot] = (gint32) i;
+        }
+    }
+  edge_set_flush (&set, graph);
+  g_hash_table_unref (set.flags);
+  kv_graph_add_note (graph, _("(w, e) and (w′, e′) stay linked for an agent when it linked w and w′ and cannot tell e from e′."));
+  if (cycles)
+    kv_graph_add_note (graph, _("Classes of more than three pairs are drawn as cycles."));
+  if (g->kind == KV_VIEW_ENVELOPE)
+    kv_graph_add_note (graph, _("A node is an envelope paired with an event; an agent's links join the groups of nodes it cannot tell apart."));
+  return graph;
+}
+
+KvGraph *
+kv_product_view_build (const KvProductView *view, KvProductStage stage,
+                       const KvViewOptions *options, GError **error)
+{
+  KvViewOptions defaults;
+  Grouping grouping = { 0 };
+  KvGraph *graph = NULL;
+
+  if (options == NULL)
+    {
+      kv_view_options_init (&defaults);
+      options = &defaults;
+    }
+
+  switch (stage)
+    {
+    case KV_PRODUCT_STAGE_ACTION:
+      return build_action (view);
+    case KV_PRODUCT_STAGE_RESULT:
+      {
+        KvViewOptions result = *options;
+        g_autofree char *title = NULL;
+        guint n_blocks;
+        g_autofree guint32 *blocks = kv_bisim_blocks (view->after, &n_blocks);
+
+        title = g_strdup_printf (_("Stage 3 of 3, the result M ⊗ A of %s: %u worlds (%u non-bisimilar)"),
+                                 view->step_del, view->after->n_worlds, n_blocks);
+        result.highlight = NULL;
+        result.title = title;
+        return kv_view_build (view->after, &result, error);
+      }
+    case KV_PRODUCT_STAGE_PAIRS:
+    case KV_PRODUCT_STAGE_LINKS:
+      if (make_grouping (view, options, &grouping, error))
+        graph = stage == KV_PRODUCT_STAGE_PAIRS ? build_pairs (view, &grouping) : build_links (view, &grouping);
+      grouping_clear (&grouping);
+      return graph;
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+char *
+kv_product_view_describe (const KvProductView *view, KvProductStage stage)
+{
+  const KvGame *game = view->before->game;
+  GString *out = g_string_new (NULL);
+
+  switch (stage)
+    {
+    case KV_PRODUCT_STAGE_ACTION:
+      g_string_printf (out, _("%u events; the actual one is %s"), view->action->n_events,
+                       view->action->event_names[view->actual_event]);
+      break;
+    case KV_PRODUCT_STAGE_PAIRS:
+      g_string_printf (out, _("%u pairs tried, %u kept, %u dropped"), view->counts.pairs_tried,
+                       view->counts.pairs_kept, view->counts.pairs_tried - view->counts.pairs_kept);
+      break;
+    case KV_PRODUCT_STAGE_LINKS:
+      for (guint a = 0; a < game->n_agents; a++)
+        g_string_append_printf (out, _("%sagent %s: %" G_GUINT64_FORMAT " links kept, %" G_GUINT64_FORMAT " cut"),
+                                a ? "; " : "", game->agent_names[a],
+                                view->counts.links_kept[a], view->counts.links_cut[a]);
+      break;
+    case KV_PRODUCT_STAGE_RESULT:
+      g_string_printf (out, _("%u worlds"), view->after->n_worlds);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return g_string_free (out, FALSE);
+}

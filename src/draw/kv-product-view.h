@@ -1,0 +1,75 @@
+/* kv-product-view.h: how M ⊗ A becomes the next model, as pictures.
+ *
+ * For a step that is an action model (showcard, a custom action, a public
+ * announcement as a one-event model) a product view holds the model before
+ * (M), the action model (A) and its product, and draws:
+ *
+ *   the action:  A's events, labelled with their preconditions, each
+ *                agent's blocks, the actual event marked;
+ *   pairs:       every pair (w, e) of W × E, those whose world fails the
+ *                event's precondition struck out (KV_NODE_STRUCK, the
+ *                reason in the tooltip);
+ *   links:       the pairs kept, with each agent's links that survive,
+ *                (w, e) ~a (w', e') iff w ~a w' and e ~a e', and the links
+ *                of M that the action cuts (KV_EDGE_CUT, drawn faded);
+ *   result:      the product model, in any view of kv-view.h.
+ *
+ * Big models use the same views as the canvas: with the whole view a node is
+ * a pair; with the around view only pairs of M's worlds near the actual
+ * world are drawn; with the envelope view a node is (envelope, event), so a
+ * Clue 11 showcard shows 28 × 2 nodes. KV_VIEW_AUTO picks the first of
+ * whole, envelope, around that fits the limit.
+ */
+#pragma once
+
+#include "kv-engine.h"
+#include "kv-graph.h"
+#include "kv-view.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  KV_PRODUCT_STAGE_ACTION,
+  KV_PRODUCT_STAGE_PAIRS,
+  KV_PRODUCT_STAGE_LINKS,
+  KV_PRODUCT_STAGE_RESULT,
+} KvProductStage;
+
+/* "action", "pairs", "links", "result". */
+const char *kv_product_stage_to_string   (KvProductStage stage);
+gboolean    kv_product_stage_from_string (const char *name, KvProductStage *stage);
+
+typedef struct {
+  KvModel         *before;        /* M */
+  KvActionModel   *action;        /* A */
+  guint            actual_event;
+  KvProduct       *product;       /* the pairs kept and the preconditions' truth sets */
+  KvModel         *after;         /* M ⊗ A */
+  KvProductCounts  counts;
+  char            *step_del;      /* the step in DEL notation, for titles */
+} KvProductView;
+
+/* The product of history entry @index (≥ 1). A suggest is a sequence of
+ * nocard and showcard steps: its last one (the showcard, when someone
+ * showed) is the product shown, over the model after the earlier ones.
+ * Fails with KV_ERROR_GAME for the initial entry. */
+KvProductView *kv_product_view_new_for_entry (const KvHistory *history, guint index, GError **error);
+
+/* The product of @step (not a suggest) on @before, which it must be
+ * executable at. */
+KvProductView *kv_product_view_new  (KvModel *before, const KvStep *step, GError **error);
+void           kv_product_view_free (KvProductView *view);
+
+/* The graph of one stage. @options as for kv_view_build (NULL: defaults);
+ * its highlight is ignored. Fails with KV_ERROR_LIMIT when even the around
+ * view has more nodes than the limit. */
+KvGraph       *kv_product_view_build (const KvProductView *view, KvProductStage stage,
+                                      const KvViewOptions *options, GError **error);
+
+/* One line of counts for the stage, e.g. "18 pairs tried, 6 kept" or
+ * "agent 1: 3 links kept, 0 cut; agent 2: 0 kept, 3 cut; …". */
+char          *kv_product_view_describe (const KvProductView *view, KvProductStage stage);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvProductView, kv_product_view_free)
+
+G_END_DECLS
