@@ -444,7 +444,9 @@ test_action_chain (void)
   g_assert_no_error (error);
   deep_history = kv_history_run_script (deep_script, 0, &error);
   g_assert_null (deep_history);
+  g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
   g_assert_nonnull (strstr (error->message, "nested more than"));
+  g_assert_null (strstr (error->message, "false"));
 }
 
 /* What a script may declare: actions, events, steps. */

@@ -323,12 +323,23 @@ kv_model_apply_step (KvModel *model, const KvStep *step, guint world_limit, GErr
       return g_steal_pointer (&current);
     }
 
+  am = kv_action_model_for_step (step, &actual);
+  if (step->kind == KV_STEP_ANNOUNCE || step->kind == KV_STEP_DO)
+    {
+      gboolean value = FALSE;
+
+      /* A precondition that cannot be checked (over a limit) is an error
+       * of its own, not a false step. */
+      if (!kv_check_actual (model, am->pre[actual], &value, error))
+        return NULL;
+      if (value)
+        return kv_model_update (model, am, actual, world_limit, NULL, error);
+    }
   why = kv_step_why_false (model, step);
   if (why != NULL)
     {
       g_set_error (error, KV_ERROR, KV_ERROR_FALSE, _("this step is false at the actual world: %s"), why);
       return NULL;
     }
-  am = kv_action_model_for_step (step, &actual);
   return kv_model_update (model, am, actual, world_limit, NULL, error);
 }
