@@ -15,6 +15,7 @@
 
 #ifdef KV_HAVE_CANVAS
 #include "kv-canvas-view.h"
+#include "kv-product-pane.h"
 #endif
 
 #define MAX_RECENT 5
@@ -38,8 +39,12 @@ struct _KvWindow
   KvKnowledgeTable     *knowledge_table;
   GtkPaned             *outer_paned;
   GtkPaned             *inner_paned;
+  GtkWidget            *product_button;
 
   GtkWidget            *canvas;
+  GtkStack             *canvas_stack;  /* the canvas, or the product view */
+  GtkWidget            *product_pane;
+  gboolean              product_mode;  /* the product view is shown */
   GSettings            *settings;
 
   char                 *game_name;     /* "hexa", or the file's basename without .kvg */
@@ -59,6 +64,14 @@ struct _KvWindow
 };
 
 G_DEFINE_FINAL_TYPE (KvWindow, kv_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_PRODUCT_MODE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 toast (KvWindow   *self,
@@ -313,6 +326,26 @@ update_actions (KvWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", self->current + 1 < length);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", self->history != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", self->history != NULL);
+#ifdef KV_HAVE_CANVAS
+  {
+    KvProductStage stage = kv_product_pane_get_stage (KV_PRODUCT_PANE (self->product_pane));
+
+    /* The initial model is no action's product. */
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product", self->history != NULL && self->current > 0);
+    gtk_widget_set_tooltip_text (self->product_button,
+                                 self->history != NULL && self->current > 0
+                                 ? _("Show how the step is made: the model before (M), the action (A) and their product M ⊗ A side by side (Ctrl+P)")
+                                 : _("The initial model is not made by an action: select a later step to see its product"));
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product-previous",
+                                   self->product_mode && stage > KV_PRODUCT_STAGE_PAIRS);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product-next",
+                                   self->product_mode && stage < KV_PRODUCT_STAGE_RESULT);
+  }
+#else
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product-previous", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product-next", FALSE);
+#endif
 
   /* Next turn plays from the selected step: nothing left once someone won. */
   if (self->history != NULL)
@@ -419,6 +452,31 @@ update_accessible (KvWindow *self)
                                   -1);
 }
 
+static void set_product_mode (KvWindow *self, gboolean product_mode);
+
+/* The product view follows the selected step. */
+static void
+show_product (KvWindow *self)
+{
+#ifdef KV_HAVE_CANVAS
+  g_autoptr(GError) error = NULL;
+
+  if (!self->product_mode)
+    return;
+  if (self->history == NULL || self->current == 0)
+    {
+      set_product_mode (self, FALSE);
+      return;
+    }
+  if (!kv_product_pane_set_entry (KV_PRODUCT_PANE (self->product_pane), self->history,
+                                  self->current, &error))
+    {
+      toast (self, error->message);
+      set_product_mode (self, FALSE);
+    }
+#endif
+}
+
 static void
 show_current (KvWindow *self)
 {
@@ -426,6 +484,7 @@ show_current (KvWindow *self)
 
 #ifdef KV_HAVE_CANVAS
   kv_canvas_view_set_model (KV_CANVAS_VIEW (self->canvas), entry != NULL ? entry->model : NULL);
+  show_product (self);
 #endif
   kv_composer_set_model (self->composer, entry != NULL ? entry->model : NULL);
   check_formula (self);
@@ -886,8 +945,22 @@ export_action (GtkWidget  *widget,
   KvExportDialog *dialog;
 
 #ifdef KV_HAVE_CANVAS
-  layout = kv_canvas_get_layout (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)));
-  hidden = kv_canvas_view_get_hidden_agents (KV_CANVAS_VIEW (self->canvas));
+  if (self->product_mode)
+    {
+      /* The product panel's stage, as shown. */
+      KvProductPane *pane = KV_PRODUCT_PANE (self->product_pane);
+      KvCanvasView *panel = kv_product_pane_get_panel (pane, KV_PRODUCT_PANEL_PRODUCT);
+
+      layout = kv_canvas_get_layout (kv_canvas_view_get_canvas (panel));
+      hidden = kv_canvas_view_get_hidden_agents (panel);
+      basename = g_strdup_printf ("%s-step-%u-%s", self->game_name != NULL ? self->game_name : "game",
+                                  self->current, kv_product_stage_to_string (kv_product_pane_get_stage (pane)));
+    }
+  else
+    {
+      layout = kv_canvas_get_layout (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)));
+      hidden = kv_canvas_view_get_hidden_agents (KV_CANVAS_VIEW (self->canvas));
+    }
 #endif
   if (layout == NULL)
     {
@@ -895,7 +968,8 @@ export_action (GtkWidget  *widget,
       return;
     }
 
-  basename = g_strdup_printf ("%s-step-%u", self->game_name != NULL ? self->game_name : "game", self->current);
+  if (basename == NULL)
+    basename = g_strdup_printf ("%s-step-%u", self->game_name != NULL ? self->game_name : "game", self->current);
   dialog = kv_export_dialog_new (GTK_WINDOW (self), layout, hidden, basename);
   g_signal_connect_swapped (dialog, "exported", G_CALLBACK (on_exported), self);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -913,6 +987,15 @@ static void
 forward_to_canvas (KvWindow   *self,
                    const char *action)
 {
+#ifdef KV_HAVE_CANVAS
+  if (self->product_mode)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (kv_product_pane_get_panel (KV_PRODUCT_PANE (self->product_pane),
+                                                                         KV_PRODUCT_PANEL_PRODUCT)),
+                                  action, NULL);
+      return;
+    }
+#endif
   gtk_widget_activate_action (self->canvas, action, NULL);
 }
 
@@ -938,6 +1021,100 @@ zoom_fit_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   forward_to_canvas (KV_WINDOW (widget), "canvas.zoom-fit");
+}
+
+/* The product view */
+
+static void
+set_product_mode (KvWindow *self,
+                  gboolean  product_mode)
+{
+#ifdef KV_HAVE_CANVAS
+  KvProductPane *pane = KV_PRODUCT_PANE (self->product_pane);
+  g_autoptr(GError) error = NULL;
+
+  product_mode = !!product_mode && self->history != NULL && self->current > 0;
+  if (self->product_mode == product_mode)
+    return;
+
+  if (product_mode &&
+      !kv_product_pane_set_entry (pane, self->history, self->current, &error))
+    {
+      toast (self, error->message);
+      product_mode = FALSE;
+      if (!self->product_mode)
+        {
+          /* The toggle went in: put it back out. */
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRODUCT_MODE]);
+          return;
+        }
+    }
+
+  self->product_mode = product_mode;
+  if (!product_mode)
+    kv_product_pane_clear (pane);
+  gtk_stack_set_visible_child (self->canvas_stack, product_mode ? self->product_pane : self->canvas);
+  /* Three panels need the room the knowledge table takes. */
+  gtk_widget_set_visible (GTK_WIDGET (self->knowledge_table), !product_mode);
+  update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRODUCT_MODE]);
+#endif
+}
+
+static void
+on_product_stage_changed (KvWindow *self)
+{
+  update_actions (self);
+}
+
+static void
+product_previous_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+
+  if (self->product_mode)
+    gtk_widget_activate_action (self->product_pane, "product.previous", NULL);
+}
+
+static void
+product_next_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+
+  if (self->product_mode)
+    gtk_widget_activate_action (self->product_pane, "product.next", NULL);
+}
+
+/* Alt+Left, Alt+Right: the stages while the product view is shown, else
+ * the steps. */
+static void
+back_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+
+  if (self->product_mode)
+    product_previous_action (widget, action_name, parameter);
+  else
+    undo_action (widget, action_name, parameter);
+}
+
+static void
+forward_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+
+  if (self->product_mode)
+    product_next_action (widget, action_name, parameter);
+  else
+    redo_action (widget, action_name, parameter);
 }
 
 /* Formula bar */
@@ -1045,6 +1222,42 @@ kv_window_finalize (GObject *object)
 }
 
 static void
+kv_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  KvWindow *self = KV_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PRODUCT_MODE:
+      g_value_set_boolean (value, self->product_mode);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_window_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  KvWindow *self = KV_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PRODUCT_MODE:
+      set_product_mode (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 kv_window_class_init (KvWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1053,7 +1266,15 @@ kv_window_class_init (KvWindowClass *klass)
 
   object_class->dispose = kv_window_dispose;
   object_class->finalize = kv_window_finalize;
+  object_class->get_property = kv_window_get_property;
+  object_class->set_property = kv_window_set_property;
   window_class->close_request = kv_window_close_request;
+
+  properties[PROP_PRODUCT_MODE] =
+    g_param_spec_boolean ("product-mode", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* Links the resources in (they live in a static library). */
   g_assert (kv_gui_get_resource () != NULL);
@@ -1077,6 +1298,7 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvWindow, knowledge_table);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, outer_paned);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, inner_paned);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, product_button);
   gtk_widget_class_bind_template_callback (widget_class, on_composer_apply);
   gtk_widget_class_bind_template_callback (widget_class, on_formula_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_formula_changed);
@@ -1092,14 +1314,22 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_in_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_out_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-fit", NULL, zoom_fit_action);
+  gtk_widget_class_install_property_action (widget_class, "win.product", "product-mode");
+  gtk_widget_class_install_action (widget_class, "win.product-previous", NULL, product_previous_action);
+  gtk_widget_class_install_action (widget_class, "win.product-next", NULL, product_next_action);
+  gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "win.forward", NULL, forward_action);
 
   /* The same keys as the application's accelerators (kv-application.c),
    * for a window without an application (the display tests). */
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "win.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "win.forward", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.product", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "win.product-previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "win.product-next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.next-turn", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save", NULL);
@@ -1148,7 +1378,26 @@ kv_window_init (KvWindow *self)
 #endif
   gtk_widget_set_vexpand (self->canvas, TRUE);
   gtk_widget_set_hexpand (self->canvas, TRUE);
-  gtk_box_append (self->canvas_slot, self->canvas);
+  self->canvas_stack = GTK_STACK (gtk_stack_new ());
+  gtk_stack_set_transition_type (self->canvas_stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->canvas_stack), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->canvas_stack), TRUE);
+  gtk_stack_add_named (self->canvas_stack, self->canvas, "canvas");
+#ifdef KV_HAVE_CANVAS
+  self->product_pane = kv_product_pane_new ();
+  g_settings_bind (self->settings, "layout-engine", self->product_pane, "engine", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "draw-limit", self->product_pane, "draw-limit", G_SETTINGS_BIND_GET);
+  /* The agent toggles of the canvas apply to the panels too. */
+  g_object_bind_property (self->canvas, "hidden-agents", self->product_pane, "hidden-agents",
+                          G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (self->product_pane, "notify::stage",
+                            G_CALLBACK (on_product_stage_changed), self);
+  gtk_stack_add_named (self->canvas_stack, self->product_pane, "product");
+#else
+  (void) on_product_stage_changed;
+#endif
+  gtk_stack_set_visible_child (self->canvas_stack, self->canvas);
+  gtk_box_append (self->canvas_slot, GTK_WIDGET (self->canvas_stack));
 
   rebuild_game_menu (self);
   update_actions (self);
@@ -1200,6 +1449,28 @@ kv_window_get_canvas (KvWindow *self)
 {
   g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
   return self->canvas;
+}
+
+GtkWidget *
+kv_window_get_product_pane (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
+  return self->product_pane;
+}
+
+gboolean
+kv_window_get_product_mode (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
+  return self->product_mode;
+}
+
+void
+kv_window_set_product_mode (KvWindow *self,
+                            gboolean  product_mode)
+{
+  g_return_if_fail (KV_IS_WINDOW (self));
+  set_product_mode (self, product_mode);
 }
 
 const char *

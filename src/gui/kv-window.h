@@ -43,6 +43,13 @@ GtkWidget  *kv_window_get_composer        (KvWindow *self);
 GtkWidget  *kv_window_get_knowledge_table (KvWindow *self);
 GtkWidget  *kv_window_get_formula_entry   (KvWindow *self);
 GtkWidget  *kv_window_get_canvas          (KvWindow *self);
+/* The product view (a KvProductPane; NULL without the canvas), and whether
+ * it is shown instead of the canvas ("product-mode", the win.product
+ * toggle, Ctrl+P; only for a step after the initial model). */
+GtkWidget  *kv_window_get_product_pane    (KvWindow *self);
+gboolean    kv_window_get_product_mode    (KvWindow *self);
+void        kv_window_set_product_mode    (KvWindow *self,
+                                           gboolean  product_mode);
 /* The badge's text after Enter in the formula bar ("true"/"false"), or NULL
  * when hidden; the error under the bar, or NULL. */
 const char *kv_window_get_formula_result  (KvWindow *self);

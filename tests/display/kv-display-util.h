@@ -50,6 +50,36 @@ kv_display_wait_for_canvas (KvWindow *window,
   return FALSE;
 }
 
+/* Runs the main loop until the product view's panels have drawn (at most
+ * @ms); TRUE at once when there is no product view. */
+static inline gboolean
+kv_display_wait_for_product (KvWindow *window,
+                             guint     ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+  GtkWidget *pane = kv_window_get_product_pane (window);
+
+  if (pane == NULL)
+    return TRUE;
+  kv_display_wait (100);
+  while (g_get_monotonic_time () < end)
+    {
+      gboolean busy = TRUE;
+
+      g_object_get (pane, "busy", &busy, NULL);
+      if (!busy)
+        {
+          kv_display_wait (150);
+          g_object_get (pane, "busy", &busy, NULL);
+          if (!busy)
+            return TRUE;
+        }
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  return FALSE;
+}
+
 /* The widget as rendered now, as a texture. */
 static inline GdkTexture *
 kv_display_render (GtkWidget *widget)

@@ -4,9 +4,12 @@
  *   kv-screenshot GAME OUT.png [--step N] [--turns N] [--apply STEP]…
  *                 [--formula F] [--world W] [--width W] [--height H]
  *                 [--compose STEP] [--shortcuts]
+ *                 [--product pairs|links|result] [--view auto|whole|around|envelope]
  *
  * --compose sets the composer to a step without applying it; --shortcuts
- * renders the keyboard shortcuts window instead of the main window.
+ * renders the keyboard shortcuts window instead of the main window;
+ * --product shows the product view of the selected step at that stage
+ * (--view: the panels' view).
  */
 #define G_LOG_DOMAIN "kv-screenshot"
 #include "config.h"
@@ -21,6 +24,7 @@
 
 #ifdef KV_HAVE_CANVAS
 #include "kv-canvas-view.h"
+#include "kv-product-pane.h"
 #endif
 
 int
@@ -31,6 +35,8 @@ main (int   argc,
   g_autofree char *formula = NULL;
   g_autofree char *compose = NULL;
   gboolean shortcuts = FALSE;
+  g_autofree char *product = NULL;
+  g_autofree char *view = NULL;
   g_autoptr(KvApplication) app = NULL;
   g_auto(GStrv) apply = NULL;
   const GOptionEntry entries[] = {
@@ -43,6 +49,8 @@ main (int   argc,
     { "height", 0, 0, G_OPTION_ARG_INT, &height, "Window height", "H" },
     { "compose", 0, 0, G_OPTION_ARG_STRING, &compose, "Set the composer to a step", "STEP" },
     { "shortcuts", 0, 0, G_OPTION_ARG_NONE, &shortcuts, "Render the shortcuts window", NULL },
+    { "product", 0, 0, G_OPTION_ARG_STRING, &product, "Show the product view at this stage", "STAGE" },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view, "The product panels' view", "KIND" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("GAME OUT.png");
@@ -109,8 +117,40 @@ main (int   argc,
     kv_canvas_view_set_selected_world (KV_CANVAS_VIEW (kv_window_get_canvas (window)), world);
 #endif
 
+#ifdef KV_HAVE_CANVAS
+  if (product != NULL)
+    {
+      KvProductPane *pane = KV_PRODUCT_PANE (kv_window_get_product_pane (window));
+      KvProductStage stage;
+      KvViewKind kind;
+
+      if (!kv_product_stage_from_string (product, &stage) || stage == KV_PRODUCT_STAGE_ACTION)
+        {
+          g_printerr ("unknown stage %s (pairs, links, result)\n", product);
+          return 2;
+        }
+      kv_window_set_product_mode (window, TRUE);
+      if (!kv_window_get_product_mode (window))
+        {
+          g_printerr ("no product view at this step\n");
+          return 1;
+        }
+      if (view != NULL)
+        {
+          if (!kv_view_kind_from_string (view, &kind))
+            {
+              g_printerr ("unknown view %s\n", view);
+              return 2;
+            }
+          kv_product_pane_set_view (pane, kind);
+        }
+      kv_product_pane_set_stage (pane, stage);
+    }
+#endif
+
   kv_display_wait (300);
   kv_display_wait_for_canvas (window, 30000);
+  kv_display_wait_for_product (window, 30000);
   kv_display_wait (300);
   if (shortcuts)
     {

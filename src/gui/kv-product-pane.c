@@ -1,0 +1,581 @@
+/* kv-product-pane.c: M, A and M ⊗ A side by side, with a stage stepper. */
+#define G_LOG_DOMAIN "kv-product-pane"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kv-product-pane.h"
+
+/* The view dropdown's items. */
+static const KvViewKind view_items[] = {
+  KV_VIEW_AUTO, KV_VIEW_WHOLE, KV_VIEW_AROUND, KV_VIEW_ENVELOPE,
+};
+
+/* The product, shared by the pane and the panels' layout jobs: the last of
+ * them to let go frees it (on whichever thread). */
+typedef struct {
+  KvProductView *view;
+} ProductRef;
+
+static void
+product_ref_clear (gpointer data)
+{
+  ProductRef *ref = data;
+
+  g_clear_pointer (&ref->view, kv_product_view_free);
+}
+
+static ProductRef *
+product_ref_acquire (ProductRef *ref)
+{
+  return g_atomic_rc_box_acquire (ref);
+}
+
+static void
+product_ref_release (ProductRef *ref)
+{
+  g_atomic_rc_box_release_full (ref, product_ref_clear);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProductRef, product_ref_release)
+
+/* What a panel's graph function reads. */
+typedef struct {
+  ProductRef     *product;
+  KvProductStage  stage;
+} StageData;
+
+static void
+stage_data_free (gpointer data)
+{
+  StageData *stage = data;
+
+  product_ref_release (stage->product);
+  g_free (stage);
+}
+
+/* Runs on the layout thread: the product view is immutable. */
+static KvGraph *
+stage_graph (const KvViewOptions  *options,
+             gpointer              user_data,
+             GError              **error)
+{
+  StageData *data = user_data;
+
+  return kv_product_view_build (data->product->view, data->stage, options, error);
+}
+
+struct _KvProductPane
+{
+  GtkWidget       parent_instance;
+
+  /* Template widgets */
+  GtkDropDown    *view_dropdown;
+  GtkLabel       *stage_label;
+  GtkLabel       *model_title;
+  GtkLabel       *model_subtitle;
+  KvCanvasView   *model_panel;
+  GtkLabel       *model_counts;
+  GtkLabel       *action_title;
+  GtkLabel       *action_subtitle;
+  KvCanvasView   *action_panel;
+  GtkLabel       *action_counts;
+  GtkLabel       *product_title;
+  GtkLabel       *product_subtitle;
+  KvCanvasView   *product_panel;
+  GtkLabel       *product_counts;
+
+  ProductRef     *product;
+  KvProductStage  stage;
+  KvViewKind      view;
+  gboolean        busy;
+};
+
+G_DEFINE_FINAL_TYPE (KvProductPane, kv_product_pane, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_STAGE,
+  PROP_VIEW,
+  PROP_ENGINE,
+  PROP_DRAW_LIMIT,
+  PROP_HIDDEN_AGENTS,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+const char *
+kv_product_pane_stage_title (KvProductStage stage)
+{
+  switch (stage)
+    {
+    case KV_PRODUCT_STAGE_PAIRS:
+      return _("1 All pairs W × E");
+    case KV_PRODUCT_STAGE_LINKS:
+      return _("2 Links that survive");
+    case KV_PRODUCT_STAGE_RESULT:
+      return _("3 Result");
+    case KV_PRODUCT_STAGE_ACTION:
+    default:
+      return _("The action");
+    }
+}
+
+static void
+update_busy (KvProductPane *self)
+{
+  gboolean busy = kv_canvas_view_get_busy (self->model_panel) ||
+                  kv_canvas_view_get_busy (self->action_panel) ||
+                  kv_canvas_view_get_busy (self->product_panel);
+
+  if (self->busy == busy)
+    return;
+
+  self->busy = busy;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+static void
+update_actions (KvProductPane *self)
+{
+  gboolean shown = self->product != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.previous",
+                                 shown && self->stage > KV_PRODUCT_STAGE_PAIRS);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.next",
+                                 shown && self->stage < KV_PRODUCT_STAGE_RESULT);
+}
+
+static void
+set_stage_graph (KvProductPane  *self,
+                 KvCanvasView   *panel,
+                 KvProductStage  stage)
+{
+  StageData *data;
+
+  if (self->product == NULL)
+    {
+      kv_canvas_view_set_graph_func (panel, NULL, NULL, NULL);
+      return;
+    }
+
+  data = g_new0 (StageData, 1);
+  data->product = product_ref_acquire (self->product);
+  data->stage = stage;
+  kv_canvas_view_set_graph_func (panel, stage_graph, data, stage_data_free);
+}
+
+/* The product panel, its titles and counts for self->stage. */
+static void
+show_stage (KvProductPane *self)
+{
+  g_autofree char *stage_text = NULL;
+  g_autofree char *counts = NULL;
+
+  /* TRANSLATORS: the product view's stepper, "Stage 1 of 3" */
+  stage_text = g_strdup_printf (_("Stage %u of %u"), (guint) self->stage, 3u);
+  gtk_label_set_text (self->stage_label, stage_text);
+  gtk_label_set_text (self->product_subtitle, kv_product_pane_stage_title (self->stage));
+
+  if (self->product != NULL)
+    counts = kv_product_view_describe (self->product->view, self->stage);
+  gtk_label_set_text (self->product_counts, counts != NULL ? counts : "");
+
+  set_stage_graph (self, self->product_panel, self->stage);
+  update_actions (self);
+}
+
+static void
+update_panel_views (KvProductPane *self)
+{
+  kv_canvas_view_set_view (self->model_panel, self->view);
+  kv_canvas_view_set_view (self->action_panel, self->view);
+  kv_canvas_view_set_view (self->product_panel, self->view);
+}
+
+/* Public API */
+
+GtkWidget *
+kv_product_pane_new (void)
+{
+  return g_object_new (KV_TYPE_PRODUCT_PANE, NULL);
+}
+
+gboolean
+kv_product_pane_set_entry (KvProductPane    *self,
+                           const KvHistory  *history,
+                           guint             index,
+                           GError          **error)
+{
+  g_autoptr(KvProductView) view = NULL;
+  g_autoptr(ProductRef) ref = NULL;
+  g_autofree char *model_text = NULL;
+  g_autofree char *action_counts = NULL;
+  KvModel *before;
+
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), FALSE);
+  g_return_val_if_fail (history != NULL, FALSE);
+
+  view = kv_product_view_new_for_entry (history, index, error);
+  if (view == NULL)
+    {
+      kv_product_pane_clear (self);
+      return FALSE;
+    }
+
+  ref = g_atomic_rc_box_new0 (ProductRef);
+  ref->view = g_steal_pointer (&view);
+  g_clear_pointer (&self->product, product_ref_release);
+  self->product = g_steal_pointer (&ref);
+  self->stage = KV_PRODUCT_STAGE_PAIRS;
+
+  before = self->product->view->before;
+  kv_canvas_view_set_model (self->model_panel, before);
+  model_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u world", "%u worlds",
+                                             before->n_worlds),
+                                before->n_worlds);
+  gtk_label_set_text (self->model_subtitle, model_text);
+  {
+    g_autofree char *actual = kv_model_world_label (before, before->actual);
+    /* TRANSLATORS: under the model before a step, e.g. "The actual world is rwb" */
+    g_autofree char *actual_text = g_strdup_printf (_("The actual world is %s"), actual);
+
+    gtk_label_set_text (self->model_counts, actual_text);
+  }
+
+  gtk_label_set_text (self->action_subtitle,
+                      self->product->view->step_del != NULL ? self->product->view->step_del : "");
+  action_counts = kv_product_view_describe (self->product->view, KV_PRODUCT_STAGE_ACTION);
+  gtk_label_set_text (self->action_counts, action_counts != NULL ? action_counts : "");
+  set_stage_graph (self, self->action_panel, KV_PRODUCT_STAGE_ACTION);
+
+  show_stage (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
+
+  return TRUE;
+}
+
+void
+kv_product_pane_clear (KvProductPane *self)
+{
+  g_return_if_fail (KV_IS_PRODUCT_PANE (self));
+
+  g_clear_pointer (&self->product, product_ref_release);
+  kv_canvas_view_set_model (self->model_panel, NULL);
+  kv_canvas_view_set_graph_func (self->action_panel, NULL, NULL, NULL);
+  kv_canvas_view_set_graph_func (self->product_panel, NULL, NULL, NULL);
+  gtk_label_set_text (self->model_subtitle, "");
+  gtk_label_set_text (self->model_counts, "");
+  gtk_label_set_text (self->action_subtitle, "");
+  gtk_label_set_text (self->action_counts, "");
+  gtk_label_set_text (self->product_counts, "");
+  update_actions (self);
+}
+
+const KvProductView *
+kv_product_pane_get_product (KvProductPane *self)
+{
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), NULL);
+
+  return self->product != NULL ? self->product->view : NULL;
+}
+
+KvProductStage
+kv_product_pane_get_stage (KvProductPane *self)
+{
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), KV_PRODUCT_STAGE_PAIRS);
+
+  return self->stage;
+}
+
+void
+kv_product_pane_set_stage (KvProductPane  *self,
+                           KvProductStage  stage)
+{
+  g_return_if_fail (KV_IS_PRODUCT_PANE (self));
+  g_return_if_fail (stage >= KV_PRODUCT_STAGE_PAIRS && stage <= KV_PRODUCT_STAGE_RESULT);
+
+  if (self->stage == stage)
+    return;
+
+  self->stage = stage;
+  show_stage (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
+}
+
+KvViewKind
+kv_product_pane_get_view (KvProductPane *self)
+{
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), KV_VIEW_AUTO);
+
+  return self->view;
+}
+
+void
+kv_product_pane_set_view (KvProductPane *self,
+                          KvViewKind     view)
+{
+  g_return_if_fail (KV_IS_PRODUCT_PANE (self));
+  g_return_if_fail (view <= KV_VIEW_ENVELOPE);
+
+  if (view == KV_VIEW_CONTRACTED)
+    view = KV_VIEW_AUTO;
+  if (self->view == view)
+    return;
+
+  self->view = view;
+  for (guint i = 0; i < G_N_ELEMENTS (view_items); i++)
+    if (view_items[i] == view)
+      gtk_drop_down_set_selected (self->view_dropdown, i);
+  update_panel_views (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
+}
+
+gboolean
+kv_product_pane_get_busy (KvProductPane *self)
+{
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), FALSE);
+
+  return self->busy;
+}
+
+KvCanvasView *
+kv_product_pane_get_panel (KvProductPane  *self,
+                           KvProductPanel  panel)
+{
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), NULL);
+
+  switch (panel)
+    {
+    case KV_PRODUCT_PANEL_MODEL:
+      return self->model_panel;
+    case KV_PRODUCT_PANEL_ACTION:
+      return self->action_panel;
+    case KV_PRODUCT_PANEL_PRODUCT:
+    default:
+      return self->product_panel;
+    }
+}
+
+const char *
+kv_product_pane_get_counts (KvProductPane *self)
+{
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), NULL);
+
+  return gtk_label_get_text (self->product_counts);
+}
+
+/* Signals and actions */
+
+static void
+view_dropdown_notify_selected_cb (KvProductPane *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->view_dropdown);
+
+  if (selected < G_N_ELEMENTS (view_items))
+    kv_product_pane_set_view (self, view_items[selected]);
+}
+
+static void
+previous_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  KvProductPane *self = KV_PRODUCT_PANE (widget);
+
+  if (self->stage > KV_PRODUCT_STAGE_PAIRS)
+    kv_product_pane_set_stage (self, self->stage - 1);
+}
+
+static void
+next_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  KvProductPane *self = KV_PRODUCT_PANE (widget);
+
+  if (self->stage < KV_PRODUCT_STAGE_RESULT)
+    kv_product_pane_set_stage (self, self->stage + 1);
+}
+
+/* GObject */
+
+static void
+kv_product_pane_dispose (GObject *object)
+{
+  KvProductPane *self = KV_PRODUCT_PANE (object);
+  GtkWidget *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), KV_TYPE_PRODUCT_PANE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_pointer (&self->product, product_ref_release);
+
+  G_OBJECT_CLASS (kv_product_pane_parent_class)->dispose (object);
+}
+
+static void
+kv_product_pane_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  KvProductPane *self = KV_PRODUCT_PANE (object);
+
+  switch (prop_id)
+    {
+    case PROP_STAGE:
+      g_value_set_uint (value, self->stage);
+      break;
+    case PROP_VIEW:
+      g_value_set_int (value, self->view);
+      break;
+    case PROP_ENGINE:
+      g_value_set_string (value, kv_canvas_view_get_engine (self->product_panel));
+      break;
+    case PROP_DRAW_LIMIT:
+      g_value_set_uint (value, kv_canvas_view_get_draw_limit (self->product_panel));
+      break;
+    case PROP_HIDDEN_AGENTS:
+      g_value_set_uint (value, kv_canvas_view_get_hidden_agents (self->product_panel));
+      break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_product_pane_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  KvProductPane *self = KV_PRODUCT_PANE (object);
+  KvCanvasView *panels[] = { self->model_panel, self->action_panel, self->product_panel };
+
+  switch (prop_id)
+    {
+    case PROP_STAGE:
+      kv_product_pane_set_stage (self, g_value_get_uint (value));
+      break;
+    case PROP_VIEW:
+      kv_product_pane_set_view (self, g_value_get_int (value));
+      break;
+    case PROP_ENGINE:
+      for (guint i = 0; i < G_N_ELEMENTS (panels); i++)
+        kv_canvas_view_set_engine (panels[i], g_value_get_string (value));
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_DRAW_LIMIT:
+      for (guint i = 0; i < G_N_ELEMENTS (panels); i++)
+        kv_canvas_view_set_draw_limit (panels[i], g_value_get_uint (value));
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    case PROP_HIDDEN_AGENTS:
+      for (guint i = 0; i < G_N_ELEMENTS (panels); i++)
+        kv_canvas_view_set_hidden_agents (panels[i], g_value_get_uint (value));
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_product_pane_class_init (KvProductPaneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = kv_product_pane_dispose;
+  object_class->get_property = kv_product_pane_get_property;
+  object_class->set_property = kv_product_pane_set_property;
+
+  properties[PROP_STAGE] =
+    g_param_spec_uint ("stage", NULL, NULL,
+                       KV_PRODUCT_STAGE_PAIRS, KV_PRODUCT_STAGE_RESULT, KV_PRODUCT_STAGE_PAIRS,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_VIEW] =
+    g_param_spec_int ("view", NULL, NULL,
+                      KV_VIEW_AUTO, KV_VIEW_ENVELOPE, KV_VIEW_AUTO,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_ENGINE] =
+    g_param_spec_string ("engine", NULL, NULL,
+                         "auto",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_DRAW_LIMIT] =
+    g_param_spec_uint ("draw-limit", NULL, NULL,
+                       1, G_MAXUINT, KV_VIEW_DEFAULT_LIMIT,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_HIDDEN_AGENTS] =
+    g_param_spec_uint ("hidden-agents", NULL, NULL,
+                       0, G_MAXUINT32, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (KV_TYPE_CANVAS_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/kripkeviz/Kripkeviz/kv-product-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, view_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, stage_label);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, model_title);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, model_subtitle);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, model_panel);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, model_counts);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, action_title);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, action_subtitle);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, action_panel);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, action_counts);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, product_title);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, product_subtitle);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, product_panel);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, product_counts);
+
+  gtk_widget_class_install_action (widget_class, "product.previous", NULL, previous_action);
+  gtk_widget_class_install_action (widget_class, "product.next", NULL, next_action);
+  gtk_widget_class_install_property_action (widget_class, "product.stage", "stage");
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "product.previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "product.next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "product.previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK, "product.next", NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "kvproductpane");
+}
+
+static void
+kv_product_pane_init (KvProductPane *self)
+{
+  KvCanvasView *panels[3];
+
+  self->stage = KV_PRODUCT_STAGE_PAIRS;
+  self->view = KV_VIEW_AUTO;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  panels[0] = self->model_panel;
+  panels[1] = self->action_panel;
+  panels[2] = self->product_panel;
+  for (guint i = 0; i < G_N_ELEMENTS (panels); i++)
+    g_signal_connect_swapped (panels[i], "notify::busy", G_CALLBACK (update_busy), self);
+  g_signal_connect_swapped (self->view_dropdown, "notify::selected",
+                            G_CALLBACK (view_dropdown_notify_selected_cb), self);
+
+  show_stage (self);
+}

@@ -1,0 +1,78 @@
+/* kv-product-pane.h: the product view — how M ⊗ A becomes the next model
+ * (DESIGN §6, van Ditmarsch's Figure 5).
+ *
+ * Three panels side by side: M (the model before, as the canvas draws
+ * models), A (the action model: events, preconditions, each agent's blocks)
+ * and the product, which a stepper drives through three stages: all pairs
+ * W × E (those failing a precondition struck out), the links that survive
+ * (the cut ones faded), the result. A counts line under the product says
+ * what the stage shows. The panels share one view (auto, whole, around,
+ * envelope), so a Clue 11 showcard works through the envelope view.
+ *
+ * Graphs are built and laid out on the layout thread from one KvProductView
+ * the pane owns; the panels' jobs keep it alive until they are done.
+ *
+ * Actions: "product.previous", "product.next" (also Page Up/Down and
+ * Alt+Left/Right while the focus is inside), "product.stage" (uint 1–3, the
+ * stage toggles).
+ *
+ * Properties:
+ *   "stage"          uint   KV_PRODUCT_STAGE_PAIRS … _RESULT
+ *   "view"           int    a KvViewKind, shared by the panels (no contracted)
+ *   "engine"         string as KvCanvasView's
+ *   "draw-limit"     uint   as KvCanvasView's
+ *   "hidden-agents"  uint   as KvCanvasView's, for the three panels
+ *   "busy"           bool   read-only: a panel is being laid out
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kv-engine.h"
+#include "kv-draw.h"
+#include "kv-product-view.h"
+#include "kv-canvas-view.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  KV_PRODUCT_PANEL_MODEL,     /* M */
+  KV_PRODUCT_PANEL_ACTION,    /* A */
+  KV_PRODUCT_PANEL_PRODUCT,   /* the stage shown */
+} KvProductPanel;
+
+#define KV_TYPE_PRODUCT_PANE (kv_product_pane_get_type ())
+
+G_DECLARE_FINAL_TYPE (KvProductPane, kv_product_pane, KV, PRODUCT_PANE, GtkWidget)
+
+GtkWidget           *kv_product_pane_new        (void);
+
+/* Shows the product of @history's entry @index (≥ 1), from the first stage
+ * when it is another step. Fails (showing nothing) as
+ * kv_product_view_new_for_entry. */
+gboolean             kv_product_pane_set_entry  (KvProductPane   *self,
+                                                 const KvHistory *history,
+                                                 guint            index,
+                                                 GError         **error);
+/* Shows nothing and drops the product. */
+void                 kv_product_pane_clear      (KvProductPane   *self);
+/* The product shown, or NULL. */
+const KvProductView *kv_product_pane_get_product (KvProductPane  *self);
+
+KvProductStage       kv_product_pane_get_stage  (KvProductPane   *self);
+void                 kv_product_pane_set_stage  (KvProductPane   *self,
+                                                 KvProductStage   stage);
+KvViewKind           kv_product_pane_get_view   (KvProductPane   *self);
+void                 kv_product_pane_set_view   (KvProductPane   *self,
+                                                 KvViewKind       view);
+gboolean             kv_product_pane_get_busy   (KvProductPane   *self);
+
+KvCanvasView        *kv_product_pane_get_panel  (KvProductPane   *self,
+                                                 KvProductPanel   panel);
+/* The counts line under the product panel. */
+const char          *kv_product_pane_get_counts (KvProductPane   *self);
+
+/* "1 All pairs W × E", "2 Links that survive", "3 Result" (translated). */
+const char          *kv_product_pane_stage_title (KvProductStage stage);
+
+G_END_DECLS
