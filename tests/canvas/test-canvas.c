@@ -579,6 +579,73 @@ test_replace (Fixture       *fixture,
   g_assert_cmpuint (kv_graph_n_nodes (kv_canvas_get_layout (fixture->canvas)->graph), ==, 6);
 }
 
+/* Any graph: a graph function runs on the layout thread with the view's
+ * options; its data lives until the view lets go of it and the last job is
+ * done; setting a model again goes back to the model path. */
+typedef struct {
+  guint      calls;
+  KvViewKind kind;
+  gboolean   destroyed;
+} GraphData;
+
+static KvGraph *
+triangle_graph (const KvViewOptions  *options,
+                gpointer              user_data,
+                GError              **error)
+{
+  GraphData *data = user_data;
+  const char *agents[] = { "a", "b" };
+  KvGraph *graph = kv_graph_new ("A triangle", 2, agents);
+
+  g_atomic_int_inc (&data->calls);
+  data->kind = options->kind;
+  kv_graph_add_node (graph, "x", NULL, KV_NODE_ACTUAL, 0);
+  kv_graph_add_node (graph, "y", NULL, 0, 1);
+  kv_graph_add_node (graph, "z", NULL, 0, 2);
+  kv_graph_add_edge (graph, 0, 0, 1);
+  kv_graph_add_edge (graph, 1, 1, 2);
+  kv_graph_add_edge (graph, 0, 0, 2);
+  return graph;
+}
+
+static void
+graph_data_destroy (gpointer user_data)
+{
+  GraphData *data = user_data;
+
+  data->destroyed = TRUE;
+}
+
+static void
+test_graph_func (Fixture       *fixture,
+                 gconstpointer  user_data)
+{
+  GraphData data = { 0, KV_VIEW_AUTO, FALSE };
+  KvLayout *layout;
+
+  kv_canvas_view_set_graph_func (fixture->view, triangle_graph, &data, graph_data_destroy);
+  wait_layout (fixture, NULL);
+  layout = kv_canvas_get_layout (fixture->canvas);
+  g_assert_nonnull (layout);
+  g_assert_cmpuint (kv_graph_n_nodes (layout->graph), ==, 3);
+  g_assert_cmpuint (data.calls, ==, 1);
+  g_assert_null (kv_canvas_view_get_model (fixture->view));
+
+  /* The view options reach the function. */
+  kv_canvas_view_set_view (fixture->view, KV_VIEW_AROUND);
+  wait_layout (fixture, NULL);
+  g_assert_cmpuint (data.calls, ==, 2);
+  g_assert_cmpint (data.kind, ==, KV_VIEW_AROUND);
+  g_assert_false (data.destroyed);
+
+  /* A model replaces the graph and frees its data. */
+  kv_canvas_view_set_view (fixture->view, KV_VIEW_AUTO);
+  kv_canvas_view_set_model (fixture->view, initial_model (fixture));
+  wait_layout (fixture, NULL);
+  g_assert_true (data.destroyed);
+  g_assert_cmpuint (kv_graph_n_nodes (kv_canvas_get_layout (fixture->canvas)->graph), ==, 6);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -591,6 +658,7 @@ main (int   argc,
   g_test_add ("/canvas/hexa", Fixture, "hexa", fixture_set_up, test_hexa, fixture_tear_down);
   g_test_add ("/canvas/clue11", Fixture, "clue11", fixture_set_up, test_clue, fixture_tear_down);
   g_test_add ("/canvas/replace", Fixture, "hexa", fixture_set_up, test_replace, fixture_tear_down);
+  g_test_add ("/canvas/graph-func", Fixture, "hexa", fixture_set_up, test_graph_func, fixture_tear_down);
 
   return g_test_run ();
 }
