@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -413,6 +414,7 @@ build_pairs (const KvProductView *view, const Grouping *g)
   KvGraph *graph = new_graph (view, title);
   g_autofree guint *kept = g_new0 (guint, (gsize) g->n_groups * am->n_events);
   g_autofree guint *tried = g_new0 (guint, (gsize) g->n_groups * am->n_events);
+  guint cols, rows_per_event, block;
 
   for (guint w = 0; w < m->n_worlds; w++)
     if (g->group_of[w] >= 0)
@@ -423,6 +425,12 @@ build_pairs (const KvProductView *view, const Grouping *g)
           tried[i]++;
           kept[i] += kv_bits_get (view->product->pre[e], w);
         }
+
+  /* One row per event; long rows wrap into a block, blocks a row apart,
+   * so that the grid stays about as wide as it is tall. */
+  cols = MIN (g->n_groups, MAX (8, (guint) ceil (sqrt ((double) g->n_groups * am->n_events))));
+  rows_per_event = (g->n_groups + cols - 1) / cols;
+  block = rows_per_event > 1 ? rows_per_event + 1 : 1;
 
   for (guint e = 0; e < am->n_events; e++)
     for (guint group = 0; group < g->n_groups; group++)
@@ -443,9 +451,10 @@ build_pairs (const KvProductView *view, const Grouping *g)
           tooltip = g_strdup_printf (kept[i] ? _("%s satisfies %s, the precondition of %s: the pair is kept")
                                              : _("%s fails %s, the precondition of %s: the pair is dropped"),
                                      (const char *) g_ptr_array_index (g->labels, group), pre, am->event_names[e]);
-        kv_graph_set_grid (graph, kv_graph_add_node (graph, label, tooltip, flags, group), e, group);
+        kv_graph_set_grid (graph, kv_graph_add_node (graph, label, tooltip, flags, group),
+                           e * block + group / cols, group % cols);
       }
-  kv_graph_add_note (graph, _("A pair (w, e) is kept when w satisfies e's precondition: one row per event."));
+  kv_graph_add_note (graph, _("A pair (w, e) is kept when w satisfies e's precondition. Each event has its own row (or block of rows)."));
   return graph;
 }
 
@@ -628,9 +637,11 @@ kv_product_view_describe (const KvProductView *view, KvProductStage stage)
       break;
     case KV_PRODUCT_STAGE_LINKS:
       for (guint a = 0; a < game->n_agents; a++)
-        g_string_append_printf (out, _("%sagent %s: %" G_GUINT64_FORMAT " links kept, %" G_GUINT64_FORMAT " cut"),
+        /* TRANSLATORS: the first %s is "; " between agents (keep it first) */
+        g_string_append_printf (out, _("%sagent %s: %llu links kept, %llu cut"),
                                 a ? "; " : "", game->agent_names[a],
-                                view->counts.links_kept[a], view->counts.links_cut[a]);
+                                (unsigned long long) view->counts.links_kept[a],
+                                (unsigned long long) view->counts.links_cut[a]);
       break;
     case KV_PRODUCT_STAGE_RESULT:
       g_string_printf (out, _("%u worlds"), view->after->n_worlds);
