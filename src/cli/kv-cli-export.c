@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "kv-cli-export"
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 
 #include "kv-draw.h"
@@ -37,16 +38,19 @@ step_title (const KvGame         *game,
 {
   g_autofree char *action = NULL;
   g_autofree char *del = NULL;
-  const char *title = game->title != NULL ? game->title : "Game";
+  const char *title = game->title != NULL ? game->title : _("Game");
 
+  /* TRANSLATORS: a picture's title; %s is the game's title */
   if (entry->step == NULL)
-    return g_strdup_printf ("%s, initial model", title);
+    return g_strdup_printf (_("%s, initial model"), title);
 
   action = kv_step_to_string (entry->step);
   del = kv_step_to_del (entry->step);
   if (g_strcmp0 (action, del) == 0)
-    return g_strdup_printf ("%s, step %u: %s", title, index, action);
-  return g_strdup_printf ("%s, step %u: %s (%s)", title, index, action, del);
+    return g_strdup_printf (_("%s, step %u: %s"), title, index, action);
+  /* TRANSLATORS: a picture's title: the game, the step's number, the step
+   * and its action in dynamic epistemic logic */
+  return g_strdup_printf (_("%s, step %u: %s (%s)"), title, index, action, del);
 }
 
 /* Entry @index of @history drawn in @view, or, when @stage is not
@@ -98,13 +102,13 @@ kv_cli_export (int    argc,
   g_autofree char *stage_arg = NULL;
   gboolean all_steps = FALSE;
   const GOptionEntry entries[] = {
-    { "step", 0, 0, G_OPTION_ARG_STRING, &step_arg, "After the first N steps (0: the initial model; default: all)", "N" },
-    { "all-steps", 0, 0, G_OPTION_ARG_NONE, &all_steps, "A PDF handout: one page per step", NULL },
-    { "view", 0, 0, G_OPTION_ARG_STRING, &view_arg, "What to draw (default: whole when it fits, else contracted, envelope, around)", "whole|around|contracted|envelope" },
-    { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_arg, "Graphviz layout engine (default: by size)", "neato|fdp|sfdp|circo|dot" },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format_arg, "Output format", "svg|pdf|png|dot|tikz" },
-    { "product-stage", 0, 0, G_OPTION_ARG_STRING, &stage_arg, "A stage of the product that made step N: the action model, all pairs, the links that survive, the result", "action|pairs|links|result" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Output file", "FILE" },
+    { "step", 0, 0, G_OPTION_ARG_STRING, &step_arg, N_("After the first N steps (0: the initial model; default: all)"), "N" },
+    { "all-steps", 0, 0, G_OPTION_ARG_NONE, &all_steps, N_("A PDF handout: one page per step"), NULL },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view_arg, N_("What to draw (default: whole when it fits, else contracted, envelope, around)"), "whole|around|contracted|envelope" },
+    { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_arg, N_("Graphviz layout engine (default: by size)"), "neato|fdp|sfdp|circo|dot" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format_arg, N_("Output format"), "svg|pdf|png|dot|tikz" },
+    { "product-stage", 0, 0, G_OPTION_ARG_STRING, &stage_arg, N_("A stage of the product that made step N: the action model, all pairs, the links that survive, the result"), "action|pairs|links|result" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Output file"), N_("FILE") },
     { NULL }
   };
   g_autoptr(GOptionContext) context = NULL;
@@ -121,41 +125,42 @@ kv_cli_export (int    argc,
   guint64 step = 0;
   guint n_entries;
 
-  context = g_option_context_new ("GAME - draw a game's Kripke model");
+  context = g_option_context_new (_("GAME - draw a game's Kripke model"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
-                                "GAME is a .kvg script or a built-in game (see `kripkeviz-cli games`).");
-  g_option_context_add_main_entries (context, entries, NULL);
+                                _("GAME is a .kvg script or a built-in game (see `kripkeviz-cli games`)."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return fail ("%s", error->message);
 
   /* Everything the command line says is checked before any work. */
   if (argc < 2)
-    return fail ("which game? Usage: kripkeviz-cli export GAME --format FORMAT -o FILE");
+    return fail (_("which game? Usage: kripkeviz-cli export GAME --format FORMAT -o FILE"));
   if (argc > 2)
-    return fail ("one game only, please (\"%s\" is one too many)", argv[2]);
+    return fail (_("one game only, please (\"%s\" is one too many)"), argv[2]);
   if (format_arg == NULL)
-    return fail ("--format is required: svg, pdf, png, dot or tikz");
+    return fail (_("--format is required: svg, pdf, png, dot or tikz"));
   if (!kv_format_from_string (format_arg, &format))
-    return fail ("unknown format \"%s\": use svg, pdf, png, dot or tikz", format_arg);
+    return fail (_("unknown format \"%s\": use svg, pdf, png, dot or tikz"), format_arg);
   if (output == NULL)
-    return fail ("-o FILE is required");
+    return fail (_("-o FILE is required"));
   if (view_arg != NULL &&
       (!kv_view_kind_from_string (view_arg, &view) || view == KV_VIEW_AUTO))
-    return fail ("unknown view \"%s\": use whole, around, contracted or envelope", view_arg);
+    return fail (_("unknown view \"%s\": use whole, around, contracted or envelope"), view_arg);
   if (engine_arg != NULL &&
       (!kv_layout_engine_from_string (engine_arg, &engine) || engine == KV_LAYOUT_AUTO))
-    return fail ("unknown layout engine \"%s\": use neato, fdp, sfdp, circo or dot", engine_arg);
+    return fail (_("unknown layout engine \"%s\": use neato, fdp, sfdp, circo or dot"), engine_arg);
   if (stage_arg != NULL && !kv_product_stage_from_string (stage_arg, &stage))
-    return fail ("unknown product stage \"%s\": use action, pairs, links or result", stage_arg);
+    return fail (_("unknown product stage \"%s\": use action, pairs, links or result"), stage_arg);
   if (stage_arg != NULL && all_steps)
-    return fail ("--product-stage draws one step's product: use --step N, not --all-steps");
+    return fail (_("--product-stage draws one step's product: use --step N, not --all-steps"));
   if (all_steps && step_arg != NULL)
-    return fail ("--step and --all-steps exclude each other");
+    return fail (_("--step and --all-steps exclude each other"));
   if (all_steps && format != KV_FORMAT_PDF)
-    return fail ("--all-steps makes a PDF handout: use --format pdf");
+    return fail (_("--all-steps makes a PDF handout: use --format pdf"));
   if (step_arg != NULL &&
       !g_ascii_string_to_unsigned (step_arg, 10, 0, G_MAXUINT, &step, NULL))
-    return fail ("--step wants a number of steps (0 for the initial model), not \"%s\"", step_arg);
+    return fail (_("--step wants a number of steps (0 for the initial model), not \"%s\""), step_arg);
 
   script = kv_script_open (argv[1], &error);
   if (script == NULL)
@@ -168,8 +173,12 @@ kv_cli_export (int    argc,
   if (step_arg == NULL)
     step = n_entries - 1;
   else if (step >= n_entries)
-    return fail ("step %" G_GUINT64_FORMAT " is out of range: %s has %u step%s (0 … %u)",
-                 step, argv[1], n_entries - 1, n_entries == 2 ? "" : "s", n_entries - 1);
+    /* TRANSLATORS: the plural is chosen by the number of steps, the third
+     * number; %s is the game */
+    return fail (g_dngettext (GETTEXT_PACKAGE,
+                              "step %u is out of range: %s has %u step (0 … %u)",
+                              "step %u is out of range: %s has %u steps (0 … %u)", n_entries - 1),
+                 (guint) step, argv[1], n_entries - 1, n_entries - 1);
 
   layout_context = kv_layout_context_new ();
   layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
@@ -178,7 +187,8 @@ kv_cli_export (int    argc,
       KvLayout *layout = layout_entry (layout_context, history, i, view, stage, engine, &error);
 
       if (layout == NULL)
-        return fail ("step %u: %s", i, error->message);
+        /* TRANSLATORS: %u is a step's number, %s the error */
+        return fail (_("step %u: %s"), i, error->message);
       g_ptr_array_add (layouts, layout);
     }
 

@@ -4,6 +4,7 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "kv-error.h"
@@ -75,7 +76,9 @@ check_cairo (cairo_status_t   status,
   if (status == CAIRO_STATUS_SUCCESS)
     return TRUE;
 
-  g_set_error (error, KV_ERROR, KV_ERROR_IO, "Could not draw the %s: %s.",
+  /* TRANSLATORS: the first %s is PDF, PNG, SVG or "handout"; the second
+   * is Cairo's reason */
+  g_set_error (error, KV_ERROR, KV_ERROR_IO, _("Could not draw the %s: %s."),
                what, cairo_status_to_string (status));
   return FALSE;
 }
@@ -107,7 +110,7 @@ pdf_title (const KvLayout        *layout,
 {
   if (options->title != NULL)
     return options->title;
-  return layout->graph->title != NULL ? layout->graph->title : "Kripke model";
+  return layout->graph->title != NULL ? layout->graph->title : _("Kripke model");
 }
 
 static GBytes *
@@ -150,7 +153,7 @@ export_png (const KvLayout         *layout,
   if (width > 32767 || height > 32767)
     {
       g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                   "The picture is too big for a PNG (%.0f × %.0f pixels); export SVG or PDF instead.",
+                   _("The picture is too big for a PNG (%.0f × %.0f pixels); export SVG or PDF instead."),
                    width, height);
       return NULL;
     }
@@ -483,12 +486,13 @@ export_tikz (const KvLayout        *layout,
       for (guint i = 0; i < graph->n_agents; i++)
         {
           double x = 90.0 * i;
+          g_autofree char *entry = g_strdup_printf (_("agent %s"), graph->agent_names[i]);
 
           g_string_append_printf (out, "  \\draw[agent %u] (%s,%s) -- (%s,%s);\n", i + 1,
                                   fmt (a, x), fmt (b, y), fmt (c, x + 30), fmt (d, y));
-          g_string_append_printf (out, "  \\node[anchor=west, font=\\sffamily\\small] at (%s,%s) {agent ",
+          g_string_append_printf (out, "  \\node[anchor=west, font=\\sffamily\\small] at (%s,%s) {",
                                   fmt (a, x + 34), fmt (b, y));
-          append_tex (out, graph->agent_names[i]);
+          append_tex (out, entry);
           g_string_append (out, "};\n");
         }
       if (kv_graph_actual (graph) >= 0)
@@ -496,13 +500,15 @@ export_tikz (const KvLayout        *layout,
           y -= 22;
           g_string_append_printf (out, "  \\node[world, actual, minimum width=26pt, minimum height=16pt] at (13,%s) {};\n",
                                   fmt (a, y));
-          g_string_append_printf (out, "  \\node[anchor=west, font=\\sffamily\\small] at (32,%s) {actual world (double border, underlined)};\n",
+          g_string_append_printf (out, "  \\node[anchor=west, font=\\sffamily\\small] at (32,%s) {",
                                   fmt (a, y));
+          append_tex (out, _("actual world (double border, underlined)"));
+          g_string_append (out, "};\n");
         }
       for (guint i = 0; i <= graph->notes->len; i++)
         {
           const char *note = i < graph->notes->len ? g_ptr_array_index (graph->notes, i)
-                                                   : "Every world is linked to itself (not drawn).";
+                                                   : _("Every world is linked to itself (not drawn).");
           y -= 18;
           g_string_append_printf (out, "  \\node[anchor=west, font=\\sffamily\\small, inner sep=0pt] at (0,%s) {",
                                   fmt (a, y));
@@ -566,7 +572,8 @@ kv_export_write_atomic (const char  *path,
   if (!g_file_set_contents_full (path, data, size, G_FILE_SET_CONTENTS_CONSISTENT,
                                  0666, &local_error))
     {
-      g_set_error (error, KV_ERROR, KV_ERROR_IO, "Could not write %s: %s",
+      /* TRANSLATORS: the first %s is a file name, the second the reason */
+      g_set_error (error, KV_ERROR, KV_ERROR_IO, _("Could not write %s: %s"),
                    path, local_error->message);
       return FALSE;
     }
@@ -652,7 +659,7 @@ kv_export_handout_bytes (KvLayout * const       *layouts,
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
 
-  if (!check_cairo (status, "handout", error))
+  if (!check_cairo (status, _("handout"), error))
     return NULL;
 
   return g_byte_array_free_to_bytes (g_steal_pointer (&data));

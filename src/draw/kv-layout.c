@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "kv-layout"
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <gvc.h>
 #include <math.h>
 
@@ -279,8 +280,9 @@ kv_layout_new (KvLayoutContext  *context,
   if ((engine == KV_LAYOUT_DOT || engine == KV_LAYOUT_CIRCO) && n_nodes > KV_LAYOUT_SLOW_MAX)
     {
       g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                   "%s would take minutes on %u worlds (it is for at most %u); "
-                   "use neato or sfdp for this view.",
+                   /* TRANSLATORS: %s is a Graphviz engine, dot or circo */
+                   _("%s would take minutes on %u worlds (it is for at most %u); "
+                     "use neato or sfdp for this view."),
                    kv_layout_engine_to_string (engine), n_nodes, KV_LAYOUT_SLOW_MAX);
       return NULL;
     }
@@ -367,7 +369,9 @@ kv_layout_new (KvLayoutContext  *context,
   if (status != 0)
     {
       g_set_error (error, KV_ERROR, KV_ERROR_IO,
-                   "Graphviz could not lay out the graph with %s%s%s",
+                   /* TRANSLATORS: the first %s is a Graphviz engine; then either
+                    * ": " and Graphviz's messages, or "." */
+                   _("Graphviz could not lay out the graph with %s%s%s"),
                    kv_layout_engine_to_string (engine),
                    messages->len > 0 ? ": " : ".",
                    g_strstrip (messages->str));

@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "kv-render"
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "kv-render.h"
@@ -161,32 +162,33 @@ plan_legend (const KvLayout *layout,
 
   for (guint a = 0; a < graph->n_agents; a++)
     {
-      Item item = { .kind = ITEM_AGENT, .agent = a, .text = g_strdup_printf ("agent %s", graph->agent_names[a]) };
+      Item item = { .kind = ITEM_AGENT, .agent = a, .text = /* TRANSLATORS: legend entry; %s is the agent's name */
+                    g_strdup_printf (_("agent %s"), graph->agent_names[a]) };
       g_array_append_val (entries, item);
     }
   if (kv_graph_actual (graph) >= 0)
     {
-      Item item = { .kind = ITEM_ACTUAL, .text = g_strdup ("actual world") };
+      Item item = { .kind = ITEM_ACTUAL, .text = g_strdup (_("actual world")) };
       g_array_append_val (entries, item);
     }
   if (any_node_has (graph, KV_NODE_HIGHLIGHTED))
     {
-      Item item = { .kind = ITEM_HIGHLIGHTED, .text = g_strdup ("highlighted") };
+      Item item = { .kind = ITEM_HIGHLIGHTED, .text = g_strdup (_("highlighted")) };
       g_array_append_val (entries, item);
     }
   if (any_node_has (graph, KV_NODE_CUT_OFF))
     {
-      Item item = { .kind = ITEM_CUT_OFF, .text = g_strdup ("has links outside the view") };
+      Item item = { .kind = ITEM_CUT_OFF, .text = g_strdup (_("has links outside the view")) };
       g_array_append_val (entries, item);
     }
   if (any_node_has (graph, KV_NODE_STRUCK))
     {
-      Item item = { .kind = ITEM_STRUCK, .text = g_strdup ("precondition false: pair dropped") };
+      Item item = { .kind = ITEM_STRUCK, .text = g_strdup (_("precondition false: pair dropped")) };
       g_array_append_val (entries, item);
     }
   if (any_edge_cut (graph))
     {
-      Item item = { .kind = ITEM_CUT_LINK, .text = g_strdup ("link cut by the action (faded)") };
+      Item item = { .kind = ITEM_CUT_LINK, .text = g_strdup (_("link cut by the action (faded)")) };
       g_array_append_val (entries, item);
     }
 
@@ -216,7 +218,7 @@ plan_legend (const KvLayout *layout,
   for (guint i = 0; i <= graph->notes->len; i++)
     {
       const char *note = i < graph->notes->len ? g_ptr_array_index (graph->notes, i)
-                                               : "Every world is linked to itself (not drawn).";
+                                               : _("Every world is linked to itself (not drawn).");
       g_autoptr(GPtrArray) lines = wrap_text (note, max_width);
 
       for (guint j = 0; j < lines->len; j++)

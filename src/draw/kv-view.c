@@ -2,11 +2,12 @@
 #define G_LOG_DOMAIN "kv-view"
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "kv-view.h"
 
-#define CYCLE_NOTE "An agent's class of more than three worlds is drawn as a cycle through them, not with all its links."
+#define CYCLE_NOTE N_("An agent's class of more than three worlds is drawn as a cycle through them, not with all its links.")
 
 static const char * const kind_names[] = {
   [KV_VIEW_AUTO] = "auto",
@@ -148,22 +149,28 @@ key_note (const KvGame        *game,
           const Abbreviations *ab,
           gboolean             engine_form)
 {
-  GString *note = g_string_new ("Worlds are named by their deal: the cards of ");
+  /* TRANSLATORS: the start of a note under a Kripke model; the agents'
+   * names follow (mind the space at the end) */
+  GString *note = g_string_new (_("Worlds are named by their deal: the cards of "));
   gboolean key = FALSE;
 
   for (guint a = 0; a < game->n_agents; a++)
     g_string_append_printf (note, "%s%s", a == 0 ? "" : engine_form ? ", " : " | ",
                             game->agent_names[a]);
   if (game->has_envelope)
-    g_string_append (note, engine_form ? " and [the envelope]" : " | the envelope");
-  g_string_append (note, engine_form ? ", in that order" : "");
+    /* TRANSLATORS: continues "Worlds are named by their deal: the cards of
+     * a, b, c"; keep the leading space, the brackets and the bar */
+    g_string_append (note, engine_form ? _(" and [the envelope]") : _(" | the envelope"));
+  /* TRANSLATORS: ends "Worlds are named by their deal: the cards of a, b, c" */
+  g_string_append (note, engine_form ? _(", in that order") : "");
 
   for (guint c = 0; c < game->n_cards; c++)
     if (strlen (game->card_names[c]) > 1)
       key = TRUE;
   if (key)
     {
-      g_string_append (note, "; cards:");
+      /* TRANSLATORS: a list "r = red, w = white" follows */
+      g_string_append (note, _("; cards:"));
       for (guint c = 0; c < game->n_cards; c++)
         {
           const char *short_name = engine_form ? NULL : ab->abbrev[c];
@@ -253,8 +260,8 @@ add_world_nodes (KvGraph       *graph,
   abbreviations_clear (&ab);
 
   if (mark_repeated_labels (graph))
-    kv_graph_add_note (graph, "Primes tell apart worlds with the same deal "
-                              "(an action can pair one deal with several events).");
+    kv_graph_add_note (graph, _("Primes tell apart worlds with the same deal "
+                                "(an action can pair one deal with several events)."));
 }
 
 typedef struct {
@@ -302,7 +309,7 @@ add_partition_edges (KvGraph       *graph,
     }
 
   if (cycles)
-    kv_graph_add_note (graph, CYCLE_NOTE);
+    kv_graph_add_note (graph, _(CYCLE_NOTE));
 }
 
 static KvGraph *
@@ -415,16 +422,19 @@ views_that_fit (const KvModel *model,
                 guint          limit,
                 KvViewKind     except)
 {
-  GString *s = g_string_new ("Views that fit:");
+  /* TRANSLATORS: a list of views follows; "whole", "contracted",
+   * "envelope" and "around" are the view names of the --view option and
+   * the view menu, each entry with a leading space and a trailing comma */
+  GString *s = g_string_new (_("Views that fit:"));
   guint n;
 
   if (except != KV_VIEW_WHOLE && model->n_worlds <= limit)
-    g_string_append_printf (s, " whole (%u worlds),", model->n_worlds);
+    g_string_append_printf (s, _(" whole (%u worlds),"), model->n_worlds);
   if (except != KV_VIEW_CONTRACTED && (n = count_contracted (model)) <= limit)
-    g_string_append_printf (s, " contracted (%u worlds),", n);
+    g_string_append_printf (s, _(" contracted (%u worlds),"), n);
   if (except != KV_VIEW_ENVELOPE && (n = count_envelopes (model)) > 0 && n <= limit)
-    g_string_append_printf (s, " envelope (%u nodes),", n);
-  g_string_append (s, " around (the worlds near the actual world).");
+    g_string_append_printf (s, _(" envelope (%u nodes),"), n);
+  g_string_append (s, _(" around (the worlds near the actual world)."));
 
   return g_string_free (s, FALSE);
 }
@@ -443,12 +453,14 @@ build_whole (const KvModel        *model,
       g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_WHOLE);
 
       g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                   "The whole model has %u worlds, more than the limit of %u. %s",
+                   /* TRANSLATORS: the last %s is "Views that fit: …" */
+                   _("The whole model has %u worlds, more than the limit of %u. %s"),
                    model->n_worlds, options->limit, fit);
       return NULL;
     }
 
-  description = g_strdup_printf (model->n_worlds == 1 ? "%u world" : "%u worlds", model->n_worlds);
+  description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u world", "%u worlds", model->n_worlds),
+                                 model->n_worlds);
   graph = new_graph (model, options, description);
   worlds = g_new (guint, MAX (model->n_worlds, 1));
   for (guint w = 0; w < model->n_worlds; w++)
@@ -554,10 +566,12 @@ build_around (const KvModel       *model,
 
   n_within = order->len;
   if (capped)
-    description = g_strdup_printf ("the %u worlds nearest the actual world", n_within);
+    description = g_strdup_printf (_("the %u worlds nearest the actual world"), n_within);
   else
-    description = g_strdup_printf (k == 1 ? "%u worlds within %u link of the actual world"
-                                          : "%u worlds within %u links of the actual world",
+    /* TRANSLATORS: the plural is chosen by the second number, the links */
+    description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "%u worlds within %u link of the actual world",
+                                                "%u worlds within %u links of the actual world", k),
                                    n_within, k);
 
   graph = new_graph (model, options, description);
@@ -587,16 +601,20 @@ build_around (const KvModel       *model,
 
   if (capped)
     {
-      g_autofree char *note = g_strdup_printf ("Only the %u worlds nearest the actual world are drawn "
-                                               "(of %u worlds in the model).",
+      g_autofree char *note = g_strdup_printf (_("Only the %u worlds nearest the actual world are drawn "
+                                                 "(of %u worlds in the model)."),
                                                options->limit, model->n_worlds);
       kv_graph_add_note (graph, note);
     }
   else
     {
-      g_autofree char *note = g_strdup_printf ("Worlds within %u link%s of the actual world "
-                                               "(%u of %u worlds in the model).",
-                                               k, k == 1 ? "" : "s", n_within, model->n_worlds);
+      /* TRANSLATORS: the plural is chosen by the first number, the links */
+      g_autofree char *note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "Worlds within %u link of the actual world "
+                                                            "(%u of %u worlds in the model).",
+                                                            "Worlds within %u links of the actual world "
+                                                            "(%u of %u worlds in the model).", k),
+                                               k, n_within, model->n_worlds);
       kv_graph_add_note (graph, note);
     }
 
@@ -627,7 +645,8 @@ build_contracted (const KvModel        *model,
       g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_CONTRACTED);
 
       g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                   "The contracted model has %u worlds, more than the limit of %u. %s",
+                   /* TRANSLATORS: the last %s is "Views that fit: …" */
+                   _("The contracted model has %u worlds, more than the limit of %u. %s"),
                    quotient->n_worlds, options->limit, fit);
       return NULL;
     }
@@ -647,7 +666,7 @@ build_contracted (const KvModel        *model,
           kv_bits_set (highlight, blocks[w]);
     }
 
-  description = g_strdup_printf ("contracted, %u of %u worlds", quotient->n_worlds, model->n_worlds);
+  description = g_strdup_printf (_("contracted, %u of %u worlds"), quotient->n_worlds, model->n_worlds);
   graph = new_graph (quotient, options, description);
   worlds = g_new (guint, MAX (quotient->n_worlds, 1));
   for (guint w = 0; w < quotient->n_worlds; w++)
@@ -655,8 +674,8 @@ build_contracted (const KvModel        *model,
   add_world_nodes (graph, quotient, worlds, quotient->n_worlds, highlight);
   add_partition_edges (graph, quotient, worlds, quotient->n_worlds);
 
-  note = g_strdup_printf ("Bisimulation contraction: one world for each class of bisimilar worlds "
-                          "(%u of %u).", quotient->n_worlds, model->n_worlds);
+  note = g_strdup_printf (_("Bisimulation contraction: one world for each class of bisimilar worlds "
+                            "(%u of %u)."), quotient->n_worlds, model->n_worlds);
   kv_graph_add_note (graph, note);
 
   return g_steal_pointer (&graph);
@@ -760,7 +779,8 @@ build_envelope (const KvModel        *model,
       g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_ENVELOPE);
 
       g_set_error (error, KV_ERROR, KV_ERROR_GAME,
-                   "This game has no envelope, so there is no envelope view. %s", fit);
+                   /* TRANSLATORS: %s is "Views that fit: …" */
+                   _("This game has no envelope, so there is no envelope view. %s"), fit);
       return NULL;
     }
 
@@ -771,13 +791,14 @@ build_envelope (const KvModel        *model,
       g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_ENVELOPE);
 
       g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                   "The envelope view has %u nodes, more than the limit of %u. %s",
+                   /* TRANSLATORS: the last %s is "Views that fit: …" */
+                   _("The envelope view has %u nodes, more than the limit of %u. %s"),
                    n, options->limit, fit);
       envelopes_clear (&env);
       return NULL;
     }
 
-  description = g_strdup_printf ("%u possible envelopes, %u worlds", n, model->n_worlds);
+  description = g_strdup_printf (_("%u possible envelopes, %u worlds"), n, model->n_worlds);
   graph = new_graph (model, options, description);
 
   count = g_new0 (guint, n);
@@ -792,8 +813,11 @@ build_envelope (const KvModel        *model,
     {
       KvHand hand = g_array_index (env.hands, KvHand, i);
       g_autofree char *label = kv_game_hand_to_string (game, hand);
-      g_autofree char *tooltip = g_strdup_printf ("envelope: %s (%u world%s)", label,
-                                                  count[i], count[i] == 1 ? "" : "s");
+      /* TRANSLATORS: tooltip of a node of the envelope view; %s is the envelope's cards */
+      g_autofree char *tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                               "envelope: %s (%u world)",
+                                                               "envelope: %s (%u worlds)", count[i]),
+                                                  label, count[i]);
       KvNodeFlags flags = 0;
 
       if (env.node_of[model->actual] == i)
@@ -864,22 +888,22 @@ build_envelope (const KvModel        *model,
               cycles |= kv_graph_add_class (graph, a, members, m);
             }
           if (cycles)
-            kv_graph_add_note (graph, CYCLE_NOTE);
+            kv_graph_add_note (graph, _(CYCLE_NOTE));
         }
       else
         {
           g_autofree char *note = NULL;
 
           add_group_cycles (graph, a, groups, n, members);
-          note = g_strdup_printf ("Agent %s's links between envelopes are not transitive: each group "
-                                  "of envelopes it cannot tell apart (one per hand it may hold) is "
-                                  "drawn as a cycle.", game->agent_names[a]);
+          note = g_strdup_printf (_("Agent %s's links between envelopes are not transitive: each group "
+                                    "of envelopes it cannot tell apart (one per hand it may hold) is "
+                                    "drawn as a cycle."), game->agent_names[a]);
           kv_graph_add_note (graph, note);
         }
     }
 
-  kv_graph_add_note (graph, "One node per envelope still possible; an agent links two envelopes "
-                            "when it cannot tell apart a world with one from a world with the other.");
+  kv_graph_add_note (graph, _("One node per envelope still possible; an agent links two envelopes "
+                              "when it cannot tell apart a world with one from a world with the other."));
   envelopes_clear (&env);
 
   return g_steal_pointer (&graph);

@@ -109,9 +109,9 @@ kv_history_run_script (const KvScript *script, guint world_limit, GError **error
           total += kv_history_get (history, i + 1)->model->n_worlds;
           if (total > limit)
             g_set_error (&inner, KV_ERROR, KV_ERROR_LIMIT,
-                         _("the history would hold %" G_GUINT64_FORMAT " worlds in all, more than %"
-                           G_GUINT64_FORMAT " (%d times the limit of worlds per model)"),
-                         total, limit, HISTORY_LIMIT_FACTOR);
+                         _("the history would hold %llu worlds in all, more than %llu"
+                           " (%d times the limit of worlds per model)"),
+                         (unsigned long long) total, (unsigned long long) limit, HISTORY_LIMIT_FACTOR);
         }
       if (inner != NULL)
         {

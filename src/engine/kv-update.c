@@ -80,8 +80,8 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
   if (n_pairs > world_limit)
     {
       g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                   _("the product would have %" G_GUINT64_FORMAT " worlds, more than the limit of %u"),
-                   n_pairs, world_limit);
+                   _("the product would have %llu worlds, more than the limit of %u"),
+                   (unsigned long long) n_pairs, world_limit);
       return NULL;
     }
   g_return_val_if_fail (n_pairs > 0, NULL);
