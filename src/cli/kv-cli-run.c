@@ -142,6 +142,9 @@ print_table (const KvModel *model)
 
   for (guint c = 0; c < game->n_cards; c++)
     width = MAX (width, strlen (game->card_names[c]) + 2);
+  /* The row titles, translated, fit too. */
+  width = MAX (width, strlen (_("card")) + 2);
+  width = MAX (width, strlen (_("worlds")) + 2);
 
   printf ("%-*s", width, _("card"));
   for (guint a = 0; a < game->n_agents; a++)
