@@ -505,12 +505,16 @@ test_fuzz_inputs (void)
       g_autoptr(KvScript) script = NULL;
       g_autoptr(KvHistory) history = NULL;
 
+      g_autoptr(GTimer) timer = g_timer_new ();
+
       g_assert_true (g_file_get_contents (path, &text, &length, NULL));
       script = kv_script_parse (text, length, name, &error);
       if (script != NULL)
         history = kv_history_run_script (script, 5000, &error);
       if (error != NULL)
         g_assert_true (g_str_has_prefix (error->message, name));
+      g_test_message ("%s: %.3f s", name, g_timer_elapsed (timer, NULL));
+      g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, QUICK);
       n++;
     }
   g_clear_pointer (&dir, g_dir_close);

@@ -410,7 +410,8 @@ formula_weight (Reader *r, const KvFormula *f)
   else if (f->step != NULL && f->step->kind == KV_STEP_ANNOUNCE)
     weight += formula_weight (r, f->step->formula);
   weight += formula_weight (r, f->left);
-  return MIN (weight + formula_weight (r, f->right), G_MAXUINT);
+  weight += formula_weight (r, f->right);
+  return weight;
 }
 
 static guint
