@@ -17,11 +17,12 @@ struct _KvLayoutContext {
 G_LOCK_DEFINE_STATIC (graphviz);
 /* Graphviz's messages during one layout, collected by collect_message. */
 static GString *graphviz_messages;
-/* The graph laid out last, closed only after the next one is open. circo
- * (2.42) caches attribute symbols keyed by the root graph's address, so a
- * new graph allocated where the last one was would reuse freed symbols. */
-static Agraph_t *last_graph;
-static guint n_contexts;
+/* The graph circo laid out last, kept open until circo lays out another.
+ * circo (2.42) remembers the root graph it last saw by address, with that
+ * graph's attribute symbols and root name: a later graph allocated at the
+ * same address would make it reuse them after they were freed. While the
+ * graph stays open no other graph can take its address. */
+static Agraph_t *last_circo_graph;
 
 static const char * const engine_names[] = {
   [KV_LAYOUT_AUTO] = "auto",
@@ -75,7 +76,6 @@ kv_layout_context_new (void)
 
   G_LOCK (graphviz);
   context->gvc = gvContext ();
-  n_contexts++;
   G_UNLOCK (graphviz);
 
   return context;
@@ -87,9 +87,9 @@ kv_layout_context_free (KvLayoutContext *context)
   if (context == NULL)
     return;
 
+  /* last_circo_graph stays open even now: circo's memory of it outlives
+   * every context. */
   G_LOCK (graphviz);
-  if (--n_contexts == 0)
-    g_clear_pointer (&last_graph, agclose);
   gvFreeContext (context->gvc);
   G_UNLOCK (graphviz);
   g_free (context);
@@ -359,8 +359,13 @@ kv_layout_new (KvLayoutContext  *context,
     copy_layout (layout, g, gnodes, gedges);
 
   gvFreeLayout (context->gvc, g);
-  g_clear_pointer (&last_graph, agclose);
-  last_graph = g;
+  if (engine == KV_LAYOUT_CIRCO)
+    {
+      g_clear_pointer (&last_circo_graph, agclose);
+      last_circo_graph = g;
+    }
+  else
+    agclose (g);
 
   agseterrf (NULL);
   graphviz_messages = NULL;

@@ -85,14 +85,23 @@ static inline GdkTexture *
 kv_display_render (GtkWidget *widget)
 {
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
+  int width = 0, height = 0;
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
 
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  /* A widget that has not been drawn since its last change gives no node
+   * yet: let the frame clock run until it has one. */
+  for (guint attempt = 0; node == NULL && attempt < 100; attempt++)
+    {
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+
+      width = gtk_widget_get_width (widget);
+      height = gtk_widget_get_height (widget);
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      if (node == NULL)
+        kv_display_wait (20);
+    }
   g_return_val_if_fail (node != NULL, NULL);
 
   return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));

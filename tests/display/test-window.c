@@ -345,7 +345,12 @@ test_zoom_keys (void)
 {
 #ifdef KV_HAVE_CANVAS
   KvCanvas *canvas = kv_canvas_view_get_canvas (KV_CANVAS_VIEW (kv_window_get_canvas (window)));
-  double zoom = kv_canvas_get_zoom (canvas);
+  double zoom;
+
+  /* A layout still on its way from an earlier test would fit the new
+   * drawing and undo the zoom: wait for it first. */
+  g_assert_true (kv_display_wait_for_canvas (window, 10000));
+  zoom = kv_canvas_get_zoom (canvas);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL));
   kv_display_wait (20);
