@@ -60,8 +60,9 @@ kv_layout_engine_from_string (const char     *name,
 KvLayoutEngine
 kv_layout_engine_for_size (guint n_nodes)
 {
-  /* circo puts small models on a circle (Hexa becomes the paper's hexagon);
-   * neato and sfdp stay fast where dot and circo take seconds (past 200). */
+  /* circo puts small models on a circle (kv_layout_new tries its own ring
+   * first); neato and sfdp stay fast where dot and circo take seconds (past
+   * 200). */
   if (n_nodes <= 12)
     return KV_LAYOUT_CIRCO;
   if (n_nodes <= 400)
@@ -178,6 +179,8 @@ straight_edge (KvLayoutEdge       *out,
     }
 }
 
+static void to_origin (KvLayout *layout, double min_x, double max_x, double min_y, double max_y);
+
 static void
 copy_layout (KvLayout  *layout,
              Agraph_t  *g,
@@ -231,7 +234,20 @@ copy_layout (KvLayout  *layout,
         }
     }
 
-  /* To the top-left origin, y downwards. */
+  to_origin (layout, min_x, max_x, min_y, max_y);
+}
+
+/* Moves a layout in Graphviz's coordinates (y upwards, bounds given) to the
+ * top-left origin, y downwards. */
+static void
+to_origin (KvLayout *layout,
+           double    min_x,
+           double    max_x,
+           double    min_y,
+           double    max_y)
+{
+  KvGraph *graph = layout->graph;
+
   for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
     {
       layout->nodes[i].x -= min_x;
@@ -248,6 +264,167 @@ copy_layout (KvLayout  *layout,
   layout->height = max_y - min_y;
 }
 
+/* Nodes at places known in advance — a grid's cells, or a ring in the
+ * given order — with straight links; two agents linking the same pair of
+ * nodes get links bent apart. */
+static void
+place_pinned (KvLayout    *layout,
+              const guint *ring)
+{
+  KvGraph *graph = layout->graph;
+  guint n_nodes = kv_graph_n_nodes (graph);
+  double cell_w = 0, cell_h = 0;
+  double min_x = G_MAXDOUBLE, max_x = -G_MAXDOUBLE, min_y = G_MAXDOUBLE, max_y = -G_MAXDOUBLE;
+
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      cell_w = MAX (cell_w, layout->nodes[i].width + 18.0);
+      cell_h = MAX (cell_h, layout->nodes[i].height + 30.0);
+    }
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      KvLayoutNode *node = ring ? &layout->nodes[ring[i]] : &layout->nodes[i];
+
+      if (ring == NULL)
+        {
+          node->x = kv_graph_node (graph, i)->col * cell_w;
+          node->y = -kv_graph_node (graph, i)->row * cell_h;
+        }
+      else
+        {
+          /* Neighbours a node's width apart, the first (the actual world)
+           * at the bottom right, as in the paper. */
+          double radius = (cell_w + 40.0) / (2 * sin (G_PI / n_nodes));
+          double angle = -G_PI / 3 + 2 * G_PI * i / n_nodes;
+
+          node->x = radius * cos (angle);
+          node->y = radius * sin (angle);
+        }
+    }
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      const KvLayoutNode *node = &layout->nodes[i];
+
+      min_x = MIN (min_x, node->x - node->width / 2);
+      max_x = MAX (max_x, node->x + node->width / 2);
+      min_y = MIN (min_y, node->y - node->height / 2);
+      max_y = MAX (max_y, node->y + node->height / 2);
+    }
+
+  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+    {
+      const KvEdge *e = kv_graph_edge (graph, i);
+      const KvLayoutNode *a = &layout->nodes[e->source], *b = &layout->nodes[e->target];
+      KvLayoutEdge *edge = &layout->edges[i];
+      guint rank = 0, parallel = 0;
+      double dx = b->x - a->x, dy = b->y - a->y, length = hypot (dx, dy), bend;
+
+      for (guint j = 0; j < kv_graph_n_edges (graph); j++)
+        {
+          const KvEdge *f = kv_graph_edge (graph, j);
+
+          if (f->source == e->source && f->target == e->target)
+            {
+              rank += j < i;
+              parallel++;
+            }
+        }
+      straight_edge (edge, a, b);
+      bend = (rank - (parallel - 1) / 2.0) * 12.0;
+      if (bend != 0 && length > 0)
+        for (guint k = 1; k <= 2; k++)
+          {
+            edge->points[2 * k] += -dy / length * bend;
+            edge->points[2 * k + 1] += dx / length * bend;
+          }
+    }
+
+  to_origin (layout, min_x, max_x, min_y, max_y);
+}
+
+/* Small models go on a ring, in the order of a cycle through their links
+ * that turns from agent to agent: each next link is of the agent used least
+ * so far. Hexa gets sides 1, 2, 3, 1, 2, 3 and one diagonal per agent, the
+ * symmetric hexagon of van Ditmarsch's figure. The search gives up (FALSE)
+ * after a bounded number of steps or when there is no such cycle. */
+#define RING_MAX   12
+#define RING_STEPS 20000
+#define RING_MAX_AGENTS 32
+
+typedef struct {
+  const KvGraph *graph;
+  guint  n;
+  guint  order[RING_MAX];
+  guint  used[RING_MAX_AGENTS];
+  gboolean on_ring[RING_MAX];
+  guint  steps;
+} Ring;
+
+static gboolean
+ring_linked (const KvGraph *graph, guint a, guint b)
+{
+  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+    {
+      const KvEdge *e = kv_graph_edge (graph, i);
+
+      if ((e->source == a && e->target == b) || (e->source == b && e->target == a))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+ring_extend (Ring *ring, guint length)
+{
+  const KvGraph *graph = ring->graph;
+  guint last = ring->order[length - 1];
+
+  if (length == ring->n)
+    return ring->n < 3 || ring_linked (graph, last, ring->order[0]);
+  if (++ring->steps > RING_STEPS)
+    return FALSE;
+
+  /* Agents least used first, then in order; nodes in order. */
+  for (guint round = 0; round <= length; round++)
+    for (guint agent = 0; agent < graph->n_agents; agent++)
+      {
+        if (ring->used[agent] != round)
+          continue;
+        for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+          {
+            const KvEdge *e = kv_graph_edge (graph, i);
+            guint next = e->source == last ? e->target : e->target == last ? e->source : G_MAXUINT;
+
+            if (e->agent != agent || next == G_MAXUINT || ring->on_ring[next])
+              continue;
+            ring->order[length] = next;
+            ring->on_ring[next] = TRUE;
+            ring->used[agent]++;
+            if (ring_extend (ring, length + 1))
+              return TRUE;
+            ring->used[agent]--;
+            ring->on_ring[next] = FALSE;
+          }
+      }
+  return FALSE;
+}
+
+static gboolean
+ring_order (const KvGraph *graph, guint *order)
+{
+  Ring ring = { .graph = graph, .n = kv_graph_n_nodes (graph) };
+  int start = kv_graph_actual (graph);
+
+  if (ring.n < 3 || ring.n > RING_MAX || graph->n_agents > RING_MAX_AGENTS)
+    return FALSE;
+  ring.order[0] = start >= 0 ? (guint) start : 0;
+  ring.on_ring[ring.order[0]] = TRUE;
+  if (!ring_extend (&ring, 1))
+    return FALSE;
+  memcpy (order, ring.order, ring.n * sizeof (guint));
+  return TRUE;
+}
+
 KvLayout *
 kv_layout_new (KvLayoutContext  *context,
                KvGraph          *graph,
@@ -261,7 +438,8 @@ kv_layout_new (KvLayoutContext  *context,
   Agraph_t *g;
   guint n_nodes, n_edges;
   gboolean grid = kv_graph_is_grid (graph);
-  double cell_w = 0, cell_h = 0;
+  guint ring[RING_MAX];
+  gboolean on_ring = FALSE;
   int status;
 
   g_return_val_if_fail (context != NULL, NULL);
@@ -270,10 +448,15 @@ kv_layout_new (KvLayoutContext  *context,
 
   n_nodes = kv_graph_n_nodes (graph);
   n_edges = kv_graph_n_edges (graph);
-  /* A grid keeps its places whatever engine was asked for: only neato
-   * honours pinned positions. */
+  /* A grid keeps its places whatever engine was asked for; it and the ring
+   * report neato, which reproduces them from the exported DOT (-n). */
   if (grid)
     engine = KV_LAYOUT_NEATO;
+  else if (engine == KV_LAYOUT_AUTO && n_nodes <= RING_MAX && ring_order (graph, ring))
+    {
+      on_ring = TRUE;
+      engine = KV_LAYOUT_NEATO;
+    }
   else if (engine == KV_LAYOUT_AUTO)
     engine = kv_layout_engine_for_size (n_nodes);
 
@@ -303,6 +486,13 @@ kv_layout_new (KvLayoutContext  *context,
                         &layout->nodes[i].width, &layout->nodes[i].height,
                         &layout->nodes[i].shape);
 
+  /* Places known in advance need no Graphviz. */
+  if (grid || on_ring)
+    {
+      place_pinned (layout, on_ring ? ring : NULL);
+      return g_steal_pointer (&layout);
+    }
+
   gnodes = g_new (Agnode_t *, n_nodes);
   gedges = g_new (Agedge_t *, n_edges);
 
@@ -313,16 +503,6 @@ kv_layout_new (KvLayoutContext  *context,
   /* Not strict: two agents linking the same worlds give two edges. */
   g = agopen ((char *) "kripkeviz", Agundirected, NULL);
   set_engine_attrs (g, engine, n_nodes);
-  if (grid)
-    {
-      /* Cells as big as the biggest node; neato keeps pinned nodes. */
-      for (guint i = 0; i < n_nodes; i++)
-        {
-          cell_w = MAX (cell_w, layout->nodes[i].width + 18.0);
-          cell_h = MAX (cell_h, layout->nodes[i].height + 30.0);
-        }
-    }
-
   for (guint i = 0; i < n_nodes; i++)
     {
       char name[32];
@@ -335,16 +515,6 @@ kv_layout_new (KvLayoutContext  *context,
                 layout->nodes[i].shape == KV_NODE_SHAPE_ELLIPSE ? "ellipse" : "box");
       set_attr_double (gnodes[i], "width", layout->nodes[i].width / 72.0);
       set_attr_double (gnodes[i], "height", layout->nodes[i].height / 72.0);
-      if (grid)
-        {
-          const KvNode *node = kv_graph_node (graph, i);
-          char pos[64], x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
-
-          g_snprintf (pos, sizeof pos, "%s,%s!",
-                      g_ascii_formatd (x, sizeof x, "%.2f", node->col * cell_w),
-                      g_ascii_formatd (y, sizeof y, "%.2f", -node->row * cell_h));
-          set_attr (gnodes[i], "pos", pos);
-        }
     }
 
   for (guint i = 0; i < n_edges; i++)

@@ -109,16 +109,15 @@ test_layout_engines (void)
     }
 }
 
-/* Hexa as circo lays it out: a hexagon, every world at the same distance
- * from the centre. */
+/* Hexa laid out by default: the paper's hexagon, every world at the same
+ * distance from the centre, each agent with two sides and one diagonal. */
 static void
 test_layout_hexagon (void)
 {
   g_autoptr(KvGraph) graph = hexa_graph ();
   g_autoptr(KvLayout) layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, NULL);
   double cx = 0, cy = 0, r0 = -1;
-
-  g_assert_cmpint (layout->engine, ==, KV_LAYOUT_CIRCO);
+  guint diagonals[3] = { 0 };
   for (guint i = 0; i < 6; i++)
     {
       cx += layout->nodes[i].x / 6;
@@ -132,6 +131,16 @@ test_layout_hexagon (void)
         r0 = r;
       g_assert_cmpfloat (fabs (r - r0), <, 2.0);
     }
+  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+    {
+      const KvEdge *e = kv_graph_edge (graph, i);
+      double d = hypot (layout->nodes[e->source].x - layout->nodes[e->target].x,
+                        layout->nodes[e->source].y - layout->nodes[e->target].y);
+
+      diagonals[e->agent] += fabs (d - 2 * r0) < 2.0;
+    }
+  for (guint a = 0; a < 3; a++)
+    g_assert_cmpuint (diagonals[a], ==, 1);
 }
 
 static gboolean
