@@ -12,7 +12,7 @@
 static const struct {
   KvRgb       rgb;
   const char *hex;
-} palette[] = {
+} okabe_ito[] = {
   { { 0x00 / 255.0, 0x72 / 255.0, 0xb2 / 255.0 }, "#0072B2" },  /* blue */
   { { 0xd5 / 255.0, 0x5e / 255.0, 0x00 / 255.0 }, "#D55E00" },  /* vermillion */
   { { 0x00 / 255.0, 0x9e / 255.0, 0x73 / 255.0 }, "#009E73" },  /* bluish green */
@@ -21,6 +21,46 @@ static const struct {
   { { 0x56 / 255.0, 0xb4 / 255.0, 0xe9 / 255.0 }, "#56B4E9" },  /* sky blue */
   { { 0x00 / 255.0, 0x00 / 255.0, 0x00 / 255.0 }, "#000000" },  /* black */
 };
+
+/* For printing in black and white: greys from dark to mid, the agents told
+ * apart by their dashes. */
+static const struct {
+  KvRgb       rgb;
+  const char *hex;
+} greys[] = {
+  { { 0x00 / 255.0, 0x00 / 255.0, 0x00 / 255.0 }, "#000000" },
+  { { 0x55 / 255.0, 0x55 / 255.0, 0x55 / 255.0 }, "#555555" },
+  { { 0x80 / 255.0, 0x80 / 255.0, 0x80 / 255.0 }, "#808080" },
+  { { 0x33 / 255.0, 0x33 / 255.0, 0x33 / 255.0 }, "#333333" },
+  { { 0x6a / 255.0, 0x6a / 255.0, 0x6a / 255.0 }, "#6A6A6A" },
+};
+
+/* Read by the layout thread and the main thread alike: an atomic int. */
+static gint current_palette = KV_PALETTE_OKABE_ITO;
+
+void
+kv_style_set_palette (KvPalette palette)
+{
+  g_atomic_int_set (&current_palette, palette);
+}
+
+KvPalette
+kv_style_get_palette (void)
+{
+  return g_atomic_int_get (&current_palette);
+}
+
+gboolean
+kv_palette_from_string (const char *name, KvPalette *palette)
+{
+  if (g_strcmp0 (name, "okabe-ito") == 0)
+    *palette = KV_PALETTE_OKABE_ITO;
+  else if (g_strcmp0 (name, "greyscale") == 0)
+    *palette = KV_PALETTE_GREYSCALE;
+  else
+    return FALSE;
+  return TRUE;
+}
 
 static const double dashed[] = { 7.0, 4.0 };
 static const double dotted[] = { 0.01, 4.0 };
@@ -45,13 +85,17 @@ static const struct {
 KvRgb
 kv_style_agent_color (guint agent)
 {
-  return palette[agent % G_N_ELEMENTS (palette)].rgb;
+  if (kv_style_get_palette () == KV_PALETTE_GREYSCALE)
+    return greys[agent % G_N_ELEMENTS (greys)].rgb;
+  return okabe_ito[agent % G_N_ELEMENTS (okabe_ito)].rgb;
 }
 
 const char *
 kv_style_agent_hex (guint agent)
 {
-  return palette[agent % G_N_ELEMENTS (palette)].hex;
+  if (kv_style_get_palette () == KV_PALETTE_GREYSCALE)
+    return greys[agent % G_N_ELEMENTS (greys)].hex;
+  return okabe_ito[agent % G_N_ELEMENTS (okabe_ito)].hex;
 }
 
 const double *

@@ -30,6 +30,18 @@ typedef struct {
 } KvRgb;
 
 /* The agent's colour, and as "#RRGGBB" (static string). */
+/* The agents' colours: Okabe & Ito's (colour-blind safe), or greys for
+ * printing. Process-wide, for the screen and every export alike. */
+typedef enum {
+  KV_PALETTE_OKABE_ITO,
+  KV_PALETTE_GREYSCALE,
+} KvPalette;
+
+void        kv_style_set_palette     (KvPalette palette);
+KvPalette   kv_style_get_palette     (void);
+/* "okabe-ito", "greyscale" (the GSettings key's choices). */
+gboolean    kv_palette_from_string   (const char *name, KvPalette *palette);
+
 KvRgb       kv_style_agent_color     (guint agent);
 const char *kv_style_agent_hex       (guint agent);
 

@@ -10,6 +10,7 @@
 #include "kv-knowledge-table.h"
 #include "kv-session.h"
 #include "kv-step-item.h"
+#include "kv-style.h"
 #include "kv-turn.h"
 #include "kv-window.h"
 
@@ -1179,6 +1180,28 @@ on_world_limit_changed (KvWindow *self)
     self->history->world_limit = g_settings_get_uint (self->settings, "world-limit");
 }
 
+/* Widgets keep what they last drew: after the palette changes, every one
+ * draws again (canvases, agent toggles, the product panels). */
+static void
+queue_draw_all (GtkWidget *widget)
+{
+  gtk_widget_queue_draw (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    queue_draw_all (child);
+}
+
+static void
+on_palette_changed (KvWindow *self)
+{
+  g_autofree char *name = g_settings_get_string (self->settings, "palette");
+  KvPalette palette = KV_PALETTE_OKABE_ITO;
+
+  kv_palette_from_string (name, &palette);
+  kv_style_set_palette (palette);
+  queue_draw_all (GTK_WIDGET (self));
+}
+
 static gboolean
 kv_window_close_request (GtkWindow *window)
 {
@@ -1357,6 +1380,9 @@ kv_window_init (KvWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
   g_signal_connect_swapped (self->settings, "changed::world-limit",
                             G_CALLBACK (on_world_limit_changed), self);
+  g_signal_connect_swapped (self->settings, "changed::palette",
+                            G_CALLBACK (on_palette_changed), self);
+  on_palette_changed (self);
 
   self->steps = g_list_store_new (KV_TYPE_STEP_ITEM);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->steps)));

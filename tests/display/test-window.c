@@ -16,6 +16,7 @@
 #include "kv-display-util.h"
 #include "kv-knowledge-table.h"
 #include "kv-session.h"
+#include "kv-style.h"
 #include "kv-window.h"
 
 #ifdef KV_HAVE_CANVAS
@@ -365,6 +366,47 @@ test_zoom_keys (void)
 #endif
 }
 
+/* How many pixels of the canvas are clearly coloured (not grey). */
+static guint
+coloured_pixels (GtkWidget *widget)
+{
+  g_autoptr(GdkTexture) texture = kv_display_render (widget);
+  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+  g_autofree guchar *data = g_malloc ((gsize) width * height * 4);
+  guint coloured = 0;
+
+  gdk_texture_download (texture, data, (gsize) width * 4);
+  for (gsize i = 0; i < (gsize) width * height; i++)
+    {
+      guchar b = data[4 * i], g = data[4 * i + 1], r = data[4 * i + 2];
+
+      coloured += MAX (MAX (r, g), b) - MIN (MIN (r, g), b) > 60;
+    }
+  return coloured;
+}
+
+/* The palette preference: greys for printing, the agents apart by dashes. */
+static void
+test_palette (void)
+{
+#ifdef KV_HAVE_CANVAS
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  GtkWidget *canvas = GTK_WIDGET (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (kv_window_get_canvas (window))));
+
+  g_assert_true (kv_display_wait_for_canvas (window, 10000));
+  g_assert_cmpuint (coloured_pixels (canvas), >, 100);
+  g_settings_set_string (settings, "palette", "greyscale");
+  kv_display_wait (100);
+  g_assert_cmpint (kv_style_get_palette (), ==, KV_PALETTE_GREYSCALE);
+  g_assert_cmpuint (coloured_pixels (canvas), <, 100);   /* the highlight colour aside */
+  g_settings_set_string (settings, "palette", "okabe-ito");
+  kv_display_wait (100);
+  g_assert_cmpuint (coloured_pixels (canvas), >, 100);
+#else
+  g_test_skip ("no canvas");
+#endif
+}
+
 static void
 test_formula_bar (void)
 {
@@ -502,6 +544,7 @@ main (int   argc,
   g_test_add_func ("/window/session-broken", test_session_broken);
   g_test_add_func ("/window/accels", test_accels);
   g_test_add_func ("/window/zoom-keys", test_zoom_keys);
+  g_test_add_func ("/window/palette", test_palette);
   g_test_add_func ("/window/formula-bar", test_formula_bar);
   g_test_add_func ("/window/screenshot", test_screenshot);
   g_test_add_func ("/window/broken-script", test_broken_script);
