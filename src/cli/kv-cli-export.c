@@ -100,6 +100,7 @@ kv_cli_export (int    argc,
   g_autofree char *format_arg = NULL;
   g_autofree char *output = NULL;
   g_autofree char *stage_arg = NULL;
+  g_autofree char *palette_arg = NULL;
   gboolean all_steps = FALSE;
   const GOptionEntry entries[] = {
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_arg, N_("After the first N steps (0: the initial model; default: all)"), "N" },
@@ -107,6 +108,7 @@ kv_cli_export (int    argc,
     { "view", 0, 0, G_OPTION_ARG_STRING, &view_arg, N_("What to draw (default: whole when it fits, else contracted, envelope, around)"), "whole|around|contracted|envelope" },
     { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_arg, N_("Graphviz layout engine (default: by size)"), "neato|fdp|sfdp|circo|dot" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_arg, N_("Output format"), "svg|pdf|png|dot|tikz" },
+    { "palette", 0, 0, G_OPTION_ARG_STRING, &palette_arg, N_("Agent colours (default: okabe-ito, safe for colour-blind viewers; greyscale for printing)"), "okabe-ito|greyscale" },
     { "product-stage", 0, 0, G_OPTION_ARG_STRING, &stage_arg, N_("A stage of the product that made step N: the action model, all pairs, the links that survive, the result"), "action|pairs|links|result" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Output file"), N_("FILE") },
     { NULL }
@@ -150,6 +152,14 @@ kv_cli_export (int    argc,
   if (engine_arg != NULL &&
       (!kv_layout_engine_from_string (engine_arg, &engine) || engine == KV_LAYOUT_AUTO))
     return fail (_("unknown layout engine \"%s\": use neato, fdp, sfdp, circo or dot"), engine_arg);
+  if (palette_arg != NULL)
+    {
+      KvPalette palette;
+
+      if (!kv_palette_from_string (palette_arg, &palette))
+        return fail (_("unknown palette \"%s\": use okabe-ito or greyscale"), palette_arg);
+      kv_style_set_palette (palette);
+    }
   if (stage_arg != NULL && !kv_product_stage_from_string (stage_arg, &stage))
     return fail (_("unknown product stage \"%s\": use action, pairs, links or result"), stage_arg);
   if (stage_arg != NULL && all_steps)

@@ -80,5 +80,9 @@ expect 2 "export --product-stage with an unknown stage" 'unknown product stage' 
 expect 2 "export --product-stage with --all-steps" 'one step' -- export hexa-show --all-steps --product-stage pairs --format pdf -o "$tmp/x.pdf"
 [ ! -e "$tmp/x.png" ] && [ ! -e "$tmp/x.pdf" ] && ok "failed exports leave no file" || not_ok "failed exports leave no file"
 
+expect 0 "export --palette greyscale" '' -- export hexa --palette greyscale --format svg -o "$tmp/grey.svg"
+if grep -q '#555555' "$tmp/grey.svg" && ! grep -qi '#D55E00' "$tmp/grey.svg"; then ok "greyscale links are grey"; else not_ok "greyscale links are grey"; fi
+expect 2 "export --palette with an unknown palette" 'unknown palette' -- export hexa --palette pink --format svg -o "$tmp/x.svg"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
