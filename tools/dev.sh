@@ -40,6 +40,9 @@ build () {
   meson compile -C "$build"
 }
 
+# The window reads its settings schema from the build tree until installed.
+export GSETTINGS_SCHEMA_DIR=$build/data${GSETTINGS_SCHEMA_DIR:+:$GSETTINGS_SCHEMA_DIR}
+
 command=${1:-run}
 shift || true
 case "$command" in
