@@ -34,6 +34,9 @@ test_initial (void)
   g_assert_false (test_check (m, "K{1} w@2"));
   g_assert_true (test_check (m, "C{} (r@1 | w@1 | b@1)"));
   g_assert_false (test_check (m, "win{1} | win{2} | win{3}"));
+  /* ↔ over all worlds: 1 holds r exactly where it does not hold w or b. */
+  g_assert_true (test_check (m, "C{} (r@1 <-> ~w@1 & ~b@1)"));
+  g_assert_false (test_check (m, "C{} (r@1 <-> w@2)"));
 }
 
 /* Example 4: nocard — 1 says he does not hold white. */

@@ -58,7 +58,7 @@ class_signatures (const KvModel *model, guint agent, const guint32 *block)
       gpointer id;
 
       for (guint i = start; i < end; i++)
-        sorted[start + i - start] = block[classes->members[i]];
+        sorted[i] = block[classes->members[i]];
       qsort (sorted + start, end - start, sizeof (guint32), compare_u32);
       for (guint i = start; i < end; i++)
         if (length == 0 || sorted[start + length - 1] != sorted[i])

@@ -91,6 +91,14 @@ kv_bits_or (KvBits *b, const KvBits *other)
     b->words[i] |= other->words[i];
 }
 
+void
+kv_bits_xor (KvBits *b, const KvBits *other)
+{
+  g_return_if_fail (b->n == other->n);
+  for (guint i = 0; i < n_words (b->n); i++)
+    b->words[i] ^= other->words[i];
+}
+
 gboolean
 kv_bits_equal (const KvBits *a, const KvBits *b)
 {

@@ -22,6 +22,7 @@ guint    kv_bits_count      (const KvBits *b);
 void     kv_bits_not        (KvBits *b);
 void     kv_bits_and        (KvBits *b, const KvBits *other);
 void     kv_bits_or         (KvBits *b, const KvBits *other);
+void     kv_bits_xor        (KvBits *b, const KvBits *other);
 gboolean kv_bits_equal      (const KvBits *a, const KvBits *b);
 int      kv_bits_next       (const KvBits *b, int from); /* first set bit >= from, or -1 */
 

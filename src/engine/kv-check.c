@@ -214,13 +214,8 @@ check_binary (Checker *c, KvModel *model, const KvFormula *f)
       kv_bits_or (left, right);
       break;
     case KV_FORMULA_IFF:
-      /* equal bits: not (left xor right), with the bits past n cleared again */
-      for (guint i = 0; i < (left->n + 63) / 64; i++)
-        left->words[i] = ~(left->words[i] ^ right->words[i]);
-      {
-        g_autoptr(KvBits) all = kv_bits_new_full (left->n);
-        kv_bits_and (left, all);
-      }
+      kv_bits_xor (left, right);
+      kv_bits_not (left);
       break;
     default:
       g_assert_not_reached ();
