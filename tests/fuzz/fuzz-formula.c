@@ -49,9 +49,17 @@ round_trip (KvGame *game, KvModel *model, const char *text)
   ascii_again = kv_formula_to_string (game, again, TRUE);
   FUZZ_ASSERT (g_str_equal (ascii, ascii_again), "“%s” → “%s” → “%s”", text, ascii, ascii_again);
 
-  /* The Unicode form (subscripts) is for reading, not parsing back. */
+  /* The Unicode form (¬ ∧ → ⟨⟩, subscript agents) parses back too. */
   unicode = kv_formula_to_string (game, f, FALSE);
   FUZZ_ASSERT (g_utf8_validate (unicode, -1, NULL), "“%s” printed as invalid UTF-8", text);
+  {
+    g_autoptr(KvFormula) from_unicode = kv_formula_parse (game, unicode, NULL, &error);
+    g_autofree char *unicode_ascii = NULL;
+
+    FUZZ_ASSERT (from_unicode != NULL, "“%s” printed as “%s”, which does not parse: %s", text, unicode, error->message);
+    unicode_ascii = kv_formula_to_string (game, from_unicode, TRUE);
+    FUZZ_ASSERT (g_str_equal (ascii, unicode_ascii), "“%s” → “%s” → “%s”", text, unicode, unicode_ascii);
+  }
 
   if (model != NULL)
     {
