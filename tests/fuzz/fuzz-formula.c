@@ -1,8 +1,9 @@
 /* fuzz-formula: kv_formula_parse against the Hexa and Clue 11 games.
  *
  * A formula that parses must print in ASCII to a string that parses back to
- * a formula printing the same and true in the same worlds of Hexa. A formula that does not parse
- * must give a column inside the text (or just past it). */
+ * a formula printing the same and true in the same worlds of Hexa, and in
+ * Unicode to one that parses back to the same. A formula that does not
+ * parse must give a column inside the text (or just past it). */
 #include "fuzz-common.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
