@@ -349,6 +349,30 @@ scene_ready_cb (GObject      *object,
   set_busy (self, FALSE);
 }
 
+/* Cancels the job under way and, when there is something to draw, gets
+ * ready for a new one (TRUE); otherwise clears the canvas (FALSE). */
+static gboolean
+start_job (KvCanvas *self,
+           gboolean  anything,
+           gboolean  fit)
+{
+  cancel_job (self);
+
+  if (!anything)
+    {
+      set_scene (self, NULL, FALSE);
+      set_error_message (self, NULL);
+      set_busy (self, FALSE);
+      return FALSE;
+    }
+
+  /* A pending fit is kept until a job that arrives does it. */
+  self->fit_on_arrival = fit || (self->busy && self->fit_on_arrival);
+  self->cancellable = g_cancellable_new ();
+  set_busy (self, TRUE);
+  return TRUE;
+}
+
 void
 kv_canvas_show_model (KvCanvas            *self,
                       KvModel             *model,
@@ -358,22 +382,9 @@ kv_canvas_show_model (KvCanvas            *self,
 {
   g_return_if_fail (KV_IS_CANVAS (self));
 
-  cancel_job (self);
-
-  if (model == NULL)
-    {
-      set_scene (self, NULL, FALSE);
-      set_error_message (self, NULL);
-      set_busy (self, FALSE);
-      return;
-    }
-
-  /* A pending fit is kept until a job that arrives does it. */
-  self->fit_on_arrival = fit || (self->busy && self->fit_on_arrival);
-  self->cancellable = g_cancellable_new ();
-  kv_layout_worker_build_async (self, model, options, engine, self->cancellable,
-                                scene_ready_cb, NULL);
-  set_busy (self, TRUE);
+  if (start_job (self, model != NULL, fit))
+    kv_layout_worker_build_async (self, model, options, engine, self->cancellable,
+                                  scene_ready_cb, NULL);
 }
 
 void
@@ -385,21 +396,9 @@ kv_canvas_show_graph (KvCanvas            *self,
 {
   g_return_if_fail (KV_IS_CANVAS (self));
 
-  cancel_job (self);
-
-  if (source == NULL)
-    {
-      set_scene (self, NULL, FALSE);
-      set_error_message (self, NULL);
-      set_busy (self, FALSE);
-      return;
-    }
-
-  self->fit_on_arrival = fit || (self->busy && self->fit_on_arrival);
-  self->cancellable = g_cancellable_new ();
-  kv_layout_worker_build_graph_async (self, source, options, engine, self->cancellable,
-                                      scene_ready_cb, NULL);
-  set_busy (self, TRUE);
+  if (start_job (self, source != NULL, fit))
+    kv_layout_worker_build_graph_async (self, source, options, engine, self->cancellable,
+                                        scene_ready_cb, NULL);
 }
 
 void
