@@ -426,9 +426,19 @@ build_pairs (const KvProductView *view, const Grouping *g)
           kept[i] += kv_bits_get (view->product->pre[e], w);
         }
 
-  /* One row per event; long rows wrap into a block, blocks a row apart,
-   * so that the grid stays about as wide as it is tall. */
-  cols = MIN (g->n_groups, MAX (8, (guint) ceil (sqrt ((double) g->n_groups * am->n_events))));
+  /* One row per event; long rows (more than 8 pairs) wrap into a block,
+   * blocks a row apart, with as many columns as make the grid about as wide
+   * as it is tall (a cell is about 7.5 points a character wide, 60 tall). */
+  cols = g->n_groups;
+  if (g->n_groups > 8)
+    {
+      guint longest = 0;
+
+      for (guint group = 0; group < g->n_groups; group++)
+        longest = MAX (longest, strlen (g_ptr_array_index (g->labels, group)));
+      cols = (guint) round (sqrt ((double) g->n_groups * am->n_events * 60.0 / (7.5 * (longest + 8) + 40.0)));
+      cols = CLAMP (cols, 2, g->n_groups);
+    }
   rows_per_event = (g->n_groups + cols - 1) / cols;
   block = rows_per_event > 1 ? rows_per_event + 1 : 1;
 
