@@ -39,7 +39,7 @@ typedef struct {
   guint     actual;                    /* the point */
 } KvModel;
 
-/* The default and hard limits on the number of worlds a model may have. */
+/* The largest model built unless the caller sets another limit. */
 #define KV_DEFAULT_WORLD_LIMIT 2000000
 
 /* The initial model: every deal the header allows, each agent unable to tell
@@ -81,8 +81,9 @@ KvBits  *kv_model_component     (const KvModel *model, guint32 agents, guint wor
  * (sum over classes of k(k-1)/2). */
 guint64  kv_model_count_links   (const KvModel *model, guint agent);
 
-/* The deal of @world as text: "rwb" when every owner holds at most one card
- * and card names are one letter, otherwise "1: a b | 2: c | env: d".
+/* The deal of @world as text, owners in order: "rwb" (Hexa: each agent one
+ * card, by its initial), "arS dwP chG [lM]" (cards by initial, the envelope
+ * in brackets) when card initials are distinct, else "1: a b | 2: c".
  * Free with g_free. */
 char    *kv_model_world_label   (const KvModel *model, guint world);
 
