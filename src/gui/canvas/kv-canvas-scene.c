@@ -143,6 +143,34 @@ map_worlds (KvCanvasScene *scene)
     }
 }
 
+/* Lays @graph out, stopping early when the job was cancelled meanwhile. */
+static KvLayout *
+lay_out (KvLayoutContext  *context,
+         KvGraph          *graph,
+         KvLayoutEngine    engine,
+         GCancellable     *cancellable,
+         GError          **error)
+{
+  g_autoptr(KvLayout) layout = NULL;
+
+  if (graph == NULL || check_cancelled (cancellable, error))
+    return NULL;
+  layout = kv_layout_new (context, graph, engine, error);
+  if (layout == NULL || check_cancelled (cancellable, error))
+    return NULL;
+  return g_steal_pointer (&layout);
+}
+
+static void
+options_or_defaults (const KvViewOptions *options,
+                     KvViewOptions       *opts)
+{
+  if (options != NULL)
+    *opts = *options;
+  else
+    kv_view_options_init (opts);
+}
+
 KvCanvasScene *
 kv_canvas_scene_build (KvLayoutContext      *context,
                        KvModel              *model,
@@ -160,11 +188,7 @@ kv_canvas_scene_build (KvLayoutContext      *context,
   g_return_val_if_fail (model != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (options != NULL)
-    opts = *options;
-  else
-    kv_view_options_init (&opts);
-
+  options_or_defaults (options, &opts);
   /* Decide the automatic view here, to know which one is shown. */
   if (opts.kind == KV_VIEW_AUTO)
     opts.kind = kv_view_choose (model, opts.limit);
@@ -172,15 +196,8 @@ kv_canvas_scene_build (KvLayoutContext      *context,
     return NULL;
 
   graph = kv_view_build (model, &opts, error);
-  if (graph == NULL)
-    return NULL;
-  if (check_cancelled (cancellable, error))
-    return NULL;
-
-  layout = kv_layout_new (context, graph, engine, error);
+  layout = lay_out (context, graph, engine, cancellable, error);
   if (layout == NULL)
-    return NULL;
-  if (check_cancelled (cancellable, error))
     return NULL;
 
   scene = g_new0 (KvCanvasScene, 1);
@@ -209,23 +226,13 @@ kv_canvas_scene_build_graph (KvLayoutContext      *context,
   g_return_val_if_fail (source != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (options != NULL)
-    opts = *options;
-  else
-    kv_view_options_init (&opts);
+  options_or_defaults (options, &opts);
   if (check_cancelled (cancellable, error))
     return NULL;
 
   graph = source->func (&opts, source->user_data, error);
-  if (graph == NULL)
-    return NULL;
-  if (check_cancelled (cancellable, error))
-    return NULL;
-
-  layout = kv_layout_new (context, graph, engine, error);
+  layout = lay_out (context, graph, engine, cancellable, error);
   if (layout == NULL)
-    return NULL;
-  if (check_cancelled (cancellable, error))
     return NULL;
 
   scene = kv_canvas_scene_new_for_layout (layout);
