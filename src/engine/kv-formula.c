@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "kv-formula.h"
+#include "kv-parse-private.h"
 #include "kv-step.h"
 
 KvFormula *
@@ -71,7 +72,14 @@ level_of (const KvFormula *f)
     }
 }
 
-static const char *const subscript_digits[] = { "₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉" };
+void
+kv_append_subscript (GString *out, const char *digits)
+{
+  static const char *const subscript_digits[] = { "₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉" };
+
+  for (const char *p = digits; *p; p++)
+    g_string_append (out, subscript_digits[*p - '0']);
+}
 
 static gboolean
 all_digits (const char *s)
@@ -107,8 +115,7 @@ append_agents (GString *out, const KvGame *game, guint32 agents, gboolean ascii)
           g_string_append_c (out, ',');
         first = FALSE;
         if (subscripts)
-          for (const char *p = game->agent_names[a]; *p; p++)
-            g_string_append (out, subscript_digits[*p - '0']);
+          kv_append_subscript (out, game->agent_names[a]);
         else
           g_string_append (out, game->agent_names[a]);
       }

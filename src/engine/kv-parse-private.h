@@ -14,4 +14,7 @@ KvStep    *kv_parse_step    (KvLexer *lexer, KvGame *game, guint *column, GError
 gboolean   kv_parse_agent   (KvLexer *lexer, KvGame *game, guint *agent, guint *column, GError **error);
 gboolean   kv_parse_card    (KvLexer *lexer, KvGame *game, guint *card, guint *column, GError **error);
 
+/* Printing, shared by formulas and steps: @digits as subscripts (₁₂). */
+void       kv_append_subscript (GString *out, const char *digits);
+
 G_END_DECLS

@@ -67,20 +67,8 @@ fail (Reader *r, const Line *line, guint column, int code, const char *format, .
   return fail_at (r, line, column, inner);
 }
 
-static gboolean
-fail_lexer (Reader *r, const Line *line, const KvLexer *lexer, int code, const char *format, ...) G_GNUC_PRINTF (5, 6);
-
-static gboolean
-fail_lexer (Reader *r, const Line *line, const KvLexer *lexer, int code, const char *format, ...)
-{
-  va_list args;
-  GError *inner;
-
-  va_start (args, format);
-  inner = g_error_new_valist (KV_ERROR, code, format, args);
-  va_end (args);
-  return fail_at (r, line, lexer->token.column, inner);
-}
+/* The same, at the lexer's current token. */
+#define fail_lexer(r, line, lexer, ...) fail (r, line, (lexer)->token.column, __VA_ARGS__)
 
 /* Starts lexing a directive's arguments (after its keyword). */
 static void

@@ -327,8 +327,6 @@ kv_step_to_string (const KvStep *step)
   return g_string_free (out, FALSE);
 }
 
-static const char *const subscript_digits[] = { "₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉" };
-
 /* An agent as a subscript when its name is digits, else as "_name". */
 static void
 append_subscript (GString *out, const char *name)
@@ -339,8 +337,7 @@ append_subscript (GString *out, const char *name)
         g_string_append_printf (out, "_%s", name);
         return;
       }
-  for (const char *p = name; *p; p++)
-    g_string_append (out, subscript_digits[*p - '0']);
+  kv_append_subscript (out, name);
 }
 
 char *
