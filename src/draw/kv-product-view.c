@@ -522,6 +522,8 @@ build_links (const KvProductView *view, const Grouping *g)
       g_autofree gint32 *first_before = g_new (gint32, MAX (m->n_classes[a], 1));
       g_autofree guint *members = g_new (guint, MAX (n_nodes, 1));
       g_autofree gint32 *last = g_new (gint32, MAX (n_nodes, 1));
+      g_autofree gint32 *head = g_new (gint32, MAX (n_nodes, 1));
+      g_autofree gint32 *next = g_new (gint32, MAX (n_nodes, 1));
 
       /* Join the nodes an agent cannot tell apart, after (kept) and
        * before the action (through M's classes). With one pair a node these
@@ -549,17 +551,25 @@ build_links (const KvProductView *view, const Grouping *g)
             join (before, (guint32) node, (guint32) first_before[mc]);
         }
 
-      /* Kept: each component as a cycle. */
+      /* Kept: each component as a cycle, its nodes listed in order from
+       * head[root] through next[]. */
+      for (guint i = 0; i < n_nodes; i++)
+        head[i] = -1;
+      for (guint i = n_nodes; i-- > 0; )
+        {
+          guint32 root = find (kept, i);
+
+          next[i] = head[root];
+          head[root] = (gint32) i;
+        }
       for (guint root = 0; root < n_nodes; root++)
         {
           guint n = 0;
 
-          if (find (kept, root) != root)
-            continue;
-          for (guint i = 0; i < n_nodes; i++)
-            if (find (kept, i) == root)
-              members[n++] = i;
-          cycles |= add_class (&set, a, members, n, 0);
+          for (gint32 i = head[root]; i >= 0; i = next[i])
+            members[n++] = (guint) i;
+          if (n > 0)
+            cycles |= add_class (&set, a, members, n, 0);
         }
 
       /* Cut: within a component of M, the kept components one after the
