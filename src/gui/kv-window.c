@@ -14,10 +14,8 @@
 #include "kv-turn.h"
 #include "kv-window.h"
 
-#ifdef KV_HAVE_CANVAS
 #include "kv-canvas-view.h"
 #include "kv-product-pane.h"
-#endif
 
 #define MAX_RECENT 5
 
@@ -198,9 +196,7 @@ selected_world (KvWindow *self)
   const KvHistoryEntry *entry = current_entry (self);
   int world = -1;
 
-#ifdef KV_HAVE_CANVAS
   world = kv_canvas_view_get_selected_world (KV_CANVAS_VIEW (self->canvas));
-#endif
   if (entry == NULL || world < 0 || (guint) world >= entry->model->n_worlds)
     return -1;
   return world;
@@ -262,9 +258,7 @@ set_highlight (KvWindow     *self,
   g_clear_pointer (&self->highlight, kv_bits_free);
   if (worlds != NULL)
     self->highlight = kv_bits_copy (worlds);
-#ifdef KV_HAVE_CANVAS
   kv_canvas_view_set_highlight (KV_CANVAS_VIEW (self->canvas), worlds);
-#endif
 }
 
 static void
@@ -327,7 +321,6 @@ update_actions (KvWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", self->current + 1 < length);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", self->history != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", self->history != NULL);
-#ifdef KV_HAVE_CANVAS
   {
     KvProductStage stage = kv_product_pane_get_stage (KV_PRODUCT_PANE (self->product_pane));
 
@@ -342,11 +335,6 @@ update_actions (KvWindow *self)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product-next",
                                    self->product_mode && stage < KV_PRODUCT_STAGE_RESULT);
   }
-#else
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product", FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product-previous", FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product-next", FALSE);
-#endif
 
   /* Next turn plays from the selected step: nothing left once someone won. */
   if (self->history != NULL)
@@ -459,7 +447,6 @@ static void set_product_mode (KvWindow *self, gboolean product_mode);
 static void
 show_product (KvWindow *self)
 {
-#ifdef KV_HAVE_CANVAS
   g_autoptr(GError) error = NULL;
 
   if (!self->product_mode)
@@ -475,7 +462,6 @@ show_product (KvWindow *self)
       toast (self, error->message);
       set_product_mode (self, FALSE);
     }
-#endif
 }
 
 static void
@@ -483,10 +469,8 @@ show_current (KvWindow *self)
 {
   const KvHistoryEntry *entry = current_entry (self);
 
-#ifdef KV_HAVE_CANVAS
   kv_canvas_view_set_model (KV_CANVAS_VIEW (self->canvas), entry != NULL ? entry->model : NULL);
   show_product (self);
-#endif
   kv_composer_set_model (self->composer, entry != NULL ? entry->model : NULL);
   check_formula (self);
   update_knowledge (self);
@@ -945,7 +929,6 @@ export_action (GtkWidget  *widget,
   g_autofree char *basename = NULL;
   KvExportDialog *dialog;
 
-#ifdef KV_HAVE_CANVAS
   if (self->product_mode)
     {
       /* The product panel's stage, as shown. */
@@ -962,7 +945,6 @@ export_action (GtkWidget  *widget,
       layout = kv_canvas_get_layout (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)));
       hidden = kv_canvas_view_get_hidden_agents (KV_CANVAS_VIEW (self->canvas));
     }
-#endif
   if (layout == NULL)
     {
       toast (self, _("Nothing to export yet: the view is still being drawn"));
@@ -988,7 +970,6 @@ static void
 forward_to_canvas (KvWindow   *self,
                    const char *action)
 {
-#ifdef KV_HAVE_CANVAS
   if (self->product_mode)
     {
       gtk_widget_activate_action (GTK_WIDGET (kv_product_pane_get_panel (KV_PRODUCT_PANE (self->product_pane),
@@ -996,7 +977,6 @@ forward_to_canvas (KvWindow   *self,
                                   action, NULL);
       return;
     }
-#endif
   gtk_widget_activate_action (self->canvas, action, NULL);
 }
 
@@ -1030,7 +1010,6 @@ static void
 set_product_mode (KvWindow *self,
                   gboolean  product_mode)
 {
-#ifdef KV_HAVE_CANVAS
   KvProductPane *pane = KV_PRODUCT_PANE (self->product_pane);
   g_autoptr(GError) error = NULL;
 
@@ -1059,7 +1038,6 @@ set_product_mode (KvWindow *self,
   gtk_widget_set_visible (GTK_WIDGET (self->knowledge_table), !product_mode);
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRODUCT_MODE]);
-#endif
 }
 
 static void
@@ -1392,16 +1370,11 @@ kv_window_init (KvWindow *self)
   g_signal_connect_swapped (self->selection, "notify::selected",
                             G_CALLBACK (on_selection_changed), self);
 
-#ifdef KV_HAVE_CANVAS
   self->canvas = kv_canvas_view_new ();
   g_settings_bind (self->settings, "layout-engine", self->canvas, "engine", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "draw-limit", self->canvas, "draw-limit", G_SETTINGS_BIND_GET);
   g_signal_connect_swapped (self->canvas, "notify::selected-world",
                             G_CALLBACK (on_selected_world_changed), self);
-#else
-  self->canvas = gtk_label_new ("canvas");
-  (void) on_selected_world_changed;
-#endif
   gtk_widget_set_vexpand (self->canvas, TRUE);
   gtk_widget_set_hexpand (self->canvas, TRUE);
   self->canvas_stack = GTK_STACK (gtk_stack_new ());
@@ -1409,7 +1382,6 @@ kv_window_init (KvWindow *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->canvas_stack), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->canvas_stack), TRUE);
   gtk_stack_add_named (self->canvas_stack, self->canvas, "canvas");
-#ifdef KV_HAVE_CANVAS
   self->product_pane = kv_product_pane_new ();
   g_settings_bind (self->settings, "layout-engine", self->product_pane, "engine", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "draw-limit", self->product_pane, "draw-limit", G_SETTINGS_BIND_GET);
@@ -1419,9 +1391,6 @@ kv_window_init (KvWindow *self)
   g_signal_connect_swapped (self->product_pane, "notify::stage",
                             G_CALLBACK (on_product_stage_changed), self);
   gtk_stack_add_named (self->canvas_stack, self->product_pane, "product");
-#else
-  (void) on_product_stage_changed;
-#endif
   gtk_stack_set_visible_child (self->canvas_stack, self->canvas);
   gtk_box_append (self->canvas_slot, GTK_WIDGET (self->canvas_stack));
 

@@ -22,10 +22,8 @@
 #include "kv-display-util.h"
 #include "kv-window.h"
 
-#ifdef KV_HAVE_CANVAS
 #include "kv-canvas-view.h"
 #include "kv-product-pane.h"
-#endif
 
 int
 main (int   argc,
@@ -112,12 +110,9 @@ main (int   argc,
   if (compose != NULL &&
       !kv_composer_set_step_text (KV_COMPOSER (kv_window_get_composer (window)), compose))
     g_printerr ("could not compose %s\n", compose);
-#ifdef KV_HAVE_CANVAS
   if (world >= 0)
     kv_canvas_view_set_selected_world (KV_CANVAS_VIEW (kv_window_get_canvas (window)), world);
-#endif
 
-#ifdef KV_HAVE_CANVAS
   if (product != NULL)
     {
       KvProductPane *pane = KV_PRODUCT_PANE (kv_window_get_product_pane (window));
@@ -146,7 +141,6 @@ main (int   argc,
         }
       kv_product_pane_set_stage (pane, stage);
     }
-#endif
 
   kv_display_wait (300);
   kv_display_wait_for_canvas (window, 30000);

@@ -13,7 +13,6 @@
 #include "kv-display-util.h"
 #include "kv-window.h"
 
-#ifdef KV_HAVE_CANVAS
 #include "kv-canvas-view.h"
 #include "kv-product-pane.h"
 
@@ -216,7 +215,6 @@ test_clue_envelope (void)
   screenshot ("clue11-result");
   kv_window_set_product_mode (window, FALSE);
 }
-#endif
 
 int
 main (int   argc,
@@ -233,7 +231,6 @@ main (int   argc,
   kv_display_fix_locale ();
   kv_display_load_style ();
 
-#ifdef KV_HAVE_CANVAS
   window = kv_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
   gtk_window_present (GTK_WINDOW (window));
@@ -242,12 +239,9 @@ main (int   argc,
   g_test_add_func ("/product/initial", test_initial_has_no_product);
   g_test_add_func ("/product/hexa-stages", test_hexa_stages);
   g_test_add_func ("/product/clue11-envelope", test_clue_envelope);
-#endif
 
   status = g_test_run ();
-#ifdef KV_HAVE_CANVAS
   gtk_window_destroy (GTK_WINDOW (window));
-#endif
   g_rmdir (state_dir);
   return status;
 }

@@ -19,9 +19,7 @@
 #include "kv-style.h"
 #include "kv-window.h"
 
-#ifdef KV_HAVE_CANVAS
 #include "kv-canvas-view.h"
-#endif
 
 static KvWindow *window;
 static char *state_dir;     /* $XDG_STATE_HOME of this test */
@@ -344,7 +342,6 @@ test_accels (void)
 static void
 test_zoom_keys (void)
 {
-#ifdef KV_HAVE_CANVAS
   KvCanvas *canvas = kv_canvas_view_get_canvas (KV_CANVAS_VIEW (kv_window_get_canvas (window)));
   double zoom;
 
@@ -361,9 +358,6 @@ test_zoom_keys (void)
   g_assert_cmpfloat_with_epsilon (kv_canvas_get_zoom (canvas), zoom, 1e-6);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-fit", NULL));
   kv_display_wait (20);
-#else
-  g_test_skip ("no canvas");
-#endif
 }
 
 /* How many pixels of the canvas are clearly coloured (not grey). */
@@ -389,7 +383,6 @@ coloured_pixels (GtkWidget *widget)
 static void
 test_palette (void)
 {
-#ifdef KV_HAVE_CANVAS
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   GtkWidget *canvas = GTK_WIDGET (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (kv_window_get_canvas (window))));
 
@@ -402,9 +395,6 @@ test_palette (void)
   g_settings_set_string (settings, "palette", "okabe-ito");
   kv_display_wait (100);
   g_assert_cmpuint (coloured_pixels (canvas), >, 100);
-#else
-  g_test_skip ("no canvas");
-#endif
 }
 
 static void
