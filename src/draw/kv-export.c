@@ -664,19 +664,3 @@ kv_export_handout_bytes (KvLayout * const       *layouts,
 
   return g_byte_array_free_to_bytes (g_steal_pointer (&data));
 }
-
-gboolean
-kv_export_handout_file (KvLayout * const       *layouts,
-                        const char * const     *titles,
-                        guint                   n_pages,
-                        const KvRenderOptions  *options,
-                        const char             *path,
-                        GError                **error)
-{
-  g_autoptr(GBytes) bytes = NULL;
-
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  bytes = kv_export_handout_bytes (layouts, titles, n_pages, options, error);
-  return bytes != NULL && kv_export_write_atomic (path, bytes, error);
-}

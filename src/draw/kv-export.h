@@ -43,9 +43,6 @@ gboolean  kv_export_file          (const KvLayout *layout, KvFormat format,
 GBytes   *kv_export_handout_bytes (KvLayout * const *layouts, const char * const *titles,
                                    guint n_pages, const KvRenderOptions *options,
                                    GError **error);
-gboolean  kv_export_handout_file  (KvLayout * const *layouts, const char * const *titles,
-                                   guint n_pages, const KvRenderOptions *options,
-                                   const char *path, GError **error);
 
 /* Writes @bytes to @path atomically (temporary file, then rename). */
 gboolean  kv_export_write_atomic  (const char *path, GBytes *bytes, GError **error);
