@@ -1379,6 +1379,10 @@ kv_window_init (KvWindow *self)
   gtk_widget_set_hexpand (self->canvas, TRUE);
   self->canvas_stack = GTK_STACK (gtk_stack_new ());
   gtk_stack_set_transition_type (self->canvas_stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
+  /* Sized by the page shown: the product view's three panels are wider than
+   * the canvas, and would otherwise squeeze the window's other panes. */
+  gtk_stack_set_hhomogeneous (self->canvas_stack, FALSE);
+  gtk_stack_set_vhomogeneous (self->canvas_stack, FALSE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->canvas_stack), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->canvas_stack), TRUE);
   gtk_stack_add_named (self->canvas_stack, self->canvas, "canvas");
