@@ -34,7 +34,7 @@ kv_action_model_class (const KvActionModel *am, guint agent, guint event)
 }
 
 /* The action model of @step and its actual event. @step must not be a
- * suggest (see kv_suggest_expand in kv-update.h). */
+ * suggest (see kv_suggest_expand in kv-product-update.h). */
 KvActionModel *kv_action_model_for_step (const KvStep *step, guint *actual_event);
 
 /* A public announcement of @pre: one event, seen by everyone. */

@@ -8,7 +8,7 @@
 #include "kv-check.h"
 #include "kv-error.h"
 #include "kv-partition.h"
-#include "kv-update-private.h"
+#include "kv-product-update-private.h"
 
 /* The parser bounds how deep a formula nests, but a `do` step's action model
  * has preconditions of its own, which may name other actions: the checker
@@ -17,8 +17,9 @@
 #define MAX_CHECK_DEPTH (8 * KV_FORMULA_MAX_DEPTH)
 
 typedef struct {
-  guint    depth;
-  GError **error;
+  guint         depth;
+  const KvHand *actual_hands;  /* the script's actual deal: a suggest expands against it, always */
+  GError      **error;
 } Checker;
 
 /* K over a partition: w ⊨ K φ iff φ holds in all of w's class. With @any,
@@ -282,7 +283,7 @@ check_inner (Checker *c, KvModel *model, const KvFormula *f)
         g_autoptr(GPtrArray) steps = NULL;
 
         if (f->step->kind == KV_STEP_SUGGEST)
-          steps = kv_suggest_expand (model, f->step);
+          steps = kv_suggest_expand_hands (f->step, c->actual_hands);
         else
           {
             steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
@@ -341,12 +342,28 @@ check_inner (Checker *c, KvModel *model, const KvFormula *f)
     }
 }
 
+/* The one loop over an action's preconditions, for the product update
+ * too: each precondition is evaluated once per update. */
+KvBits **
+kv_update_preconditions (KvModel *model, const KvActionModel *am, GError **error)
+{
+  Checker c = { 0, NULL, error };
+
+  g_return_val_if_fail (model != NULL && am != NULL, NULL);
+  c.actual_hands = kv_model_hands (model, model->actual);
+  return preconditions (&c, model, am);
+}
+
 KvBits *
 kv_check_worlds (KvModel *model, const KvFormula *f, GError **error)
 {
-  Checker c = { 0, error };
+  Checker c = { 0, NULL, error };
 
   g_return_val_if_fail (model != NULL && f != NULL, NULL);
+  /* Under a hypothetical step the product's point may be another deal
+   * (when the step is false at the actual world); a suggest still
+   * expands against the deal the formula is checked at. */
+  c.actual_hands = kv_model_hands (model, model->actual);
   return check (&c, model, f);
 }
 

@@ -285,6 +285,12 @@ parse_unary_inner (Parser *p)
       operand = parse_unary (p);
       return operand ? kv_formula_new (KV_FORMULA_NOT, operand, NULL) : NULL;
     }
+  if (lexer->token.kind == KV_TOKEN_BANG)
+    {
+      kv_lexer_error (lexer, p->error, p->column, KV_ERROR_SYNTAX,
+                      _("“!” is the public announcement, not a negation: write ~φ for not φ, [!φ] ψ for after announcing φ"));
+      return NULL;
+    }
   if (lexer->token.kind == KV_TOKEN_LBRACKET)
     return parse_dynamic (p, KV_FORMULA_BOX, KV_TOKEN_RBRACKET);
   if (lexer->token.kind == KV_TOKEN_LANGLE)

@@ -184,8 +184,17 @@ append_formula (GString *out, const KvGame *game, const KvFormula *f, gboolean a
     case KV_FORMULA_BOX:
     case KV_FORMULA_DIAMOND:
       {
-        g_autofree char *step = kv_step_to_string (f->step);
         gboolean box = f->kind == KV_FORMULA_BOX;
+        g_autofree char *step = NULL;
+
+        /* An announcement prints as "!φ" (DESIGN §3). */
+        if (f->step->kind == KV_STEP_ANNOUNCE)
+          {
+            g_autofree char *announced = kv_formula_to_string (game, f->step->formula, ascii);
+            step = g_strconcat ("!", announced, NULL);
+          }
+        else
+          step = kv_step_to_string (f->step);
 
         g_string_append_printf (out, "%s%s%s ", box ? "[" : (ascii ? "<" : "⟨"), step,
                                 box ? "]" : (ascii ? ">" : "⟩"));

@@ -5,7 +5,7 @@
 
 #include "kv-error.h"
 #include "kv-history.h"
-#include "kv-update.h"
+#include "kv-product-update.h"
 
 static void
 entry_free (KvHistoryEntry *entry)

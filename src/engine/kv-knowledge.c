@@ -22,6 +22,22 @@ fill_perspective (KvPerspective *p, const KvModel *model, const KvBits *worlds)
     }
 }
 
+/* Whether δ (the envelope's cards, or the whole deal) is the same in every
+ * world of @p: no card of δ has two possible owners there. */
+static gboolean
+knows_delta (const KvPerspective *p, const KvGame *game)
+{
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      guint32 mask = p->possible[c];
+      gboolean in_delta = !game->has_envelope || (mask & (1u << game->n_agents));
+
+      if (in_delta && __builtin_popcount (mask) != 1)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 KvKnowledge *
 kv_knowledge_new (const KvModel *model, guint world)
 {
@@ -38,10 +54,11 @@ kv_knowledge_new (const KvModel *model, guint world)
   for (guint a = 0; a < game->n_agents; a++)
     {
       g_autoptr(KvBits) cls = kv_model_class_of (model, a, world);
-      g_autoptr(KvBits) win = kv_check_win (model, a);
 
+      /* Only the class of @world is read: winning there is knowing δ
+       * over that class, no need to decide it at every world. */
       fill_perspective (&k->agents[a], model, cls);
-      k->agents[a].wins = kv_bits_get (win, world);
+      k->agents[a].wins = knows_delta (&k->agents[a], game);
       if (k->agents[a].wins)
         k->winners |= 1u << a;
     }
@@ -49,15 +66,7 @@ kv_knowledge_new (const KvModel *model, guint world)
   component = kv_model_component (model, (1u << game->n_agents) - 1, world);
   fill_perspective (&k->common, model, component);
   /* Everyone commonly knows δ when it is the same throughout the component. */
-  k->common.wins = TRUE;
-  for (guint c = 0; c < game->n_cards; c++)
-    {
-      guint32 mask = k->common.possible[c];
-      gboolean in_delta = !game->has_envelope || (mask & (1u << game->n_agents));
-
-      if (in_delta && __builtin_popcount (mask) != 1)
-        k->common.wins = FALSE;
-    }
+  k->common.wins = knows_delta (&k->common, game);
   return k;
 }
 

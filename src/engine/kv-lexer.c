@@ -6,6 +6,7 @@
 
 #include "kv-error.h"
 #include "kv-lexer.h"
+#include "kv-read.h"
 
 void
 kv_lexer_init (KvLexer *lexer, const char *text, guint first_column)
@@ -39,7 +40,8 @@ typedef struct {
 static const Symbol symbols[] = {
   { "<->", KV_TOKEN_IFF },
   { "->", KV_TOKEN_IMPLIES },
-  { "¬", KV_TOKEN_NOT }, { "~", KV_TOKEN_NOT }, { "!", KV_TOKEN_NOT },
+  { "¬", KV_TOKEN_NOT }, { "~", KV_TOKEN_NOT },
+  { "!", KV_TOKEN_BANG },
   { "∧", KV_TOKEN_AND }, { "&", KV_TOKEN_AND },
   { "∨", KV_TOKEN_OR }, { "|", KV_TOKEN_OR },
   { "→", KV_TOKEN_IMPLIES },
@@ -131,6 +133,7 @@ kv_token_describe (KvTokenKind kind)
     case KV_TOKEN_END: return _("the end of the line");
     case KV_TOKEN_NAME: return _("a name");
     case KV_TOKEN_NOT: return "“~”";
+    case KV_TOKEN_BANG: return "“!”";
     case KV_TOKEN_AND: return "“&”";
     case KV_TOKEN_OR: return "“|”";
     case KV_TOKEN_IMPLIES: return "“->”";
@@ -157,12 +160,14 @@ kv_lexer_error (const KvLexer *lexer, GError **error, guint *column, int code, c
 {
   va_list args;
   g_autofree char *message = NULL;
+  g_autofree char *shown = NULL;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
+  shown = kv_read_shorten (message);
 
   if (column != NULL)
     *column = lexer->token.column;
-  g_set_error_literal (error, KV_ERROR, code, message);
+  g_set_error_literal (error, KV_ERROR, code, shown);
 }

@@ -13,7 +13,8 @@ G_BEGIN_DECLS
 typedef enum {
   KV_TOKEN_END,
   KV_TOKEN_NAME,       /* [A-Za-z0-9_]+ */
-  KV_TOKEN_NOT,        /* ~ ! ¬ */
+  KV_TOKEN_NOT,        /* ~ ¬ */
+  KV_TOKEN_BANG,       /* ! : the public announcement, not a negation */
   KV_TOKEN_AND,        /* & ∧ */
   KV_TOKEN_OR,         /* | ∨ */
   KV_TOKEN_IMPLIES,    /* -> → */

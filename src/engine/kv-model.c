@@ -3,6 +3,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kv-error.h"
 #include "kv-model.h"
@@ -115,6 +116,45 @@ deal_envelope (Enumeration *en, guint category, KvHand left)
       }
 }
 
+/* What the machine can give: MemAvailable, else the physical memory. */
+static guint64
+available_memory (void)
+{
+  g_autofree char *meminfo = NULL;
+  const char *line;
+  long pages = sysconf (_SC_PHYS_PAGES), page_size = sysconf (_SC_PAGESIZE);
+
+  if (g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL)
+      && (line = strstr (meminfo, "MemAvailable:")) != NULL)
+    return g_ascii_strtoull (line + strlen ("MemAvailable:"), NULL, 10) * 1024;
+  if (pages > 0 && page_size > 0)
+    return (guint64) pages * (guint64) page_size;
+  return G_MAXUINT64;
+}
+
+gboolean
+kv_model_check_memory (const KvGame *game, double n_worlds, GError **error)
+{
+  /* Per world: its deal's hands, the deal index, a class id per agent, and
+   * as much again for the next step's product, pre-sets and read-outs. */
+  double per_world = 2.0 * (kv_game_n_owners (game) * sizeof (KvHand) + sizeof (guint32)
+                            + game->n_agents * sizeof (guint32));
+  double needed = n_worlds * per_world;
+  guint64 available = available_memory ();
+
+  if (needed <= (double) available)
+    return TRUE;
+  {
+    g_autofree char *need_text = g_format_size ((guint64) MIN (needed, (double) G_MAXUINT64));
+    g_autofree char *have_text = g_format_size (available);
+
+    g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                 _("%.3g worlds need about %s of memory, more than the %s this machine has available"),
+                 n_worlds, need_text, have_text);
+  }
+  return FALSE;
+}
+
 KvModel *
 kv_model_new_initial (KvGame *game, guint world_limit, GError **error)
 {
@@ -137,6 +177,8 @@ kv_model_new_initial (KvGame *game, guint world_limit, GError **error)
                    count, world_limit);
       return NULL;
     }
+  if (!kv_model_check_memory (game, count, error))
+    return NULL;
 
   deals = g_new0 (KvDeals, 1);
   g_atomic_ref_count_init (&deals->ref);
@@ -169,6 +211,7 @@ kv_model_new_initial (KvGame *game, guint world_limit, GError **error)
     }
 
   KvModel *model = kv_model_new_from_parts (game, deals, deals->n_deals, deal, cls, actual);
+  model->world_limit = world_limit;
   kv_deals_unref (deals);
   return model;
 }

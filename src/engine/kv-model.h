@@ -10,7 +10,7 @@
  * 0 … n_classes[a]-1. Two worlds are linked for a iff their class ids agree.
  *
  * Models are immutable and reference counted. The struct is public for
- * reading (views and readouts walk it); only kv-model.c, kv-update.c and
+ * reading (views and readouts walk it); only kv-model.c, kv-product-update.c and
  * kv-bisim.c build one.
  */
 #pragma once
@@ -37,6 +37,7 @@ typedef struct {
   guint32  *cls[KV_MAX_AGENTS];        /* n_agents arrays of n_worlds class ids */
   guint     n_classes[KV_MAX_AGENTS];
   guint     actual;                    /* the point */
+  guint     world_limit;               /* inherited by every product, hypothetical ones too; 0: the default */
 } KvModel;
 
 /* The largest model built unless the caller sets another limit. */
@@ -47,6 +48,11 @@ typedef struct {
  * Refused (KV_ERROR_LIMIT) before any allocation when the game has more than
  * @world_limit deals (0: KV_DEFAULT_WORLD_LIMIT). */
 KvModel *kv_model_new_initial (KvGame *game, guint world_limit, GError **error);
+
+/* Refuses (KV_ERROR_LIMIT, the estimate in the message) a model of
+ * @n_worlds worlds that would need more memory than the machine has
+ * available: the world limit may be set far above what fits. */
+gboolean kv_model_check_memory (const KvGame *game, double n_worlds, GError **error);
 
 KvModel *kv_model_ref   (KvModel *model);
 void     kv_model_unref (KvModel *model);

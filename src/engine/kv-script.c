@@ -9,11 +9,13 @@
 #include "kv-error.h"
 #include "kv-parse-private.h"
 #include "kv-partition.h"
+#include "kv-read.h"
 #include "kv-script.h"
 #include "kv-games-resources.h"
 
 #define GAMES_PATH "/org/kripkeviz/games/"
-#define MAX_SCRIPT_SIZE (4 * 1024 * 1024)
+#define MAX_SCRIPT_SIZE KV_READ_MAX_BYTES
+#define UTF8_BOM "\xEF\xBB\xBF"
 /* Checking `do A e` checks every precondition of A, and those may name
  * other actions: the count of preconditions one `do` checks, through every
  * action it names, is at most this (else a few lines could take years). */
@@ -46,8 +48,10 @@ typedef struct {
 static gboolean
 fail_at (Reader *r, const Line *line, guint column, GError *inner)
 {
+  g_autofree char *message = kv_read_shorten (inner->message);
+
   g_set_error (r->error, KV_ERROR, inner->code, "%s:%u:%u: error: %s",
-               r->filename, line ? line->number : 1, column ? column : 1, inner->message);
+               r->filename, line ? line->number : 1, column ? column : 1, message);
   g_error_free (inner);
   return FALSE;
 }
@@ -88,6 +92,22 @@ expect_end (Reader *r, const Line *line, KvLexer *lexer)
   return fail_lexer (r, line, lexer, KV_ERROR_SYNTAX, _("unexpected “%s”"), found);
 }
 
+/* Words a step or a formula reads as keywords: an agent or card with one
+ * of these names could be declared but never named afterwards. */
+static const char *const reserved_names[] = {
+  "of", "true", "false",
+  "nocard", "showcard", "endmove", "win", "announce", "suggest", "do",
+};
+
+static gboolean
+is_reserved (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (reserved_names); i++)
+    if (g_str_equal (name, reserved_names[i]))
+      return TRUE;
+  return FALSE;
+}
+
 /* A list of new, distinct names: agents, cards. */
 static gboolean
 read_names (Reader *r, const Line *line, KvLexer *lexer, GPtrArray *names, guint limit, const char *what)
@@ -101,6 +121,9 @@ read_names (Reader *r, const Line *line, KvLexer *lexer, GPtrArray *names, guint
           return fail_lexer (r, line, lexer, KV_ERROR_SYNTAX, _("“%s” is named twice"), name);
       if (g_strcmp0 (name, "env") == 0)
         return fail_lexer (r, line, lexer, KV_ERROR_SYNTAX, _("“env” is reserved for the envelope"));
+      if (is_reserved (name))
+        return fail_lexer (r, line, lexer, KV_ERROR_SYNTAX,
+                           _("“%s” is a reserved word of the script language: choose another name"), name);
       if (names->len == limit)
         return fail_lexer (r, line, lexer, KV_ERROR_LIMIT, _("at most %u %s are allowed"), limit, what);
       g_ptr_array_add (names, g_steal_pointer (&name));
@@ -528,6 +551,8 @@ static const char *const step_words[] = { "nocard", "showcard", "endmove", "win"
 static gboolean
 is_step (const char *text)
 {
+  if (text[0] == '!')  /* !φ: the public announcement */
+    return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (step_words); i++)
     if (is_word (text, step_words[i]))
       return TRUE;
@@ -574,6 +599,31 @@ line_free (Line *line)
   g_free (line);
 }
 
+/* The lines of @text: a UTF-8 byte-order mark is skipped, and "\r\n", "\r"
+ * (old Mac editors) and "\n" all end a line. */
+static GStrv
+split_lines (const char *text, gsize length)
+{
+  g_autoptr(GStrvBuilder) lines = g_strv_builder_new ();
+  const char *end = text + length;
+  const char *start;
+
+  if (length >= 3 && memcmp (text, UTF8_BOM, 3) == 0)
+    text += 3;
+  start = text;
+  for (const char *p = text; p <= end; p++)
+    if (p == end || *p == '\n' || *p == '\r')
+      {
+        g_autofree char *line = g_strndup (start, (gsize) (p - start));
+
+        g_strv_builder_add (lines, line);
+        if (p < end - 1 && p[0] == '\r' && p[1] == '\n')
+          p++;
+        start = p + 1;
+      }
+  return g_strv_builder_end (lines);
+}
+
 KvScript *
 kv_script_parse (const char *text, gsize length, const char *filename, GError **error)
 {
@@ -608,10 +658,7 @@ kv_script_parse (const char *text, gsize length, const char *filename, GError **
       goto out;
     }
 
-  {
-    g_autofree char *copy = g_strndup (text, length);
-    raw = g_strsplit (copy, "\n", -1);
-  }
+  raw = split_lines (text, length);
 
   for (guint i = 0; raw[i] != NULL; i++)
     {
@@ -717,9 +764,13 @@ kv_script_load (const char *path, GError **error)
   gsize length;
   g_autoptr(GError) inner = NULL;
 
-  if (!g_file_get_contents (path, &text, &length, &inner))
+  text = kv_read_file (path, MAX_SCRIPT_SIZE, KV_READ_IDLE_MS, &length, &inner);
+  if (text == NULL)
     {
-      g_set_error (error, KV_ERROR, KV_ERROR_IO, "%s:1:1: error: %s", path, inner->message);
+      g_autofree char *shown = kv_read_shorten (path);
+
+      g_set_error (error, KV_ERROR, inner->domain == KV_ERROR ? inner->code : KV_ERROR_IO,
+                   "%s:1:1: error: %s", shown, inner->message);
       return NULL;
     }
   return kv_script_parse (text, length, path, error);
@@ -786,7 +837,8 @@ kv_script_open (const char *name_or_path, GError **error)
 
       return kv_script_parse (text, length, name_or_path, error);
     }
-  if (strchr (name_or_path, '/') == NULL && !g_file_test (name_or_path, G_FILE_TEST_EXISTS))
+  if (strchr (name_or_path, '/') == NULL && g_strcmp0 (name_or_path, "-") != 0
+      && !g_file_test (name_or_path, G_FILE_TEST_EXISTS))
     {
       g_auto(GStrv) names = kv_script_builtin_names ();
       g_autofree char *list = g_strjoinv (", ", names);

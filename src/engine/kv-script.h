@@ -1,7 +1,7 @@
-/* kv-script.h: game scripts (.kvg, DESIGN §2) — reading, writing, running.
+/* kv-script.h: game scripts (.kvg, DESIGN §2) — reading and writing.
  *
  * Reading builds the game from the header and parses every step, but does
- * not execute them: kv_script_run does, into a history.
+ * not execute them: kv_history_run_script (kv-history.h) does, into a history.
  */
 #pragma once
 

@@ -33,6 +33,7 @@ kv_step_unref (KvStep *step)
   if (step == NULL || !g_atomic_ref_count_dec (&step->ref))
     return;
   g_free (step->cards);
+  g_free (step->text);
   if (step->formula != NULL)
     kv_formula_unref (step->formula);
   g_free (step);
@@ -193,7 +194,10 @@ kv_parse_step (KvLexer *lexer, KvGame *game, guint *column, GError **error)
   g_autoptr(KvStep) step = NULL;
   gboolean ok = FALSE;
 
-  for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
+  /* "!φ" is the public announcement of φ, as in DEL and SMCDEL. */
+  if (lexer->token.kind == KV_TOKEN_BANG)
+    step = kv_step_new (game, KV_STEP_ANNOUNCE);
+  for (guint i = 0; step == NULL && i < G_N_ELEMENTS (keywords); i++)
     if (kv_lexer_is_name (lexer, keywords[i].keyword))
       step = kv_step_new (game, keywords[i].kind);
   if (step == NULL)
@@ -234,6 +238,27 @@ kv_parse_step (KvLexer *lexer, KvGame *game, guint *column, GError **error)
   return ok ? g_steal_pointer (&step) : NULL;
 }
 
+/* Runs of white space as one space, none at either end (DESIGN §4: a
+ * step's "action" is the line as written, spaces normalised). */
+static char *
+normalise_spaces (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  gboolean space = FALSE;
+
+  for (const char *c = text; *c != '\0'; c++)
+    if (g_ascii_isspace (*c))
+      space = out->len > 0;
+    else
+      {
+        if (space)
+          g_string_append_c (out, ' ');
+        space = FALSE;
+        g_string_append_c (out, *c);
+      }
+  return g_string_free (out, FALSE);
+}
+
 KvStep *
 kv_step_parse (KvGame *game, const char *text, guint *error_column, GError **error)
 {
@@ -258,6 +283,8 @@ kv_step_parse (KvGame *game, const char *text, guint *error_column, GError **err
       kv_lexer_error (&lexer, error, error_column, KV_ERROR_SYNTAX, _("unexpected “%s” after the step"), found);
       g_clear_pointer (&step, kv_step_unref);
     }
+  if (step != NULL)
+    step->text = normalise_spaces (text);
   return step;
 }
 

@@ -1,7 +1,7 @@
 /* kv-step.h: one step of a game script — a game action as written.
  *
  * A step is syntax: what was said ("nocard 2 candle Scarlet"). Turning it
- * into an action model is kv-action.h's job, executing it kv-update.h's.
+ * into an action model is kv-action.h's job, executing it kv-product-update.h's.
  * Steps are immutable and reference counted (formulas may hold them).
  */
 #pragma once
@@ -32,6 +32,7 @@ struct _KvStep {
   const KvActionModel *action;  /* do: owned by the game */
   guint      event;         /* do: the actual event */
   KvGame    *game;
+  char      *text;          /* the line as written, spaces normalised; NULL when built, not parsed */
 };
 
 KvStep *kv_step_new   (KvGame *game, KvStepKind kind);

@@ -1,4 +1,4 @@
-#define G_LOG_DOMAIN "kv-update"
+#define G_LOG_DOMAIN "kv-product-update"
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -7,7 +7,7 @@
 #include "kv-check.h"
 #include "kv-error.h"
 #include "kv-partition.h"
-#include "kv-update-private.h"
+#include "kv-product-update-private.h"
 
 void
 kv_product_free (KvProduct *product)
@@ -43,25 +43,6 @@ kv_product_count (const KvModel *before, const KvProduct *product, const KvModel
     }
 }
 
-KvBits **
-kv_update_preconditions (KvModel *model, const KvActionModel *am, GError **error)
-{
-  KvBits **pre = g_new0 (KvBits *, MAX (am->n_events, 1));
-
-  for (guint e = 0; e < am->n_events; e++)
-    {
-      pre[e] = kv_check_worlds (model, am->pre[e], error);
-      if (pre[e] == NULL)
-        {
-          for (guint i = 0; i < e; i++)
-            kv_bits_free (pre[i]);
-          g_free (pre);
-          return NULL;
-        }
-    }
-  return pre;
-}
-
 KvModel *
 kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint actual_event,
                    guint world_limit, KvProduct **product_out, GError **error)
@@ -73,6 +54,10 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
   guint actual = G_MAXUINT, p = 0;
   KvModel *result;
 
+  /* 0: the limit the model was built under, so that a hypothetical step
+   * in a formula honours it as the script's steps do. */
+  if (world_limit == 0)
+    world_limit = model->world_limit;
   if (world_limit == 0)
     world_limit = KV_DEFAULT_WORLD_LIMIT;
   for (guint e = 0; e < am->n_events; e++)
@@ -84,6 +69,8 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
                    (unsigned long long) n_pairs, world_limit);
       return NULL;
     }
+  if (!kv_model_check_memory (game, (double) n_pairs, error))
+    return NULL;
   g_return_val_if_fail (n_pairs > 0, NULL);
 
   deal = g_new (guint32, n_pairs);
@@ -141,6 +128,7 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
     }
 
   result = kv_model_new_from_parts (model->game, model->deals, (guint) n_pairs, deal, cls, actual);
+  result->world_limit = world_limit;
 
   if (product_out != NULL)
     {
@@ -267,8 +255,13 @@ kv_step_why_false (const KvModel *model, const KvStep *step)
 GPtrArray *
 kv_suggest_expand (const KvModel *model, const KvStep *suggest)
 {
-  const KvGame *game = model->game;
-  const KvHand *hands = kv_model_hands (model, model->actual);
+  return kv_suggest_expand_hands (suggest, kv_model_hands (model, model->actual));
+}
+
+GPtrArray *
+kv_suggest_expand_hands (const KvStep *suggest, const KvHand *hands)
+{
+  const KvGame *game = suggest->game;
   GPtrArray *steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
   guint n_responders = game->responders == KV_RESPONDERS_NEXT ? 1 : game->n_agents - 1;
 
@@ -326,14 +319,19 @@ kv_model_apply_step (KvModel *model, const KvStep *step, guint world_limit, GErr
   am = kv_action_model_for_step (step, &actual);
   if (step->kind == KV_STEP_ANNOUNCE || step->kind == KV_STEP_DO)
     {
-      gboolean value = FALSE;
+      g_autoptr(GError) inner = NULL;
+      KvModel *result;
 
-      /* A precondition that cannot be checked (over a limit) is an error
-       * of its own, not a false step. */
-      if (!kv_check_actual (model, am->pre[actual], &value, error))
-        return NULL;
-      if (value)
-        return kv_model_update (model, am, actual, world_limit, NULL, error);
+      /* The preconditions are evaluated once, by the update; one that
+       * cannot be checked (over a limit) is an error of its own, not a
+       * false step. */
+      result = kv_model_update (model, am, actual, world_limit, NULL, &inner);
+      if (result != NULL || !g_error_matches (inner, KV_ERROR, KV_ERROR_FALSE))
+        {
+          if (inner != NULL)
+            g_propagate_error (error, g_steal_pointer (&inner));
+          return result;
+        }
     }
   why = kv_step_why_false (model, step);
   if (why != NULL)

@@ -1,4 +1,4 @@
-/* kv-update.h: executing actions — the product update M ⊗ A.
+/* kv-product-update.h: executing actions — the product update M ⊗ A.
  *
  * Worlds (w, e) with w ⊨ pre(e); (w, e) ~a (w', e') iff w ~a w' and
  * e ~a e'; (w, e) keeps w's deal. The product keeps every such pair, not just
@@ -54,6 +54,9 @@ KvModel *kv_model_apply_step (KvModel *model, const KvStep *step,
 /* Expands a suggest step against the actual deal of @model: the responders'
  * nocard and showcard steps, in order. Returns a GPtrArray of KvStep*. */
 GPtrArray *kv_suggest_expand (const KvModel *model, const KvStep *suggest);
+
+/* The same against the deal @hands (one hand per owner). */
+GPtrArray *kv_suggest_expand_hands (const KvStep *suggest, const KvHand *hands);
 
 /* Why @step is false at the point of @model, or NULL when it is executable
  * there. For suggest, always NULL. Free with g_free. */

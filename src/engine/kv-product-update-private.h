@@ -1,8 +1,8 @@
-/* kv-update-private.h: the product without the check at the point, for the
+/* kv-product-update-private.h: the product without the check at the point, for the
  * model checker's dynamic operators (internal). */
 #pragma once
 
-#include "kv-update.h"
+#include "kv-product-update.h"
 
 G_BEGIN_DECLS
 

@@ -1,0 +1,215 @@
+/* kv-explain.c: a step explained, from two models and their knowledge tables. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "kv-action.h"
+#include "kv-explain.h"
+
+guint32 *
+kv_knowledge_everyone (const KvKnowledge *k)
+{
+  guint32 *possible = g_new0 (guint32, MAX (k->n_cards, 1));
+
+  for (guint a = 0; a < k->n_agents; a++)
+    for (guint c = 0; c < k->n_cards; c++)
+      possible[c] |= k->agents[a].possible[c];
+  return possible;
+}
+
+/* The worlds of @before whose deal no world of @after has: a world survives
+ * a step exactly when its deal does (a product's pairs keep their world's
+ * deal). */
+static void
+find_removed (const KvModel *before, const KvModel *after, KvExplanation *out)
+{
+  g_autoptr(GHashTable) kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint w = 0; w < after->n_worlds; w++)
+    g_hash_table_add (kept, kv_model_world_label (after, w));
+  for (guint w = 0; w < before->n_worlds; w++)
+    {
+      g_autofree char *label = kv_model_world_label (before, w);
+
+      if (g_hash_table_contains (kept, label))
+        continue;
+      out->n_removed++;
+      g_ptr_array_add (out->removed, g_steal_pointer (&label));
+    }
+  if (out->n_removed > KV_EXPLAIN_NAMED_MAX)
+    g_ptr_array_set_size (out->removed, 0);
+}
+
+static void
+explain_removed (GString *text, const KvExplanation *out)
+{
+  if (out->n_removed == 0)
+    {
+      g_string_append_printf (text, "%s\n", _("No world was removed."));
+      return;
+    }
+  if (out->removed->len == 0)
+    {
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u world was removed.\n",
+                                                 "%u worlds were removed.\n", out->n_removed),
+                              out->n_removed);
+      return;
+    }
+  g_ptr_array_add (out->removed, NULL);
+  {
+    g_autofree char *names = g_strjoinv (", ", (char **) out->removed->pdata);
+
+    /* TRANSLATORS: %u is a count, %s the worlds' names, comma separated */
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u world was removed: %s.\n",
+                                               "%u worlds were removed: %s.\n", out->n_removed),
+                            out->n_removed, names);
+  }
+  g_ptr_array_set_size (out->removed, out->removed->len - 1);
+}
+
+static void
+explain_links (GString *text, const KvModel *before, const KvModel *after)
+{
+  const KvGame *game = before->game;
+
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      guint64 had = kv_model_count_links (before, a), has = kv_model_count_links (after, a);
+
+      g_autofree char *lost = NULL;
+      g_autofree char *all = NULL;
+
+      if (has >= had)
+        continue;
+      lost = g_strdup_printf ("%" G_GUINT64_FORMAT, had - has);
+      all = g_strdup_printf ("%" G_GUINT64_FORMAT, had);
+      /* TRANSLATORS: an agent, then the links it lost and the links it had */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s lost %s of its %s link.\n",
+                                                 "%s lost %s of its %s links.\n", (gulong) MIN (had, G_MAXULONG)),
+                              game->agent_names[a], lost, all);
+    }
+}
+
+/* A product step (more than one event): the pairs (w, e) tried and kept. */
+static void
+explain_pairs (GString *text, const KvStep *step, const KvModel *before, const KvModel *after)
+{
+  guint actual_event;
+  g_autoptr(KvActionModel) am = NULL;
+  g_autofree char *tried = NULL;
+
+  if (step->kind == KV_STEP_SUGGEST)
+    return;
+  am = kv_action_model_for_step (step, &actual_event);
+  if (am == NULL || am->n_events < 2)
+    return;
+  tried = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) before->n_worlds * am->n_events);
+  /* TRANSLATORS: pairs (world, event) of a product update: tried, then kept */
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Product: %s pairs (w, e) tried, %u kept.\n",
+                                             "Product: %s pairs (w, e) tried, %u kept.\n", after->n_worlds),
+                          tried, after->n_worlds);
+}
+
+static void
+say_holds (GString *text, const char *who, const char *owner, const char *card, gboolean holds)
+{
+  if (who == NULL)
+    g_string_append_printf (text, holds ? _("everyone now knows that %s holds %s\n")
+                                        : _("everyone now knows that %s does not hold %s\n"),
+                            owner, card);
+  else
+    /* TRANSLATORS: an agent, an owner, a card: "3 now knows that 2 holds w" */
+    g_string_append_printf (text, holds ? _("%s now knows that %s holds %s\n")
+                                        : _("%s now knows that %s does not hold %s\n"),
+                            who, owner, card);
+}
+
+/* One sentence per owner newly known, or newly ruled out, for a card; @who
+ * NULL for everyone. */
+static gboolean
+explain_learned (GString *text, const KvGame *game, const char *who,
+                 const guint32 *was, const guint32 *is)
+{
+  gboolean said = FALSE;
+
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      int owner = kv_knowledge_known_owner (is[c]);
+
+      if (is[c] == was[c])
+        continue;
+      said = TRUE;
+      if (owner >= 0)
+        {
+          say_holds (text, who, kv_game_owner_name (game, owner), game->card_names[c], TRUE);
+          continue;
+        }
+      for (guint o = 0; o < kv_game_n_owners (game); o++)
+        if ((was[c] & ~is[c]) & (1u << o))
+          say_holds (text, who, kv_game_owner_name (game, o), game->card_names[c], FALSE);
+    }
+  return said;
+}
+
+KvExplanation *
+kv_explain_entry (const KvHistory *history, guint index)
+{
+  const KvHistoryEntry *entry, *previous;
+  const KvModel *before, *after;
+  const KvGame *game = history->game;
+  g_autoptr(KvKnowledge) was = NULL;
+  g_autoptr(KvKnowledge) is = NULL;
+  g_autofree guint32 *everyone_was = NULL;
+  g_autofree guint32 *everyone_is = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *del = NULL;
+  gboolean learned = FALSE;
+  GString *text = g_string_new (NULL);
+  KvExplanation *out;
+
+  g_return_val_if_fail (index >= 1 && index < kv_history_length (history), NULL);
+
+  previous = kv_history_get (history, index - 1);
+  entry = kv_history_get (history, index);
+  before = previous->model;
+  after = entry->model;
+  out = g_new0 (KvExplanation, 1);
+  out->removed = g_ptr_array_new_with_free_func (g_free);
+
+  words = kv_step_to_words (entry->step);
+  del = kv_step_to_del (entry->step);
+  /* TRANSLATORS: the action in words, then in DEL notation */
+  g_string_append_printf (text, _("Action: %s (%s).\n"), words, del);
+
+  find_removed (before, after, out);
+  explain_removed (text, out);
+  explain_links (text, before, after);
+  explain_pairs (text, entry->step, before, after);
+
+  was = kv_knowledge_new (before, before->actual);
+  is = kv_knowledge_new (after, after->actual);
+  for (guint a = 0; a < game->n_agents; a++)
+    learned |= explain_learned (text, game, game->agent_names[a],
+                                was->agents[a].possible, is->agents[a].possible);
+  everyone_was = kv_knowledge_everyone (was);
+  everyone_is = kv_knowledge_everyone (is);
+  learned |= explain_learned (text, game, NULL, everyone_was, everyone_is);
+  if (!learned)
+    g_string_append_printf (text, "%s\n", _("Nobody learned which card anyone holds."));
+
+  /* No trailing newline: callers add their own. */
+  if (text->len > 0 && text->str[text->len - 1] == '\n')
+    g_string_truncate (text, text->len - 1);
+  out->text = g_string_free (text, FALSE);
+  return out;
+}
+
+void
+kv_explanation_free (KvExplanation *explanation)
+{
+  if (explanation == NULL)
+    return;
+  g_free (explanation->text);
+  g_ptr_array_unref (explanation->removed);
+  g_free (explanation);
+}

@@ -1,0 +1,32 @@
+/* kv-i18n.c: the locale and message catalogues */
+#define G_LOG_DOMAIN "kv-i18n"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <locale.h>
+
+#include "kv-i18n.h"
+
+/* TRUE when this program is a file inside the build tree (tools/dev.sh run,
+ * the tests): its catalogues are in KV_BUILD_ROOT/po, not yet in LOCALEDIR. */
+static gboolean
+running_from_build_tree (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+
+  return self != NULL && g_str_has_prefix (self, KV_BUILD_ROOT G_DIR_SEPARATOR_S);
+}
+
+void
+kv_i18n_init (void)
+{
+  setlocale (LC_ALL, "");
+  /* Graphviz sets LC_NUMERIC to "C" while it lays out, on the canvas's
+   * worker thread; setlocale is not thread-safe, but setting the locale it
+   * already has does nothing. */
+  setlocale (LC_NUMERIC, "C");
+  bindtextdomain (GETTEXT_PACKAGE,
+                  running_from_build_tree () ? KV_BUILD_ROOT G_DIR_SEPARATOR_S "po" : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}

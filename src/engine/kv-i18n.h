@@ -1,0 +1,13 @@
+/* kv-i18n.h: the locale and message catalogues, for kripkeviz and kripkeviz-cli */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The user's locale, but numbers in C (Graphviz reads and writes them, and
+ * every export keeps a dot); the text domain bound to the installed
+ * catalogues, or to the build tree's when the program runs from there. */
+void kv_i18n_init (void);
+
+G_END_DECLS

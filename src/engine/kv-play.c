@@ -1,0 +1,258 @@
+/* kv-play.c: self-play (see kv-play.h) */
+#define G_LOG_DOMAIN "kv-play"
+#include "config.h"
+
+#include "kv-play.h"
+#include "kv-action.h"
+#include "kv-knowledge.h"
+#include "kv-product-update.h"
+#include "kv-script.h"
+
+KvGame *
+kv_play_deal (const KvGame *game, GRand *rand)
+{
+  KvGame *copy = kv_game_new ();
+  guint n_owners = kv_game_n_owners (game);
+  g_autofree guint8 *rest = g_new (guint8, game->n_cards);
+  guint n_rest = 0, next = 0;
+
+  copy->title = g_strdup (game->title);
+  copy->n_agents = game->n_agents;
+  copy->agent_names = g_strdupv (game->agent_names);
+  copy->hand_sizes = g_memdup2 (game->hand_sizes, sizeof (guint) * game->n_agents);
+  copy->n_cards = game->n_cards;
+  copy->card_names = g_strdupv (game->card_names);
+  copy->card_category = g_memdup2 (game->card_category, sizeof (int) * game->n_cards);
+  copy->n_categories = game->n_categories;
+  copy->category_names = g_strdupv (game->category_names);
+  copy->has_envelope = game->has_envelope;
+  copy->envelope_categories = game->envelope_categories;
+  copy->responders = game->responders;
+  for (guint i = 0; i < game->actions->len; i++)
+    g_ptr_array_add (copy->actions, kv_action_model_ref (g_ptr_array_index (game->actions, i)));
+
+  copy->deal = g_new0 (KvHand, n_owners);
+  for (guint cat = 0; cat < game->n_categories; cat++)
+    if (game->has_envelope && (game->envelope_categories & (G_GUINT64_CONSTANT (1) << cat)))
+      {
+        guint n = 0, pick;
+
+        for (guint c = 0; c < game->n_cards; c++)
+          n += game->card_category[c] == (int) cat;
+        pick = g_rand_int_range (rand, 0, n);
+        for (guint c = 0; c < game->n_cards; c++)
+          if (game->card_category[c] == (int) cat && pick-- == 0)
+            copy->deal[kv_game_envelope (game)] |= KV_CARD_BIT (c);
+      }
+  for (guint c = 0; c < game->n_cards; c++)
+    if (!(copy->deal[n_owners - 1] & KV_CARD_BIT (c)) || !game->has_envelope)
+      rest[n_rest++] = c;
+  /* Fisher–Yates, then hands in agent order. */
+  for (guint i = n_rest; i > 1; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, i);
+      guint8 t = rest[i - 1];
+
+      rest[i - 1] = rest[j];
+      rest[j] = t;
+    }
+  for (guint a = 0; a < game->n_agents; a++)
+    for (guint k = 0; k < game->hand_sizes[a]; k++)
+      copy->deal[a] |= KV_CARD_BIT (rest[next++]);
+  g_assert (next == n_rest);
+  return copy;
+}
+
+void
+kv_play_record_free (KvPlayRecord *record)
+{
+  if (record == NULL)
+    return;
+  g_clear_pointer (&record->game, kv_game_unref);
+  g_clear_pointer (&record->steps, g_ptr_array_unref);
+  g_clear_pointer (&record->model, kv_model_unref);
+  g_free (record);
+}
+
+static KvStep *
+cards_step (KvGame *game, KvStepKind kind, guint agent, KvHand cards)
+{
+  KvStep *step = kv_step_new (game, kind);
+
+  step->agent = agent;
+  step->cards = g_new (guint8, __builtin_popcountll (cards));
+  for (guint c = 0; c < game->n_cards; c++)
+    if (cards & KV_CARD_BIT (c))
+      step->cards[step->n_cards++] = c;
+  return step;
+}
+
+KvStep *
+kv_play_choose_suggestion (KvPlayer *player, const KvModel *model, GRand *rand)
+{
+  KvHand cards = player->strategy->suggest (player, model, rand);
+
+  return cards == 0 ? NULL : cards_step (model->game, KV_STEP_SUGGEST, player->agent, cards);
+}
+
+/* Applies @step (taking it) to the record's model and records it unless
+ * @record_it is FALSE (answers recorded as their suggest). */
+static gboolean
+apply (KvPlayRecord *record, KvStep *step, gboolean record_it,
+       KvPlayStepFunc func, gpointer data, gboolean *stop, GError **error)
+{
+  g_autoptr(KvStep) owned = step;
+  g_autoptr(KvModel) before = record->model;
+  KvModel *after = kv_model_apply_step (before, step, 0, error);
+
+  if (after == NULL)
+    {
+      record->model = g_steal_pointer (&before);
+      return FALSE;
+    }
+  record->model = after;
+  if (record_it)
+    g_ptr_array_add (record->steps, g_steal_pointer (&owned));
+  if (func != NULL && !func (record, before, step, data))
+    *stop = TRUE;
+  return TRUE;
+}
+
+static void
+count_observer (KvPlayRecord *record)
+{
+  const KvGame *game = record->game;
+  g_autoptr(KvKnowledge) k = kv_knowledge_new (record->model, record->model->actual);
+
+  record->observer_known = record->observer_total = 0;
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      int owner = kv_knowledge_known_owner (k->common.possible[c]);
+
+      if (game->has_envelope)
+        {
+          if (!(game->deal[kv_game_envelope (game)] & KV_CARD_BIT (c)))
+            continue;
+          record->observer_known += owner == (int) kv_game_envelope (game);
+        }
+      else
+        record->observer_known += owner >= 0;
+      record->observer_total++;
+    }
+}
+
+/* One suggestion of @cards by @agent: the answers, each player observing. */
+static gboolean
+play_suggestion (KvPlayRecord *record, KvPlayer **players, guint agent, KvHand cards,
+                 GRand *rand, KvPlayStepFunc func, gpointer data, gboolean *stop,
+                 GError **error)
+{
+  KvGame *game = record->game;
+  guint n_responders = game->responders == KV_RESPONDERS_NEXT ? 1 : game->n_agents - 1;
+  g_autoptr(GPtrArray) answers = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
+  g_autoptr(KvStep) suggest = cards_step (game, KV_STEP_SUGGEST, agent, cards);
+  gboolean as_default = TRUE;
+  int shower = -1, shown = -1;
+
+  for (guint i = 1; i <= n_responders && i < game->n_agents && shower < 0; i++)
+    {
+      guint responder = (agent + i) % game->n_agents;
+      KvHand held = game->deal[responder] & cards;
+      KvStep *answer;
+
+      if (held == 0)
+        answer = cards_step (game, KV_STEP_NOCARD, responder, cards);
+      else
+        {
+          const KvPlayer *p = players[responder];
+
+          shower = responder;
+          shown = p->strategy->show (players[responder], record->model, agent, held, rand);
+          as_default = as_default && shown == __builtin_ctzll (held);
+          answer = cards_step (game, KV_STEP_SHOWCARD, responder, cards);
+          answer->target = agent;
+          answer->shown = shown;
+        }
+      g_ptr_array_add (answers, answer);
+    }
+  if (as_default)
+    g_ptr_array_add (record->steps, kv_step_ref (suggest));
+  for (guint i = 0; i < answers->len && !*stop; i++)
+    if (!apply (record, kv_step_ref (g_ptr_array_index (answers, i)), !as_default,
+                func, data, stop, error))
+      return FALSE;
+  for (guint a = 0; a < game->n_agents; a++)
+    kv_player_observe (players[a], game, agent, cards, shower, shown,
+                       n_responders >= game->n_agents - 1);
+  return TRUE;
+}
+
+KvPlayRecord *
+kv_play_game (KvGame *game, const KvStrategy *const *strategies, GRand *rand,
+              guint max_rounds, KvPlayStepFunc func, gpointer data, GError **error)
+{
+  g_autoptr(KvPlayRecord) record = g_new0 (KvPlayRecord, 1);
+  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func (g_free);
+  gboolean stop = FALSE;
+
+  g_return_val_if_fail (game != NULL && strategies != NULL && rand != NULL, NULL);
+
+  record->game = kv_game_ref (game);
+  record->steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
+  record->winner = -1;
+  record->model = kv_model_new_initial (game, 0, error);
+  if (record->model == NULL)
+    return NULL;
+  for (guint a = 0; a < game->n_agents; a++)
+    g_ptr_array_add (players, kv_player_new (game, a, strategies[a]));
+
+  while (!stop && record->winner < 0 && record->turns < max_rounds * game->n_agents)
+    {
+      guint agent = record->turns % game->n_agents;
+      KvPlayer *player = g_ptr_array_index (players, agent);
+      gboolean knows;
+
+      record->turns++;
+      record->rounds = (record->turns + game->n_agents - 1) / game->n_agents;
+      knows = player->strategy->knows (player, record->model);
+      if (!knows)
+        {
+          KvHand cards = player->strategy->suggest (player, record->model, rand);
+
+          if (cards != 0
+              && !play_suggestion (record, (KvPlayer **) players->pdata, agent, cards,
+                                   rand, func, data, &stop, error))
+            return NULL;
+          if (stop)
+            break;
+          knows = player->strategy->knows (player, record->model);
+        }
+      {
+        KvStep *ending = kv_step_new (game, knows ? KV_STEP_WIN : KV_STEP_ENDMOVE);
+        g_autofree char *why = NULL;
+
+        ending->agent = agent;
+        why = kv_step_why_false (record->model, ending);
+        if (why != NULL)
+          {
+            /* Only naive can fail to see that it knows δ: it cannot
+             * truthfully say it cannot win, so it just passes. */
+            g_assert (!knows);
+            kv_step_unref (ending);
+            continue;
+          }
+        if (!apply (record, ending, TRUE, func, data, &stop, error))
+          return NULL;
+        if (knows)
+          record->winner = agent;
+      }
+    }
+  count_observer (record);
+  return g_steal_pointer (&record);
+}
+
+char *
+kv_play_record_to_script (const KvPlayRecord *record)
+{
+  return kv_script_to_text (record->game, record->steps);
+}

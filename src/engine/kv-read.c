@@ -1,0 +1,132 @@
+#define G_LOG_DOMAIN "kv-read"
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kv-error.h"
+#include "kv-read.h"
+
+#define QUOTE_MAX 80
+
+static int
+open_source (const char *path, GError **error)
+{
+  /* Non-blocking so that opening a FIFO nobody writes to returns at once;
+   * the wait for data is poll()'s, with a time-out. */
+  int fd = g_strcmp0 (path, "-") == 0 ? dup (STDIN_FILENO)
+                                      : open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved), g_strerror (saved));
+    }
+  return fd;
+}
+
+static gboolean
+too_big (gsize max_bytes, GError **error)
+{
+  g_set_error (error, KV_ERROR, KV_ERROR_LIMIT, _("the file is larger than %u MiB"),
+               (guint) (max_bytes / (1024 * 1024)));
+  return FALSE;
+}
+
+/* Reads @fd to its end into @buffer, never holding more than @max_bytes. */
+static gboolean
+read_all (int fd, GByteArray *buffer, gsize max_bytes, guint idle_ms, GError **error)
+{
+  guint8 chunk[65536];
+
+  for (;;)
+    {
+      struct pollfd waiting = { .fd = fd, .events = POLLIN };
+      int ready = poll (&waiting, 1, (int) idle_ms);
+      gssize got;
+
+      if (ready < 0 && errno == EINTR)
+        continue;
+      if (ready == 0)
+        {
+          g_set_error (error, KV_ERROR, KV_ERROR_IO, _("nothing came to read for %.1f s (a pipe nobody writes to?)"),
+                       idle_ms / 1000.0);
+          return FALSE;
+        }
+      got = read (fd, chunk, MIN (sizeof chunk, max_bytes + 1 - buffer->len));
+      if (got < 0 && (errno == EINTR || errno == EAGAIN))
+        continue;
+      if (got < 0)
+        {
+          g_set_error_literal (error, KV_ERROR, KV_ERROR_IO, g_strerror (errno));
+          return FALSE;
+        }
+      if (got == 0)
+        return TRUE;
+      g_byte_array_append (buffer, chunk, (guint) got);
+      if (buffer->len > max_bytes)
+        return too_big (max_bytes, error);
+    }
+}
+
+char *
+kv_read_file (const char *path, gsize max_bytes, guint idle_ms, gsize *length, GError **error)
+{
+  g_autoptr(GByteArray) buffer = NULL;
+  struct stat info;
+  int fd;
+  gboolean ok;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (max_bytes < G_MAXUINT, NULL);
+
+  fd = open_source (path, error);
+  if (fd < 0)
+    return NULL;
+  if (fstat (fd, &info) == 0 && S_ISDIR (info.st_mode))
+    {
+      close (fd);
+      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, g_strerror (EISDIR));
+      return NULL;
+    }
+  if (S_ISREG (info.st_mode) && (guint64) info.st_size > max_bytes)
+    {
+      close (fd);
+      too_big (max_bytes, error);
+      return NULL;
+    }
+  buffer = g_byte_array_new ();
+  ok = read_all (fd, buffer, max_bytes, idle_ms, error);
+  close (fd);
+  if (!ok)
+    return NULL;
+  if (length != NULL)
+    *length = buffer->len;
+  g_byte_array_append (buffer, (const guint8 *) "", 1);
+  return (char *) g_byte_array_free (g_steal_pointer (&buffer), FALSE);
+}
+
+char *
+kv_read_shorten (const char *message)
+{
+  GString *out = g_string_sized_new (strlen (message));
+  guint run = 0;
+
+  for (const char *p = message; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      run = g_unichar_isspace (c) ? 0 : run + 1;
+      if (run <= QUOTE_MAX)
+        g_string_append_unichar (out, c);
+      else if (run == QUOTE_MAX + 1)
+        g_string_append (out, "…");
+    }
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,30 @@
+/* kv-read.h: reading a whole file safely, whatever it turns out to be.
+ *
+ * Every file the CLI and the window read goes through here: regular files,
+ * standard input ("-"), pipes, FIFOs and devices alike. The size cap is
+ * enforced while reading (so /dev/zero is refused after @max_bytes, not after
+ * filling memory), and a source that gives nothing for @idle_ms (a FIFO
+ * nobody writes to) is refused instead of waited on forever.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* A script or session is never larger than this. */
+#define KV_READ_MAX_BYTES (4 * 1024 * 1024)
+/* How long a pipe or FIFO may stay silent before it is given up. */
+#define KV_READ_IDLE_MS 1500
+
+/* The contents of @path ("-" is standard input), NUL-terminated, length in
+ * @length; or NULL and a plain message (no "FILE:LINE:" prefix) in @error:
+ * G_FILE_ERROR when the file does not open (so NOENT can be told apart),
+ * KV_ERROR otherwise. Caller frees. */
+char *kv_read_file (const char *path, gsize max_bytes, guint idle_ms, gsize *length, GError **error);
+
+/* @message with every run of more than 80 non-space characters cut to 80
+ * and "…": errors quote what a user wrote, never a 3 MB name whole. */
+char *kv_read_shorten (const char *message);
+
+G_END_DECLS

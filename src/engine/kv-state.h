@@ -1,0 +1,61 @@
+/* kv-state.h: one engine API over two back-ends.
+ *
+ * A KvState is the knowledge state at one step of a game, held either by the
+ * explicit engine (a KvModel: every world) or by the symbolic one (a KvSym:
+ * BDDs, for games too big to enumerate). Callers read it out the same way:
+ * world and class counts (64-bit, exact), possible owners per card, formula
+ * truth at the actual world, and applying a step. The semantics are the
+ * same (tests/engine/test-sym.c compares them).
+ *
+ *   g_autoptr(KvState) s = kv_state_new_initial (game, KV_ENGINE_AUTO, 0, &error);
+ *   g_autoptr(KvState) t = kv_state_apply_step (s, step, &error);
+ *   kv_state_check_actual (t, formula, &value, &error);
+ *
+ * KV_ENGINE_AUTO picks explicit when the game's deals fit the world limit,
+ * symbolic otherwise; the choice is made once, on the initial state, and
+ * every state derived from it keeps its back-end. kv_engine_from_env reads
+ * KRIPKEVIZ_ENGINE. States are immutable and reference counted; a symbolic
+ * state must be used from one thread (BuDDy is process-wide).
+ */
+#pragma once
+
+#include "kv-model.h"
+#include "kv-sym.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  KV_ENGINE_AUTO,
+  KV_ENGINE_EXPLICIT,
+  KV_ENGINE_SYMBOLIC,
+} KvEngineKind;
+
+/* "auto", "explicit" or "symbolic"; anything else is KV_ERROR_NAME. */
+gboolean     kv_engine_parse     (const char *text, KvEngineKind *kind, GError **error);
+const char  *kv_engine_name      (KvEngineKind kind);
+/* KRIPKEVIZ_ENGINE, or auto when unset or empty. */
+gboolean     kv_engine_from_env  (KvEngineKind *kind, GError **error);
+
+typedef struct _KvState KvState;
+
+KvState     *kv_state_new_initial  (KvGame *game, KvEngineKind kind, guint world_limit, GError **error);
+/* An explicit state over @model (referenced). */
+KvState     *kv_state_new_for_model (KvModel *model);
+KvState     *kv_state_apply_step   (KvState *state, const KvStep *step, GError **error);
+gboolean     kv_state_check_actual (KvState *state, const KvFormula *f, gboolean *value, GError **error);
+
+KvEngineKind kv_state_engine       (const KvState *state);   /* never AUTO */
+KvGame      *kv_state_game         (const KvState *state);
+guint64      kv_state_count_worlds (const KvState *state);
+guint64      kv_state_class_size   (const KvState *state, guint agent);
+/* Bit mask of the owners @agent considers possible for @card at the actual world. */
+guint32      kv_state_possible_owners (const KvState *state, guint agent, guint card);
+/* The explicit model, or NULL for a symbolic state. */
+KvModel     *kv_state_model        (const KvState *state);
+
+KvState     *kv_state_ref          (KvState *state);
+void         kv_state_unref        (KvState *state);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvState, kv_state_unref)
+
+G_END_DECLS

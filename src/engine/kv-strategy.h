@@ -1,0 +1,65 @@
+/* kv-strategy.h: players that reason — what a player suggests, which card it
+ * shows when it may show several, and when it accuses (wins).
+ *
+ * A strategy is a small table of functions over a KvPlayer, the state one
+ * player keeps during one game:
+ *   random  suggests an envelope it still considers possible, picked at random;
+ *   naive   uses only its own hand and what it was shown (and that nobody
+ *           could show at its own suggestion): its own bookkeeping, never the
+ *           Kripke model — Aartun's agent without modal reasoning;
+ *   del     uses its whole knowledge in the model (its class at the actual
+ *           world: what it learned from everybody's nocard, showcard, endmove);
+ *   del+    as del, and suggests what leaves the fewest expected worlds in
+ *           its class after the answer.
+ * Every strategy wins only when it knows δ by its own reckoning; random, del
+ * and del+ read that from the model (win{a}), naive from its bookkeeping.
+ */
+#pragma once
+
+#include "kv-model.h"
+
+G_BEGIN_DECLS
+
+typedef struct _KvPlayer KvPlayer;
+
+typedef struct {
+  const char *name;
+  /* The cards to suggest (one per envelope category, or in a game without
+   * envelope the cards whose owner it does not know); 0 when nothing is left. */
+  KvHand   (*suggest) (KvPlayer *player, const KvModel *model, GRand *rand);
+  /* The card to show @suggester out of @can_show (never empty). */
+  guint    (*show)    (KvPlayer *player, const KvModel *model, guint suggester,
+                       KvHand can_show, GRand *rand);
+  /* Whether it knows δ and accuses. */
+  gboolean (*knows)   (KvPlayer *player, const KvModel *model);
+} KvStrategy;
+
+/* The strategies by name ("random", "naive", "del", "del+"), or NULL. */
+const KvStrategy *kv_strategy_find  (const char *name);
+/* Their names, NULL-terminated, static. */
+const char *const *kv_strategy_names (void);
+
+struct _KvPlayer {
+  const KvStrategy *strategy;
+  guint    agent;
+  /* naive's bookkeeping: the owner of each card it has seen (-1 unknown). */
+  int      seen_owner[KV_MAX_CARDS];
+  KvHand   envelope;                   /* cards it knows are in the envelope */
+  /* Cards this player has shown to each agent (all strategies prefer them). */
+  KvHand   shown_to[KV_MAX_AGENTS];
+};
+
+/* A player of @game for @agent with @strategy; its own hand comes from the
+ * game's deal. Free with g_free. */
+KvPlayer *kv_player_new (const KvGame *game, guint agent, const KvStrategy *strategy);
+
+/* What the player observes of a suggestion by @suggester of @cards: @shower
+ * showed @shown (to the suggester only), or @shower is -1 when nobody could
+ * show and @all_answered says every other agent was asked. */
+void kv_player_observe (KvPlayer *player, const KvGame *game, guint suggester, KvHand cards,
+                        int shower, int shown, gboolean all_answered);
+
+/* Whether agent @agent knows δ in @model at the point (win{agent}). */
+gboolean kv_strategy_model_knows (const KvModel *model, guint agent);
+
+G_END_DECLS

@@ -1,0 +1,73 @@
+/* kv-sym.h: the symbolic back-end — a knowledge game as a BDD (BuDDy).
+ *
+ * The approach of SMCDEL's knowledge structures: one boolean variable per
+ * (card, owner) pair, "card is held by owner", ordered card-major (every
+ * owner of card 0, then of card 1, …: the one-hot constraint of a card stays
+ * local, see bench/ for the measured sizes). The state law θ is the BDD of the
+ * deals still possible; agent a observes the variables of its own hand, so
+ * the initial structure is exactly the explicit initial model (two deals are
+ * linked for a iff a holds the same hand in both).
+ *
+ *   K_a φ = ∀(variables a does not observe)(θ → φ)
+ *   M_a φ = ∃(variables a does not observe)(θ ∧ φ)
+ *   D_B φ = the same over the variables nobody in B observes
+ *   C_B φ = νX. ⋀_{a∈B} K_a(φ ∧ X)
+ *   win{a} = a knows whether each card is in the envelope (or, without an
+ *            envelope, whether each card is held by each owner)
+ *
+ * Steps: the product with an action model adds fresh event variables: for
+ * each agent with several event blocks, its block in binary, observed by that
+ * agent alone; when the blocks do not tell every event apart, the event in
+ * binary, observed by nobody. θ' = θ ∧ ⋁_e (code(e) ∧ pre(e)), so a private
+ * showcard stays exact: the target observes which card, the others only that
+ * one was shown. A public announcement (one event) adds no variable. A
+ * suggest expands against the actual deal, as in the explicit engine.
+ *
+ * BuDDy is a process-wide library: the node table is bounded by
+ * KV_SYM_MAX_NODES nodes (about 20 bytes each, so ≤ 400 MB), and a table
+ * overflow becomes KV_ERROR_LIMIT, never an abort. Not thread safe: use
+ * from one thread.
+ */
+#pragma once
+
+#include "kv-step.h"
+
+G_BEGIN_DECLS
+
+#define KV_SYM_MAX_NODES 20000000
+#define KV_SYM_MAX_VARS  4096
+
+typedef struct _KvSym KvSym;
+
+/* The symbolic initial structure of @game: every deal its header allows. */
+KvSym   *kv_sym_new_initial   (KvGame *game, GError **error);
+
+/* The structure after @step. KV_ERROR_FALSE when its precondition is false
+ * at the actual world, KV_ERROR_LIMIT when the node table overflows. */
+KvSym   *kv_sym_apply_step    (KvSym *sym, const KvStep *step, GError **error);
+
+/* Whether @f holds at the actual world. */
+gboolean kv_sym_check_actual  (KvSym *sym, const KvFormula *f, gboolean *value, GError **error);
+
+/* The number of worlds: deals and event histories still possible, counted
+ * exactly in 64 bits over θ (BuDDy's satcount is a double over every
+ * variable of the table); it equals the explicit product's world count. */
+guint64  kv_sym_count_worlds  (const KvSym *sym);
+
+/* The size of @agent's class of the actual world. */
+guint64  kv_sym_class_size    (const KvSym *sym, guint agent);
+
+/* Bit mask of the owners @agent considers possible for @card at the actual world. */
+guint32  kv_sym_possible_owners (const KvSym *sym, guint agent, guint card);
+
+/* Nodes of θ (for the bench). */
+guint    kv_sym_node_count    (const KvSym *sym);
+
+KvGame  *kv_sym_game          (const KvSym *sym);
+
+KvSym   *kv_sym_ref           (KvSym *sym);
+void     kv_sym_unref         (KvSym *sym);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvSym, kv_sym_unref)
+
+G_END_DECLS

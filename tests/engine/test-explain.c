@@ -1,0 +1,104 @@
+/* Step explanations (kv-explain.h) and E, what every agent knows. */
+#include "config.h"
+
+#include "kv-test-util.h"
+
+/* Van Ditmarsch's showcard: no world goes, 2 loses all its links, learns
+ * the whole deal, and everyone learns what 3 and 1 do not hold. */
+static void
+test_hexa_showcard (void)
+{
+  g_autoptr(KvHistory) history = test_open_history ("hexa-show");
+  g_autoptr(KvExplanation) e = kv_explain_entry (history, 1);
+
+  g_assert_cmpuint (e->n_removed, ==, 0);
+  g_assert_nonnull (strstr (e->text, "showcard₁₂{r}"));
+  g_assert_nonnull (strstr (e->text, "2 lost 3 of its 3 links."));
+  g_assert_nonnull (strstr (e->text, "Product: 18 pairs (w, e) tried, 6 kept."));
+  g_assert_nonnull (strstr (e->text, "2 now knows that 1 holds r\n"));
+  g_assert_nonnull (strstr (e->text, "2 now knows that 3 holds b\n"));
+  g_assert_nonnull (strstr (e->text, "everyone now knows that 3 does not hold r"));
+  g_assert_null (strstr (e->text, "1 now knows"));
+}
+
+/* An announcement names the worlds it removes. */
+static void
+test_hexa_removed_named (void)
+{
+  g_autoptr(KvScript) script = test_script ("title hexa\nagents 1 2 3\ncards r w b\nhands 1 1 1\n"
+                                            "deal 1: r 2: w 3: b\nnocard 2 b\n");
+  g_autoptr(KvHistory) history = test_history (script);
+  g_autoptr(KvExplanation) e = kv_explain_entry (history, 1);
+
+  g_assert_cmpuint (e->n_removed, ==, 2);
+  g_assert_cmpuint (e->removed->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (e->removed, 0), ==, "rbw");
+  g_assert_cmpstr (g_ptr_array_index (e->removed, 1), ==, "wbr");
+  g_assert_nonnull (strstr (e->text, "2 worlds were removed: rbw, wbr."));
+  g_assert_nonnull (strstr (e->text, "everyone now knows that 2 does not hold b"));
+}
+
+/* Clue 11 after all steps: all three know Plum is 2's, so E says 2 while
+ * common knowledge still has every owner; a suggest removes too many
+ * worlds to name. */
+static void
+test_clue11_everyone (void)
+{
+  g_autoptr(KvHistory) history = test_open_history ("clue11");
+  const KvModel *last = test_last_model (history);
+  const KvGame *game = last->game;
+  g_autoptr(KvKnowledge) k = kv_knowledge_new (last, last->actual);
+  g_autofree guint32 *everyone = kv_knowledge_everyone (k);
+  g_autoptr(KvExplanation) e = kv_explain_entry (history, 1);
+  int plum = -1;
+
+  for (guint c = 0; c < game->n_cards; c++)
+    if (g_str_equal (game->card_names[c], "Plum"))
+      plum = (int) c;
+  g_assert_cmpint (plum, >=, 0);
+  g_assert_cmpstr (kv_game_owner_name (game, (guint) kv_knowledge_known_owner (everyone[plum])), ==, "2");
+  g_assert_cmpint (kv_knowledge_known_owner (k->common.possible[plum]), <, 0);
+
+  g_assert_cmpuint (e->n_removed, >, KV_EXPLAIN_NAMED_MAX);
+  g_assert_cmpuint (e->removed->len, ==, 0);
+  g_assert_nonnull (strstr (e->text, "everyone now knows that 2 holds Plum"));
+}
+
+/* Bowman's shares: in hexa after 1 says it lacks w, 2 (holding w) sees
+ * two worlds, rwb and bwr: r is 1's or 3's half the time each; 1, holding
+ * r, knows r is its own for sure. */
+static void
+test_hexa_probabilities (void)
+{
+  g_autoptr(KvHistory) history = test_open_history ("hexa");
+  const KvModel *model = kv_history_get (history, 1)->model;
+  const KvGame *game = model->game;
+  guint n_owners = kv_game_n_owners (game);
+  g_autofree double *two = kv_probabilities_new (model, 1, model->actual);
+  g_autofree double *one = kv_probabilities_new (model, 0, model->actual);
+
+  g_assert_cmpfloat_with_epsilon (two[0 * n_owners + 0], 0.5, 1e-9);   /* r at 1 */
+  g_assert_cmpfloat_with_epsilon (two[0 * n_owners + 1], 0.0, 1e-9);   /* r at 2 */
+  g_assert_cmpfloat_with_epsilon (two[0 * n_owners + 2], 0.5, 1e-9);   /* r at 3 */
+  g_assert_cmpfloat_with_epsilon (two[1 * n_owners + 1], 1.0, 1e-9);   /* w at 2 */
+  g_assert_cmpfloat_with_epsilon (one[0 * n_owners + 0], 1.0, 1e-9);
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      double sum = 0;
+
+      for (guint o = 0; o < n_owners; o++)
+        sum += one[c * n_owners + o];
+      g_assert_cmpfloat_with_epsilon (sum, 1.0, 1e-9);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/explain/hexa-showcard", test_hexa_showcard);
+  g_test_add_func ("/explain/hexa-removed-named", test_hexa_removed_named);
+  g_test_add_func ("/explain/clue11-everyone", test_clue11_everyone);
+  g_test_add_func ("/explain/hexa-probabilities", test_hexa_probabilities);
+  return g_test_run ();
+}

@@ -1,0 +1,200 @@
+/* Formula syntax: parsing (ASCII and Unicode), printing, precedence, errors. */
+#include "config.h"
+
+#include "kv-test-util.h"
+
+static KvGame *
+hexa_game (void)
+{
+  g_autoptr(KvScript) script = test_script (HEXA);
+
+  return kv_game_ref (script->game);
+}
+
+static char *
+reprint (KvGame *game, const char *text, gboolean ascii)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvFormula) f = kv_formula_parse (game, text, NULL, &error);
+
+  g_assert_no_error (error);
+  return kv_formula_to_string (game, f, ascii);
+}
+
+static void
+test_print (void)
+{
+  g_autoptr(KvGame) game = hexa_game ();
+  const struct { const char *in, *ascii, *unicode; } cases[] = {
+    { "r@1", "r@1", "r@1" },
+    { "~r@1", "~r@1", "¬r@1" },
+    { "~r@1 & ¬w@2", "~r@1 & ~w@2", "¬r@1 ∧ ¬w@2" },
+    { "r@1 & w@2 | b@3", "r@1 & w@2 | b@3", "r@1 ∧ w@2 ∨ b@3" },
+    { "r@1 & (w@2 | b@3)", "r@1 & (w@2 | b@3)", "r@1 ∧ (w@2 ∨ b@3)" },
+    { "r@1 -> w@2 -> b@3", "r@1 -> w@2 -> b@3", "r@1 → w@2 → b@3" },
+    { "(r@1 -> w@2) -> b@3", "(r@1 -> w@2) -> b@3", "(r@1 → w@2) → b@3" },
+    { "r@1 <-> w@2", "r@1 <-> w@2", "r@1 ↔ w@2" },
+    { "r@1 ∧ w@2 → b@3 ∨ r@2", "r@1 & w@2 -> b@3 | r@2", "r@1 ∧ w@2 → b@3 ∨ r@2" },
+    { "K{1} r@1", "K{1} r@1", "K₁ r@1" },
+    { "K{1} K{2} r@1 & M{3} w@1", "K{1} K{2} r@1 & M{3} w@1", "K₁ K₂ r@1 ∧ M₃ w@1" },
+    { "Kw{2} r@1", "Kw{2} r@1", "Kw₂ r@1" },
+    { "C{1,2,3} r@1", "C{} r@1", "C₁₂₃ r@1" },
+    { "C{} r@1", "C{} r@1", "C₁₂₃ r@1" },
+    { "E{1 2} r@1", "E{1,2} r@1", "E₁₂ r@1" },
+    { "D{2,3} r@1", "D{2,3} r@1", "D₂₃ r@1" },
+    { "win{1}", "win{1}", "win₁" },
+    { "true & false", "true & false", "true ∧ false" },
+    { "[nocard 1 w] K{1} r@1", "[nocard 1 w] K{1} r@1", "[nocard 1 w] K₁ r@1" },
+    { "<showcard 1 -> 2 r> K{2} r@1", "<showcard 1 -> 2 r> K{2} r@1", "⟨showcard 1 -> 2 r⟩ K₂ r@1" },
+    { "⟨endmove 2⟩ win{1}", "<endmove 2> win{1}", "⟨endmove 2⟩ win₁" },
+    { "[announce r@1 -> w@2] true", "[!r@1 -> w@2] true", "[!r@1 → w@2] true" },
+    { "<announce <nocard 1 w> true> true", "<!<nocard 1 w> true> true", "⟨!⟨nocard 1 w⟩ true⟩ true" },
+    { "[!~w@1] K{1} r@1", "[!~w@1] K{1} r@1", "[!¬w@1] K₁ r@1" },
+    { "<!r@1 & w@2> ~K{1} b@3", "<!r@1 & w@2> ~K{1} b@3", "⟨!r@1 ∧ w@2⟩ ¬K₁ b@3" },
+    { "~(r@1 & w@2)", "~(r@1 & w@2)", "¬(r@1 ∧ w@2)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *ascii = reprint (game, cases[i].in, TRUE);
+      g_autofree char *unicode = reprint (game, cases[i].in, FALSE);
+      g_autofree char *again = reprint (game, ascii, TRUE);
+      g_autofree char *from_unicode = reprint (game, unicode, TRUE);
+
+      g_assert_cmpstr (ascii, ==, cases[i].ascii);
+      g_assert_cmpstr (unicode, ==, cases[i].unicode);
+      g_assert_cmpstr (again, ==, ascii);
+      g_assert_cmpstr (from_unicode, ==, ascii);
+    }
+}
+
+static void
+test_errors (void)
+{
+  g_autoptr(KvGame) game = hexa_game ();
+  const struct { const char *text; guint column; int code; const char *message; } cases[] = {
+    { "", 1, KV_ERROR_SYNTAX, "expected a formula" },
+    { "r@1 &", 6, KV_ERROR_SYNTAX, "expected a formula" },
+    { "r@1 & & w@2", 7, KV_ERROR_SYNTAX, "expected a formula" },
+    { "x@1", 1, KV_ERROR_NAME, "unknown card “x”" },
+    { "r@4", 3, KV_ERROR_NAME, "unknown owner “4”" },
+    { "r@env", 3, KV_ERROR_NAME, "unknown owner" },
+    { "K{4} r@1", 3, KV_ERROR_NAME, "unknown agent “4”" },
+    { "K{1,2} r@1", 6, KV_ERROR_SYNTAX, "exactly one agent" },
+    { "Q{1} r@1", 2, KV_ERROR_SYNTAX, "unknown operator “Q”" },
+    { "(r@1", 5, KV_ERROR_SYNTAX, "expected “)”" },
+    { "r@1 w@2", 5, KV_ERROR_SYNTAX, "unexpected “w” after the formula" },
+    { "r", 2, KV_ERROR_SYNTAX, "expected “@”" },
+    { "[nocard 1 r K{1} r@1", 13, KV_ERROR_NAME, "unknown card “K”" },
+    { "[nocard 1 w K{1} r@1", 13, KV_ERROR_NAME, "unknown card “K”" },
+    { "[nocard 1 w r@1", 14, KV_ERROR_SYNTAX, "expected “]”" },
+    { "[jump 1] true", 2, KV_ERROR_SYNTAX, "unknown step “jump”" },
+    { "[showcard 1 -> 1 r] true", 16, KV_ERROR_SYNTAX, "cannot show a card to itself" },
+    { "[showcard 1 -> 2 r of w b] true", 18, KV_ERROR_SYNTAX, "r is not among the requested cards" },
+    { "r@1 $ w@2", 5, KV_ERROR_SYNTAX, "unexpected “$”" },
+    { "!r@1", 1, KV_ERROR_SYNTAX, "“!” is the public announcement, not a negation" },
+    { "r@1 & !w@2", 7, KV_ERROR_SYNTAX, "“!” is the public announcement, not a negation" },
+    { "[!] true", 3, KV_ERROR_SYNTAX, "expected a formula" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      guint column = 0;
+      g_autoptr(KvFormula) f = kv_formula_parse (game, cases[i].text, &column, &error);
+
+      g_test_message ("%s → %s", cases[i].text, error ? error->message : "(parsed)");
+      g_assert_null (f);
+      g_assert_error (error, KV_ERROR, cases[i].code);
+      g_assert_nonnull (strstr (error->message, cases[i].message));
+      g_assert_cmpuint (column, ==, cases[i].column);
+    }
+}
+
+static void
+test_depth (void)
+{
+  g_autoptr(KvGame) game = hexa_game ();
+  const char *units[] = { "~", "(", "K{1} ", "[announce " };
+
+  for (guint u = 0; u < G_N_ELEMENTS (units); u++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KvFormula) f = NULL;
+
+      for (guint i = 0; i < 100000; i++)
+        g_string_append (text, units[u]);
+      g_string_append (text, "r@1");
+      f = kv_formula_parse (game, text->str, NULL, &error);
+      g_assert_null (f);
+      g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+    }
+
+  /* A long chain of right-associative implications is deep too. */
+  {
+    g_autoptr(GString) text = g_string_new ("r@1");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KvFormula) f = NULL;
+
+    for (guint i = 0; i < 100000; i++)
+      g_string_append (text, " -> r@1");
+    f = kv_formula_parse (game, text->str, NULL, &error);
+    g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+  }
+
+  /* Long conjunctions are flat to parse and fine. */
+  {
+    g_autoptr(GString) text = g_string_new ("r@1");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KvFormula) f = NULL;
+
+    for (guint i = 0; i < 150; i++)
+      g_string_append (text, " & r@1");
+    f = kv_formula_parse (game, text->str, NULL, &error);
+    g_assert_no_error (error);
+  }
+}
+
+static void
+test_steps (void)
+{
+  g_autoptr(KvGame) game = hexa_game ();
+  const struct { const char *in, *text, *del, *words; } cases[] = {
+    { "nocard   1  w", "nocard 1 w", "nocard₁{w}", "1 does not hold w" },
+    { "nocard 1 w b", "nocard 1 w b", "nocard₁{w,b}", "1 holds none of w, b" },
+    { "showcard 1 -> 2 r", "showcard 1 -> 2 r", "showcard₁₂{r}", "1 shows r to 2" },
+    { "showcard 2 -> 1 w of w b", "showcard 2 -> 1 w of w b", "showcard₂₁{w}", "2 shows w to 1" },
+    { "endmove 2", "endmove 2", "endmove₂", "2 ends the move (cannot win)" },
+    { "win 3", "win 3", "win₃", "3 wins" },
+    { "announce ~w@1", "announce ~w@1", "!(¬w@1)", "announcement: ¬w@1" },
+    { "!~w@1", "announce ~w@1", "!(¬w@1)", "announcement: ¬w@1" },
+    { "suggest 1 w b", "suggest 1 w b", "suggest₁{w,b}", "1 suggests w, b" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KvStep) step = kv_step_parse (game, cases[i].in, NULL, &error);
+      g_autofree char *text = NULL, *del = NULL, *words = NULL;
+
+      g_assert_no_error (error);
+      text = kv_step_to_string (step);
+      del = kv_step_to_del (step);
+      words = kv_step_to_words (step);
+      g_assert_cmpstr (text, ==, cases[i].text);
+      g_assert_cmpstr (del, ==, cases[i].del);
+      g_assert_cmpstr (words, ==, cases[i].words);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/formula/print", test_print);
+  g_test_add_func ("/formula/errors", test_errors);
+  g_test_add_func ("/formula/depth", test_depth);
+  g_test_add_func ("/formula/steps", test_steps);
+  return g_test_run ();
+}

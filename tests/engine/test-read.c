@@ -1,0 +1,96 @@
+#define G_LOG_DOMAIN "test-read"
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <string.h>
+
+#include "kv-error.h"
+#include "kv-read.h"
+
+static char *
+temp_path (const char *name)
+{
+  return g_build_filename (g_get_tmp_dir (), name, NULL);
+}
+
+static void
+test_regular (void)
+{
+  g_autofree char *path = temp_path ("kv-test-read.kvg");
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_set_contents (path, "agents 1\n", -1, NULL));
+  text = kv_read_file (path, 100, 100, &length, NULL);
+  g_assert_cmpstr (text, ==, "agents 1\n");
+  g_assert_cmpuint (length, ==, 9);
+  g_remove (path);
+}
+
+/* A missing file says so in the file domain: the autosave tells "no session
+ * yet" from "a broken session" by it. */
+static void
+test_missing (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = temp_path ("kv-test-read-none.kvg");
+
+  g_remove (path);
+  g_assert_null (kv_read_file (path, 100, 100, NULL, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+}
+
+static void
+test_cap (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) zero_error = NULL;
+  g_autofree char *path = temp_path ("kv-test-read-big.kvg");
+
+  g_assert_true (g_file_set_contents (path, "0123456789", -1, NULL));
+  g_assert_null (kv_read_file (path, 9, 100, NULL, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+  g_remove (path);
+  /* A device without end: refused once past the cap, not read forever. */
+  g_assert_null (kv_read_file ("/dev/zero", 1024 * 1024, 100, NULL, &zero_error));
+  g_assert_error (zero_error, KV_ERROR, KV_ERROR_LIMIT);
+}
+
+static void
+test_silent_fifo (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = temp_path ("kv-test-read-fifo");
+
+  g_remove (path);
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  g_assert_null (kv_read_file (path, 1024, 50, NULL, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_IO);
+  g_remove (path);
+}
+
+static void
+test_shorten (void)
+{
+  g_autofree char *long_name = g_strnfill (3000, 'x');
+  g_autofree char *message = g_strdup_printf ("unknown card “%s” here", long_name);
+  g_autofree char *shown = kv_read_shorten (message);
+  g_autofree char *short_shown = kv_read_shorten ("a short message stays whole");
+
+  g_assert_cmpuint (g_utf8_strlen (shown, -1), ==, strlen ("unknown card ") + 80 + 1 + strlen (" here"));
+  g_assert_true (g_str_has_suffix (shown, "x… here"));
+  g_assert_cmpstr (short_shown, ==, "a short message stays whole");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/read/regular", test_regular);
+  g_test_add_func ("/read/missing", test_missing);
+  g_test_add_func ("/read/cap", test_cap);
+  g_test_add_func ("/read/silent-fifo", test_silent_fifo);
+  g_test_add_func ("/read/shorten", test_shorten);
+  return g_test_run ();
+}

@@ -1,0 +1,264 @@
+/* test-sym.c: the symbolic back-end agrees with the explicit one.
+ *
+ * Hexa and Clue 11 (initial model and after public steps), then random
+ * formulas (fixed seed) over random public steps: world counts, class sizes,
+ * possible owners and the truth of every formula at the actual world must
+ * be identical.
+ */
+#include "config.h"
+
+#include "kv-test-util.h"
+
+#define N_RANDOM_FORMULAS 300
+
+static const char hexa[] =
+  "agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\n";
+
+static const char clue11[] =
+  "agents 1 2 3\n"
+  "category weapon: axe candle dagger handgun lead rope wrench\n"
+  "category suspect: Scarlet Mustard Green Plum\n"
+  "envelope weapon suspect\nhands 3 3 3\n"
+  "deal env: lead Mustard 1: Scarlet axe rope 2: Plum wrench dagger 3: Green handgun candle\n";
+
+/* Public steps for each game, applied in order by the tests. */
+static const char *hexa_steps[] = { "nocard 1 w", "showcard 1 -> 3 r", "endmove 2", "suggest 3 r", NULL };
+static const char *clue11_steps[] = { "suggest 1 candle Plum", "endmove 1", "suggest 2 axe Mustard",
+                                      "showcard 3 -> 1 Green of Green lead", "nocard 1 lead Mustard", NULL };
+
+static guint32
+random_agents (GRand *rand, const KvGame *game, gboolean one)
+{
+  guint32 all = (1u << game->n_agents) - 1;
+  guint32 mask;
+
+  if (one)
+    return 1u << g_rand_int_range (rand, 0, (int) game->n_agents);
+  do
+    mask = (guint32) g_rand_int (rand) & all;
+  while (mask == 0);
+  return mask;
+}
+
+/* A random formula of @depth over @game; boxes and diamonds over @steps. */
+static KvFormula *
+random_formula (GRand *rand, KvGame *game, GPtrArray *steps, guint depth)
+{
+  static const KvFormulaKind binary[] = { KV_FORMULA_AND, KV_FORMULA_OR, KV_FORMULA_IMPLIES, KV_FORMULA_IFF };
+  static const KvFormulaKind modal[] = { KV_FORMULA_KNOWS, KV_FORMULA_POSSIBLE, KV_FORMULA_WHETHER,
+                                         KV_FORMULA_EVERYONE, KV_FORMULA_COMMON, KV_FORMULA_DISTRIB };
+  int pick = depth == 0 ? 0 : g_rand_int_range (rand, 0, 8);
+
+  switch (pick)
+    {
+    case 0:
+      return kv_formula_new_atom ((guint) g_rand_int_range (rand, 0, (int) game->n_cards),
+                                  (guint) g_rand_int_range (rand, 0, (int) kv_game_n_owners (game)));
+    case 1:
+      return kv_formula_new_modal (KV_FORMULA_WIN, random_agents (rand, game, TRUE), NULL);
+    case 2:
+      return kv_formula_new (KV_FORMULA_NOT, random_formula (rand, game, steps, depth - 1), NULL);
+    case 3:
+    case 4:
+      {
+        KvFormula *left = random_formula (rand, game, steps, depth - 1);
+        KvFormula *right = random_formula (rand, game, steps, depth - 1);
+        return kv_formula_new (binary[g_rand_int_range (rand, 0, G_N_ELEMENTS (binary))], left, right);
+      }
+    case 5:
+      {
+        KvFormula *f = kv_formula_new (g_rand_boolean (rand) ? KV_FORMULA_BOX : KV_FORMULA_DIAMOND,
+                                       random_formula (rand, game, steps, depth - 1), NULL);
+        f->step = kv_step_ref (g_ptr_array_index (steps, g_rand_int_range (rand, 0, (int) steps->len)));
+        return f;
+      }
+    default:
+      {
+        KvFormulaKind kind = modal[g_rand_int_range (rand, 0, G_N_ELEMENTS (modal))];
+        gboolean one = kind == KV_FORMULA_KNOWS || kind == KV_FORMULA_POSSIBLE || kind == KV_FORMULA_WHETHER;
+        return kv_formula_new_modal (kind, random_agents (rand, game, one),
+                                     random_formula (rand, game, steps, depth - 1));
+      }
+    }
+}
+
+/* Every read-out of @sym equals @model's. */
+static void
+assert_same_readouts (KvModel *model, KvSym *sym)
+{
+  KvGame *game = model->game;
+
+  g_assert_cmpuint (kv_sym_count_worlds (sym), ==, model->n_worlds);
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      g_autoptr(KvBits) cls = kv_model_class_of (model, a, model->actual);
+
+      g_assert_cmpuint (kv_sym_class_size (sym, a), ==, kv_model_class_size (model, a, model->actual));
+      for (guint c = 0; c < game->n_cards; c++)
+        {
+          guint32 owners = 0;
+
+          for (guint w = 0; w < model->n_worlds; w++)
+            if (kv_bits_get (cls, w))
+              owners |= 1u << kv_game_owner_of (game, kv_model_hands (model, w), c);
+          g_assert_cmphex (kv_sym_possible_owners (sym, a, c), ==, owners);
+        }
+    }
+}
+
+static void
+assert_same_truth (KvModel *model, KvSym *sym, const KvFormula *f)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean expected = FALSE, value = FALSE;
+
+  g_assert_true (kv_check_actual (model, f, &expected, &error));
+  g_assert_no_error (error);
+  g_assert_true (kv_sym_check_actual (sym, f, &value, &error));
+  g_assert_no_error (error);
+  if (value != expected)
+    {
+      g_autofree char *text = kv_formula_to_string (model->game, f, TRUE);
+      g_error ("%s: symbolic %d, explicit %d", text, value, expected);
+    }
+}
+
+/* Runs @steps on both back-ends, comparing read-outs and random formulas
+ * after each one. */
+static void
+agree_on (const char *script_text, const char **steps_text, guint32 seed)
+{
+  g_autoptr(KvScript) script = test_script (script_text);
+  KvGame *game = script->game;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvModel) model = kv_model_new_initial (game, 0, &error);
+  g_autoptr(KvSym) sym = kv_sym_new_initial (game, &error);
+  g_autoptr(GPtrArray) steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+
+  g_assert_no_error (error);
+  for (guint i = 0; steps_text[i] != NULL; i++)
+    {
+      KvStep *step = kv_step_parse (game, steps_text[i], NULL, &error);
+      g_assert_no_error (error);
+      g_ptr_array_add (steps, step);
+    }
+  for (guint i = 0; ; i++)
+    {
+      assert_same_readouts (model, sym);
+      for (guint n = 0; n < N_RANDOM_FORMULAS; n++)
+        {
+          g_autoptr(KvFormula) f = random_formula (rand, game, steps, (guint) g_rand_int_range (rand, 1, 5));
+          assert_same_truth (model, sym, f);
+        }
+      if (i == steps->len)
+        break;
+      {
+        KvModel *next_model = kv_model_apply_step (model, g_ptr_array_index (steps, i), 0, &error);
+        KvSym *next_sym;
+
+        g_assert_no_error (error);
+        next_sym = kv_sym_apply_step (sym, g_ptr_array_index (steps, i), &error);
+        g_assert_no_error (error);
+        kv_model_unref (model);
+        model = next_model;
+        kv_sym_unref (sym);
+        sym = next_sym;
+      }
+    }
+}
+
+static void
+test_hexa (void)
+{
+  agree_on (hexa, hexa_steps, 12);
+}
+
+static void
+test_clue11 (void)
+{
+  agree_on (clue11, clue11_steps, 13);
+}
+
+/* A step whose precondition is false at the actual deal is refused by both. */
+static void
+test_false_step (void)
+{
+  g_autoptr(KvScript) script = test_script (hexa);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvSym) sym = kv_sym_new_initial (script->game, &error);
+  g_autoptr(KvStep) step = kv_step_parse (script->game, "nocard 1 r", NULL, &error);
+  g_autoptr(KvSym) next = NULL;
+
+  g_assert_no_error (error);
+  next = kv_sym_apply_step (sym, step, &error);
+  g_assert_null (next);
+  g_assert_error (error, KV_ERROR, KV_ERROR_FALSE);
+}
+
+/* Real Cluedo: 5 557 616 064 deals, counted exactly. */
+static void
+test_cluedo_count (void)
+{
+  g_autoptr(KvScript) script = test_script (
+    "agents 1 2 3\n"
+    "category suspect: Scarlet Mustard White Green Peacock Plum\n"
+    "category weapon: candlestick dagger leadpipe revolver rope wrench\n"
+    "category room: kitchen ballroom conservatory diningroom billiardroom library lounge hall study\n"
+    "envelope suspect weapon room\nhands 6 6 6\n"
+    "deal env: Plum rope study 1: Scarlet Mustard candlestick dagger kitchen ballroom "
+    "2: White Green leadpipe revolver conservatory diningroom "
+    "3: Peacock wrench billiardroom library lounge hall\n");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvSym) sym = kv_sym_new_initial (script->game, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_sym_count_worlds (sym), ==, G_GUINT64_CONSTANT (5557616064));
+  /* Agent 1 sees its six cards: 15!/(6! 6! 3!) … restricted to one of each in the envelope. */
+  g_assert_cmpuint (kv_sym_class_size (sym, 0), ==, (guint64) 4 * 4 * 7 * 924);
+}
+
+/* The one engine API: auto picks explicit for Clue 11 and symbolic for the
+ * built-in real Cluedo; forced back-ends agree. */
+static void
+test_state_auto (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) clue = kv_script_open ("clue11", &error);
+  g_autoptr(KvScript) cluedo = kv_script_open ("cluedo", &error);
+  g_autoptr(KvState) small = NULL, big = NULL, forced = NULL;
+  KvEngineKind kind;
+
+  g_assert_no_error (error);
+  small = kv_state_new_initial (clue->game, KV_ENGINE_AUTO, 0, &error);
+  forced = kv_state_new_initial (clue->game, KV_ENGINE_SYMBOLIC, 0, &error);
+  big = kv_state_new_initial (cluedo->game, KV_ENGINE_AUTO, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kv_state_engine (small), ==, KV_ENGINE_EXPLICIT);
+  g_assert_cmpint (kv_state_engine (forced), ==, KV_ENGINE_SYMBOLIC);
+  g_assert_cmpint (kv_state_engine (big), ==, KV_ENGINE_SYMBOLIC);
+  g_assert_null (kv_state_model (big));
+  g_assert_cmpuint (kv_state_count_worlds (small), ==, 47040);
+  g_assert_cmpuint (kv_state_count_worlds (forced), ==, 47040);
+  g_assert_cmpuint (kv_state_count_worlds (big), ==, G_GUINT64_CONSTANT (5557616064));
+  for (guint a = 0; a < clue->game->n_agents; a++)
+    for (guint c = 0; c < clue->game->n_cards; c++)
+      g_assert_cmphex (kv_state_possible_owners (small, a, c), ==, kv_state_possible_owners (forced, a, c));
+
+  g_assert_true (kv_engine_parse ("symbolic", &kind, &error));
+  g_assert_cmpint (kind, ==, KV_ENGINE_SYMBOLIC);
+  g_assert_false (kv_engine_parse ("bdd", &kind, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_NAME);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sym/hexa", test_hexa);
+  g_test_add_func ("/sym/clue11", test_clue11);
+  g_test_add_func ("/sym/false-step", test_false_step);
+  g_test_add_func ("/sym/cluedo-count", test_cluedo_count);
+  g_test_add_func ("/sym/state-auto", test_state_auto);
+  return g_test_run ();
+}

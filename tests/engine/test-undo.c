@@ -1,0 +1,163 @@
+/* Undo and redo as a tree: an edit at an earlier step keeps the later steps
+ * (undo brings them back, the branch stays reachable); the tree survives
+ * being written into a session and read back. */
+#include "config.h"
+
+#include "kv-test-util.h"
+#include "kv-undo.h"
+
+/* The text of @script's game with its first @n steps and then @extra. */
+static char *
+steps_text (const KvScript *script, guint n, KvStep *extra)
+{
+  g_autoptr(GPtrArray) steps = g_ptr_array_new ();
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (steps, g_ptr_array_index (script->steps, i));
+  if (extra != NULL)
+    g_ptr_array_add (steps, extra);
+  return kv_script_to_text (script->game, steps);
+}
+
+static KvScript *
+clue11 (void)
+{
+  g_autoptr(GError) error = NULL;
+  KvScript *script = kv_script_open ("clue11", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (script->steps->len, >=, 8);
+  return script;
+}
+
+/* The issue's case: at step 0 of Clue 11, a new step replaces the scripted
+ * ones; undo brings every one of them back, redo the new step. */
+static void
+test_replace_and_undo (void)
+{
+  g_autoptr(KvScript) script = clue11 ();
+  g_autofree char *opened = steps_text (script, script->steps->len, NULL);
+  g_autoptr(KvStep) step = kv_step_parse (script->game, "nocard 1 Plum", NULL, NULL);
+  g_autofree char *replaced = NULL;
+  g_autoptr(KvUndo) undo = kv_undo_new ("Open", opened);
+  g_autoptr(KvScript) back = NULL;
+
+  g_assert_nonnull (step);
+  replaced = steps_text (script, 0, step);
+  g_assert_false (kv_undo_can_undo (undo));
+  g_assert_true (kv_undo_record (undo, "Apply step", replaced));
+  g_assert_cmpstr (kv_undo_undo_label (undo), ==, "Apply step");
+
+  g_assert_cmpstr (kv_undo_undo (undo), ==, opened);
+  back = kv_script_parse (kv_undo_current_text (undo), strlen (kv_undo_current_text (undo)), "undo", NULL);
+  g_assert_cmpuint (back->steps->len, ==, script->steps->len);
+  g_assert_null (kv_undo_undo (undo));
+  g_assert_cmpstr (kv_undo_redo_label (undo), ==, "Apply step");
+  g_assert_cmpstr (kv_undo_redo (undo), ==, replaced);
+  g_assert_null (kv_undo_redo (undo));
+}
+
+/* An edit after an undo is a new branch: the undone edit is not lost. */
+static void
+test_branches (void)
+{
+  g_autoptr(KvUndo) undo = kv_undo_new ("Open", "A");
+  g_autoptr(GArray) children = NULL;
+
+  g_assert_true (kv_undo_record (undo, "one", "AB"));
+  g_assert_true (kv_undo_record (undo, "two", "ABC"));
+  g_assert_false (kv_undo_record (undo, "nothing", "ABC"));
+  g_assert_cmpstr (kv_undo_undo (undo), ==, "AB");
+  g_assert_true (kv_undo_record (undo, "other", "ABD"));
+  g_assert_cmpuint (kv_undo_n_states (undo), ==, 4);
+  /* Redo follows the newest branch… */
+  g_assert_cmpstr (kv_undo_undo (undo), ==, "AB");
+  g_assert_cmpstr (kv_undo_redo (undo), ==, "ABD");
+  /* …and the old one is still there to switch to. */
+  children = kv_undo_children (undo, 1);
+  g_assert_cmpuint (children->len, ==, 2);
+  g_assert_cmpstr (kv_undo_goto (undo, g_array_index (children, guint, 0)), ==, "ABC");
+  g_assert_cmpstr (kv_undo_undo (undo), ==, "AB");
+  g_assert_cmpstr (kv_undo_redo (undo), ==, "ABC");
+}
+
+/* Unlimited: ten thousand edits, all undone. */
+static void
+test_unlimited (void)
+{
+  g_autoptr(KvUndo) undo = kv_undo_new ("Open", "0");
+  guint n = 0;
+
+  for (guint i = 1; i <= 10000; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u", i);
+      g_assert_true (kv_undo_record (undo, "edit", text));
+    }
+  while (kv_undo_undo (undo) != NULL)
+    n++;
+  g_assert_cmpuint (n, ==, 10000);
+  g_assert_cmpstr (kv_undo_current_text (undo), ==, "0");
+}
+
+static void
+test_round_trip (void)
+{
+  g_autoptr(KvUndo) undo = kv_undo_new ("Open", "title x\n# comment\n");
+  g_autoptr(KvUndo) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *session = NULL;
+
+  kv_undo_record (undo, "Next turn", "title x\nnocard 1 a\n");
+  kv_undo_record (undo, "", "title x\nnocard 1 b\n");
+  kv_undo_undo (undo);
+  kv_undo_record (undo, "Ünïcode — label", "title x\nnocard 2 b\n");
+  kv_undo_undo (undo);
+  saved = kv_undo_to_text (undo);
+  session = g_strconcat ("title x\nnocard 1 a\n", saved, NULL);
+
+  back = kv_undo_from_text (session, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_undo_n_states (back), ==, 4);
+  g_assert_cmpuint (kv_undo_current (back), ==, kv_undo_current (undo));
+  g_assert_cmpstr (kv_undo_current_text (back), ==, "title x\nnocard 1 a\n");
+  g_assert_cmpstr (kv_undo_redo_label (back), ==, "Ünïcode — label");
+  g_assert_cmpstr (kv_undo_redo (back), ==, "title x\nnocard 2 b\n");
+  g_assert_cmpstr (kv_undo_undo (back), ==, "title x\nnocard 1 a\n");
+  g_assert_cmpstr (kv_undo_undo (back), ==, "title x\n# comment\n");
+}
+
+static void
+test_damaged (void)
+{
+  const char *cases[] = {
+    "title x\n",
+    "# kripkeviz-undo: - - =\n# kripkeviz-undo-current: 0\n",
+    "# kripkeviz-undo: - - = YQ==\n# kripkeviz-undo-current: 1\n",
+    "# kripkeviz-undo: 0 - = YQ==\n# kripkeviz-undo-current: 0\n",
+    "# kripkeviz-undo: - 5 = YQ==\n# kripkeviz-undo-current: 0\n",
+    "# kripkeviz-undo: - - = YQ==\n# kripkeviz-undo: - - = Yg==\n# kripkeviz-undo-current: 0\n",
+    "# kripkeviz-undo: - - = /w==\n# kripkeviz-undo-current: 0\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KvUndo) undo = kv_undo_from_text (cases[i], &error);
+
+      g_assert_null (undo);
+      g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/undo/replace-and-undo", test_replace_and_undo);
+  g_test_add_func ("/undo/branches", test_branches);
+  g_test_add_func ("/undo/unlimited", test_unlimited);
+  g_test_add_func ("/undo/round-trip", test_round_trip);
+  g_test_add_func ("/undo/damaged", test_damaged);
+  return g_test_run ();
+}
