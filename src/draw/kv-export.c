@@ -6,6 +6,7 @@
 #include <cairo-svg.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "kv-error.h"
 #include "kv-export.h"
@@ -53,6 +54,40 @@ kv_format_from_string (const char *name,
     if (g_str_equal (name, formats[i].name))
       {
         *format = i;
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+gboolean
+kv_format_from_path (const char *path,
+                     KvFormat   *format)
+{
+  /* Other names the same formats go by. */
+  static const struct { const char *extension; KvFormat format; } aliases[] = {
+    { ".gv", KV_FORMAT_DOT },
+    { ".tikz", KV_FORMAT_TIKZ },
+  };
+  const char *dot;
+  g_autofree char *extension = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  dot = strrchr (path, '.');
+  if (dot == NULL || strchr (dot, G_DIR_SEPARATOR) != NULL)
+    return FALSE;
+  extension = g_ascii_strdown (dot, -1);
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (g_str_equal (extension, formats[i].extension))
+      {
+        *format = i;
+        return TRUE;
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (aliases); i++)
+    if (g_str_equal (extension, aliases[i].extension))
+      {
+        *format = aliases[i].format;
         return TRUE;
       }
 
@@ -279,9 +314,9 @@ export_dot (const KvLayout        *layout,
   append_dot_string (out, pdf_title (layout, options));
   g_string_append_printf (out, ", labelloc=t, bb=\"0,0,%s,%s\"];\n",
                           fmt (a, layout->width), fmt (b, layout->height));
-  g_string_append_printf (out, "  node [fontname=\"%s\", fontsize=%g, fixedsize=true];\n",
-                          KV_STYLE_FONT, KV_STYLE_LABEL_SIZE);
-  g_string_append_printf (out, "  edge [penwidth=%g];\n", KV_STYLE_EDGE_WIDTH);
+  g_string_append_printf (out, "  node [fontname=\"%s\", fontsize=%s, fixedsize=true];\n",
+                          KV_STYLE_FONT, fmt (a, KV_STYLE_LABEL_SIZE));
+  g_string_append_printf (out, "  edge [penwidth=%s];\n", fmt (a, KV_STYLE_EDGE_WIDTH));
 
   for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
     {
@@ -388,10 +423,8 @@ append_tex (GString    *out,
       if (done)
         continue;
 
-      if (ch < 0x80)
-        g_string_append_c (out, (char) ch);
-      else
-        g_string_append_c (out, '?');   /* pdflatex would stop at it */
+      /* Kept as UTF-8: LaTeX reads UTF-8 by default since 2018. */
+      g_string_append_unichar (out, ch);
     }
 }
 
@@ -408,10 +441,29 @@ export_tikz (const KvLayout        *layout,
   const char *title = options->show_title ? pdf_title (layout, options) : NULL;
   double y;
 
-  g_string_append (out,
-                   "% Made by Kripkeviz. Compile with pdflatex.\n"
-                   "\\documentclass[tikz,border=8pt]{standalone}\n"
-                   "\\usetikzlibrary{shapes.geometric}\n");
+  if (options->tikz_bare)
+    g_string_append (out,
+                     "% Made by Kripkeviz: a tikzpicture to \\input. The preamble needs\n"
+                     "% \\usepackage{tikz} and \\usetikzlibrary{shapes.geometric}.\n");
+  else
+    /* A page the picture's size plus 8pt, from plain article: the standalone
+     * class would need texlive-latex-extra, this only the base and TikZ. */
+    g_string_append (out,
+                     "% Made by Kripkeviz. Compile with pdflatex.\n"
+                     "\\documentclass{article}\n"
+                     "\\usepackage{tikz}\n"
+                     "\\usetikzlibrary{shapes.geometric}\n"
+                     "\\pagestyle{empty}\n"
+                     "\\hoffset=-1in \\voffset=-1in \\oddsidemargin=8pt \\topmargin=8pt\n"
+                     "\\headheight=0pt \\headsep=0pt \\topskip=0pt \\parindent=0pt\n"
+                     "\\textwidth=5000pt \\textheight=5000pt\n"
+                     "\\newsavebox\\kvpicture\n"
+                     "\\begin{document}\n"
+                     "\\begin{lrbox}{\\kvpicture}\n");
+  /* The colours and styles live inside the picture, so an \\input one
+   * brings them along and two pictures on a slide do not clash; restyle an
+   * agent or a mark (actual, highlight, cut) by its style's name. */
+  g_string_append (out, "\\begin{tikzpicture}[x=1pt, y=1pt]\n");
   for (guint i = 0; i < graph->n_agents; i++)
     g_string_append_printf (out, "\\definecolor{kvagent%u}{HTML}{%s}\n",
                             i + 1, kv_style_agent_hex (i) + 1);
@@ -421,12 +473,12 @@ export_tikz (const KvLayout        *layout,
                    "  world/.style={draw, ellipse, inner sep=0pt, font=\\sffamily, fill=white},\n"
                    "  long world/.style={draw, rectangle, rounded corners=6pt, inner sep=0pt, font=\\sffamily, fill=white},\n"
                    "  actual/.style={double, double distance=1.8pt, font=\\sffamily\\bfseries},\n"
-                   "  highlighted/.style={fill=kvhighlight, line width=1.4pt},\n"
-                   "  cut off/.style={dashed},\n");
+                   "  highlight/.style={fill=kvhighlight, line width=1.4pt},\n"
+                   "  cut/.style={dashed},\n");
   for (guint i = 0; i < graph->n_agents; i++)
-    g_string_append_printf (out, "  agent %u/.style={draw=kvagent%u, line width=%gpt, %s, line cap=round},\n",
-                            i + 1, i + 1, KV_STYLE_EDGE_WIDTH, kv_style_agent_tikz_dash (i));
-  g_string_append (out, "}\n\\begin{document}\n\\begin{tikzpicture}[x=1pt, y=1pt]\n");
+    g_string_append_printf (out, "  agent %u/.style={draw=kvagent%u, line width=%spt, %s, line cap=round},\n",
+                            i + 1, i + 1, fmt (a, KV_STYLE_EDGE_WIDTH), kv_style_agent_tikz_dash (i));
+  g_string_append (out, "}\n");
 
   if (title != NULL)
     {
@@ -463,9 +515,9 @@ export_tikz (const KvLayout        *layout,
       if (node->flags & KV_NODE_ACTUAL)
         g_string_append (out, ", actual");
       if (node->flags & KV_NODE_HIGHLIGHTED)
-        g_string_append (out, ", highlighted");
+        g_string_append (out, ", highlight");
       if (node->flags & KV_NODE_CUT_OFF)
-        g_string_append (out, ", cut off");
+        g_string_append (out, ", cut");
       g_string_append_printf (out, ", minimum width=%spt, minimum height=%spt] (n%u) at (%s,%s) {",
                               fmt (a, place->width), fmt (b, place->height), i,
                               fmt (c, place->x), fmt (d, height - place->y));
@@ -517,7 +569,14 @@ export_tikz (const KvLayout        *layout,
         }
     }
 
-  g_string_append (out, "\\end{tikzpicture}\n\\end{document}\n");
+  g_string_append (out, "\\end{tikzpicture}\n");
+  if (!options->tikz_bare)
+    g_string_append (out,
+                     "\\end{lrbox}\n"
+                     "\\pdfpagewidth=\\dimexpr\\wd\\kvpicture+16pt\\relax\n"
+                     "\\pdfpageheight=\\dimexpr\\ht\\kvpicture+\\dp\\kvpicture+16pt\\relax\n"
+                     "\\usebox{\\kvpicture}\n"
+                     "\\end{document}\n");
   return g_string_free_to_bytes (out);
 }
 

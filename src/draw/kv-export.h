@@ -30,6 +30,9 @@ const char *kv_format_to_string   (KvFormat format);                 /* "svg", â
 gboolean    kv_format_from_string (const char *name, KvFormat *format);
 /* The usual file extension, with the dot (".svg", ".tex" for TikZ). */
 const char *kv_format_extension   (KvFormat format);
+/* The format a file name's extension says (".svg", ".tex", ".tikz", ".gv", â€¦,
+ * any case); FALSE when it says none. */
+gboolean    kv_format_from_path   (const char *path, KvFormat *format);
 
 /* The file's contents. @options may be NULL (kv_render_options_init). */
 GBytes   *kv_export_bytes         (const KvLayout *layout, KvFormat format,

@@ -11,6 +11,7 @@ clear_node (gpointer data)
 
   g_clear_pointer (&node->label, g_free);
   g_clear_pointer (&node->tooltip, g_free);
+  g_clear_pointer (&node->place_key, g_free);
 }
 
 KvGraph *
@@ -219,4 +220,33 @@ kv_graph_actual (const KvGraph *graph)
       return (int) i;
 
   return -1;
+}
+
+void
+kv_graph_set_place_key (KvGraph    *graph,
+                        guint       i,
+                        const char *key)
+{
+  KvNode *node;
+
+  g_return_if_fail (graph != NULL);
+  g_return_if_fail (i < kv_graph_n_nodes (graph));
+
+  node = &g_array_index (graph->nodes, KvNode, i);
+  g_free (node->place_key);
+  node->place_key = g_strdup (key);
+}
+
+void
+kv_graph_keep_links_of (KvGraph *graph,
+                        guint    agent)
+{
+  guint kept = 0;
+
+  g_return_if_fail (graph != NULL);
+
+  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+    if (kv_graph_edge (graph, i)->agent == agent)
+      g_array_index (graph->edges, KvEdge, kept++) = *kv_graph_edge (graph, i);
+  g_array_set_size (graph->edges, kept);
 }

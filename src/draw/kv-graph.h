@@ -34,6 +34,7 @@ typedef struct {
   KvNodeFlags  flags;
   guint        world;     /* the model's world (a representative one for grouped views) */
   int          row, col;  /* a place in a grid (kv_graph_set_grid), or -1 */
+  char        *place_key; /* names the world for stable places (kv-layout.h); NULL: the label */
 } KvNode;
 
 typedef struct {
@@ -76,6 +77,10 @@ void        kv_graph_add_note   (KvGraph *graph, const char *note);
  * pinned, the layout keeps the grid and only routes the edges. */
 void        kv_graph_set_grid   (KvGraph *graph, guint i, guint row, guint col);
 gboolean    kv_graph_is_grid    (const KvGraph *graph);
+/* Node @i is the world another picture named @key (a product's result
+ * world is the pair "(w, e)" of the stage before), so a stable layout keeps
+ * it at that place. */
+void        kv_graph_set_place_key (KvGraph *graph, guint i, const char *key);
 
 static inline guint
 kv_graph_n_nodes (const KvGraph *graph)
@@ -100,6 +105,18 @@ kv_graph_edge (const KvGraph *graph, guint i)
 {
   return &g_array_index (graph->edges, KvEdge, i);
 }
+
+/* The name a stable layout knows node @i by. */
+static inline const char *
+kv_graph_place_key (const KvGraph *graph, guint i)
+{
+  const KvNode *node = kv_graph_node (graph, i);
+
+  return node->place_key != NULL ? node->place_key : node->label;
+}
+
+/* Drops every edge not of @agent (one agent's links at a time). */
+void        kv_graph_keep_links_of (KvGraph *graph, guint agent);
 
 /* Edges of @agent (cut ones included). */
 guint       kv_graph_count_edges (const KvGraph *graph, guint agent);

@@ -78,10 +78,34 @@ KvLayout *kv_layout_new   (KvLayoutContext *context, KvGraph *graph,
 KvLayout *kv_layout_ref   (KvLayout *layout);
 void      kv_layout_unref (KvLayout *layout);
 
+/* Stable pictures: a KvPlaces remembers where each world was put, so that
+ * the next picture of the same game and view (a later step, another
+ * product stage, the next page of a handout) keeps every surviving world
+ * where it was and places only the new ones (Graphviz neato with the known
+ * worlds pinned). A world is known by its node label, which names the world
+ * in every view. Pictures laid out with one KvPlaces share one frame: a
+ * world keeps the same coordinates on every page, and links are drawn
+ * straight (bent apart where two agents link the same pair) on all of them.
+ * Make one per game and view; not thread-safe (use it from the thread that
+ * lays out). */
+typedef struct _KvPlaces KvPlaces;
+
+KvPlaces *kv_places_new   (void);
+void      kv_places_free  (KvPlaces *places);
+/* How many worlds have a place. */
+guint     kv_places_size  (const KvPlaces *places);
+
+/* Like kv_layout_new, keeping the worlds @places knows where they were and
+ * adding the new ones to @places. */
+KvLayout *kv_layout_new_stable (KvLayoutContext *context, KvGraph *graph,
+                                KvLayoutEngine engine, KvPlaces *places,
+                                GError **error);
+
 /* The node whose shape contains (@x, @y), in layout coordinates, or -1. */
 int       kv_layout_node_at (const KvLayout *layout, double x, double y);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvLayoutContext, kv_layout_context_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvLayout, kv_layout_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvPlaces, kv_places_free)
 
 G_END_DECLS

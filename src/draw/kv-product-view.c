@@ -367,7 +367,9 @@ build_action (const KvProductView *view)
 {
   const KvActionModel *am = view->action;
   const KvGame *game = view->before->game;
-  g_autofree char *title = g_strdup_printf (_("Action model %s: %u events"), view->step_del, am->n_events);
+  g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Action model %s: %u event",
+                                                                        "Action model %s: %u events", am->n_events),
+                                                           view->step_del, am->n_events);
   KvGraph *graph = new_graph (view, title);
   EdgeSet set = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   gboolean cycles = FALSE;
@@ -597,6 +599,27 @@ build_links (const KvProductView *view, const Grouping *g)
   return graph;
 }
 
+/* When the result draws each world on its own (the whole view), each is
+ * the pair (w, e) of stages 1 and 2 under the pair's name, so a stable
+ * layout (kv-layout.h) keeps it where that pair was. */
+static void
+name_result_by_pairs (const KvProductView *view,
+                      KvGraph             *graph)
+{
+  const KvProduct *product = view->product;
+
+  if (kv_graph_n_nodes (graph) != view->after->n_worlds)
+    return;
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      guint p = kv_graph_node (graph, i)->world;
+      g_autofree char *world = kv_model_world_label (view->before, product->pair_world[p]);
+      g_autofree char *key = g_strdup_printf ("(%s, %s)", world, view->action->event_names[product->pair_event[p]]);
+
+      kv_graph_set_place_key (graph, i, key);
+    }
+}
+
 KvGraph *
 kv_product_view_build (const KvProductView *view, KvProductStage stage,
                        const KvViewOptions *options, GError **error)
@@ -626,7 +649,10 @@ kv_product_view_build (const KvProductView *view, KvProductStage stage,
                                  view->step_del, view->after->n_worlds, n_blocks);
         result.highlight = NULL;
         result.title = title;
-        return kv_view_build (view->after, &result, error);
+        graph = kv_view_build (view->after, &result, error);
+        if (graph != NULL)
+          name_result_by_pairs (view, graph);
+        return graph;
       }
     case KV_PRODUCT_STAGE_PAIRS:
     case KV_PRODUCT_STAGE_LINKS:
@@ -648,7 +674,9 @@ kv_product_view_describe (const KvProductView *view, KvProductStage stage)
   switch (stage)
     {
     case KV_PRODUCT_STAGE_ACTION:
-      g_string_printf (out, _("%u events; the actual one is %s"), view->action->n_events,
+      g_string_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u event; the actual one is %s",
+                                         "%u events; the actual one is %s", view->action->n_events),
+                       view->action->n_events,
                        view->action->event_names[view->actual_event]);
       break;
     case KV_PRODUCT_STAGE_PAIRS:
@@ -664,7 +692,8 @@ kv_product_view_describe (const KvProductView *view, KvProductStage stage)
                                 (unsigned long long) view->counts.links_cut[a]);
       break;
     case KV_PRODUCT_STAGE_RESULT:
-      g_string_printf (out, _("%u worlds"), view->after->n_worlds);
+      g_string_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u world", "%u worlds", view->after->n_worlds),
+                       view->after->n_worlds);
       break;
     default:
       g_assert_not_reached ();

@@ -57,6 +57,7 @@ kv_render_options_init (KvRenderOptions *options)
     .edge_labels = -1,
     .title = NULL,
     .raster_scale = 2.0,
+    .tikz_bare = FALSE,
   };
 }
 

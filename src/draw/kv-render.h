@@ -24,6 +24,7 @@ typedef struct {
   int         edge_labels;    /* agent names on links: 1 yes, 0 no, -1 when few links (default) */
   const char *title;          /* instead of the graph's title (handout pages), or NULL */
   double      raster_scale;   /* PNG pixels per point (default 2) */
+  gboolean    tikz_bare;      /* TikZ: only the tikzpicture, to \input (default: a document) */
 } KvRenderOptions;
 
 /* The defaults: title, legend, white background, edge labels when few. */

@@ -26,6 +26,7 @@ kv_view_options_init (KvViewOptions *options)
     .kind = KV_VIEW_AUTO,
     .limit = KV_VIEW_DEFAULT_LIMIT,
     .radius = 1,
+    .links_of = -1,
   };
 }
 
@@ -758,6 +759,58 @@ add_group_cycles (KvGraph    *graph,
     }
 }
 
+/* The place of @card among the cards of its category (0 for the first). */
+static guint
+rank_in_category (const KvGame *game, guint card)
+{
+  guint rank = 0;
+
+  for (guint c = 0; c < card; c++)
+    rank += game->card_category[c] == game->card_category[card];
+  return rank;
+}
+
+/* When the envelope holds one card of each of two categories (Clue: a
+ * weapon and a suspect), envelopes go in a grid, the first category's
+ * cards as rows and the second's as columns, as on a detective's notepad;
+ * otherwise the layout places them. */
+static void
+envelope_grid (KvGraph *graph, const KvGame *game, const GArray *hands)
+{
+  int first = -1, second = -1;
+
+  for (guint k = 0; k < game->n_categories; k++)
+    if (game->envelope_categories & (G_GUINT64_CONSTANT (1) << k))
+      {
+        if (first < 0)
+          first = (int) k;
+        else if (second < 0)
+          second = (int) k;
+        else
+          return;
+      }
+  if (second < 0)
+    return;
+
+  for (guint i = 0; i < hands->len; i++)
+    {
+      KvHand hand = g_array_index (hands, KvHand, i);
+      int row = -1, col = -1;
+
+      for (guint c = 0; c < game->n_cards; c++)
+        if (hand & KV_CARD_BIT (c))
+          {
+            if (game->card_category[c] == first)
+              row = (int) rank_in_category (game, c);
+            else if (game->card_category[c] == second)
+              col = (int) rank_in_category (game, c);
+          }
+      if (row < 0 || col < 0)
+        return;
+      kv_graph_set_grid (graph, i, (guint) row, (guint) col);
+    }
+}
+
 static KvGraph *
 build_envelope (const KvModel        *model,
                 const KvViewOptions  *options,
@@ -798,7 +851,16 @@ build_envelope (const KvModel        *model,
       return NULL;
     }
 
-  description = g_strdup_printf (_("%u possible envelopes, %u worlds"), n, model->n_worlds);
+  {
+    /* Two counts, each with its own plural. */
+    g_autofree char *envelopes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u possible envelope",
+                                                               "%u possible envelopes", n), n);
+    g_autofree char *worlds = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u world", "%u worlds",
+                                                            model->n_worlds), model->n_worlds);
+
+    /* TRANSLATORS: "3 possible envelopes, 24 worlds" */
+    description = g_strdup_printf (_("%s, %s"), envelopes, worlds);
+  }
   graph = new_graph (model, options, description);
 
   count = g_new0 (guint, n);
@@ -824,6 +886,7 @@ build_envelope (const KvModel        *model,
         flags |= KV_NODE_ACTUAL;
       kv_graph_add_node (graph, label, tooltip, flags, first[i]);
     }
+  envelope_grid (graph, game, env.hands);
   if (options->highlight != NULL)
     for (guint w = 0; w < model->n_worlds && w < options->highlight->n; w++)
       if (kv_bits_get (options->highlight, w))
@@ -915,6 +978,7 @@ kv_view_build (const KvModel        *model,
                GError              **error)
 {
   KvViewOptions opts;
+  KvGraph *graph = NULL;
 
   g_return_val_if_fail (model != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -933,15 +997,29 @@ kv_view_build (const KvModel        *model,
   switch (opts.kind)
     {
     case KV_VIEW_WHOLE:
-      return build_whole (model, &opts, error);
+      graph = build_whole (model, &opts, error);
+      break;
     case KV_VIEW_AROUND:
-      return build_around (model, &opts);
+      graph = build_around (model, &opts);
+      break;
     case KV_VIEW_CONTRACTED:
-      return build_contracted (model, &opts, error);
+      graph = build_contracted (model, &opts, error);
+      break;
     case KV_VIEW_ENVELOPE:
-      return build_envelope (model, &opts, error);
+      graph = build_envelope (model, &opts, error);
+      break;
     case KV_VIEW_AUTO:
     default:
       g_return_val_if_reached (NULL);
     }
+
+  if (graph != NULL && opts.links_of >= 0 && (guint) opts.links_of < model->game->n_agents)
+    {
+      g_autofree char *note = g_strdup_printf (_("Only the links of agent %s are drawn."),
+                                               model->game->agent_names[opts.links_of]);
+
+      kv_graph_keep_links_of (graph, (guint) opts.links_of);
+      kv_graph_add_note (graph, note);
+    }
+  return graph;
 }

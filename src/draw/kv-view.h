@@ -43,6 +43,7 @@ typedef struct {
   guint         radius;      /* around: k ≥ 1 links; 0: 1 */
   const KvBits *highlight;   /* worlds of the model to highlight, or NULL */
   const char   *title;       /* instead of the game's title in "TITLE — 6 worlds", or NULL */
+  int           links_of;    /* draw only this agent's links (a legible big picture); -1: every agent's */
 } KvViewOptions;
 
 void        kv_view_options_init     (KvViewOptions *options);

@@ -32,6 +32,76 @@ if command -v pdfinfo >/dev/null; then
   pdfinfo "$dir/hexa.pdf" >/dev/null 2>&1; ok $? "pdfinfo reads hexa.pdf"
 fi
 
+# Numbers keep their dot in every locale (the nl_NL.UTF-8 run has a comma).
+! grep -Eq '(line width|minimum width)=[0-9]+,' "$dir/hexa.tikz"; ok $? "TikZ numbers have a dot ($LC_ALL)"
+! grep -Eq '(penwidth|fontsize|width|height)=[0-9]+,' "$dir/hexa.dot"; ok $? "DOT numbers have a dot ($LC_ALL)"
+if command -v neato >/dev/null; then
+  neato -n2 -Tsvg "$dir/hexa.dot" >/dev/null 2>"$dir/neato.err" && [ ! -s "$dir/neato.err" ]
+  ok $? "Graphviz reads hexa.dot without complaint ($LC_ALL)"
+fi
+
+# CLI conventions: -o - is standard output; the extension names the format.
+"$cli" export hexa --format dot -o - >"$dir/stdout.dot" 2>"$dir/err"; ok $? "-o - exits 0"
+head -c 2 "$dir/stdout.dot" | grep -q '/\*'; ok $? "-o - writes the DOT to standard output"
+[ ! -e ./- ] && [ ! -e "$dir/-" ]; ok $? "-o - makes no file named -"
+expect_status 0 "format from the extension .pdf" hexa -o "$dir/by-name.pdf"
+head -c 5 "$dir/by-name.pdf" | grep -q '%PDF-'; ok $? "by-name.pdf is a PDF"
+expect_status 0 "format from the extension .TIKZ" hexa -o "$dir/by-name.TIKZ"
+grep -q 'begin{tikzpicture}' "$dir/by-name.TIKZ"; ok $? "by-name.TIKZ is TikZ"
+expect_status 2 "--format clashes with the extension" hexa --format pdf -o "$dir/clash.svg"
+[ ! -e "$dir/clash.svg" ]; ok $? "nothing written on a clash"
+expect_status 2 "no format, no telling extension" hexa -o "$dir/picture.out"
+expect_status 2 "no format for standard output" hexa -o -
+# A target that is not a regular file is written into, never renamed over.
+mkfifo "$dir/pipe"
+cat "$dir/pipe" >"$dir/from-pipe" &
+reader=$!
+expect_status 0 "a named pipe as the target" hexa --format svg -o "$dir/pipe"
+wait $reader
+[ -p "$dir/pipe" ]; ok $? "the pipe is still a pipe"
+grep -q '<svg' "$dir/from-pipe"; ok $? "the SVG went through the pipe"
+expect_status 0 "/dev/null as the target" hexa --format pdf -o /dev/null
+[ -c /dev/null ]; ok $? "/dev/null is still a device"
+mkdir "$dir/folder"
+expect_status 2 "a directory as the target" hexa --format pdf -o "$dir/folder"
+grep -Eq 'directory|map' "$dir/err"; ok $? "says it is a directory"
+[ -d "$dir/folder" ] && [ -z "$(ls -A "$dir/folder")" ]; ok $? "the directory is untouched"
+rm -f "$dir/pipe" "$dir/from-pipe" "$dir/by-name.pdf" "$dir/by-name.TIKZ" "$dir/stdout.dot"
+rmdir "$dir/folder"
+
+# TikZ for LaTeX users: UTF-8 kept, --bare to \input, and it compiles.
+sed 's/^title .*/title Café met één kaart — Zoë/' "$(dirname "$0")/../../data/games/hexa.kvg" >"$dir/cafe.kvg"
+expect_status 0 "a UTF-8 title as TikZ" "$dir/cafe.kvg" -o "$dir/cafe.tex"
+grep -q 'Café met één kaart --- Zoë' "$dir/cafe.tex"; ok $? "TikZ keeps UTF-8"
+! grep -q '?' "$dir/cafe.tex"; ok $? "TikZ has no ? for a character"
+expect_status 0 "--bare" "$dir/cafe.kvg" --bare -o "$dir/bare.tex"
+grep -q '^\\begin{tikzpicture}' "$dir/bare.tex" && ! grep -q 'documentclass\|begin{document}' "$dir/bare.tex"
+ok $? "--bare is only the tikzpicture"
+expect_status 2 "--bare is for TikZ only" hexa --bare -o "$dir/bare.pdf"
+# Run when a TeX with TikZ (and Beamer) is installed; .ci/run installs them.
+if command -v pdflatex >/dev/null && kpsewhich tikz.sty >/dev/null 2>&1; then
+  (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error cafe.tex >latex.log 2>&1)
+  ok $? "pdflatex compiles the TikZ export ($LC_ALL)"
+  if kpsewhich beamer.cls >/dev/null 2>&1; then
+    printf '%s\n' '\documentclass{beamer}' '\usepackage{tikz}' \
+      '\usetikzlibrary{shapes.geometric}' '\begin{document}' \
+      '\begin{frame}{Hexa}\centering\resizebox{!}{0.8\textheight}{\input{bare.tex}}\end{frame}' \
+      '\end{document}' >"$dir/deck.tex"
+    (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error deck.tex >latex.log 2>&1)
+    ok $? "a Beamer deck \\inputs the bare export ($LC_ALL)"
+  fi
+  rm -f "$dir"/*.aux "$dir"/*.log "$dir"/*.nav "$dir"/*.out "$dir"/*.snm "$dir"/*.toc "$dir"/cafe.pdf
+fi
+
+# Counts take the plural they need: Hexa's first step is one event.
+"$cli" export hexa --step 1 --product-stage action --format svg -o - >"$dir/action.svg" 2>/dev/null
+case "$LC_ALL" in
+  nl*) grep -q '1 gebeurtenis' "$dir/action.svg" && ! grep -q '1 gebeurtenissen' "$dir/action.svg" ;;
+  *) grep -q '1 event' "$dir/action.svg" && ! grep -q '1 events' "$dir/action.svg" ;;
+esac
+ok $? "one event, singular ($LC_ALL)"
+rm -f "$dir/action.svg"
+
 expect_status 0 "hexa --step 0 --engine neato" hexa --step 0 --engine neato --format svg -o "$dir/step0.svg"
 expect_status 0 "clue11 --step 0 --view envelope" clue11 --step 0 --view envelope --format png -o "$dir/clue.png"
 expect_status 0 "twocards --view contracted" twocards --view contracted --format dot -o "$dir/two.dot"
@@ -45,6 +115,7 @@ echo keep >"$dir/keep.pdf"
 expect_status 2 "unknown view" hexa --view nope --format pdf -o "$dir/keep.pdf"
 expect_status 2 "unknown engine" hexa --engine twopi --format pdf -o "$dir/keep.pdf"
 expect_status 2 "unknown format" hexa --format jpeg -o "$dir/keep.pdf"
+expect_status 2 "format clashing with an existing file's name" hexa --format svg -o "$dir/keep.pdf"
 expect_status 2 "step out of range" hexa --step 99 --format pdf -o "$dir/keep.pdf"
 expect_status 2 "step not a number" hexa --step two --format pdf -o "$dir/keep.pdf"
 expect_status 2 "whole view over the limit" clue11 --step 0 --view whole --format pdf -o "$dir/keep.pdf"

@@ -7,6 +7,7 @@
 #include <cgraph.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <locale.h>
 #include <string.h>
 
 #include "kv-draw.h"
@@ -276,7 +277,7 @@ test_tikz (void)
   gboolean ran;
 
   g_assert_true (g_str_has_prefix (text, "% Made by Kripkeviz"));
-  g_assert_nonnull (strstr (text, "\\documentclass[tikz,border=8pt]{standalone}"));
+  g_assert_nonnull (strstr (text, "\\documentclass{article}"));
   g_assert_cmpuint (count (text, "\\begin{document}"), ==, 1);
   g_assert_cmpuint (count (text, "\\begin{tikzpicture}"), ==, 1);
   g_assert_cmpuint (count (text, "\\end{tikzpicture}"), ==, 1);
@@ -288,6 +289,10 @@ test_tikz (void)
       g_autofree char *style = g_strdup_printf ("agent %u/.style={", a);
       g_assert_cmpuint (count (text, style), ==, 1);
     }
+  /* One style per meaning, so a user restyles a mark in one place. */
+  g_assert_cmpuint (count (text, "actual/.style={"), ==, 1);
+  g_assert_cmpuint (count (text, "highlight/.style={"), ==, 1);
+  g_assert_cmpuint (count (text, "cut/.style={"), ==, 1);
   g_assert_cmpuint (count (text, "] (n"), ==, 6);
   g_assert_cmpuint (count (text, ".. controls"), ==, 9);
   g_assert_cmpuint (count (text, "\\underline{rwb}"), ==, 1);
@@ -304,7 +309,8 @@ test_tikz (void)
   g_assert_cmpint (depth, ==, 0);
 
   path = write_tmp ("hexa.tex", bytes);
-  if (g_find_program_in_path ("pdflatex") != NULL)
+  g_autofree char *pdflatex = g_find_program_in_path ("pdflatex");
+  if (pdflatex != NULL)
     {
       g_autofree char *out = run_tool ((const char *[]) { "pdflatex", "-interaction=nonstopmode",
                                                           "-halt-on-error", "-output-directory",
@@ -379,12 +385,57 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+/* Every number after KEY in TEXT is ASCII digits with at most one dot, and
+ * ends with one of ENDINGS: a decimal comma ("1,80") would end it early. */
+static void
+assert_numbers_after (const char *text,
+                      const char *key,
+                      const char *endings)
+{
+  guint seen = 0;
+
+  for (const char *p = strstr (text, key); p != NULL; p = strstr (p, key))
+    {
+      const char *end = p += strlen (key);
+
+      while (g_ascii_isdigit (*end) || *end == '.')
+        end++;
+      g_assert_cmpint (end - p, >, 0);
+      g_assert_nonnull (strchr (endings, *end));
+      g_assert_cmpuint (count (p, ".") - count (end, "."), <=, 1);
+      seen++;
+    }
+  g_assert_cmpuint (seen, >, 0);
+}
+
+/* Run also under nl_NL.UTF-8 (KV_TEST_DECIMAL_COMMA=1), whose decimal point is
+ * a comma: the writers must not depend on the locale. */
+static void
+test_numbers_have_a_dot (void)
+{
+  g_autoptr(KvLayout) layout = layout_of ("hexa", 0, KV_VIEW_WHOLE);
+  g_autoptr(GBytes) dot = kv_export_bytes (layout, KV_FORMAT_DOT, NULL, NULL);
+  g_autoptr(GBytes) tikz = kv_export_bytes (layout, KV_FORMAT_TIKZ, NULL, NULL);
+  g_autofree char *dot_text = g_strndup (g_bytes_get_data (dot, NULL), g_bytes_get_size (dot));
+  g_autofree char *tikz_text = g_strndup (g_bytes_get_data (tikz, NULL), g_bytes_get_size (tikz));
+
+  if (g_strcmp0 (g_getenv ("KV_TEST_DECIMAL_COMMA"), "1") == 0)
+    g_assert_cmpstr (localeconv ()->decimal_point, ==, ",");
+
+  assert_numbers_after (dot_text, "penwidth=", "];,");
+  assert_numbers_after (dot_text, "fontsize=", ",]");
+  assert_numbers_after (dot_text, "width=", ",]");
+  assert_numbers_after (tikz_text, "line width=", "p");
+  assert_numbers_after (tikz_text, "minimum width=", "p");
+}
+
 int
 main (int    argc,
       char **argv)
 {
   int status;
 
+  setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
   context = kv_layout_context_new ();
   tmpdir = g_dir_make_tmp ("kv-draw-XXXXXX", NULL);
@@ -396,6 +447,7 @@ main (int    argc,
   g_test_add_func ("/draw/export/png", test_png);
   g_test_add_func ("/draw/export/dot", test_dot);
   g_test_add_func ("/draw/export/tikz", test_tikz);
+  g_test_add_func ("/draw/export/numbers-have-a-dot", test_numbers_have_a_dot);
   g_test_add_func ("/draw/export/clue11-envelope", test_clue_envelope_formats);
   g_test_add_func ("/draw/export/atomic", test_atomic);
 

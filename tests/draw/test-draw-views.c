@@ -185,6 +185,43 @@ test_clue_envelope (void)
    * drawn as a cycle. */
   for (guint a = 0; a < 3; a++)
     g_assert_cmpuint (kv_graph_count_edges (graph, a), ==, 28);
+
+  /* A notepad grid: weapons as rows, suspects as columns, every cell used
+   * once (7 weapons × 4 suspects). */
+  g_assert_true (kv_graph_is_grid (graph));
+  {
+    guint used[7][4] = { { 0 } };
+
+    for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+      {
+        const KvNode *node = kv_graph_node (graph, i);
+
+        g_assert_cmpint (node->row, <, 7);
+        g_assert_cmpint (node->col, <, 4);
+        used[node->row][node->col]++;
+      }
+    for (guint r = 0; r < 7; r++)
+      for (guint c = 0; c < 4; c++)
+        g_assert_cmpuint (used[r][c], ==, 1);
+    g_assert_cmpint (kv_graph_node (graph, actual)->row, ==, 4);   /* lead: the fifth weapon */
+    g_assert_cmpint (kv_graph_node (graph, actual)->col, ==, 1);   /* Mustard: the second suspect */
+  }
+
+  /* One agent's links at a time. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KvGraph) one = NULL;
+    KvViewOptions options;
+
+    kv_view_options_init (&options);
+    options.kind = KV_VIEW_ENVELOPE;
+    options.links_of = 1;
+    one = kv_view_build (model, &options, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (kv_graph_count_edges (one, 0), ==, 0);
+    g_assert_cmpuint (kv_graph_count_edges (one, 1), ==, 28);
+    g_assert_cmpuint (kv_graph_count_edges (one, 2), ==, 0);
+  }
 }
 
 static void
