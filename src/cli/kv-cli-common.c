@@ -1,8 +1,15 @@
 #define G_LOG_DOMAIN "kv-cli"
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kv-draw.h"
 
 #include "kv-cli-common.h"
 
@@ -67,4 +74,72 @@ kv_cli_entry (const KvHistory *history, int step)
       return NULL;
     }
   return kv_history_get (history, (guint) step);
+}
+
+static gboolean
+write_all (int          fd,
+           const char  *name,
+           GBytes      *bytes,
+           GError     **error)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+
+  while (size > 0)
+    {
+      gssize written = write (fd, data, size);
+
+      if (written < 0 && errno == EINTR)
+        continue;
+      if (written < 0)
+        {
+          int saved = errno;
+
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       _("cannot write to %s: %s"), name, g_strerror (saved));
+          return FALSE;
+        }
+      data += written;
+      size -= (gsize) written;
+    }
+  return TRUE;
+}
+
+gboolean
+kv_cli_write_output (const char  *path,
+                     GBytes      *bytes,
+                     GError     **error)
+{
+  GStatBuf info;
+  int fd;
+  gboolean ok;
+
+  if (g_str_equal (path, "-"))
+    return write_all (STDOUT_FILENO, _("standard output"), bytes, error);
+
+  /* Following links: /dev/stdout is a link to a terminal or a pipe. */
+  if (g_stat (path, &info) != 0 || S_ISREG (info.st_mode))
+    return kv_export_write_atomic (path, bytes, error);
+  if (S_ISDIR (info.st_mode) || S_ISBLK (info.st_mode))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR,
+                   S_ISDIR (info.st_mode) ? _("%s is a directory, not a file: name a file in it")
+                                          : _("%s is a block device, not a file: refusing to write to it"),
+                   path);
+      return FALSE;
+    }
+
+  fd = g_open (path, O_WRONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("cannot open %s: %s"), path, g_strerror (saved));
+      return FALSE;
+    }
+  ok = write_all (fd, path, bytes, error);
+  if (!g_close (fd, ok ? error : NULL))
+    ok = FALSE;
+  return ok;
 }

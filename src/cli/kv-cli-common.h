@@ -18,4 +18,9 @@ KvHistory  *kv_cli_open_history (const char *game, KvScript **script_out);
  * error printed. */
 const KvHistoryEntry *kv_cli_entry (const KvHistory *history, int step);
 
+/* Writes @bytes to @path: "-" is standard output; a regular file (or a new
+ * one) is written atomically; a character device or a pipe is written into,
+ * never replaced; a directory or a block device is refused. */
+gboolean    kv_cli_write_output (const char *path, GBytes *bytes, GError **error);
+
 G_END_DECLS

@@ -7,6 +7,7 @@
 
 #include "kv-draw.h"
 #include "kv-engine.h"
+#include "kv-cli-common.h"
 #include "kv-cli-export.h"
 
 #define EXIT_ERROR 2
@@ -64,6 +65,8 @@ layout_entry (KvLayoutContext       *context,
               KvViewKind             view,
               KvProductStage         stage,
               KvLayoutEngine         engine,
+              KvPlaces              *places,
+              int                    links_of,
               GError               **error)
 {
   const KvHistoryEntry *entry = kv_history_get (history, index);
@@ -73,6 +76,7 @@ layout_entry (KvLayoutContext       *context,
 
   kv_view_options_init (&options);
   options.kind = view;
+  options.links_of = links_of;
   options.title = title;
   if (stage == NO_STAGE)
     graph = kv_view_build (entry->model, &options, error);
@@ -87,6 +91,9 @@ layout_entry (KvLayoutContext       *context,
   if (graph == NULL)
     return NULL;
 
+  /* A handout's pages share places: a world stays where it was. */
+  if (places != NULL)
+    return kv_layout_new_stable (context, graph, engine, places, error);
   return kv_layout_new (context, graph, engine, error);
 }
 
@@ -96,20 +103,25 @@ kv_cli_export (int    argc,
 {
   g_autofree char *step_arg = NULL;
   g_autofree char *view_arg = NULL;
+  g_autofree char *links_arg = NULL;
+  int links_of = -1;
   g_autofree char *engine_arg = NULL;
   g_autofree char *format_arg = NULL;
   g_autofree char *output = NULL;
   g_autofree char *stage_arg = NULL;
   g_autofree char *palette_arg = NULL;
   gboolean all_steps = FALSE;
+  gboolean bare = FALSE;
   const GOptionEntry entries[] = {
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_arg, N_("After the first N steps (0: the initial model; default: all)"), "N" },
     { "all-steps", 0, 0, G_OPTION_ARG_NONE, &all_steps, N_("A PDF handout: one page per step"), NULL },
+    { "links", 0, 0, G_OPTION_ARG_STRING, &links_arg, N_("Draw only this agent's links"), N_("AGENT") },
     { "view", 0, 0, G_OPTION_ARG_STRING, &view_arg, N_("What to draw (default: whole when it fits, else contracted, envelope, around)"), "whole|around|contracted|envelope" },
     { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_arg, N_("Graphviz layout engine (default: by size)"), "neato|fdp|sfdp|circo|dot" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format_arg, N_("Output format"), "svg|pdf|png|dot|tikz" },
     { "palette", 0, 0, G_OPTION_ARG_STRING, &palette_arg, N_("Agent colours (default: okabe-ito, safe for colour-blind viewers; greyscale for printing)"), "okabe-ito|greyscale" },
     { "product-stage", 0, 0, G_OPTION_ARG_STRING, &stage_arg, N_("A stage of the product that made step N: the action model, all pairs, the links that survive, the result"), "action|pairs|links|result" },
+    { "bare", 0, 0, G_OPTION_ARG_NONE, &bare, N_("TikZ: only the tikzpicture, to \\input in a LaTeX or Beamer document"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Output file"), N_("FILE") },
     { NULL }
   };
@@ -118,12 +130,14 @@ kv_cli_export (int    argc,
   g_autoptr(KvScript) script = NULL;
   g_autoptr(KvHistory) history = NULL;
   g_autoptr(KvLayoutContext) layout_context = NULL;
+  g_autoptr(KvPlaces) places = NULL;
   g_autoptr(GPtrArray) layouts = NULL;
   g_autoptr(GBytes) bytes = NULL;
   KvViewKind view = KV_VIEW_AUTO;
   KvProductStage stage = NO_STAGE;
   KvLayoutEngine engine = KV_LAYOUT_AUTO;
-  KvFormat format;
+  KvFormat format = KV_FORMAT_SVG;
+  KvFormat named;
   guint64 step = 0;
   guint n_entries;
 
@@ -140,12 +154,22 @@ kv_cli_export (int    argc,
     return fail (_("which game? Usage: kripkeviz-cli export GAME --format FORMAT -o FILE"));
   if (argc > 2)
     return fail (_("one game only, please (\"%s\" is one too many)"), argv[2]);
-  if (format_arg == NULL)
-    return fail (_("--format is required: svg, pdf, png, dot or tikz"));
-  if (!kv_format_from_string (format_arg, &format))
-    return fail (_("unknown format \"%s\": use svg, pdf, png, dot or tikz"), format_arg);
   if (output == NULL)
-    return fail (_("-o FILE is required"));
+    return fail (_("-o FILE is required (-o - for standard output)"));
+  if (format_arg != NULL && !kv_format_from_string (format_arg, &format))
+    return fail (_("unknown format \"%s\": use svg, pdf, png, dot or tikz"), format_arg);
+  if (!g_str_equal (output, "-") && kv_format_from_path (output, &named))
+    {
+      /* The file's extension names the format; --format may only agree. */
+      if (format_arg != NULL && format != named)
+        return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
+                     format_arg, output, kv_format_to_string (named));
+      format = named;
+    }
+  else if (format_arg == NULL && g_str_equal (output, "-"))
+    return fail (_("writing to standard output: say which format with --format"));
+  else if (format_arg == NULL)
+    return fail (_("which format? %s does not say (no .svg, .pdf, .png, .dot or .tex): use --format"), output);
   if (view_arg != NULL &&
       (!kv_view_kind_from_string (view_arg, &view) || view == KV_VIEW_AUTO))
     return fail (_("unknown view \"%s\": use whole, around, contracted or envelope"), view_arg);
@@ -168,16 +192,25 @@ kv_cli_export (int    argc,
     return fail (_("--step and --all-steps exclude each other"));
   if (all_steps && format != KV_FORMAT_PDF)
     return fail (_("--all-steps makes a PDF handout: use --format pdf"));
+  if (bare && format != KV_FORMAT_TIKZ)
+    return fail (_("--bare is for TikZ: use --format tikz or a .tex file"));
   if (step_arg != NULL &&
       !g_ascii_string_to_unsigned (step_arg, 10, 0, G_MAXUINT, &step, NULL))
     return fail (_("--step wants a number of steps (0 for the initial model), not \"%s\""), step_arg);
 
-  script = kv_script_open (argv[1], &error);
-  if (script == NULL)
-    return fail ("%s", error->message);
-  history = kv_history_run_script (script, 0, &error);
+  /* As run and check: KRIPKEVIZ_WORLD_LIMIT holds here too. */
+  history = kv_cli_open_history (argv[1], &script);
   if (history == NULL)
-    return fail ("%s", error->message);
+    return EXIT_ERROR;
+  if (links_arg != NULL)
+    {
+      for (guint a = 0; a < history->game->n_agents && links_of < 0; a++)
+        if (g_str_equal (history->game->agent_names[a], links_arg))
+          links_of = (int) a;
+      if (links_of < 0)
+        /* TRANSLATORS: %s is the agent asked for */
+        return fail (_("--links: there is no agent \"%s\" in this game"), links_arg);
+    }
 
   n_entries = kv_history_length (history);
   if (step_arg == NULL)
@@ -191,10 +224,13 @@ kv_cli_export (int    argc,
                  (guint) step, argv[1], n_entries - 1, n_entries - 1);
 
   layout_context = kv_layout_context_new ();
+  if (all_steps)
+    places = kv_places_new ();
   layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
   for (guint i = all_steps ? 0 : (guint) step; i <= (all_steps ? n_entries - 1 : (guint) step); i++)
     {
-      KvLayout *layout = layout_entry (layout_context, history, i, view, stage, engine, &error);
+      KvLayout *layout = layout_entry (layout_context, history, i, view, stage, engine,
+                                       places, links_of, &error);
 
       if (layout == NULL)
         /* TRANSLATORS: %u is a step's number, %s the error */
@@ -206,12 +242,17 @@ kv_cli_export (int    argc,
     bytes = kv_export_handout_bytes ((KvLayout * const *) layouts->pdata, NULL,
                                      layouts->len, NULL, &error);
   else
-    bytes = kv_export_bytes (g_ptr_array_index (layouts, 0), format, NULL, &error);
+    {
+      KvRenderOptions options;
+
+      kv_render_options_init (&options);
+      options.tikz_bare = bare;
+      bytes = kv_export_bytes (g_ptr_array_index (layouts, 0), format, &options, &error);
+    }
   if (bytes == NULL)
     return fail ("%s", error->message);
 
-  /* A temporary file beside the output, renamed over it when complete. */
-  if (!kv_export_write_atomic (output, bytes, &error))
+  if (!kv_cli_write_output (output, bytes, &error))
     return fail ("%s", error->message);
 
   return EXIT_SUCCESS;

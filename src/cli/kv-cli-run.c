@@ -9,7 +9,7 @@
 #include "kv-cli-run.h"
 
 static void
-add_possible (JsonBuilder *b, const KvGame *game, const KvPerspective *p)
+add_possible (JsonBuilder *b, const KvGame *game, const guint32 *possible)
 {
   json_builder_set_member_name (b, "possible");
   json_builder_begin_object (b);
@@ -18,7 +18,7 @@ add_possible (JsonBuilder *b, const KvGame *game, const KvPerspective *p)
       json_builder_set_member_name (b, game->card_names[c]);
       json_builder_begin_array (b);
       for (guint o = 0; o < kv_game_n_owners (game); o++)
-        if (p->possible[c] & (1u << o))
+        if (possible[c] & (1u << o))
           json_builder_add_string_value (b, kv_game_owner_name (game, o));
       json_builder_end_array (b);
     }
@@ -35,13 +35,40 @@ add_string_array (JsonBuilder *b, const char *member, char **strings, guint n)
   json_builder_end_array (b);
 }
 
+/* "explain" and "removed" (names, or a count past KV_EXPLAIN_NAMED_MAX). */
 static void
-add_step (JsonBuilder *b, const KvGame *game, const KvHistoryEntry *entry, guint index)
+add_explanation (JsonBuilder *b, const KvHistory *history, guint index)
 {
+  g_autoptr(KvExplanation) explanation = NULL;
+
+  if (index == 0)
+    return;
+  explanation = kv_explain_entry (history, index);
+  json_builder_set_member_name (b, "explain");
+  json_builder_add_string_value (b, explanation->text);
+  json_builder_set_member_name (b, "removed");
+  if (explanation->n_removed > KV_EXPLAIN_NAMED_MAX)
+    json_builder_add_int_value (b, explanation->n_removed);
+  else
+    {
+      json_builder_begin_array (b);
+      for (guint i = 0; i < explanation->removed->len; i++)
+        json_builder_add_string_value (b, g_ptr_array_index (explanation->removed, i));
+      json_builder_end_array (b);
+    }
+}
+
+static void
+add_step (JsonBuilder *b, const KvHistory *history, guint index)
+{
+  const KvGame *game = history->game;
+  const KvHistoryEntry *entry = kv_history_get (history, index);
   const KvModel *model = entry->model;
   g_autoptr(KvKnowledge) k = kv_knowledge_new (model, model->actual);
+  g_autofree guint32 *everyone = kv_knowledge_everyone (k);
   g_autofree guint32 *blocks = NULL;
-  g_autofree char *action = entry->step ? kv_step_to_string (entry->step) : g_strdup ("initial");
+  g_autofree char *action = entry->step == NULL ? g_strdup ("initial")
+    : entry->step->text != NULL ? g_strdup (entry->step->text) : kv_step_to_string (entry->step);
   guint n_blocks;
 
   blocks = kv_bisim_blocks (model, &n_blocks);
@@ -82,15 +109,21 @@ add_step (JsonBuilder *b, const KvGame *game, const KvHistoryEntry *entry, guint
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "class_size");
       json_builder_add_int_value (b, k->agents[a].class_size);
-      add_possible (b, game, &k->agents[a]);
+      add_possible (b, game, k->agents[a].possible);
       json_builder_end_object (b);
     }
   json_builder_end_object (b);
 
+  json_builder_set_member_name (b, "everyone");
+  json_builder_begin_object (b);
+  add_possible (b, game, everyone);
+  json_builder_end_object (b);
+
   json_builder_set_member_name (b, "common");
   json_builder_begin_object (b);
-  add_possible (b, game, &k->common);
+  add_possible (b, game, k->common.possible);
   json_builder_end_object (b);
+  add_explanation (b, history, index);
   json_builder_end_object (b);
 }
 
@@ -120,7 +153,7 @@ print_json (const KvHistory *history)
   json_builder_set_member_name (b, "steps");
   json_builder_begin_array (b);
   for (guint i = 0; i < kv_history_length (history); i++)
-    add_step (b, game, kv_history_get (history, i), i);
+    add_step (b, history, i);
   json_builder_end_array (b);
   json_builder_end_object (b);
 
@@ -131,15 +164,51 @@ print_json (const KvHistory *history)
   printf ("%s\n", text);
 }
 
-/* The knowledge table at the actual world: the owner each agent knows, or
- * "?" with the candidates. */
+/* A cell of the knowledge table: the owner known, or "?" with the candidates. */
 static void
-print_table (const KvModel *model)
+append_owners (GString *cell, const KvGame *game, guint32 possible)
+{
+  int owner = kv_knowledge_known_owner (possible);
+
+  if (owner >= 0)
+    {
+      g_string_append (cell, kv_game_owner_name (game, owner));
+      return;
+    }
+  g_string_append (cell, "? ");
+  for (guint o = 0; o < kv_game_n_owners (game); o++)
+    if (possible & (1u << o))
+      g_string_append_printf (cell, "%s%s", cell->len > 2 ? "/" : "", kv_game_owner_name (game, o));
+}
+
+/* A cell of the probability table: each possible owner with its share
+ * ("1 50% 3 50%"). */
+static void
+append_shares (GString *cell, const KvGame *game, const double *shares, guint card)
+{
+  guint n_owners = kv_game_n_owners (game);
+
+  for (guint o = 0; o < n_owners; o++)
+    if (shares[card * n_owners + o] > 0)
+      g_string_append_printf (cell, "%s%s %d%%", cell->len > 0 ? " " : "",
+                              kv_game_owner_name (game, o), (int) (shares[card * n_owners + o] * 100 + 0.5));
+}
+
+/* The knowledge table at the actual world: per agent the owner it knows,
+ * or "?" with the candidates (with @probabilities: each candidate's
+ * share of the agent's worlds); then E, what everyone knows, and C, common
+ * knowledge. */
+static void
+print_table (const KvModel *model, gboolean probabilities)
 {
   const KvGame *game = model->game;
   g_autoptr(KvKnowledge) k = kv_knowledge_new (model, model->actual);
-  guint width = 8;
+  g_autofree guint32 *everyone = kv_knowledge_everyone (k);
+  g_autoptr(GPtrArray) shares = g_ptr_array_new_with_free_func (g_free);
+  guint width = 8, cell_width = probabilities ? 22 : 14;
 
+  for (guint a = 0; a < game->n_agents && probabilities; a++)
+    g_ptr_array_add (shares, kv_probabilities_new (model, a, model->actual));
   for (guint c = 0; c < game->n_cards; c++)
     width = MAX (width, strlen (game->card_names[c]) + 2);
   /* The row titles, translated, fit too. */
@@ -148,42 +217,52 @@ print_table (const KvModel *model)
 
   printf ("%-*s", width, _("card"));
   for (guint a = 0; a < game->n_agents; a++)
-    printf ("%-14s", game->agent_names[a]);
-  printf ("%s\n", _("everyone"));
+    printf ("%-*s", cell_width, game->agent_names[a]);
+  printf ("%-14s%s\n", _("everyone"), _("common"));
   for (guint c = 0; c < game->n_cards; c++)
     {
       printf ("%-*s", width, game->card_names[c]);
-      for (guint a = 0; a <= game->n_agents; a++)
+      for (guint a = 0; a < game->n_agents; a++)
         {
-          const KvPerspective *p = a < game->n_agents ? &k->agents[a] : &k->common;
-          int owner = kv_knowledge_known_owner (p->possible[c]);
-          GString *cell = g_string_new (NULL);
+          g_autoptr(GString) cell = g_string_new (NULL);
 
-          if (owner >= 0)
-            g_string_append (cell, kv_game_owner_name (game, owner));
+          if (probabilities)
+            append_shares (cell, game, g_ptr_array_index (shares, a), c);
           else
-            {
-              g_string_append (cell, "? ");
-              for (guint o = 0; o < kv_game_n_owners (game); o++)
-                if (p->possible[c] & (1u << o))
-                  g_string_append_printf (cell, "%s%s", cell->len > 2 ? "/" : "", kv_game_owner_name (game, o));
-            }
-          printf (a < game->n_agents ? "%-14s" : "%s", cell->str);
-          g_string_free (cell, TRUE);
+            append_owners (cell, game, k->agents[a].possible[c]);
+          printf ("%-*s", cell_width, cell->str);
         }
-      printf ("\n");
+      {
+        g_autoptr(GString) e = g_string_new (NULL);
+        g_autoptr(GString) common = g_string_new (NULL);
+
+        append_owners (e, game, everyone[c]);
+        append_owners (common, game, k->common.possible[c]);
+        printf ("%-14s%s\n", e->str, common->str);
+      }
     }
   printf ("%-*s", width, _("worlds"));
   for (guint a = 0; a < game->n_agents; a++)
     {
       g_autofree char *cell = g_strdup_printf ("%u%s", k->agents[a].class_size, k->agents[a].wins ? _(" wins") : "");
-      printf ("%-14s", cell);
+      printf ("%-*s", cell_width, cell);
     }
-  printf ("%u\n", k->common.class_size);
+  printf ("%-14s%u\n", "", k->common.class_size);
+}
+
+/* The step explained, each sentence indented under the step's line. */
+static void
+print_explanation (const KvHistory *history, guint index)
+{
+  g_autoptr(KvExplanation) explanation = kv_explain_entry (history, index);
+  g_auto(GStrv) lines = g_strsplit (explanation->text, "\n", -1);
+
+  for (guint j = 0; lines[j] != NULL; j++)
+    printf ("      %s\n", lines[j]);
 }
 
 static void
-print_text (const KvHistory *history)
+print_text (const KvHistory *history, gboolean probabilities)
 {
   const KvGame *game = history->game;
 
@@ -210,18 +289,23 @@ print_text (const KvHistory *history)
       if (words[0] != '\0')
         printf ("  — %s", words);
       printf ("\n");
+      if (i > 0)
+        print_explanation (history, i);
       g_string_free (winners, TRUE);
     }
   printf ("\n");
-  print_table (kv_history_get (history, kv_history_length (history) - 1)->model);
+  print_table (kv_history_get (history, kv_history_length (history) - 1)->model, probabilities);
 }
 
 int
 kv_cli_run (int argc, char **argv)
 {
   gboolean json = FALSE;
+  gboolean probabilities = FALSE;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON document"), NULL },
+    { "probabilities", 0, 0, G_OPTION_ARG_NONE, &probabilities,
+      N_("In the knowledge table, each agent's share of its worlds for each owner"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("GAME — run a game script"));
@@ -232,7 +316,7 @@ kv_cli_run (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
   if (argc != 2)
-    return kv_cli_fail (_("usage: kripkeviz-cli run GAME [--json]"));
+    return kv_cli_fail (_("usage: kripkeviz-cli run GAME [--json] [--probabilities]"));
 
   history = kv_cli_open_history (argv[1], NULL);
   if (history == NULL)
@@ -240,6 +324,6 @@ kv_cli_run (int argc, char **argv)
   if (json)
     print_json (history);
   else
-    print_text (history);
+    print_text (history, probabilities);
   return 0;
 }

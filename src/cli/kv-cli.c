@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,12 +9,20 @@
 #include "kv-cli-common.h"
 #include "kv-cli-export.h"
 #include "kv-cli-run.h"
+#include "kv-cli-play.h"
+#include "kv-cli-search.h"
+#include "kv-i18n.h"
 
 static int
 list_games (int argc, char **argv)
 {
   g_auto(GStrv) names = kv_script_builtin_names ();
 
+  if (argc == 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
+    {
+      printf ("%s\n", _("Usage: kripkeviz-cli games — list the built-in games: name and title"));
+      return 0;
+    }
   if (argc != 1)
     return kv_cli_fail (_("usage: kripkeviz-cli games"));
   for (guint i = 0; names[i] != NULL; i++)
@@ -35,8 +42,10 @@ typedef struct {
 static const Command commands[] = {
   { "games", list_games, N_("games                         list the built-in games") },
   { "run", kv_cli_run, N_("run GAME [--json]             run a script (a .kvg path or a built-in name)") },
-  { "check", kv_cli_check, N_("check GAME FORMULA [--step N] true/false at the actual world (exit 0, 1; 2 on error)") },
+  { "check", kv_cli_check, N_("check GAME FORMULA [--step N] [--json] true/false at the actual world (exit 0, 1; 2 on error)") },
   { "export", kv_cli_export, N_("export GAME --format F -o FILE draw the model (see export --help)") },
+  { "play", kv_cli_play, N_("play GAME --agents A,B,… [--games N] [--seed S] [--json]  self-play tournament") },
+  { "search", kv_cli_search, N_("search unsuccessful GAME --seed S -o FILE.kvg  find an endmove after which someone wins") },
 };
 
 static int
@@ -51,10 +60,7 @@ usage (FILE *out)
 int
 main (int argc, char **argv)
 {
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  kv_i18n_init ();
 
   if (argc < 2)
     return usage (stderr);

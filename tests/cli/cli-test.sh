@@ -44,11 +44,30 @@ done
 
 expect 0 "games lists the built-ins" '^hexa +Hexa' -- games
 expect 0 "run hexa prints the knowledge table" 'can win: 1, 3' -- run hexa
+expect 0 "run hexa --probabilities gives 2 even odds on r" "^r +1 100% +1 50% 3 50% +1 100% +\\? 1/3 +\\? 1/3" -- run hexa --probabilities
+expect 0 "run clue11: everyone knows Plum is 2's, it is not common knowledge" "^Plum +2 +2 +2 +2 +\\? 1/2/3/env" -- run clue11
+expect 0 "run explains each step" "2 now knows that 1 holds r" -- run hexa-show
+expect 2 "export --links names an unknown agent" "no agent \"9\"" -- export clue11 --links 9 --format svg -o "$tmp/links.svg"
 
 # check: exit 0 true, 1 false, 2 error (the paper's Example 6).
 expect 0 "check: after nocard 1 w and endmove 2, 1 can win" '^true$' -- check hexa '[nocard 1 w] [endmove 2] win{1}' --step 0
 expect 1 "check: after nocard 1 w alone, 1 cannot win" '^false$' -- check hexa '[nocard 1 w] win{1}' --step 0
 expect 0 "check at the last step by default" '^true$' -- check hexa 'win{1} & win{3} & ~win{2}'
+expect 0 "check --json at the last step" '^\{"formula":"win\{1\} & win\{3\} & ~win\{2\}","step":2,"value":true\}$' -- check hexa 'win{1} & win{3} & ~win{2}' --json
+expect 1 "check --json, false at step 0" '^\{"formula":"\[nocard 1 w\] win\{1\}","step":0,"value":false\}$' -- check hexa '[nocard 1 w] win{1}' --step 0 --json
+
+# Conventions: every subcommand's --help exits 0; --version.
+for command in games run check export; do
+  expect 0 "$command --help" '[Uu]sage' -- $command --help
+done
+expect 0 "--version" '^kripkeviz-cli [0-9]' -- --version
+
+# The uninstalled build is translated: its catalogues come from the build tree.
+if locale -a 2>/dev/null | grep -qix 'nl_NL.utf-\?8'; then
+  LC_ALL=nl_NL.UTF-8 "$cli" export hexa -o - >"$tmp/out" 2>"$tmp/err"
+  if grep -q 'standaarduitvoer' "$tmp/err"; then ok "the build tree's CLI speaks Dutch"
+  else not_ok "the build tree's CLI speaks Dutch" "$(cat "$tmp/err")"; fi
+fi
 expect 0 "check: higher-order knowledge after showcard" '^true$' -- check hexa-show 'K{1} K{2} r@1 & ~K{3} K{2} r@1'
 expect 0 "check: Unicode forms" '^true$' -- check hexa-show 'K₁ K₂ r@1 ∧ ¬K₃ K₂ r@1' 
 expect 0 "check: Unicode operators" '^true$' -- check hexa-show '¬(K{3} r@1) ∧ (r@1 → K{2} r@1)'
@@ -57,9 +76,19 @@ expect 1 "check Clue 11 at step 0" '^false$' -- check clue11 'win{1}' --step 0
 expect 2 "check: syntax error points at the column" '^formula:1:7: error: expected a formula' -- check hexa 'r@1 & & w@2'
 expect 2 "check: unknown card" 'formula:1:1: error: unknown card “x”' -- check hexa 'x@1'
 expect 2 "check: --step out of range" 'out of range' -- check hexa 'true' --step 9
-expect 2 "check: unknown game" 'not a built-in game \(built-in: clue11, hexa' -- check nosuch 'true'
+expect 2 "check: unknown game" 'not a built-in game \(built-in: clue11, cluedo, cluedo6, hexa' -- check nosuch 'true'
 expect 2 "run: missing argument" 'usage' -- run
 expect 2 "unknown command" 'unknown command' -- frobnicate
+
+# "action" is the line as written, spaces normalised (DESIGN §4): no
+# rewriting of ! ¬ {} or a showcard's request.
+printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\n!  ¬w@1\nannounce\t~C{1,2,3} b@1   # why\nshowcard 1 -> 2 r of r w b\n' >"$tmp/written.kvg"
+"$cli" run "$tmp/written.kvg" --json >"$tmp/written.json" 2>"$tmp/err"
+for action in '"!  ¬w@1"' '"announce ~C{1,2,3} b@1"' '"showcard 1 -> 2 r of r w b"'; do
+  want=$(printf '%s' "$action" | sed 's/  */ /g')
+  if grep -qF "\"action\" : $want" "$tmp/written.json"; then ok "run --json action $want as written"
+  else not_ok "run --json action $want as written" "$(grep action "$tmp/written.json" "$tmp/err")"; fi
+done
 
 # Scripts with errors: FILE:LINE:COL, exit 2.
 printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\nnocard 1 r\n' >"$tmp/false.kvg"

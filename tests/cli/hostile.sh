@@ -27,7 +27,8 @@ expect () {
   what=$1 pattern=$2
   shift 2
   start=$(now)
-  "$cli" "$@" >"$tmp/out" 2>"$tmp/err"
+  # `timeout` turns a hang (a FIFO waited on forever) into a failure.
+  timeout $((seconds * 4)) "$cli" "$@" <"${stdin:-/dev/null}" >"$tmp/out" 2>"$tmp/err"
   got=$?
   ms=$(( ($(now) - start) / 1000000 ))
   if [ "$got" -ne 2 ]; then
@@ -73,6 +74,20 @@ KRIPKEVIZ_WORLD_LIMIT=1000 expect "KRIPKEVIZ_WORLD_LIMIT=1000: Clue 11 refused" 
 KRIPKEVIZ_WORLD_LIMIT=lots expect "KRIPKEVIZ_WORLD_LIMIT not a number" "KRIPKEVIZ_WORLD_LIMIT must be a number" run hexa
 KRIPKEVIZ_WORLD_LIMIT=0 expect "KRIPKEVIZ_WORLD_LIMIT=0" "KRIPKEVIZ_WORLD_LIMIT must be a number" run hexa
 if KRIPKEVIZ_WORLD_LIMIT=6 "$cli" run hexa >/dev/null 2>&1; then ok "KRIPKEVIZ_WORLD_LIMIT=6: Hexa runs"; else not_ok "KRIPKEVIZ_WORLD_LIMIT=6: Hexa runs"; fi
+KRIPKEVIZ_WORLD_LIMIT=1000 expect "KRIPKEVIZ_WORLD_LIMIT=1000: export of Clue 11 refused" \
+  "clue11:1:1: error: the game has about 4.7e\+04 deals, more than the limit of 1000 worlds" \
+  export clue11 --format dot -o "$tmp/clue.dot"
+# A step inside a formula honours the limit too: a coin nobody sees doubles Hexa.
+{ hexa_header; printf 'action coin\n  event h: true\n  event t: true\n  agent 1: h t\n  agent 2: h t\n  agent 3: h t\nend\n'; } >"$tmp/coin.kvg"
+KRIPKEVIZ_WORLD_LIMIT=6 expect "KRIPKEVIZ_WORLD_LIMIT=6: <do coin h> in a formula refused" \
+  "the product would have 12 worlds, more than the limit of 6" check "$tmp/coin.kvg" '<do coin h> true'
+KRIPKEVIZ_WORLD_LIMIT=6 expect "KRIPKEVIZ_WORLD_LIMIT=6: [do coin h] under K refused" \
+  "the product would have 12 worlds, more than the limit of 6" check "$tmp/coin.kvg" 'K{1} [do coin h] r@1'
+# At the largest limit, a game bigger than the memory is refused up front
+# with the estimate (17 cards, four players: about 1.1e9 worlds, tens of GB).
+printf 'agents 1 2 3 4\ncategory x: c1 c2 c3 c4 c5 c6 c7 c8 c9 c10 c11 c12 c13 c14 c15 c16 c17\nenvelope x\nhands 4 4 4 4\ndeal env: c17 1: c1 c2 c3 c4 2: c5 c6 c7 c8 3: c9 c10 c11 c12 4: c13 c14 c15 c16\n' >"$tmp/huge.kvg"
+KRIPKEVIZ_WORLD_LIMIT=4294967295 expect "17 cards, 4 players at the largest limit: refused for memory" \
+  "huge.kvg:1:1: error: 1.07e\+09 worlds need about [0-9.]+.GB of memory, more than the .* this machine has available" run "$tmp/huge.kvg"
 
 # A product over the limit: an action nobody sees doubles Clue 11 each time.
 {
@@ -90,7 +105,7 @@ KRIPKEVIZ_WORLD_LIMIT=50000 expect "a history over 8 times the limit" \
   "long.kvg:[0-9]+:1: error: the history would hold" run "$tmp/long.kvg"
 
 # Formulas nested 100 000 deep, in an announce line and on the command line.
-for open in '~' '!' '(' 'K{1} ' 'M{2} ~' 'C{} ' 'r@1 -> ' 'r@1 & ' 'r@1 | ' 'r@1 <-> ' '[nocard 1 w] ' '[announce ' '<endmove 2> '; do
+for open in '~' '[!' '<!~' '(' 'K{1} ' 'M{2} ~' 'C{} ' 'r@1 -> ' 'r@1 & ' 'r@1 | ' 'r@1 <-> ' '[nocard 1 w] ' '[announce ' '<endmove 2> '; do
   { hexa_header; printf 'announce '; repeat 100000 "$open"; printf 'r@1\n'; } >"$tmp/deep.kvg"
   expect "announce with 100000 × “$open”" \
     "deep.kvg:5:[0-9]+: error: the formula is nested more than 200 deep" run "$tmp/deep.kvg"
@@ -149,7 +164,39 @@ expect "random bytes" "junk.kvg:1:1: error: the script is not UTF-8 text" run "$
 expect "a NUL byte" "nul.kvg:1:1: error: the script is not UTF-8 text" run "$tmp/nul.kvg"
 { hexa_header; repeat 300000 '# padding padding
 '; } >"$tmp/huge.kvg"
-expect "a script over 4 MiB" "huge.kvg:1:1: error: the script is larger than 4 MiB" run "$tmp/huge.kvg"
+expect "a script over 4 MiB" "huge.kvg:1:1: error: the file is larger than 4 MiB" run "$tmp/huge.kvg"
+
+# Files that are not regular files: the cap holds while reading, a silent
+# FIFO is given up (issue 11).
+expect "/dev/zero" "/dev/zero:1:1: error: the file is larger than 4 MiB" run /dev/zero
+expect "/dev/urandom" "/dev/urandom:1:1: error: the file is larger than 4 MiB" run /dev/urandom
+expect "/dev/zero, export" "/dev/zero:1:1: error: the file is larger than 4 MiB" export /dev/zero --format dot -o "$tmp/z.dot"
+stdin=/dev/zero expect "standard input that never ends" "^-:1:1: error: the file is larger than 4 MiB" run -
+mkfifo "$tmp/fifo"
+expect "a FIFO nobody writes to" "fifo:1:1: error: nothing came to read" run "$tmp/fifo"
+stdin="$tmp/huge.kvg" expect "standard input over 4 MiB" "^-:1:1: error: the file is larger than 4 MiB" run -
+{ hexa_header; printf 'nocard 1 '; repeat 3000000 x; printf '\n'; } >"$tmp/name.kvg"
+expect "a 3 MB bad name is quoted shortly" "name.kvg:5:[0-9]+: error: unknown card “x{60}x*…" run "$tmp/name.kvg"
+if [ "$(wc -c <"$tmp/err")" -lt 400 ]; then ok "… in under 400 bytes"; else not_ok "… in under 400 bytes" "$(wc -c <"$tmp/err") bytes"; fi
+expect "a 3 MB path is quoted shortly" "error: " run "$tmp/$(repeat 300 y)/$(repeat 3000 z)"
+if [ "$(wc -c <"$tmp/err")" -lt 400 ]; then ok "… in under 400 bytes"; else not_ok "… in under 400 bytes" "$(wc -c <"$tmp/err") bytes"; fi
+
+# What editors write: a byte-order mark, CR-only or CRLF line endings,
+# and a script on standard input.
+printf '\357\273\277agents 1 2 3\rcards r w b\rhands 1 1 1\rdeal 1: r 2: w 3: b\rnocard 1 w\r' >"$tmp/mac.kvg"
+printf '\357\273\277agents 1 2 3\r\ncards r w b\r\nhands 1 1 1\r\ndeal 1: r 2: w 3: b\r\nnocard 1 w\r\n' >"$tmp/dos.kvg"
+for f in mac dos; do
+  if timeout 10 "$cli" run "$tmp/$f.kvg" >"$tmp/out" 2>"$tmp/err" && grep -q "4 worlds" "$tmp/out"; then
+    ok "a BOM and $f line endings are read"
+  else
+    not_ok "a BOM and $f line endings are read" "$(head -c 600 "$tmp/err")"
+  fi
+done
+if timeout 10 "$cli" run - <"$tmp/mac.kvg" >"$tmp/out" 2>"$tmp/err" && grep -q "4 worlds" "$tmp/out"; then
+  ok "a script on standard input (-)"
+else
+  not_ok "a script on standard input (-)" "$(head -c 600 "$tmp/err")"
+fi
 expect "a directory" "$tmp:1:1: error: " run "$tmp"
 expect "no such file" "$tmp/none.kvg:1:1: error: " run "$tmp/none.kvg"
 

@@ -1,0 +1,39 @@
+/* kv-cli-agents.c: --agents A,B,… */
+#define G_LOG_DOMAIN "kv-cli-agents"
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kv-cli-agents.h"
+#include "kv-cli-common.h"
+
+gboolean
+kv_cli_parse_agents (const char *list, const KvGame *game, const char *game_name,
+                     const KvStrategy **strategies)
+{
+  g_auto(GStrv) names = NULL;
+
+  if (list == NULL)
+    {
+      for (guint a = 0; a < game->n_agents; a++)
+        strategies[a] = kv_strategy_find ("del");
+      return TRUE;
+    }
+  names = g_strsplit (list, ",", -1);
+  if (g_strv_length (names) != game->n_agents)
+    {
+      kv_cli_fail (_("--agents: %s has %u agents, but %u strategies are listed"),
+                   game_name, game->n_agents, g_strv_length (names));
+      return FALSE;
+    }
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      strategies[a] = kv_strategy_find (names[a]);
+      if (strategies[a] == NULL)
+        {
+          kv_cli_fail (_("--agents: unknown strategy “%s” (strategies: random, naive, del, del+)"), names[a]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}

@@ -1,0 +1,228 @@
+/* kv-cli-play.c: play GAME --agents A,B,… --games N --seed S [--json]
+ *
+ * N games from random deals drawn from one GRand seeded with S. The
+ * strategies rotate over the seats from game to game (game g gives agent a
+ * the strategy (a + g) mod n of the list), so no strategy keeps the first
+ * move. Per strategy: wins, win share, mean and distribution of the rounds
+ * to win; and what the observer (common knowledge) knew of δ at the end.
+ */
+#define G_LOG_DOMAIN "kv-cli-play"
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "kv-cli-agents.h"
+#include "kv-cli-common.h"
+#include "kv-cli-play.h"
+
+#define MAX_ROUNDS 100
+
+typedef struct {
+  const char *name;
+  guint   seats;          /* agent-games played with this strategy */
+  guint   wins;
+  guint64 rounds_sum;     /* over its wins */
+  guint   by_rounds[MAX_ROUNDS + 1];
+} Tally;
+
+typedef struct {
+  guint   games, no_winner;
+  guint   observer_knew_all;     /* games where the observer knew δ at the end */
+  guint64 observer_known_sum, observer_total_sum;
+  GArray *tallies;               /* Tally, in first-listed order */
+} Tournament;
+
+static Tally *
+tally_of (Tournament *t, const char *name)
+{
+  for (guint i = 0; i < t->tallies->len; i++)
+    if (g_str_equal (g_array_index (t->tallies, Tally, i).name, name))
+      return &g_array_index (t->tallies, Tally, i);
+  return NULL;
+}
+
+static double
+share (guint part, guint whole)
+{
+  return whole == 0 ? 0.0 : (double) part / whole;
+}
+
+static char *
+distribution (const Tally *tally)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint r = 0; r <= MAX_ROUNDS; r++)
+    if (tally->by_rounds[r] > 0)
+      g_string_append_printf (s, "%s%u:%u", s->len ? " " : "", r, tally->by_rounds[r]);
+  return g_string_free (s, FALSE);
+}
+
+static void
+print_text (const Tournament *t, const char *game, guint32 seed)
+{
+  printf (_("%s: %u games, seed %u (strategies rotate over the seats)\n\n"), game, t->games, seed);
+  printf ("%-8s %6s %6s %7s %7s  %s\n", _("strategy"), _("seats"), _("wins"), _("share"),
+          _("rounds"), _("rounds to win: games"));
+  for (guint i = 0; i < t->tallies->len; i++)
+    {
+      const Tally *tally = &g_array_index (t->tallies, Tally, i);
+      g_autofree char *dist = distribution (tally);
+
+      printf ("%-8s %6u %6u %6.1f%% %7.2f  %s\n", tally->name, tally->seats, tally->wins,
+              100 * share (tally->wins, t->games), share (tally->rounds_sum, tally->wins), dist);
+    }
+  if (t->no_winner > 0)
+    printf (_("\n%u games without a winner in %u rounds\n"), t->no_winner, MAX_ROUNDS);
+  printf (_("\nobserver (common knowledge) at the end: knew δ in %u of %u games, %.2f of its %.2f cards on average\n"),
+          t->observer_knew_all, t->games, share (t->observer_known_sum, t->games),
+          share (t->observer_total_sum, t->games));
+}
+
+/* @text as a JSON string. */
+static void
+append_json_string (GString *out, const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    if (*p == '"' || *p == '\\')
+      g_string_append_printf (out, "\\%c", *p);
+    else if ((guchar) *p < 0x20)
+      g_string_append_printf (out, "\\u%04x", (guchar) *p);
+    else
+      g_string_append_c (out, *p);
+  g_string_append_c (out, '"');
+}
+
+/* A number with at most four decimals, always with a dot. */
+static void
+append_json_number (GString *out, double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.4g", value));
+}
+
+/* Written by hand rather than by JsonGenerator, which prints 0.35 as
+ * 0.34999999999999998. */
+static void
+print_json (const Tournament *t, const char *game, guint32 seed)
+{
+  g_autoptr(GString) out = g_string_new ("{\n  \"game\": ");
+
+  append_json_string (out, game);
+  g_string_append_printf (out, ",\n  \"games\": %u,\n  \"seed\": %u,\n  \"no_winner\": %u,\n  \"strategies\": {",
+                          t->games, seed, t->no_winner);
+  for (guint i = 0; i < t->tallies->len; i++)
+    {
+      const Tally *tally = &g_array_index (t->tallies, Tally, i);
+      gboolean first = TRUE;
+
+      g_string_append (out, i ? ",\n    " : "\n    ");
+      append_json_string (out, tally->name);
+      g_string_append_printf (out, ": {\"seats\": %u, \"wins\": %u, \"win_share\": ", tally->seats, tally->wins);
+      append_json_number (out, share (tally->wins, t->games));
+      g_string_append (out, ", \"mean_rounds\": ");
+      append_json_number (out, share (tally->rounds_sum, tally->wins));
+      g_string_append (out, ", \"rounds\": {");
+      for (guint r = 0; r <= MAX_ROUNDS; r++)
+        if (tally->by_rounds[r] > 0)
+          {
+            g_string_append_printf (out, "%s\"%u\": %u", first ? "" : ", ", r, tally->by_rounds[r]);
+            first = FALSE;
+          }
+      g_string_append (out, "}}");
+    }
+  g_string_append_printf (out, "\n  },\n  \"observer\": {\"knew_delta\": %u, \"mean_cards_known\": ",
+                          t->observer_knew_all);
+  append_json_number (out, share (t->observer_known_sum, t->games));
+  g_string_append (out, ", \"delta_cards\": ");
+  append_json_number (out, share (t->observer_total_sum, t->games));
+  g_string_append (out, "}\n}\n");
+  fputs (out->str, stdout);
+}
+
+int
+kv_cli_play (int argc, char **argv)
+{
+  g_autofree char *agents = NULL;
+  int games = 100;
+  gint64 seed = 1;
+  gboolean json = FALSE;
+  GOptionEntry entries[] = {
+    { "agents", 0, 0, G_OPTION_ARG_STRING, &agents, N_("One strategy per agent: random, naive, del or del+ (comma-separated)"), "A,B,…" },
+    { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Number of games (default 100)"), "N" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random deals (default 1)"), "S" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("GAME — self-play: strategies against each other from random deals"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(GRand) rand = NULL;
+  g_autoptr(GArray) tallies = g_array_new (FALSE, TRUE, sizeof (Tally));
+  const KvStrategy *listed[KV_MAX_AGENTS];
+  Tournament t = { 0, .tallies = tallies };
+  guint n_agents;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return kv_cli_fail ("%s", error->message);
+  if (argc != 2 || agents == NULL)
+    return kv_cli_fail (_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--json]"));
+  if (games < 1 || games > 1000000)
+    return kv_cli_fail (_("--games must be between 1 and 1000000"));
+  if (seed < 0 || seed > G_MAXUINT32)
+    return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
+
+  script = kv_script_open (argv[1], &error);
+  if (script == NULL)
+    return kv_cli_fail ("%s", error->message);
+  n_agents = script->game->n_agents;
+  if (!kv_cli_parse_agents (agents, script->game, argv[1], listed))
+    return KV_EXIT_ERROR;
+  for (guint a = 0; a < n_agents; a++)
+    if (tally_of (&t, listed[a]->name) == NULL)
+      {
+        Tally tally = { .name = listed[a]->name };
+        g_array_append_val (tallies, tally);
+      }
+
+  rand = g_rand_new_with_seed ((guint32) seed);
+  for (int g = 0; g < games; g++)
+    {
+      const KvStrategy *seats[KV_MAX_AGENTS];
+      g_autoptr(KvGame) dealt = kv_play_deal (script->game, rand);
+      g_autoptr(KvPlayRecord) record = NULL;
+
+      for (guint a = 0; a < n_agents; a++)
+        {
+          seats[a] = listed[(a + g) % n_agents];
+          tally_of (&t, seats[a]->name)->seats++;
+        }
+      record = kv_play_game (dealt, seats, rand, MAX_ROUNDS, NULL, NULL, &error);
+      if (record == NULL)
+        return kv_cli_fail ("%s", error->message);
+      t.games++;
+      if (record->winner < 0)
+        t.no_winner++;
+      else
+        {
+          Tally *tally = tally_of (&t, seats[record->winner]->name);
+
+          tally->wins++;
+          tally->rounds_sum += record->rounds;
+          tally->by_rounds[MIN (record->rounds, MAX_ROUNDS)]++;
+        }
+      t.observer_knew_all += record->observer_known == record->observer_total;
+      t.observer_known_sum += record->observer_known;
+      t.observer_total_sum += record->observer_total;
+    }
+
+  if (json)
+    print_json (&t, argv[1], (guint32) seed);
+  else
+    print_text (&t, argv[1], (guint32) seed);
+  return 0;
+}

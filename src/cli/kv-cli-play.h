@@ -1,0 +1,4 @@
+/* kv-cli-play.h: kripkeviz-cli play — self-play tournaments. */
+#pragma once
+
+int kv_cli_play (int argc, char **argv);

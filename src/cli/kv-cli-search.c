@@ -1,0 +1,102 @@
+/* kv-cli-search.c: search unsuccessful GAME --seed S -o FILE.kvg
+ *
+ * Self-play (every agent del unless --agents says otherwise) until a game
+ * reaches an unsuccessful endmove: nobody knows δ, a player ends its move,
+ * and afterwards someone knows δ. Writes that game up to the endmove as a
+ * script `run` replays. --count plays all --games games and says in how
+ * many it happened.
+ */
+#define G_LOG_DOMAIN "kv-cli-search"
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "kv-cli-agents.h"
+#include "kv-cli-common.h"
+#include "kv-cli-search.h"
+
+static char *
+agent_list (const KvGame *game, guint32 mask)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint a = 0; a < game->n_agents; a++)
+    if (mask & (1u << a))
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "", game->agent_names[a]);
+  return g_string_free (s, FALSE);
+}
+
+int
+kv_cli_search (int argc, char **argv)
+{
+  g_autofree char *agents = NULL;
+  g_autofree char *output = NULL;
+  int games = 1000;
+  gint64 seed = 1;
+  gboolean count = FALSE;
+  GOptionEntry entries[] = {
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random deals (default 1)"), "S" },
+    { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Play at most N games (default 1000)"), "N" },
+    { "agents", 0, 0, G_OPTION_ARG_STRING, &agents, N_("One strategy per agent (default: del for every agent)"), "A,B,…" },
+    { "count", 0, 0, G_OPTION_ARG_NONE, &count, N_("Play every game and count those with one"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the first game found to FILE"), "FILE.kvg" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("unsuccessful GAME — find an endmove after which someone knows δ, when nobody did before"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(GRand) rand = NULL;
+  g_autoptr(KvSearchResult) result = NULL;
+  const KvStrategy *strategies[KV_MAX_AGENTS];
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return kv_cli_fail ("%s", error->message);
+  if (argc != 3 || g_strcmp0 (argv[1], "unsuccessful") != 0 || (output == NULL && !count))
+    return kv_cli_fail (_("usage: kripkeviz-cli search unsuccessful GAME [--seed S] [--games N] [--agents A,B,…] -o FILE.kvg | --count"));
+  if (games < 1 || games > 1000000)
+    return kv_cli_fail (_("--games must be between 1 and 1000000"));
+  if (seed < 0 || seed > G_MAXUINT32)
+    return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
+
+  script = kv_script_open (argv[2], &error);
+  if (script == NULL)
+    return kv_cli_fail ("%s", error->message);
+  if (!kv_cli_parse_agents (agents, script->game, argv[2], strategies))
+    return KV_EXIT_ERROR;
+
+  rand = g_rand_new_with_seed ((guint32) seed);
+  result = kv_play_search_unsuccessful (script->game, strategies, rand, games, count, &error);
+  if (result == NULL)
+    return kv_cli_fail ("%s", error->message);
+
+  if (result->first == NULL)
+    {
+      printf (_("no unsuccessful endmove in %u games (seed %u)\n"), result->games_searched, (guint32) seed);
+      return 1;
+    }
+  {
+    const KvPlayRecord *first = result->first;
+    const KvStep *last = g_ptr_array_index (first->steps, first->steps->len - 1);
+    g_autofree char *learners = agent_list (first->game, result->learners);
+
+    printf (_("game %u: nobody knew δ; after “endmove %s” (step %u) %s knows δ\n"), result->first_game,
+            first->game->agent_names[last->agent], first->steps->len, learners);
+    if (count)
+      printf (_("%u of %u games (seed %u) had an unsuccessful endmove\n"), result->games_found,
+              result->games_searched, (guint32) seed);
+    if (output != NULL)
+      {
+        g_autofree char *text = kv_play_record_to_script (first);
+        g_autofree char *header = g_strdup_printf ("# An unsuccessful endmove found by kripkeviz-cli search unsuccessful %s --seed %u:\n"
+                                                   "# nobody knows δ before the last step, %s knows δ after it.\n",
+                                                   argv[2], (guint32) seed, learners);
+        g_autofree char *all = g_strconcat (header, text, NULL);
+
+        if (!g_file_set_contents (output, all, -1, &error))
+          return kv_cli_fail ("%s", error->message);
+      }
+  }
+  return 0;
+}

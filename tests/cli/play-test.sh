@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# kripkeviz-cli play (and search): self-play from a seed, as a researcher runs it.
+# Usage: play-test.sh PATH/TO/kripkeviz-cli GOLDEN_DIR      (prints TAP)
+set -u
+cli=$1
+golden=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C.UTF-8
+n=0
+failed=0
+
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok () { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for line in "$@"; do echo "# $line"; done; }
+
+# expect STATUS DESCRIPTION PATTERN -- ARGS…
+expect () {
+  local status=$1 what=$2 pattern=$3
+  shift 4
+  "$cli" "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -ne "$status" ]; then
+    not_ok "$what" "exit $got, expected $status" "$(cat "$tmp/err")"
+  elif [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$tmp/out" "$tmp/err"; then
+    not_ok "$what" "output does not match /$pattern/" "$(cat "$tmp/out" "$tmp/err" | head -5)"
+  else
+    ok "$what"
+  fi
+}
+
+# same_output DESCRIPTION FILE_A FILE_B
+same_output () {
+  if diff -u "$2" "$3" >"$tmp/diff"; then ok "$1"; else not_ok "$1" "$(head -20 "$tmp/diff")"; fi
+}
+
+"$cli" play clue11 --agents naive,del,del+ --games 40 --seed 5 --json >"$tmp/a.json"
+same_output "play clue11 --json matches golden" "$golden/play-clue11.json" "$tmp/a.json"
+"$cli" play clue11 --agents naive,del,del+ --games 40 --seed 5 --json >"$tmp/b.json"
+same_output "play: the same seed gives the same output" "$tmp/a.json" "$tmp/b.json"
+LC_ALL=nl_NL.UTF-8 LANG=nl_NL.UTF-8 "$cli" play clue11 --agents naive,del,del+ --games 40 --seed 5 --json >"$tmp/nl.json"
+same_output "play --json is the same in a Dutch locale" "$tmp/a.json" "$tmp/nl.json"
+"$cli" play clue11 --agents naive,del,del+ --games 40 --seed 6 --json >"$tmp/c.json"
+if cmp -s "$tmp/a.json" "$tmp/c.json"; then not_ok "play: another seed, other games"; else ok "play: another seed, other games"; fi
+"$cli" play hexa --agents random,naive,del --games 30 --seed 2 >"$tmp/hexa.txt"
+same_output "play hexa (text) matches golden" "$golden/play-hexa.txt" "$tmp/hexa.txt"
+
+expect 0 "play --help" 'agents' -- play --help
+expect 2 "play: unknown strategy" 'unknown strategy “clever”' -- play clue11 --agents del,clever,del
+expect 2 "play: one strategy per agent" 'clue11 has 3 agents, but 2 strategies' -- play clue11 --agents del,del
+expect 2 "play: --agents is needed" 'usage' -- play clue11
+expect 2 "play: --games out of range" 'games must be' -- play clue11 --agents del,del,del --games 0
+expect 2 "play: unknown game" 'not a built-in game' -- play nosuch --agents del,del,del
+
+# search unsuccessful: a Clue 11 game whose last step, an endmove, lets
+# someone know δ when nobody did before; run replays it.
+expect 0 "search unsuccessful clue11 --seed 1 finds one" 'game 85: nobody knew δ; after “endmove 2”' -- search unsuccessful clue11 --seed 1 -o "$tmp/u.kvg"
+same_output "search: the game found matches golden" "$golden/search-clue11-seed1.kvg" "$tmp/u.kvg"
+"$cli" run "$tmp/u.kvg" >"$tmp/run.txt" 2>&1
+steps=$(grep -cE '^ *[0-9]+  ' "$tmp/run.txt")
+last=$(grep -E '^ *[0-9]+  ' "$tmp/run.txt" | tail -1)
+if [[ "$last" == *endmove₂*"can win: 3"* ]] && [ "$(grep -E '^ *[0-9]+  ' "$tmp/run.txt" | grep -c 'can win')" -eq 1 ] && [ "$steps" -eq 17 ]; then
+  ok "search: run replays it, and 3 can win right after the last endmove only"
+else
+  not_ok "search: run replays it, and 3 can win right after the last endmove only" "$last"
+fi
+expect 0 "search --count says how often" '^2 of 200 games \(seed 1\) had an unsuccessful endmove' -- search unsuccessful clue11 --seed 1 --count --games 200
+expect 1 "search: none in Hexa" 'no unsuccessful endmove in 50 games' -- search unsuccessful hexa --seed 1 --games 50 --count
+expect 2 "search: -o or --count is needed" 'usage' -- search unsuccessful clue11
+expect 2 "search: only unsuccessful" 'usage' -- search successful clue11 -o "$tmp/x.kvg"
+expect 2 "search: unwritable output" 'error|No such file' -- search unsuccessful clue11 --seed 1 -o "$tmp/no/such/dir/x.kvg"
+expect 0 "search --help" 'unsuccessful' -- search --help
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
