@@ -158,20 +158,6 @@ kv_application_startup (GApplication *application)
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
-    { "win.undo", { "<Control>z", NULL } },
-    { "win.redo", { "<Control><Shift>z", NULL } },
-    /* The product view's stages while it is shown, else the steps. */
-    { "win.back", { "<Alt>Left", NULL } },
-    { "win.forward", { "<Alt>Right", NULL } },
-    { "win.product", { "<Control>p", NULL } },
-    { "win.next-turn", { "<Control>n", NULL } },
-    { "win.open", { "<Control>o", NULL } },
-    { "win.save", { "<Control>s", NULL } },
-    { "win.export", { "<Control>e", NULL } },
-    { "win.focus-formula", { "<Control>l", NULL } },
-    { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
-    { "win.zoom-out", { "<Control>minus", NULL } },
-    { "win.zoom-fit", { "<Control>0", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
 
@@ -182,6 +168,7 @@ kv_application_startup (GApplication *application)
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (application),
                                            accels[i].action, accels[i].accels);
+  kv_window_add_accels (GTK_APPLICATION (application));
 }
 
 static void

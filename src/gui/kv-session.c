@@ -1,178 +1,540 @@
-/* kv-session.c: the autosaved session */
+/* kv-session.c: the session — game, history, selected step */
 #define G_LOG_DOMAIN "kv-session"
 #include "config.h"
 
-#include <errno.h>
-#include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <stdlib.h>
+#include <string.h>
 
 #include "kv-session.h"
+#include "kv-session-file.h"
+#include "kv-turn.h"
 
-#define SESSION_DIR   "kripkeviz"
-#define SESSION_FILE  "session.kvg"
-#define MARK_GAME     "# kripkeviz: game "
-#define MARK_SELECTED "# kripkeviz: selected-step "
+#define DEFAULT_WORLD_LIMIT 2000000  /* as the schema's world-limit */
 
-char *
-kv_session_get_path (void)
+struct _KvSession
 {
-  const char *base = g_get_user_state_dir ();
-  g_autofree char *dir = g_build_filename (base, SESSION_DIR, NULL);
+  GObject     parent_instance;
 
-  /* Where the state directory cannot be made, the data directory. */
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      g_free (dir);
-      dir = g_build_filename (g_get_user_data_dir (), SESSION_DIR, NULL);
-    }
-  return g_build_filename (dir, SESSION_FILE, NULL);
+  char       *game_name;
+  char       *game_path;
+  KvHistory  *history;
+  guint       step;
+  guint       world_limit;
+  KvUndo     *undo;         /* every edit's result, as session text */
+  gboolean    undoing;      /* putting an undo state back: not an edit */
+};
+
+G_DEFINE_FINAL_TYPE (KvSession, kv_session, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_HISTORY,
+  PROP_GAME_NAME,
+  PROP_GAME_PATH,
+  PROP_STEP,
+  PROP_LENGTH,
+  PROP_WORLD_LIMIT,
+  N_PROPS
+};
+
+enum {
+  GAME_CHANGED,
+  STEPS_CHANGED,
+  STEPS_REPLACED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+set_step (KvSession *self,
+          guint      step)
+{
+  if (self->step == step)
+    return;
+  self->step = step;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
 }
 
-char *
-kv_session_to_text (const KvHistory *history,
-                    const char      *name,
-                    guint            selected)
+/* Appends to the history; FALSE with @error when nothing could be. */
+typedef gboolean (*EditFunc) (KvHistory  *history,
+                              gpointer    data,
+                              GError    **error);
+
+/* The one place the history changes after a game is put in: drops the
+ * entries after the selected step, runs @func to append, selects the last
+ * entry and says what changed. Undo and branches hook in here (keep what
+ * is dropped, record what is appended). */
+/* The session as an undo state: the session file's text, selection included. */
+static char *
+document (KvSession *self)
 {
-  g_autoptr(GPtrArray) steps = g_ptr_array_new ();
-  g_autoptr(GString) text = g_string_new ("# kripkeviz: the session, saved after every change\n");
-  g_autofree char *script = NULL;
+  return kv_session_file_to_text (self->history, self->game_name, self->step);
+}
 
-  g_return_val_if_fail (history != NULL, NULL);
+static void
+record (KvSession  *self,
+        const char *label)
+{
+  g_autofree char *text = NULL;
 
-  for (guint i = 1; i < kv_history_length (history); i++)
-    g_ptr_array_add (steps, kv_history_get (history, i)->step);
-  script = kv_script_to_text (history->game, steps);
+  if (self->undoing || self->history == NULL)
+    return;
+  text = document (self);
+  if (self->undo == NULL)
+    self->undo = kv_undo_new (label, text);
+  else
+    kv_undo_record (self->undo, label, text);
+}
 
-  /* One line, whatever the name holds. */
-  if (name != NULL && *name != '\0' && strpbrk (name, "\r\n") == NULL)
-    g_string_append_printf (text, MARK_GAME "%s\n", name);
-  g_string_append_printf (text, MARK_SELECTED "%u\n", MIN (selected, kv_history_length (history) - 1));
-  g_string_append (text, script);
-  if (text->len > 0 && text->str[text->len - 1] != '\n')
-    g_string_append_c (text, '\n');
+/* Puts the undo state @text in, as it was. */
+static gboolean
+restore (KvSession   *self,
+         const char  *text,
+         GError     **error)
+{
+  g_autofree char *name = NULL;
+  guint selected = 0;
+  KvHistory *history = kv_session_file_parse (text, self->game_name, self->world_limit,
+                                              &name, &selected, error);
 
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  if (history == NULL)
+    return FALSE;
+  self->undoing = TRUE;
+  kv_session_set_history (self, history, name != NULL ? name : self->game_name, self->game_path, selected);
+  self->undoing = FALSE;
+  return TRUE;
+}
+
+static gboolean
+edit (KvSession  *self,
+      EditFunc    func,
+      gpointer    data,
+      const char *label,
+      GError    **error)
+{
+  g_autofree char *before = NULL;
+  guint first, length_before;
+  gboolean ok;
+
+  g_return_val_if_fail (self->history != NULL, FALSE);
+
+  first = self->step + 1;
+  length_before = kv_history_length (self->history);
+  before = document (self);
+  g_object_freeze_notify (G_OBJECT (self));
+  kv_history_truncate (self->history, self->step);
+  ok = func (self->history, data, error);
+  if (!ok && length_before != kv_history_length (self->history))
+    {
+      /* A refused step changes nothing: the steps after the selected one
+       * come back (a refusal is rare; running the script again is cheap). */
+      g_object_thaw_notify (G_OBJECT (self));
+      restore (self, before, NULL);
+      return FALSE;
+    }
+  if (ok)
+    set_step (self, kv_history_length (self->history) - 1);
+  if (ok)
+    {
+      record (self, label);
+      g_signal_emit (self, signals[STEPS_CHANGED], 0, first);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+      if (length_before > first)
+        g_signal_emit (self, signals[STEPS_REPLACED], 0, length_before - first);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+  return ok;
 }
 
 gboolean
-kv_session_write (const char  *path,
-                  const char  *text,
-                  GError     **error)
+kv_session_undo (KvSession  *self,
+                 GError    **error)
 {
-  g_autofree char *dir = NULL;
+  const char *text;
 
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (text != NULL, FALSE);
-
-  dir = g_path_get_dirname (path);
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "%s: %s", dir, g_strerror (saved));
-      return FALSE;
-    }
-  /* A temporary file beside @path, renamed over it. */
-  return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  if (self->undo == NULL || !kv_undo_can_undo (self->undo))
+    return FALSE;
+  text = kv_undo_undo (self->undo);
+  if (restore (self, text, error))
+    return TRUE;
+  kv_undo_redo (self->undo);
+  return FALSE;
 }
 
-/* The value after @mark on a line of @text, or NULL. */
-static char *
-find_mark (const char *text,
-           const char *mark)
+gboolean
+kv_session_redo (KvSession  *self,
+                 GError    **error)
 {
-  const char *line = text;
+  const char *text;
 
-  while (line != NULL && *line != '\0')
-    {
-      const char *end = strchr (line, '\n');
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  if (self->undo == NULL || !kv_undo_can_redo (self->undo))
+    return FALSE;
+  text = kv_undo_redo (self->undo);
+  if (restore (self, text, error))
+    return TRUE;
+  kv_undo_undo (self->undo);
+  return FALSE;
+}
 
-      if (g_str_has_prefix (line, mark))
-        {
-          const char *value = line + strlen (mark);
-          gsize length = end != NULL ? (gsize) (end - value) : strlen (value);
+gboolean
+kv_session_can_undo (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  return self->undo != NULL && kv_undo_can_undo (self->undo);
+}
 
-          return g_strstrip (g_strndup (value, length));
-        }
-      line = end != NULL ? end + 1 : NULL;
-    }
-  return NULL;
+gboolean
+kv_session_can_redo (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  return self->undo != NULL && kv_undo_can_redo (self->undo);
+}
+
+char *
+kv_session_undo_to_text (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  return self->undo != NULL ? kv_undo_to_text (self->undo) : g_strdup ("");
+}
+
+void
+kv_session_set_undo (KvSession *self,
+                     KvUndo    *undo)
+{
+  g_return_if_fail (KV_IS_SESSION (self));
+  g_clear_pointer (&self->undo, kv_undo_free);
+  self->undo = undo;
+}
+
+static gboolean
+push_step (KvHistory  *history,
+           gpointer    step,
+           GError    **error)
+{
+  return kv_history_push (history, step, error);
+}
+
+gboolean
+kv_session_apply_step (KvSession  *self,
+                       KvStep     *step,
+                       GError    **error)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (step != NULL, FALSE);
+
+  return edit (self, push_step, step, "Apply step", error);
+}
+
+static gboolean
+play_turn (KvHistory  *history,
+           gpointer    data,
+           GError    **error)
+{
+  guint agent = 0;
+
+  return kv_turn_play (history, &agent, error) > 0;
+}
+
+static gboolean
+play_to_end (KvHistory  *history,
+             gpointer    data,
+             GError    **error)
+{
+  /* A Clue 11 game between del players ends within a few rounds; the cap
+   * only guards games nobody can win. */
+  return kv_turn_play_to_end (history, 300, error) > 0;
+}
+
+gboolean
+kv_session_play_to_end (KvSession  *self,
+                        GError    **error)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+
+  return edit (self, play_to_end, NULL, "Play to the end", error);
+}
+
+gboolean
+kv_session_next_turn (KvSession  *self,
+                      GError    **error)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+
+  return edit (self, play_turn, NULL, "Next turn", error);
+}
+
+void
+kv_session_set_history (KvSession  *self,
+                        KvHistory  *history,
+                        const char *name,
+                        const char *path,
+                        guint       selected)
+{
+  g_return_if_fail (KV_IS_SESSION (self));
+  g_return_if_fail (history != NULL);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  g_clear_pointer (&self->history, kv_history_free);
+  self->history = history;
+  self->step = MIN (selected, kv_history_length (history) - 1);
+  g_free (self->game_name);
+  self->game_name = g_strdup (name);
+  g_free (self->game_path);
+  self->game_path = g_strdup (path);
+
+  /* Opening a game is an edit too: undo goes back to the one before.
+   * Recorded before the signals, so the first autosave holds it. */
+  record (self, "Open");
+  g_signal_emit (self, signals[GAME_CHANGED], 0);
+  g_signal_emit (self, signals[STEPS_CHANGED], 0, 0);
+  for (guint prop = PROP_HISTORY; prop <= PROP_LENGTH; prop++)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+gboolean
+kv_session_open (KvSession   *self,
+                 const char  *name_or_path,
+                 GError     **error)
+{
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(KvHistory) history = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (name_or_path != NULL, FALSE);
+
+  script = kv_script_open (name_or_path, error);
+  if (script == NULL)
+    return FALSE;
+  history = kv_history_run_script (script, self->world_limit, error);
+  if (history == NULL)
+    return FALSE;
+
+  basename = g_path_get_basename (name_or_path);
+  if (g_str_has_suffix (basename, ".kvg"))
+    basename[strlen (basename) - 4] = '\0';
+  /* As kv_script_open tells a file from a built-in's name. */
+  if (strchr (name_or_path, '/') != NULL || g_str_has_suffix (name_or_path, ".kvg"))
+    path = g_canonicalize_filename (name_or_path, NULL);
+
+  kv_session_set_history (self, g_steal_pointer (&history), basename, path, 0);
+  return TRUE;
 }
 
 KvHistory *
-kv_session_read (const char  *path,
-                 guint        world_limit,
-                 char       **name,
-                 guint       *selected,
-                 GError     **error)
+kv_session_get_history (KvSession *self)
 {
-  g_autofree char *text = NULL;
-  g_autofree char *value = NULL;
-  g_autoptr(KvScript) script = NULL;
-  g_autoptr(KvHistory) history = NULL;
-  gsize length = 0;
-  guint64 index = 0;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  if (!g_file_get_contents (path, &text, &length, error))
-    return NULL;
-  script = kv_script_parse (text, length, path, error);
-  if (script == NULL)
-    return NULL;
-  history = kv_history_run_script (script, world_limit, error);
-  if (history == NULL)
-    return NULL;
-
-  value = find_mark (text, MARK_SELECTED);
-  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, G_MAXUINT, &index, NULL))
-    index = kv_history_length (history) - 1;
-  if (selected != NULL)
-    *selected = (guint) MIN (index, (guint64) kv_history_length (history) - 1);
-  if (name != NULL)
-    *name = find_mark (text, MARK_GAME);
-
-  return g_steal_pointer (&history);
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  return self->history;
 }
 
-char *
-kv_session_set_aside (const char  *path,
-                      GError     **error)
+const char *
+kv_session_get_game_name (KvSession *self)
 {
-  g_autofree char *broken = NULL;
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  return self->game_name;
+}
 
-  g_return_val_if_fail (path != NULL, NULL);
+const char *
+kv_session_get_game_path (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  return self->game_path;
+}
 
-  broken = g_strconcat (path, ".broken", NULL);
-  if (g_rename (path, broken) != 0)
-    {
-      int saved = errno;
+guint
+kv_session_get_step (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), 0);
+  return self->step;
+}
 
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "%s: %s", path, g_strerror (saved));
-      return NULL;
-    }
-  return g_steal_pointer (&broken);
+const KvHistoryEntry *
+kv_session_get_entry (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  if (self->history == NULL)
+    return NULL;
+  return kv_history_get (self->history, self->step);
+}
+
+void
+kv_session_select_step (KvSession *self,
+                        guint      index)
+{
+  g_return_if_fail (KV_IS_SESSION (self));
+  g_return_if_fail (self->history != NULL);
+  g_return_if_fail (index < kv_history_length (self->history));
+
+  set_step (self, index);
 }
 
 gboolean
-kv_session_save_file (GFile       *file,
-                      const char  *text,
-                      GError     **error)
+kv_session_back (KvSession *self)
 {
-  g_autofree char *path = NULL;
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  if (self->history == NULL || self->step == 0)
+    return FALSE;
+  set_step (self, self->step - 1);
+  return TRUE;
+}
 
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (text != NULL, FALSE);
+gboolean
+kv_session_forward (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  if (self->history == NULL || self->step + 1 >= kv_history_length (self->history))
+    return FALSE;
+  set_step (self, self->step + 1);
+  return TRUE;
+}
 
-  path = g_file_get_path (file);
-  if (path != NULL)
-    return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+guint
+kv_session_get_world_limit (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), 0);
+  return self->world_limit;
+}
 
-  /* Not a local file: GIO writes a temporary file and renames it where it
-   * can; a new file is written in place. */
-  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+void
+kv_session_set_world_limit (KvSession *self,
+                            guint      world_limit)
+{
+  g_return_if_fail (KV_IS_SESSION (self));
+
+  if (self->history != NULL)
+    self->history->world_limit = world_limit;
+  if (self->world_limit == world_limit)
+    return;
+  self->world_limit = world_limit;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORLD_LIMIT]);
+}
+
+char *
+kv_session_to_script (KvSession *self)
+{
+  g_autoptr(GPtrArray) steps = g_ptr_array_new ();
+
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  g_return_val_if_fail (self->history != NULL, NULL);
+
+  for (guint i = 1; i < kv_history_length (self->history); i++)
+    g_ptr_array_add (steps, kv_history_get (self->history, i)->step);
+  return kv_script_to_text (self->history->game, steps);
+}
+
+static void
+kv_session_finalize (GObject *object)
+{
+  KvSession *self = KV_SESSION (object);
+
+  g_clear_pointer (&self->history, kv_history_free);
+  g_clear_pointer (&self->undo, kv_undo_free);
+  g_free (self->game_name);
+  g_free (self->game_path);
+
+  G_OBJECT_CLASS (kv_session_parent_class)->finalize (object);
+}
+
+static void
+kv_session_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  KvSession *self = KV_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_HISTORY:
+      g_value_set_pointer (value, self->history);
+      break;
+    case PROP_GAME_NAME:
+      g_value_set_string (value, self->game_name);
+      break;
+    case PROP_GAME_PATH:
+      g_value_set_string (value, self->game_path);
+      break;
+    case PROP_STEP:
+      g_value_set_uint (value, self->step);
+      break;
+    case PROP_LENGTH:
+      g_value_set_uint (value, self->history != NULL ? kv_history_length (self->history) : 0);
+      break;
+    case PROP_WORLD_LIMIT:
+      g_value_set_uint (value, self->world_limit);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_session_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  KvSession *self = KV_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_STEP:
+      if (self->history != NULL && g_value_get_uint (value) < kv_history_length (self->history))
+        set_step (self, g_value_get_uint (value));
+      break;
+    case PROP_WORLD_LIMIT:
+      kv_session_set_world_limit (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_session_class_init (KvSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = kv_session_finalize;
+  object_class->get_property = kv_session_get_property;
+  object_class->set_property = kv_session_set_property;
+
+  properties[PROP_HISTORY] = g_param_spec_pointer ("history", NULL, NULL, ro);
+  properties[PROP_GAME_NAME] = g_param_spec_string ("game-name", NULL, NULL, NULL, ro);
+  properties[PROP_GAME_PATH] = g_param_spec_string ("game-path", NULL, NULL, NULL, ro);
+  properties[PROP_STEP] = g_param_spec_uint ("step", NULL, NULL, 0, G_MAXUINT, 0, rw);
+  properties[PROP_LENGTH] = g_param_spec_uint ("length", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_WORLD_LIMIT] = g_param_spec_uint ("world-limit", NULL, NULL,
+                                                    1, G_MAXUINT, DEFAULT_WORLD_LIMIT, rw);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[GAME_CHANGED] = g_signal_new ("game-changed", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                        G_TYPE_NONE, 0);
+  signals[STEPS_CHANGED] = g_signal_new ("steps-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                         G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[STEPS_REPLACED] = g_signal_new ("steps-replaced", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+kv_session_init (KvSession *self)
+{
+  self->world_limit = DEFAULT_WORLD_LIMIT;
+}
+
+KvSession *
+kv_session_new (void)
+{
+  return g_object_new (KV_TYPE_SESSION, NULL);
 }

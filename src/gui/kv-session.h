@@ -1,56 +1,93 @@
-/* kv-session.h: the autosaved session — the game and its history as a
- * script, and the selected step — so that nothing is lost on a crash or a
- * quit.
+/* kv-session.h: the session — what the window shows, in one object (as
+ * Sysprof's SysprofSession): the game, its history, the selected step and
+ * the world limit, with properties and signals. Widgets listen to it
+ * instead of being refreshed one by one. GTK-free (GObject only), so it is
+ * tested without a display (tests/gui/test-session.c).
  *
- * The file is $XDG_STATE_HOME/kripkeviz/session.kvg: a game script (the
- * game's header and every step of the history) with comment lines that the
- * script reader skips:
+ * Signals, in this order after a change:
+ *   game-changed          a new game was put in (open, set_history)
+ *   steps-changed (from)  the entries from @from on are new or gone
+ *   notify::step …        the properties that changed
+ *   steps-replaced (n)    an edit replaced the @n steps after the selected
+ *                         one (undo brings them back)
+ * ("history", "game-name", "game-path", "step", "length", "world-limit").
  *
- *   # kripkeviz: game hexa
- *   # kripkeviz: selected-step 1
- *
- * It is written atomically (a temporary file renamed over the old one).
- */
+ * Every change to the history goes through one private function, edit ()
+ * in kv-session.c: the place undo and branches hook in. */
 #pragma once
 
-#include <gio/gio.h>
+#include <glib-object.h>
 
 #include "kv-engine.h"
 
 G_BEGIN_DECLS
 
-/* The session file's path (newly allocated). */
-char      *kv_session_get_path   (void);
+#define KV_TYPE_SESSION (kv_session_get_type ())
+G_DECLARE_FINAL_TYPE (KvSession, kv_session, KV, SESSION, GObject)
 
-/* The session as text: @name is the game's name (for the title and file
- * names), @selected the selected entry of @history. */
-char      *kv_session_to_text    (const KvHistory *history,
-                                  const char      *name,
-                                  guint            selected);
+KvSession  *kv_session_new            (void);
 
-/* Writes @text to @path atomically, creating the directory. */
-gboolean   kv_session_write      (const char  *path,
-                                  const char  *text,
-                                  GError     **error);
+/* Opens a built-in game (hexa, clue11, …) or a .kvg file, run with the
+ * session's world limit; the initial model is selected. On error
+ * (FILE:LINE:COL: …) the session stays as it was. */
+gboolean    kv_session_open           (KvSession   *self,
+                                       const char  *name_or_path,
+                                       GError     **error);
+/* Puts in @history (taken) of the game @name (@path: its file, or NULL),
+ * with entry @selected (clamped). */
+void        kv_session_set_history    (KvSession   *self,
+                                       KvHistory   *history,
+                                       const char  *name,
+                                       const char  *path,
+                                       guint        selected);
 
-/* Reads a session: the history (the script run with @world_limit), the
- * game's name (*name, may be NULL) and the selected entry (clamped to the
- * history). NULL with @error when the file is missing (G_FILE_ERROR_NOENT),
- * unreadable, or not a script that runs. */
-KvHistory *kv_session_read       (const char  *path,
-                                  guint        world_limit,
-                                  char       **name,
-                                  guint       *selected,
-                                  GError     **error);
+/* The history (NULL before a game), the game's name ("hexa", or the file's
+ * basename without .kvg) and file (NULL for a built-in or a session). */
+KvHistory  *kv_session_get_history    (KvSession   *self);
+const char *kv_session_get_game_name  (KvSession   *self);
+const char *kv_session_get_game_path  (KvSession   *self);
+/* The entry shown ("step"), and the entry itself (NULL before a game). */
+guint       kv_session_get_step       (KvSession   *self);
+const KvHistoryEntry *kv_session_get_entry (KvSession *self);
+void        kv_session_select_step    (KvSession   *self,
+                                       guint        index);
+/* One step back or forward; FALSE when there is none. */
+gboolean    kv_session_back           (KvSession   *self);
+gboolean    kv_session_forward        (KvSession   *self);
 
-/* Moves a session that could not be read to PATH.broken; the name it got. */
-char      *kv_session_set_aside  (const char  *path,
-                                  GError     **error);
+/* The edits: each drops the entries after the selected step (undo brings
+ * them back), appends, and selects the last entry. On error (a refused
+ * step, the game is over) nothing changes. */
+gboolean    kv_session_apply_step     (KvSession   *self,
+                                       KvStep      *step,
+                                       GError     **error);
+/* Next turn (kv-turn.h): the next player's whole turn. */
+gboolean    kv_session_play_to_end    (KvSession   *self,
+                                       GError     **error);
+gboolean    kv_session_next_turn      (KvSession   *self,
+                                       GError     **error);
 
-/* Writes @text to @path (a file the user chose) atomically: nothing
- * half-written is left when it fails. */
-gboolean   kv_session_save_file  (GFile       *file,
-                                  const char  *text,
-                                  GError     **error);
+/* Undo and redo of the edits (apply, Next turn, open): the tree of
+ * kv-undo.h, so an edit at an earlier step keeps the later steps for undo.
+ * FALSE when there is nothing to undo/redo, or with @error when the state
+ * no longer runs (a lower world limit). Navigation is not an edit. */
+gboolean    kv_session_undo           (KvSession   *self,
+                                       GError     **error);
+gboolean    kv_session_redo           (KvSession   *self,
+                                       GError     **error);
+gboolean    kv_session_can_undo       (KvSession   *self);
+gboolean    kv_session_can_redo       (KvSession   *self);
+/* The undo tree as comment lines for the autosave, and back (taken). */
+char       *kv_session_undo_to_text   (KvSession   *self);
+void        kv_session_set_undo       (KvSession   *self,
+                                       KvUndo      *undo);
+
+/* The world limit new games run with (and the history's, from now on). */
+guint       kv_session_get_world_limit (KvSession  *self);
+void        kv_session_set_world_limit (KvSession  *self,
+                                        guint       world_limit);
+
+/* The history's steps as a game script (kv_script_to_text). */
+char       *kv_session_to_script      (KvSession   *self);
 
 G_END_DECLS

@@ -2,6 +2,8 @@
 #define G_LOG_DOMAIN "kv-step-item"
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "kv-step-item.h"
 
 struct _KvStepItem
@@ -156,4 +158,73 @@ kv_step_item_get_del (KvStepItem *self)
 {
   g_return_val_if_fail (KV_IS_STEP_ITEM (self), NULL);
   return self->del;
+}
+
+/* Who can win at the actual world, in words, or NULL. */
+static char *
+winners_text (const KvModel *model)
+{
+  const KvGame *game = model->game;
+  g_autoptr(GString) names = g_string_new (NULL);
+  guint count = 0;
+
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      g_autoptr(KvBits) wins = kv_check_win (model, a);
+
+      if (kv_bits_get (wins, model->actual))
+        {
+          if (count++ > 0)
+            g_string_append (names, ", ");
+          g_string_append (names, game->agent_names[a]);
+        }
+    }
+
+  if (count == 0)
+    return NULL;
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Player %s knows the deal’s secret and can win",
+                                       "Players %s know the deal’s secret and can win",
+                                       count),
+                          names->str);
+}
+
+KvStepItem *
+kv_step_item_new_for_entry (const KvHistory *history,
+                            guint            index)
+{
+  const KvHistoryEntry *entry = kv_history_get (history, index);
+  g_autofree char *words = NULL;
+  g_autofree char *del = NULL;
+  g_autofree char *worlds = NULL;
+  g_autofree char *winners = winners_text (entry->model);
+
+  if (entry->step == NULL)
+    {
+      words = g_strdup (_("The cards are dealt"));
+      del = g_strdup (_("initial model"));
+    }
+  else
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      char *part = kv_step_to_words (entry->step);
+
+      g_string_append (text, part);
+      g_free (part);
+      /* A suggest: what the responders answered. */
+      if (entry->expanded != NULL)
+        for (guint i = 0; i < entry->expanded->len; i++)
+          {
+            part = kv_step_to_words (g_ptr_array_index (entry->expanded, i));
+            g_string_append_printf (text, i == 0 ? ": %s" : "; %s", part);
+            g_free (part);
+          }
+      words = g_string_free (g_steal_pointer (&text), FALSE);
+      del = kv_step_to_del (entry->step);
+    }
+  worlds = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u world", "%u worlds",
+                                         entry->model->n_worlds),
+                            entry->model->n_worlds);
+
+  return kv_step_item_new (index, words, del, worlds, winners);
 }

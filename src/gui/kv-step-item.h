@@ -1,9 +1,11 @@
 /* kv-step-item.h: one row of the history sidebar — a step of the game as
  * the list shows it (its action in words and in DEL notation, the number of
- * worlds after it, who can win). Immutable; built by the window. */
+ * worlds after it, who can win). Immutable. */
 #pragma once
 
 #include <gio/gio.h>
+
+#include "kv-engine.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +17,10 @@ KvStepItem *kv_step_item_new (guint       index,
                               const char *del,
                               const char *worlds,
                               const char *winners);
+
+/* The row of @history's entry @index. */
+KvStepItem *kv_step_item_new_for_entry (const KvHistory *history,
+                                        guint            index);
 
 guint       kv_step_item_get_index   (KvStepItem *self);
 const char *kv_step_item_get_words   (KvStepItem *self);

@@ -35,15 +35,6 @@ kv_turn_why_not (const KvHistory *history)
 }
 
 static gboolean
-wins (const KvModel *model,
-      guint          agent)
-{
-  g_autoptr(KvBits) winners = kv_check_win (model, agent);
-
-  return kv_bits_get (winners, model->actual);
-}
-
-static gboolean
 push_text (KvHistory   *history,
            const char  *text,
            GError     **error)
@@ -51,60 +42,6 @@ push_text (KvHistory   *history,
   g_autoptr(KvStep) step = kv_step_parse (history->game, text, NULL, error);
 
   return step != NULL && kv_history_push (history, step, error);
-}
-
-/* "suggest A c…", or NULL when the agent has nothing left to ask. */
-static char *
-choose_suggestion (const KvModel *model,
-                   guint          agent)
-{
-  const KvGame *game = model->game;
-  g_autoptr(GString) text = g_string_new ("suggest ");
-  g_autoptr(KvBits) cls = NULL;
-  guint n_cards = 0;
-
-  g_string_append (text, game->agent_names[agent]);
-
-  if (game->has_envelope)
-    {
-      /* The envelope of the first world the agent considers possible. */
-      int w;
-      KvHand envelope;
-
-      cls = kv_model_class_of (model, agent, model->actual);
-      w = kv_bits_next (cls, 0);
-      g_assert (w >= 0);
-      envelope = kv_model_hand (model, w, kv_game_envelope (game));
-      for (guint cat = 0; cat < game->n_categories; cat++)
-        for (guint card = 0; card < game->n_cards; card++)
-          if ((envelope & KV_CARD_BIT (card)) && game->card_category[card] == (int) cat)
-            {
-              g_string_append_printf (text, " %s", game->card_names[card]);
-              n_cards++;
-            }
-      for (guint card = 0; card < game->n_cards; card++)
-        if ((envelope & KV_CARD_BIT (card)) && game->card_category[card] == KV_NO_CATEGORY)
-          {
-            g_string_append_printf (text, " %s", game->card_names[card]);
-            n_cards++;
-          }
-    }
-  else
-    {
-      /* The cards whose owner it does not know yet. */
-      g_autoptr(KvKnowledge) k = kv_knowledge_new (model, model->actual);
-
-      for (guint card = 0; card < game->n_cards; card++)
-        if (kv_knowledge_known_owner (k->agents[agent].possible[card]) < 0)
-          {
-            g_string_append_printf (text, " %s", game->card_names[card]);
-            n_cards++;
-          }
-    }
-
-  if (n_cards == 0)
-    return NULL;
-  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 guint
@@ -119,6 +56,7 @@ kv_turn_play (KvHistory  *history,
   gboolean suggested;
   g_autofree char *why = NULL;
   g_autofree char *ending = NULL;
+  g_autofree KvPlayer *player = NULL;
 
   g_return_val_if_fail (history != NULL, 0);
 
@@ -138,17 +76,20 @@ kv_turn_play (KvHistory  *history,
   if (agent_out != NULL)
     *agent_out = agent;
 
+  /* The engine's del player: it suggests the first envelope it still
+   * considers possible and wins when it knows δ. */
+  player = kv_player_new (game, agent, kv_strategy_find ("del"));
   model = kv_history_get (history, length - 1)->model;
-  if (!suggested && !wins (model, agent))
+  if (!suggested && !player->strategy->knows (player, model))
     {
-      g_autofree char *suggestion = choose_suggestion (model, agent);
+      g_autoptr(KvStep) suggestion = kv_play_choose_suggestion (player, model, NULL);
 
-      if (suggestion != NULL && !push_text (history, suggestion, error))
+      if (suggestion != NULL && !kv_history_push (history, suggestion, error))
         return 0;
       model = kv_history_get (history, kv_history_length (history) - 1)->model;
     }
 
-  ending = g_strdup_printf ("%s %s", wins (model, agent) ? "win" : "endmove",
+  ending = g_strdup_printf ("%s %s", player->strategy->knows (player, model) ? "win" : "endmove",
                             game->agent_names[agent]);
   if (!push_text (history, ending, error))
     {
@@ -157,4 +98,28 @@ kv_turn_play (KvHistory  *history,
     }
 
   return kv_history_length (history) - length;
+}
+
+guint
+kv_turn_play_to_end (KvHistory  *history,
+                     guint       max_turns,
+                     GError    **error)
+{
+  guint added = 0;
+
+  g_return_val_if_fail (history != NULL, 0);
+
+  for (guint turn = 0; turn < max_turns; turn++)
+    {
+      g_autofree char *why = kv_turn_why_not (history);
+      guint steps;
+
+      if (why != NULL && added > 0)
+        break;
+      steps = kv_turn_play (history, NULL, error);
+      if (steps == 0)
+        return added;
+      added += steps;
+    }
+  return added;
 }

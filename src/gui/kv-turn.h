@@ -18,6 +18,12 @@ G_BEGIN_DECLS
 /* Appends the turn's steps to @history (after its last entry). Returns the
  * number of steps appended (0 with @error set when nothing could be done:
  * the game is over, or a step was refused), and the agent in @agent. */
+/* Plays turns until someone wins (at most @max_turns); returns the steps
+ * added, 0 with @error set when none could be. */
+guint kv_turn_play_to_end (KvHistory  *history,
+                           guint       max_turns,
+                           GError    **error);
+
 guint kv_turn_play (KvHistory  *history,
                     guint      *agent,
                     GError    **error);

@@ -24,7 +24,7 @@ void        kv_window_open_or_report (KvWindow   *self,
                                       const char *name_or_path);
 
 /* Autosave (off by default; the application turns it on): after every
- * change the session is written to kv_session_get_path (). */
+ * change the session is written to kv_session_file_get_path (). */
 void        kv_window_set_autosave    (KvWindow   *self,
                                        gboolean    autosave);
 /* Shows the autosaved session, with its selected step; FALSE when there is
@@ -38,23 +38,13 @@ guint       kv_window_get_step       (KvWindow   *self);
 void        kv_window_select_step    (KvWindow   *self,
                                       guint       index);
 
-/* The parts, for tests. */
-GtkWidget  *kv_window_get_composer        (KvWindow *self);
-GtkWidget  *kv_window_get_knowledge_table (KvWindow *self);
-GtkWidget  *kv_window_get_formula_entry   (KvWindow *self);
-GtkWidget  *kv_window_get_canvas          (KvWindow *self);
-/* The product view (a KvProductPane; NULL without the canvas), and whether
- * it is shown instead of the canvas ("product-mode", the win.product
- * toggle, Ctrl+P; only for a step after the initial model). */
-GtkWidget  *kv_window_get_product_pane    (KvWindow *self);
+/* Whether the product view is shown instead of the canvas ("product-mode",
+ * the win.product toggle, Ctrl+P; only for a step after the initial model). */
 gboolean    kv_window_get_product_mode    (KvWindow *self);
 void        kv_window_set_product_mode    (KvWindow *self,
                                            gboolean  product_mode);
-/* The badge's text after Enter in the formula bar ("true"/"false"), or NULL
- * when hidden; the error under the bar, or NULL. */
-const char *kv_window_get_formula_result  (KvWindow *self);
-const char *kv_window_get_formula_error   (KvWindow *self);
-/* The worlds the formula holds at (as sent to the canvas), or NULL. */
-const KvBits *kv_window_get_highlight     (KvWindow *self);
+/* Tells @application the keys of the window's actions (kv-window-actions.c),
+ * for the shortcuts window and the menus. */
+void        kv_window_add_accels          (GtkApplication *application);
 
 G_END_DECLS

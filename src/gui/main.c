@@ -3,9 +3,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
+#include <stdio.h>
 
 #include "kv-application.h"
+#include "kv-i18n.h"
 
 int
 main (int   argc,
@@ -13,14 +14,24 @@ main (int   argc,
 {
   g_autoptr(KvApplication) app = NULL;
 
-  setlocale (LC_ALL, "");
-  /* Graphviz sets LC_NUMERIC to "C" while it lays out, on the canvas's
-   * worker thread; setlocale is not thread-safe, but setting the locale it
-   * already has does nothing. Numbers shown are integers, so nothing shows. */
-  setlocale (LC_NUMERIC, "C");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  kv_i18n_init ();
+
+  /* Answered before any display is opened: a terminal or a packaging script
+   * may have none. */
+  if (argc == 2 && (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")))
+    {
+      printf ("%s\n", _("Usage: kripkeviz [GAME]\n\n"
+                        "Opens GAME (a .kvg script or a built-in game: see `kripkeviz-cli games`)\n"
+                        "in a window; without GAME, the last session or Hexa.\n\n"
+                        "  -h, --help     show this help\n"
+                        "  --version      show the version"));
+      return 0;
+    }
+  if (argc == 2 && g_str_equal (argv[1], "--version"))
+    {
+      printf ("kripkeviz %s\n", PACKAGE_VERSION);
+      return 0;
+    }
 
   /* Without its schema GSettings aborts the window: say what to do instead. */
   {

@@ -11,7 +11,7 @@
 
 #include "kv-composer.h"
 #include "kv-display-util.h"
-#include "kv-window.h"
+#include "kv-window-private.h"
 
 #include "kv-canvas-view.h"
 #include "kv-product-pane.h"

@@ -15,9 +15,9 @@
 #include "kv-composer.h"
 #include "kv-display-util.h"
 #include "kv-knowledge-table.h"
-#include "kv-session.h"
+#include "kv-session-file.h"
 #include "kv-style.h"
-#include "kv-window.h"
+#include "kv-window-private.h"
 
 #include "kv-canvas-view.h"
 
@@ -53,6 +53,7 @@ test_open_hexa (void)
   /* The script's two steps are in the history; the initial model is shown. */
   g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 3);
   g_assert_cmpuint (kv_window_get_step (window), ==, 0);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Hexa: three players, three cards");
   g_assert_cmpuint (kv_history_get (kv_window_get_history (window), 0)->model->n_worlds, ==, 6);
   /* Each player knows its own card and nothing else. */
   g_assert_cmpstr (cell ("r", 0, NULL), ==, "1");
@@ -77,7 +78,8 @@ test_composer (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (composer), "composer.apply", NULL));
   kv_display_wait (20);
 
-  /* Applied after step 0: the script's later steps are gone. */
+  /* Applied after step 0: the script's later steps are replaced (undo
+   * brings them back, test_undo_redo). */
   g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 2);
   g_assert_cmpuint (kv_window_get_step (window), ==, 1);
   g_assert_cmpuint (kv_history_get (kv_window_get_history (window), 1)->model->n_worlds, ==, 4);
@@ -93,13 +95,15 @@ test_composer (void)
   kv_display_wait_for_canvas (window, 10000);
 }
 
+/* Ctrl+Z undoes the edit: Hexa's scripted steps come back, at step 0;
+ * Alt+← is navigation and changes no step. */
 static void
 test_undo_redo (void)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   kv_display_wait (20);
   g_assert_cmpuint (kv_window_get_step (window), ==, 0);
-  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 2);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 3);
   g_assert_cmpstr (cell ("w", 2, NULL), ==, "?");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
@@ -143,7 +147,7 @@ test_composer_cards (void)
 static char *
 session_contents (void)
 {
-  g_autofree char *path = kv_session_get_path ();
+  g_autofree char *path = kv_session_file_get_path ();
   char *text = NULL;
 
   g_assert_true (g_str_has_prefix (path, state_dir));
@@ -164,6 +168,9 @@ test_session_autosave (void)
   g_assert_nonnull (strstr (text, "\nnocard 1 w\n"));
   g_assert_null (strstr (text, "endmove 2"));
   g_assert_nonnull (strstr (text, "# kripkeviz: selected-step 1\n"));
+  /* The undo tree rides along, so undo survives a restart. */
+  g_assert_nonnull (strstr (text, "\n# kripkeviz-undo: "));
+  g_assert_nonnull (strstr (text, "\n# kripkeviz-undo-current: "));
   g_clear_pointer (&text, g_free);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
@@ -190,9 +197,24 @@ previous_session (char **canonical)
   g_autofree char *text = NULL;
 
   g_assert_true (kv_history_push (history, step, NULL));
-  text = kv_session_to_text (history, "hexa", 1);
+  text = kv_session_file_to_text (history, "hexa", 1);
   *canonical = g_strdup (text);
   return g_strconcat ("# left by test-window\n", text, NULL);
+}
+
+/* The broken sessions set aside beside @path. */
+static GPtrArray *
+broken_sessions (const char *path)
+{
+  g_autofree char *dir_name = g_path_get_dirname (path);
+  g_autoptr(GDir) dir = g_dir_open (dir_name, 0, NULL);
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "session-") && g_str_has_suffix (name, ".kvg.broken"))
+      g_ptr_array_add (found, g_build_filename (dir_name, name, NULL));
+  return found;
 }
 
 /* The real kripkeviz, started without a game, restores the session and
@@ -205,11 +227,11 @@ test_session_kill (void)
   g_autofree char *child_state = g_build_filename (state_dir, "child", NULL);
   g_autofree char *child_dir = g_build_filename (child_state, "kripkeviz", NULL);
   g_autofree char *child_path = g_build_filename (child_dir, "session.kvg", NULL);
-  g_autofree char *child_broken = g_strconcat (child_path, ".broken", NULL);
+  g_autoptr(GPtrArray) child_broken = NULL;
   g_autofree char *canonical = NULL;
   g_autofree char *written = previous_session (&canonical);
   g_autofree char *text = NULL;
-  g_autofree char *own_path = kv_session_get_path ();
+  g_autofree char *own_path = kv_session_file_get_path ();
   g_auto(GStrv) envp = g_get_environ ();
   const char *argv[] = { binary, NULL };
   g_autoptr(GError) error = NULL;
@@ -250,8 +272,11 @@ test_session_kill (void)
   g_assert_true (WIFSIGNALED (status));
 
   g_assert_nonnull (text);
-  g_assert_cmpstr (text, ==, canonical);
-  g_assert_false (g_file_test (child_broken, G_FILE_TEST_EXISTS));
+  /* Its own way: the session, then its undo tree. */
+  g_assert_true (g_str_has_prefix (text, canonical));
+  g_assert_nonnull (strstr (text, "\n# kripkeviz-undo-current: 0\n"));
+  child_broken = broken_sessions (child_path);
+  g_assert_cmpuint (child_broken->len, ==, 0);
 
   /* What the next start finds. */
   g_assert_true (g_file_set_contents (own_path, text, -1, NULL));
@@ -265,21 +290,91 @@ test_session_kill (void)
   gtk_window_destroy (GTK_WINDOW (restored));
 }
 
-/* A session that does not read is moved aside, never fatal. */
+/* A burst of edits, autosaved as they come (each write atomic, so a kill -9
+ * leaves the last one whole); the next start restores them, and undo walks
+ * back through every one to the scripted game, redo forward again. */
+static void
+test_session_undo_restored (void)
+{
+  KvWindow *first = kv_window_new (NULL);
+  KvWindow *restored;
+  guint scripted, after_one, after_all;
+
+  kv_window_set_autosave (window, FALSE);
+  kv_window_set_autosave (first, TRUE);
+  g_assert_true (kv_window_open (first, "clue11", NULL));
+  scripted = kv_history_length (kv_window_get_history (first));
+  while (kv_window_get_step (first) > 0)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (first), "win.back", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (first), "win.next-turn", NULL));
+  after_one = kv_history_length (kv_window_get_history (first));
+  {
+    /* The toast "N later steps replaced — Undo", to look at. */
+    g_autofree char *path = g_test_build_filename (G_TEST_BUILT, "window-replaced.png", NULL);
+    g_autoptr(GdkTexture) texture = NULL;
+
+    gtk_window_set_default_size (GTK_WINDOW (first), 1024, 700);
+    gtk_window_present (GTK_WINDOW (first));
+    kv_display_wait_for_canvas (first, 10000);
+    texture = kv_display_render (GTK_WIDGET (first));
+    g_assert_true (gdk_texture_save_to_png (texture, path));
+    g_test_message ("screenshot: %s", path);
+  }
+  g_assert_cmpuint (after_one, <, scripted);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (first), "win.next-turn", NULL));
+  after_all = kv_history_length (kv_window_get_history (first));
+  kv_display_wait (20);
+  gtk_window_destroy (GTK_WINDOW (first));
+
+  restored = kv_window_new (NULL);
+  g_assert_true (kv_window_restore_session (restored));
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (restored)), ==, after_all);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (restored), "win.undo", NULL));
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (restored)), ==, after_one);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (restored), "win.undo", NULL));
+  /* Every scripted step is back. */
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (restored)), ==, scripted);
+  g_assert_cmpuint (kv_window_get_step (restored), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (restored), "win.redo", NULL));
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (restored)), ==, after_one);
+  gtk_window_destroy (GTK_WINDOW (restored));
+  kv_window_set_autosave (window, TRUE);
+}
+
+/* A session that does not read is moved aside as
+ * session-YYYYMMDD-HHMMSS.kvg.broken, never over an earlier one, never fatal. */
 static void
 test_session_broken (void)
 {
-  g_autofree char *path = kv_session_get_path ();
-  g_autofree char *broken = g_strconcat (path, ".broken", NULL);
+  g_autofree char *path = kv_session_file_get_path ();
+  g_autoptr(GPtrArray) before = broken_sessions (path);
+  g_autoptr(GPtrArray) after = NULL;
   KvWindow *restored;
 
-  g_assert_true (g_file_set_contents (path, "title Broken\nagents 1 2\ncards a\nzzz\n", -1, NULL));
-  restored = kv_window_new (NULL);
-  g_assert_false (kv_window_restore_session (restored));
-  g_assert_null (kv_window_get_history (restored));
-  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-  g_assert_true (g_file_test (broken, G_FILE_TEST_EXISTS));
-  gtk_window_destroy (GTK_WINDOW (restored));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("title Broken %u\nagents 1 2\ncards a\nzzz\n", i);
+
+      g_assert_true (g_file_set_contents (path, text, -1, NULL));
+      restored = kv_window_new (NULL);
+      g_assert_false (kv_window_restore_session (restored));
+      g_assert_null (kv_window_get_history (restored));
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+      gtk_window_destroy (GTK_WINDOW (restored));
+    }
+  after = broken_sessions (path);
+  /* Both kept, the first not overwritten by the second. */
+  g_assert_cmpuint (after->len, ==, before->len + 2);
+  for (guint i = 0; i < after->len; i++)
+    {
+      g_autofree char *text = NULL;
+
+      g_assert_true (g_file_get_contents (g_ptr_array_index (after, i), &text, NULL, NULL));
+      g_assert_true (g_str_has_prefix (text, "title Broken "));
+      g_unlink (g_ptr_array_index (after, i));
+    }
 
   /* None at all: nothing restored, nothing said. */
   restored = kv_window_new (NULL);
@@ -305,6 +400,7 @@ test_accels (void)
     { "win.forward", "<Alt>Right" },
     { "win.product", "<Control>p" },
     { "win.next-turn", "<Control>n" },
+    { "win.play-to-end", "<Shift><Control>n" },
     { "win.focus-formula", "<Control>l" },
     { "win.zoom-in", "<Control>plus" },
     { "win.zoom-out", "<Control>minus" },
@@ -421,10 +517,10 @@ test_formula_bar (void)
   check_formula ("K{3} w@2");
   g_assert_cmpstr (kv_window_get_formula_result (window), ==, "true");
   /* Re-checked at each step: false before 1's announcement. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   kv_display_wait (20);
   g_assert_cmpstr (kv_window_get_formula_result (window), ==, "false");
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL));
   kv_display_wait_for_canvas (window, 10000);
 }
 
@@ -531,6 +627,7 @@ main (int   argc,
   g_test_add_func ("/window/undo-redo", test_undo_redo);
   g_test_add_func ("/window/session-autosave", test_session_autosave);
   g_test_add_func ("/window/session-kill", test_session_kill);
+  g_test_add_func ("/window/session-undo-restored", test_session_undo_restored);
   g_test_add_func ("/window/session-broken", test_session_broken);
   g_test_add_func ("/window/accels", test_accels);
   g_test_add_func ("/window/zoom-keys", test_zoom_keys);

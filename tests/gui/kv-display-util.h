@@ -5,7 +5,7 @@
 #include <gtk/gtk.h>
 #include <locale.h>
 
-#include "kv-window.h"
+#include "kv-window-private.h"
 
 G_BEGIN_DECLS
 

@@ -1,0 +1,285 @@
+/* kv-formula-bar.c: the formula bar */
+#define G_LOG_DOMAIN "kv-formula-bar"
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kv-formula-bar.h"
+
+struct _KvFormulaBar
+{
+  GtkWidget     parent_instance;
+
+  /* Template widgets */
+  GtkEntry     *entry;
+  GtkLabel     *badge;
+  GtkLabel     *error;
+  GtkRevealer  *error_revealer;
+
+  KvModel      *model;      /* where formulas are checked, or NULL */
+  KvFormula    *formula;    /* the formula last checked, re-checked on each model */
+  KvBits       *highlight;
+};
+
+G_DEFINE_FINAL_TYPE (KvFormulaBar, kv_formula_bar, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_HIGHLIGHT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+set_badge (KvFormulaBar *self,
+           const char   *text,
+           const char   *css_class,
+           const char   *tooltip)
+{
+  gtk_widget_remove_css_class (GTK_WIDGET (self->badge), "true");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->badge), "false");
+  gtk_widget_set_visible (GTK_WIDGET (self->badge), text != NULL);
+  gtk_label_set_text (self->badge, text != NULL ? text : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->badge), tooltip);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->badge), css_class);
+}
+
+static void
+set_highlight (KvFormulaBar *self,
+               const KvBits *worlds)
+{
+  g_clear_pointer (&self->highlight, kv_bits_free);
+  if (worlds != NULL)
+    self->highlight = kv_bits_copy (worlds);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHT]);
+}
+
+static void
+set_formula_error (KvFormulaBar *self,
+                   const char   *message)
+{
+  gtk_label_set_text (self->error, message != NULL ? message : "");
+  gtk_revealer_set_reveal_child (self->error_revealer, message != NULL);
+  if (message != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->entry), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->entry), "error");
+}
+
+/* Checks self->formula at self->model: the badge and the highlight. */
+static void
+check_formula (KvFormulaBar *self)
+{
+    g_autoptr(GError) error = NULL;
+  g_autoptr(KvBits) worlds = NULL;
+  g_autofree char *tooltip = NULL;
+  guint count;
+  gboolean value;
+
+  if (self->formula == NULL || self->model == NULL)
+    {
+      set_badge (self, NULL, NULL, NULL);
+      set_highlight (self, NULL);
+      return;
+    }
+
+  worlds = kv_check_worlds (self->model, self->formula, &error);
+  if (worlds == NULL)
+    {
+      set_badge (self, NULL, NULL, NULL);
+      set_highlight (self, NULL);
+      set_formula_error (self, error->message);
+      return;
+    }
+
+  value = kv_bits_get (worlds, self->model->actual);
+  count = kv_bits_count (worlds);
+  tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          "%s at the actual world; holds at %u of %u world (highlighted)",
+                                          "%s at the actual world; holds at %u of %u worlds (highlighted)",
+                                          self->model->n_worlds),
+                             value ? _("True") : _("False"), count, self->model->n_worlds);
+  set_badge (self, value ? _("true") : _("false"), value ? "true" : "false", tooltip);
+  set_highlight (self, worlds);
+}
+
+static void
+on_formula_activate (KvFormulaBar *self)
+{
+    const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  g_autoptr(GError) error = NULL;
+  guint column = 0;
+
+  g_clear_pointer (&self->formula, kv_formula_unref);
+  set_formula_error (self, NULL);
+
+  if (self->model == NULL || *stripped == '\0')
+    {
+      check_formula (self);
+      return;
+    }
+
+  self->formula = kv_formula_parse (self->model->game, text, &column, &error);
+  if (self->formula == NULL)
+    {
+      glong length = g_utf8_strlen (text, -1);
+      int start = column > 0 ? (int) column - 1 : 0;
+      g_autofree char *message = g_strdup_printf (_("Column %u: %s"), column, error->message);
+
+      check_formula (self);
+      set_formula_error (self, error->message != NULL && g_str_has_prefix (error->message, "1:")
+                               ? error->message : message);
+      gtk_widget_grab_focus (GTK_WIDGET (self->entry));
+      if (start < length)
+        gtk_editable_select_region (GTK_EDITABLE (self->entry), start, start + 1);
+      else
+        gtk_editable_set_position (GTK_EDITABLE (self->entry), -1);
+      return;
+    }
+
+  check_formula (self);
+}
+
+static void
+on_formula_changed (KvFormulaBar *self)
+{
+  /* The badge belongs to the text that was checked. */
+  if (self->formula != NULL)
+    {
+      g_clear_pointer (&self->formula, kv_formula_unref);
+      check_formula (self);
+    }
+  set_formula_error (self, NULL);
+}
+
+void
+kv_formula_bar_set_model (KvFormulaBar *self,
+                          KvModel      *model)
+{
+  g_return_if_fail (KV_IS_FORMULA_BAR (self));
+
+  if (model != NULL)
+    kv_model_ref (model);
+  g_clear_pointer (&self->model, kv_model_unref);
+  self->model = model;
+  check_formula (self);
+}
+
+void
+kv_formula_bar_clear (KvFormulaBar *self)
+{
+  g_return_if_fail (KV_IS_FORMULA_BAR (self));
+
+  g_clear_pointer (&self->formula, kv_formula_unref);
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+  set_formula_error (self, NULL);
+}
+
+GtkWidget *
+kv_formula_bar_get_entry (KvFormulaBar *self)
+{
+  g_return_val_if_fail (KV_IS_FORMULA_BAR (self), NULL);
+  return GTK_WIDGET (self->entry);
+}
+
+const char *
+kv_formula_bar_get_result (KvFormulaBar *self)
+{
+  g_return_val_if_fail (KV_IS_FORMULA_BAR (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->badge)))
+    return NULL;
+  return gtk_label_get_text (self->badge);
+}
+
+const char *
+kv_formula_bar_get_error (KvFormulaBar *self)
+{
+  g_return_val_if_fail (KV_IS_FORMULA_BAR (self), NULL);
+  if (!gtk_revealer_get_reveal_child (self->error_revealer))
+    return NULL;
+  return gtk_label_get_text (self->error);
+}
+
+const KvBits *
+kv_formula_bar_get_highlight (KvFormulaBar *self)
+{
+  g_return_val_if_fail (KV_IS_FORMULA_BAR (self), NULL);
+  return self->highlight;
+}
+
+static gboolean
+kv_formula_bar_grab_focus (GtkWidget *widget)
+{
+  return gtk_widget_grab_focus (GTK_WIDGET (KV_FORMULA_BAR (widget)->entry));
+}
+
+static void
+kv_formula_bar_dispose (GObject *object)
+{
+  KvFormulaBar *self = KV_FORMULA_BAR (object);
+  GtkWidget *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), KV_TYPE_FORMULA_BAR);
+  /* The bar's box has no name, so the template leaves it in place. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_pointer (&self->model, kv_model_unref);
+  g_clear_pointer (&self->formula, kv_formula_unref);
+  g_clear_pointer (&self->highlight, kv_bits_free);
+
+  G_OBJECT_CLASS (kv_formula_bar_parent_class)->dispose (object);
+}
+
+static void
+kv_formula_bar_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  KvFormulaBar *self = KV_FORMULA_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_HIGHLIGHT:
+      g_value_set_pointer (value, self->highlight);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_formula_bar_class_init (KvFormulaBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = kv_formula_bar_dispose;
+  object_class->get_property = kv_formula_bar_get_property;
+  widget_class->grab_focus = kv_formula_bar_grab_focus;
+
+  properties[PROP_HIGHLIGHT] =
+    g_param_spec_pointer ("highlight", NULL, NULL,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/kripkeviz/Kripkeviz/kv-formula-bar.ui");
+  gtk_widget_class_bind_template_child (widget_class, KvFormulaBar, entry);
+  gtk_widget_class_bind_template_child (widget_class, KvFormulaBar, badge);
+  gtk_widget_class_bind_template_child (widget_class, KvFormulaBar, error);
+  gtk_widget_class_bind_template_child (widget_class, KvFormulaBar, error_revealer);
+  gtk_widget_class_bind_template_callback (widget_class, on_formula_activate);
+  gtk_widget_class_bind_template_callback (widget_class, on_formula_changed);
+}
+
+static void
+kv_formula_bar_init (KvFormulaBar *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+}

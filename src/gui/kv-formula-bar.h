@@ -1,0 +1,30 @@
+/* kv-formula-bar.h: the formula bar under the canvas — type a formula,
+ * press Enter: a true/false badge for the actual world, the worlds where it
+ * holds as "highlight" (the window hands them to the canvas), and a parse
+ * error under the bar with its column selected. The formula is checked
+ * again whenever the model changes. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kv-engine.h"
+
+G_BEGIN_DECLS
+
+#define KV_TYPE_FORMULA_BAR (kv_formula_bar_get_type ())
+G_DECLARE_FINAL_TYPE (KvFormulaBar, kv_formula_bar, KV, FORMULA_BAR, GtkWidget)
+
+/* The model formulas are checked at (a reference is kept), or NULL. */
+void          kv_formula_bar_set_model     (KvFormulaBar *self,
+                                            KvModel      *model);
+/* Empties the bar: a new game's formulas start afresh. */
+void          kv_formula_bar_clear         (KvFormulaBar *self);
+
+GtkWidget    *kv_formula_bar_get_entry     (KvFormulaBar *self);
+/* The badge's text ("true"/"false"), or NULL when hidden; the error under
+ * the bar, or NULL; the worlds where the formula holds, or NULL. */
+const char   *kv_formula_bar_get_result    (KvFormulaBar *self);
+const char   *kv_formula_bar_get_error     (KvFormulaBar *self);
+const KvBits *kv_formula_bar_get_highlight (KvFormulaBar *self);
+
+G_END_DECLS

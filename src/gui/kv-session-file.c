@@ -1,0 +1,226 @@
+/* kv-session-file.c: the autosaved session */
+#define G_LOG_DOMAIN "kv-session-file"
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kv-read.h"
+#include "kv-session-file.h"
+
+#define SESSION_DIR   "kripkeviz"
+#define SESSION_FILE  "session.kvg"
+#define MARK_GAME     "# kripkeviz: game "
+#define MARK_SELECTED "# kripkeviz: selected-step "
+
+char *
+kv_session_file_get_path (void)
+{
+  const char *base = g_get_user_state_dir ();
+  g_autofree char *dir = g_build_filename (base, SESSION_DIR, NULL);
+
+  /* Where the state directory cannot be made, the data directory. */
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      g_free (dir);
+      dir = g_build_filename (g_get_user_data_dir (), SESSION_DIR, NULL);
+    }
+  return g_build_filename (dir, SESSION_FILE, NULL);
+}
+
+char *
+kv_session_file_to_text (const KvHistory *history,
+                         const char      *name,
+                         guint            selected)
+{
+  g_autoptr(GPtrArray) steps = g_ptr_array_new ();
+  g_autoptr(GString) text = g_string_new ("# kripkeviz: the session, saved after every change\n");
+  g_autofree char *script = NULL;
+
+  g_return_val_if_fail (history != NULL, NULL);
+
+  for (guint i = 1; i < kv_history_length (history); i++)
+    g_ptr_array_add (steps, kv_history_get (history, i)->step);
+  script = kv_script_to_text (history->game, steps);
+
+  /* One line, whatever the name holds. */
+  if (name != NULL && *name != '\0' && strpbrk (name, "\r\n") == NULL)
+    g_string_append_printf (text, MARK_GAME "%s\n", name);
+  g_string_append_printf (text, MARK_SELECTED "%u\n", MIN (selected, kv_history_length (history) - 1));
+  g_string_append (text, script);
+  if (text->len > 0 && text->str[text->len - 1] != '\n')
+    g_string_append_c (text, '\n');
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+gboolean
+kv_session_file_write (const char  *path,
+                       const char  *text,
+                       GError     **error)
+{
+  g_autofree char *dir = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   "%s: %s", dir, g_strerror (saved));
+      return FALSE;
+    }
+  /* A temporary file beside @path, renamed over it. */
+  return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+}
+
+/* The value after @mark on a line of @text, or NULL. */
+static char *
+find_mark (const char *text,
+           const char *mark)
+{
+  const char *line = text;
+
+  while (line != NULL && *line != '\0')
+    {
+      const char *end = strchr (line, '\n');
+
+      if (g_str_has_prefix (line, mark))
+        {
+          const char *value = line + strlen (mark);
+          gsize length = end != NULL ? (gsize) (end - value) : strlen (value);
+
+          return g_strstrip (g_strndup (value, length));
+        }
+      line = end != NULL ? end + 1 : NULL;
+    }
+  return NULL;
+}
+
+KvHistory *
+kv_session_file_parse (const char  *text,
+                       const char  *filename,
+                       guint        world_limit,
+                       char       **name,
+                       guint       *selected,
+                       GError     **error)
+{
+  g_autofree char *value = NULL;
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(KvHistory) history = NULL;
+  guint64 index = 0;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  script = kv_script_parse (text, strlen (text), filename, error);
+  if (script == NULL)
+    return NULL;
+  history = kv_history_run_script (script, world_limit, error);
+  if (history == NULL)
+    return NULL;
+
+  value = find_mark (text, MARK_SELECTED);
+  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, G_MAXUINT, &index, NULL))
+    index = kv_history_length (history) - 1;
+  if (selected != NULL)
+    *selected = (guint) MIN (index, (guint64) kv_history_length (history) - 1);
+  if (name != NULL)
+    *name = find_mark (text, MARK_GAME);
+
+  return g_steal_pointer (&history);
+}
+
+KvHistory *
+kv_session_file_read (const char  *path,
+                      guint        world_limit,
+                      char       **name,
+                      guint       *selected,
+                      KvUndo     **undo,
+                      GError     **error)
+{
+  g_autofree char *text = NULL;
+  KvHistory *history;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, NULL, error);
+  if (text == NULL)
+    return NULL;
+  history = kv_session_file_parse (text, path, world_limit, name, selected, error);
+  /* Undo survives a restart; a session without it (or with a damaged one)
+   * opens all the same, with nothing to undo. */
+  if (history != NULL && undo != NULL)
+    *undo = kv_undo_from_text (text, NULL);
+  return history;
+}
+
+/* "session-YYYYMMDD-HHMMSS.kvg.broken" beside @path, "-2", "-3", … when
+ * two break in the same second. */
+static char *
+broken_name (const char *path, guint attempt)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *base = attempt == 0 ? g_strdup_printf ("session-%s.kvg.broken", stamp)
+                                       : g_strdup_printf ("session-%s-%u.kvg.broken", stamp, attempt + 1);
+
+  return g_build_filename (dir, base, NULL);
+}
+
+char *
+kv_session_file_set_aside (const char  *path,
+                           GError     **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* link() never replaces an existing file, unlike rename(): an earlier
+   * broken session is never overwritten. */
+  for (guint attempt = 0; attempt < 100; attempt++)
+    {
+      g_autofree char *broken = broken_name (path, attempt);
+      int saved;
+
+      if (link (path, broken) == 0)
+        {
+          g_unlink (path);
+          return g_steal_pointer (&broken);
+        }
+      saved = errno;
+      if (saved != EEXIST)
+        {
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       "%s: %s", path, g_strerror (saved));
+          return NULL;
+        }
+    }
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST, "%s: %s", path, g_strerror (EEXIST));
+  return NULL;
+}
+
+gboolean
+kv_session_file_save_as (GFile       *file,
+                         const char  *text,
+                         GError     **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  path = g_file_get_path (file);
+  if (path != NULL)
+    return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+
+  /* Not a local file: GIO writes a temporary file and renames it where it
+   * can; a new file is written in place. */
+  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+}

@@ -1,0 +1,66 @@
+/* kv-session-file.h: the autosaved session — the game and its history as a
+ * script, and the selected step — so that nothing is lost on a crash or a
+ * quit.
+ *
+ * The file is $XDG_STATE_HOME/kripkeviz/session.kvg: a game script (the
+ * game's header and every step of the history) with comment lines that the
+ * script reader skips:
+ *
+ *   # kripkeviz: game hexa
+ *   # kripkeviz: selected-step 1
+ *
+ * It is written atomically (a temporary file renamed over the old one).
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "kv-engine.h"
+
+G_BEGIN_DECLS
+
+/* The session file's path (newly allocated). */
+char      *kv_session_file_get_path   (void);
+
+/* The session as text: @name is the game's name (for the title and file
+ * names), @selected the selected entry of @history. */
+char      *kv_session_file_to_text    (const KvHistory *history,
+                                       const char      *name,
+                                       guint            selected);
+
+/* Writes @text to @path atomically, creating the directory. */
+gboolean   kv_session_file_write      (const char  *path,
+                                       const char  *text,
+                                       GError     **error);
+
+/* Reads a session: the history (the script run with @world_limit), the
+ * game's name (*name, may be NULL) and the selected entry (clamped to the
+ * history). NULL with @error when the file is missing (G_FILE_ERROR_NOENT),
+ * unreadable, or not a script that runs. @undo (may be NULL) gets the undo
+ * tree kept in the file, or NULL. */
+KvHistory *kv_session_file_read       (const char  *path,
+                                       guint        world_limit,
+                                       char       **name,
+                                       guint       *selected,
+                                       KvUndo     **undo,
+                                       GError     **error);
+/* The same from text (an undo state). */
+KvHistory *kv_session_file_parse      (const char  *text,
+                                       const char  *filename,
+                                       guint        world_limit,
+                                       char       **name,
+                                       guint       *selected,
+                                       GError     **error);
+
+/* Moves a session that could not be read aside, beside it, as
+ * session-YYYYMMDD-HHMMSS.kvg.broken (never over an earlier one); the name it got. */
+char      *kv_session_file_set_aside  (const char  *path,
+                                       GError     **error);
+
+/* Writes @text to @path (a file the user chose) atomically: nothing
+ * half-written is left when it fails. */
+gboolean   kv_session_file_save_as    (GFile       *file,
+                                       const char  *text,
+                                       GError     **error);
+
+G_END_DECLS

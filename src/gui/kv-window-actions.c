@@ -1,0 +1,396 @@
+/* kv-window-actions.c: the window's actions (win.*) and their keys */
+#define G_LOG_DOMAIN "kv-window"
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kv-export-dialog.h"
+#include "kv-game-menu.h"
+#include "kv-session-file.h"
+#include "kv-window-private.h"
+
+/* The game's name for file names: "hexa", or "game" before one. */
+static const char *
+file_stem (KvWindow *self)
+{
+  const char *name = kv_session_get_game_name (self->session);
+
+  return name != NULL ? name : "game";
+}
+
+static void
+next_turn_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (history_of (self) != NULL && !kv_session_next_turn (self->session, &error))
+    _kv_window_toast (self, error->message);
+}
+
+/* Undo or redo; a state that no longer runs (a lower world limit) is
+ * reported, and nothing changes. */
+static void
+move_in_undo (GtkWidget *widget,
+              gboolean (*move) (KvSession *, GError **))
+{
+  KvWindow *self = KV_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!move (self->session, &error) && error != NULL)
+    _kv_window_toast (self, error->message);
+}
+
+static void
+play_to_end_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (history_of (self) != NULL && !kv_session_play_to_end (self->session, &error))
+    _kv_window_toast (self, error->message);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  move_in_undo (widget, kv_session_undo);
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  move_in_undo (widget, kv_session_redo);
+}
+
+static void
+open_game_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  kv_window_open_or_report (KV_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+static GtkFileFilter *
+kvg_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Game scripts"));
+  gtk_file_filter_add_pattern (filter, "*.kvg");
+  return filter;
+}
+
+static void
+on_open_response (GtkNativeDialog *native,
+                  int              response,
+                  KvWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL)
+        kv_window_open_or_report (self, path);
+    }
+  g_object_unref (native);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+  GtkFileChooserNative *native;
+  g_autoptr(GtkFileFilter) filter = kvg_filter ();
+
+  native = gtk_file_chooser_native_new (_("Open a Game"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  g_signal_connect (native, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+on_save_response (GtkNativeDialog *native,
+                  int              response,
+                  KvWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT && history_of (self) != NULL)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = kv_session_to_script (self->session);
+      g_autofree char *name = g_file_get_basename (file);
+
+      /* A temporary file renamed over the old one: a failed save leaves
+       * the old file as it was. */
+      if (!kv_session_file_save_as (file, text, &error))
+        _kv_window_report_error (self, _("Could Not Save the Script"), error->message);
+      else
+        {
+          g_autofree char *message = g_strdup_printf (_("Saved “%s”"), name);
+          g_autofree char *path = g_file_get_path (file);
+
+          if (path != NULL)
+            {
+              kv_game_menu_add_recent (path);
+              _kv_window_refresh_game_menu (self);
+            }
+          _kv_window_toast (self, message);
+        }
+    }
+  g_object_unref (native);
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+  GtkFileChooserNative *native;
+  g_autoptr(GtkFileFilter) filter = kvg_filter ();
+  g_autofree char *name = g_strdup_printf ("%s.kvg", file_stem (self));
+
+  native = gtk_file_chooser_native_new (_("Save the Script"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  g_signal_connect (native, "response", G_CALLBACK (on_save_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+on_exported (KvWindow   *self,
+             const char *message)
+{
+  _kv_window_toast (self, message);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+  KvLayout *layout = NULL;
+  guint32 hidden = 0;
+  g_autofree char *basename = NULL;
+  KvExportDialog *dialog;
+
+  if (self->product_mode)
+    {
+      /* The product panel's stage, as shown. */
+      KvProductPane *pane = KV_PRODUCT_PANE (self->product_pane);
+      KvCanvasView *panel = kv_product_pane_get_panel (pane, KV_PRODUCT_PANEL_PRODUCT);
+
+      layout = kv_canvas_get_layout (kv_canvas_view_get_canvas (panel));
+      hidden = kv_canvas_view_get_hidden_agents (panel);
+      basename = g_strdup_printf ("%s-step-%u-%s", file_stem (self),
+                                  step_of (self), kv_product_stage_to_string (kv_product_pane_get_stage (pane)));
+    }
+  else
+    {
+      layout = kv_canvas_get_layout (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)));
+      hidden = kv_canvas_view_get_hidden_agents (KV_CANVAS_VIEW (self->canvas));
+    }
+  if (layout == NULL)
+    {
+      _kv_window_toast (self, _("Nothing to export yet: the view is still being drawn"));
+      return;
+    }
+
+  if (basename == NULL)
+    basename = g_strdup_printf ("%s-step-%u", file_stem (self), step_of (self));
+  dialog = kv_export_dialog_new (GTK_WINDOW (self), layout, hidden, basename);
+  g_signal_connect_swapped (dialog, "exported", G_CALLBACK (on_exported), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+focus_formula_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (KV_WINDOW (widget)->formula_bar));
+}
+
+static void
+forward_to_canvas (KvWindow   *self,
+                   const char *action)
+{
+  if (self->product_mode)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (kv_product_pane_get_panel (KV_PRODUCT_PANE (self->product_pane),
+                                                                         KV_PRODUCT_PANEL_PRODUCT)),
+                                  action, NULL);
+      return;
+    }
+  gtk_widget_activate_action (self->canvas, action, NULL);
+}
+
+static void
+zoom_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  forward_to_canvas (KV_WINDOW (widget), "canvas.zoom-in");
+}
+
+static void
+zoom_out_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  forward_to_canvas (KV_WINDOW (widget), "canvas.zoom-out");
+}
+
+static void
+zoom_fit_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  forward_to_canvas (KV_WINDOW (widget), "canvas.zoom-fit");
+}
+
+static void
+product_previous_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+
+  if (self->product_mode)
+    gtk_widget_activate_action (self->product_pane, "product.previous", NULL);
+}
+
+static void
+product_next_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+
+  if (self->product_mode)
+    gtk_widget_activate_action (self->product_pane, "product.next", NULL);
+}
+
+/* Alt+Left, Alt+Right: the stages while the product view is shown, else
+ * the steps. */
+static void
+back_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+
+  if (self->product_mode)
+    product_previous_action (widget, action_name, parameter);
+  else
+    kv_session_back (self->session);
+}
+
+static void
+forward_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+
+  if (self->product_mode)
+    product_next_action (widget, action_name, parameter);
+  else
+    kv_session_forward (self->session);
+}
+
+/* The window's actions and their keys, set once: the widget class binds
+ * the keys (so a window without an application has them too, as in the
+ * display tests) and the application learns them (so the shortcuts window
+ * and the menus show them). @more_keys are bound on the window only. */
+typedef struct
+{
+  const char                  *name;
+  const char                  *parameter_type;
+  GtkWidgetActionActivateFunc  activate;
+  const char                  *property;    /* a property action instead */
+  const char                  *keys[3];
+  const char                  *more_keys[2];
+} KvWindowAction;
+
+static const KvWindowAction actions[] = {
+  { "win.undo", NULL, undo_action, NULL, { "<Control>z" }, { NULL } },
+  { "win.redo", NULL, redo_action, NULL, { "<Control><Shift>z" }, { NULL } },
+  /* The product view's stages while it is shown, else the steps. */
+  { "win.back", NULL, back_action, NULL, { "<Alt>Left" }, { NULL } },
+  { "win.forward", NULL, forward_action, NULL, { "<Alt>Right" }, { NULL } },
+  { "win.product", NULL, NULL, "product-mode", { "<Control>p" }, { NULL } },
+  { "win.product-previous", NULL, product_previous_action, NULL, { NULL }, { "Page_Up" } },
+  { "win.product-next", NULL, product_next_action, NULL, { NULL }, { "Page_Down" } },
+  { "win.next-turn", NULL, next_turn_action, NULL, { "<Control>n" }, { NULL } },
+  { "win.play-to-end", NULL, play_to_end_action, NULL, { "<Shift><Control>n" }, { NULL } },
+  { "win.open", NULL, open_action, NULL, { "<Control>o" }, { NULL } },
+  { "win.open-game", "s", open_game_action, NULL, { NULL }, { NULL } },
+  { "win.save", NULL, save_action, NULL, { "<Control>s" }, { NULL } },
+  { "win.export", NULL, export_action, NULL, { "<Control>e" }, { NULL } },
+  { "win.focus-formula", NULL, focus_formula_action, NULL, { "<Control>l" }, { NULL } },
+  { "win.zoom-in", NULL, zoom_in_action, NULL, { "<Control>plus", "<Control>equal" }, { "<Control>KP_Add" } },
+  { "win.zoom-out", NULL, zoom_out_action, NULL, { "<Control>minus" }, { "<Control>KP_Subtract" } },
+  { "win.zoom-fit", NULL, zoom_fit_action, NULL, { "<Control>0" }, { "<Control>KP_0" } },
+};
+
+static void
+bind_keys (GtkWidgetClass    *widget_class,
+           const char        *action,
+           const char *const *keys,
+           guint              n_keys)
+{
+  for (guint i = 0; i < n_keys && keys[i] != NULL; i++)
+    {
+      guint key = 0;
+      GdkModifierType modifiers = 0;
+
+      if (!gtk_accelerator_parse (keys[i], &key, &modifiers))
+        g_assert_not_reached ();
+      gtk_widget_class_add_binding_action (widget_class, key, modifiers, action, NULL);
+    }
+}
+
+void
+_kv_window_class_actions_init (GtkWidgetClass *widget_class)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      const KvWindowAction *action = &actions[i];
+
+      if (action->property != NULL)
+        gtk_widget_class_install_property_action (widget_class, action->name, action->property);
+      else
+        gtk_widget_class_install_action (widget_class, action->name, action->parameter_type,
+                                         action->activate);
+      bind_keys (widget_class, action->name, action->keys, G_N_ELEMENTS (action->keys));
+      bind_keys (widget_class, action->name, action->more_keys, G_N_ELEMENTS (action->more_keys));
+    }
+}
+
+void
+kv_window_add_accels (GtkApplication *application)
+{
+  g_return_if_fail (GTK_IS_APPLICATION (application));
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    if (actions[i].keys[0] != NULL)
+      gtk_application_set_accels_for_action (application, actions[i].name, actions[i].keys);
+}

@@ -1,0 +1,89 @@
+/* kv-window-private.h: the window's insides, shared by kv-window.c (the
+ * state shown) and kv-window-actions.c (the win.* actions), and the parts
+ * the display tests look at. Not for other widgets. */
+#pragma once
+
+#include "kv-canvas-view.h"
+#include "kv-composer.h"
+#include "kv-formula-bar.h"
+#include "kv-knowledge-table.h"
+#include "kv-product-pane.h"
+#include "kv-session.h"
+#include "kv-window.h"
+
+G_BEGIN_DECLS
+
+struct _KvWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  GtkMenuButton        *game_button;
+  GtkListView          *history_view;
+  KvComposer           *composer;
+  GtkWidget            *next_turn_button;
+  KvFormulaBar         *formula_bar;
+  KvKnowledgeTable     *knowledge_table;
+  GtkPaned             *outer_paned;
+  GtkPaned             *inner_paned;
+  GtkWidget            *product_button;
+
+  GtkWidget            *canvas;
+  GtkStack             *canvas_stack;  /* the canvas, or the product view */
+  GtkWidget            *product_pane;
+  gboolean              product_mode;  /* the product view is shown */
+  GSettings            *settings;
+
+  KvSession            *session;       /* the game, its history, the selected step */
+  GListStore           *steps;         /* KvStepItem, one per history entry */
+  GtkSingleSelection   *selection;
+  guint                 shown;         /* the step the widgets show */
+  gboolean              syncing;       /* the rows follow the history: ignore the selection */
+
+
+  gboolean              autosave;
+  char                 *session_text;  /* as last written, to skip rewriting it */
+  gboolean              session_failed; /* the last autosave failed (said once) */
+};
+
+static inline KvHistory *
+history_of (KvWindow *self)
+{
+  return kv_session_get_history (self->session);
+}
+
+static inline guint
+step_of (KvWindow *self)
+{
+  return kv_session_get_step (self->session);
+}
+
+/* A short message over the window; an error in a dialog. */
+void        _kv_window_toast               (KvWindow       *self,
+                                            const char     *message);
+void        _kv_window_report_error        (KvWindow       *self,
+                                            const char     *heading,
+                                            const char     *message);
+/* The game menu again (the recent files changed). */
+void        _kv_window_refresh_game_menu   (KvWindow       *self);
+/* Installs the win.* actions and binds their keys (kv-window-actions.c). */
+void        _kv_window_class_actions_init  (GtkWidgetClass *widget_class);
+
+/* The parts, for tests. */
+KvSession  *kv_window_get_session          (KvWindow *self);
+GtkWidget  *kv_window_get_composer         (KvWindow *self);
+GtkWidget  *kv_window_get_knowledge_table  (KvWindow *self);
+GtkWidget  *kv_window_get_formula_entry    (KvWindow *self);
+GtkWidget  *kv_window_get_canvas           (KvWindow *self);
+/* The product view (a KvProductPane). */
+GtkWidget  *kv_window_get_product_pane     (KvWindow *self);
+/* The badge's text after Enter in the formula bar ("true"/"false"), or NULL
+ * when hidden; the error under the bar, or NULL. */
+const char *kv_window_get_formula_result   (KvWindow *self);
+const char *kv_window_get_formula_error    (KvWindow *self);
+/* The worlds the formula holds at (as sent to the canvas), or NULL. */
+const KvBits *kv_window_get_highlight      (KvWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,301 @@
+/* test-session.c: the session object without a display — opening, the
+ * edits, navigation, and the order of its signals. */
+#include "config.h"
+
+#include "kv-session.h"
+
+typedef struct
+{
+  GString *log;   /* "game;steps 0;notify step;…" as emitted */
+} Recorder;
+
+static void
+on_game_changed (KvSession *session,
+                 Recorder  *recorder)
+{
+  g_string_append (recorder->log, "game;");
+}
+
+static void
+on_steps_changed (KvSession *session,
+                  guint      from,
+                  Recorder  *recorder)
+{
+  g_string_append_printf (recorder->log, "steps %u;", from);
+}
+
+static void
+on_notify (KvSession  *session,
+           GParamSpec *pspec,
+           Recorder   *recorder)
+{
+  g_string_append_printf (recorder->log, "%s;", g_param_spec_get_name (pspec));
+}
+
+static KvSession *
+recorded_session (Recorder *recorder)
+{
+  KvSession *session = kv_session_new ();
+
+  recorder->log = g_string_new (NULL);
+  g_signal_connect (session, "game-changed", G_CALLBACK (on_game_changed), recorder);
+  g_signal_connect (session, "steps-changed", G_CALLBACK (on_steps_changed), recorder);
+  g_signal_connect (session, "notify::step", G_CALLBACK (on_notify), recorder);
+  g_signal_connect (session, "notify::length", G_CALLBACK (on_notify), recorder);
+  return session;
+}
+
+static char *
+take_log (Recorder *recorder)
+{
+  char *log = g_strdup (recorder->log->str);
+
+  g_string_truncate (recorder->log, 0);
+  return log;
+}
+
+static void
+test_open (void)
+{
+  Recorder recorder;
+  g_autoptr(KvSession) session = recorded_session (&recorder);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *log = NULL;
+
+  g_assert_null (kv_session_get_history (session));
+  g_assert_null (kv_session_get_entry (session));
+  g_assert_false (kv_session_back (session));
+
+  g_assert_true (kv_session_open (session, "hexa", &error));
+  g_assert_no_error (error);
+  log = take_log (&recorder);
+  /* The initial model and hexa's two steps; then the properties. */
+  g_assert_cmpstr (log, ==, "game;steps 0;length;step;");
+  g_assert_cmpstr (kv_session_get_game_name (session), ==, "hexa");
+  g_assert_null (kv_session_get_game_path (session));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 0);
+  g_assert_cmpuint (kv_session_get_entry (session)->model->n_worlds, ==, 6);
+
+  /* A bad name: an error, and the session as it was. */
+  g_assert_false (kv_session_open (session, "no-such-game", &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (kv_session_get_game_name (session), ==, "hexa");
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+  g_free (log);
+  log = take_log (&recorder);
+  g_assert_cmpstr (log, ==, "");
+  g_string_free (recorder.log, TRUE);
+}
+
+static void
+test_navigation (void)
+{
+  Recorder recorder;
+  g_autoptr(KvSession) session = recorded_session (&recorder);
+  g_autofree char *log = NULL;
+
+  g_assert_true (kv_session_open (session, "hexa", NULL));
+  g_string_truncate (recorder.log, 0);
+
+  g_assert_true (kv_session_forward (session));
+  g_assert_true (kv_session_forward (session));
+  g_assert_false (kv_session_forward (session));
+  g_assert_cmpuint (kv_session_get_step (session), ==, 2);
+  kv_session_select_step (session, 2);   /* no change: no notify */
+  g_assert_true (kv_session_back (session));
+  g_object_set (session, "step", 0, NULL);
+  g_object_set (session, "step", 7, NULL);   /* past the end: ignored */
+  g_assert_cmpuint (kv_session_get_step (session), ==, 0);
+  log = take_log (&recorder);
+  g_assert_cmpstr (log, ==, "step;step;step;step;");
+  g_string_free (recorder.log, TRUE);
+}
+
+static void
+test_edits (void)
+{
+  Recorder recorder;
+  g_autoptr(KvSession) session = recorded_session (&recorder);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvStep) step = NULL;
+  g_autofree char *log = NULL;
+  g_autofree char *script = NULL;
+  KvHistory *history;
+
+  g_assert_true (kv_session_open (session, "hexa", NULL));
+  history = kv_session_get_history (session);
+  kv_session_select_step (session, 1);
+  g_string_truncate (recorder.log, 0);
+
+  /* Applied at step 1: step 2 is dropped, the new one selected. */
+  step = kv_step_parse (history->game, "showcard 1 -> 2 r", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (kv_session_apply_step (session, step, &error));
+  g_assert_no_error (error);
+  log = take_log (&recorder);
+  g_assert_cmpstr (log, ==, "steps 2;length;step;");
+  g_assert_cmpuint (kv_history_length (history), ==, 3);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 2);
+  g_assert_true (kv_history_get (history, 2)->step == step);
+
+  script = kv_session_to_script (session);
+  g_assert_nonnull (strstr (script, "nocard 1 w"));
+  g_assert_null (strstr (script, "endmove 2"));
+
+  /* Next turn appends the next player's turn after the selected step. */
+  g_assert_true (kv_session_next_turn (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (history), >, 3);
+  g_assert_cmpuint (kv_session_get_step (session), ==, kv_history_length (history) - 1);
+  g_free (log);
+  log = take_log (&recorder);
+  g_assert_true (g_str_has_prefix (log, "steps 3;length;step;"));
+  g_string_free (recorder.log, TRUE);
+}
+
+static void
+test_refused (void)
+{
+  Recorder recorder;
+  g_autoptr(KvSession) session = recorded_session (&recorder);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvStep) step = NULL;
+  g_autofree char *log = NULL;
+  KvHistory *history;
+
+  g_assert_true (kv_session_open (session, "hexa", NULL));
+  history = kv_session_get_history (session);
+  g_string_truncate (recorder.log, 0);
+
+  /* At the last step a refused step changes nothing at all. */
+  kv_session_select_step (session, 2);
+  g_string_truncate (recorder.log, 0);
+  step = kv_step_parse (history->game, "showcard 1 -> 2 w", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (kv_session_apply_step (session, step, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (kv_history_length (history), ==, 3);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 2);
+  log = take_log (&recorder);
+  g_assert_cmpstr (log, ==, "");
+  g_string_free (recorder.log, TRUE);
+}
+
+static void
+on_steps_replaced (KvSession *session,
+                   guint      n_replaced,
+                   guint     *replaced)
+{
+  *replaced = n_replaced;
+}
+
+/* The issue's case: at step 0 of Clue 11 a new step replaces the scripted
+ * steps; undo brings every one back, redo the new step; a refused step at
+ * step 0 keeps them all and records nothing. */
+static void
+test_undo (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvStep) step = NULL;
+  g_autoptr(KvStep) refused = NULL;
+  guint scripted, replaced = 0;
+
+  g_signal_connect (session, "steps-replaced", G_CALLBACK (on_steps_replaced), &replaced);
+  g_assert_true (kv_session_open (session, "clue11", NULL));
+  scripted = kv_history_length (kv_session_get_history (session));
+  g_assert_cmpuint (scripted, >, 8);
+  g_assert_false (kv_session_can_undo (session));
+  kv_session_select_step (session, 0);
+  /* Navigation is not an edit. */
+  g_assert_false (kv_session_can_undo (session));
+
+  refused = kv_step_parse (kv_session_get_history (session)->game, "showcard 1 -> 2 Plum", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (kv_session_apply_step (session, refused, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, scripted);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 0);
+  g_assert_false (kv_session_can_undo (session));
+
+  step = kv_step_parse (kv_session_get_history (session)->game, "nocard 1 Plum", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (replaced, ==, 0);
+  g_assert_true (kv_session_apply_step (session, step, &error));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 2);
+  /* "8 later steps replaced — Undo" */
+  g_assert_cmpuint (replaced, ==, scripted - 1);
+
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, scripted);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 0);
+  g_assert_true (kv_session_can_redo (session));
+  g_assert_true (kv_session_redo (session, &error));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 2);
+  g_assert_true (kv_session_next_turn (session, &error));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), >, 2);
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 2);
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, scripted);
+  g_assert_false (kv_session_undo (session, &error));
+  g_assert_no_error (error);
+}
+
+/* Play to the end: Clue 11 from step 0 until someone wins, one undo away. */
+static void
+test_play_to_end (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  const KvHistory *history;
+  const KvStep *last;
+
+  guint scripted;
+
+  g_assert_true (kv_session_open (session, "clue11", NULL));
+  scripted = kv_history_length (kv_session_get_history (session));
+  kv_session_select_step (session, 0);
+  g_assert_true (kv_session_play_to_end (session, &error));
+  g_assert_no_error (error);
+  history = kv_session_get_history (session);
+  last = kv_history_get (history, kv_history_length (history) - 1)->step;
+  g_assert_cmpint (last->kind, ==, KV_STEP_WIN);
+  g_assert_true (kv_strategy_model_knows (kv_history_get (history, kv_history_length (history) - 1)->model,
+                                          last->agent));
+  /* The game is over: neither Next turn nor Play to the end goes on. */
+  g_assert_false (kv_session_play_to_end (session, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, scripted);
+}
+
+static void
+test_world_limit (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+
+  g_assert_true (kv_session_open (session, "hexa", NULL));
+  kv_session_set_world_limit (session, 5);
+  g_assert_cmpuint (kv_session_get_history (session)->world_limit, ==, 5);
+  /* Hexa has six worlds: over the limit. */
+  g_assert_false (kv_session_open (session, "hexa", NULL));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/session/open", test_open);
+  g_test_add_func ("/session/navigation", test_navigation);
+  g_test_add_func ("/session/edits", test_edits);
+  g_test_add_func ("/session/refused", test_refused);
+  g_test_add_func ("/session/world-limit", test_world_limit);
+  g_test_add_func ("/session/undo", test_undo);
+  g_test_add_func ("/session/play-to-end", test_play_to_end);
+  return g_test_run ();
+}
