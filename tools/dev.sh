@@ -14,9 +14,10 @@ build=${KV_BUILD_DIR:-$top/_build}
 packages=(
   gcc meson ninja-build pkg-config gettext
   libglib2.0-dev libjson-glib-dev libgraphviz-dev graphviz libcairo2-dev
-  libgtk-4-dev libadwaita-1-dev
+  libgtk-4-dev libadwaita-1-dev libbdd-dev
   xvfb xauth fonts-dejavu-core fonts-cantarell
   desktop-file-utils appstream libxml2-utils poppler-utils
+  locales
 )
 
 install_missing () {
@@ -32,8 +33,19 @@ install_missing () {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
+# The export tests run again under nl_NL.UTF-8, whose decimal point is a comma.
+generate_dutch_locale () {
+  locale -a 2>/dev/null | grep -qix 'nl_NL.utf-\?8' && return 0
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo sed -i 's/^# *\(nl_NL.UTF-8 UTF-8\)/\1/' /etc/locale.gen
+  grep -q '^nl_NL.UTF-8 UTF-8' /etc/locale.gen || echo 'nl_NL.UTF-8 UTF-8' | $sudo tee -a /etc/locale.gen >/dev/null
+  $sudo locale-gen
+}
+
 build () {
   install_missing
+  generate_dutch_locale
   if [ ! -f "$build/build.ninja" ]; then
     meson setup "$build" "$top"
   fi

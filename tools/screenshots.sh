@@ -8,7 +8,7 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$top/_build}
-shot=$build/tests/display/kv-screenshot
+shot=$build/tests/gui/kv-screenshot
 out=$top/screenshots
 
 [ -x "$shot" ] || { echo "build first: $shot is missing" >&2; exit 2; }
