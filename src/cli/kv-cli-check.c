@@ -49,7 +49,8 @@ kv_cli_check (int argc, char **argv)
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("GAME FORMULA — is FORMULA true at the actual world?"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvState) state = NULL;
+  g_autoptr(KvCliRun) run = NULL;
+  KvState *state;
   g_autoptr(KvFormula) formula = NULL;
   gboolean value;
   guint column = 1;
@@ -63,9 +64,10 @@ kv_cli_check (int argc, char **argv)
   if (step < -1)
     return kv_cli_fail (_("--step must be 0 or more"));
 
-  state = kv_cli_open_state (argv[1], engine, step, &at_step);
-  if (state == NULL)
+  run = kv_cli_open_run (argv[1], engine, step);
+  if (run == NULL)
     return KV_EXIT_ERROR;
+  state = kv_cli_run_last (run, &at_step);
 
   formula = kv_formula_parse (kv_state_game (state), argv[2], &column, &error);
   if (formula == NULL)

@@ -27,36 +27,58 @@ kv_cli_fail (const char *format, ...)
 }
 
 /* KRIPKEVIZ_WORLD_LIMIT=N caps the worlds of every model (the initial model
- * and each step's product); unset or empty: KV_DEFAULT_WORLD_LIMIT. */
+ * and each step's product); unset or empty: 0, KV_DEFAULT_WORLD_LIMIT. */
+gboolean
+kv_cli_world_limit (guint *limit)
+{
+  const char *text = g_getenv ("KRIPKEVIZ_WORLD_LIMIT");
+  guint64 value = 0;
+
+  if (text != NULL && *text != '\0'
+      && !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT32, &value, NULL))
+    {
+      kv_cli_fail (_("KRIPKEVIZ_WORLD_LIMIT must be a number of worlds from 1 to %u, not “%s”"),
+                   G_MAXUINT32, text);
+      return FALSE;
+    }
+  *limit = (guint) value;
+  return TRUE;
+}
+
+KvHistory *
+kv_cli_run_history (KvScript *script)
+{
+  g_autoptr(GError) error = NULL;
+  KvHistory *history;
+  guint world_limit;
+
+  if (!kv_cli_world_limit (&world_limit))
+    return NULL;
+  history = kv_history_run_script (script, world_limit, &error);
+  if (history == NULL)
+    fprintf (stderr, "%s\n", error->message);
+  return history;
+}
+
 KvHistory *
 kv_cli_open_history (const char *game, KvScript **script_out)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(KvScript) script = NULL;
-  const char *limit_text = g_getenv ("KRIPKEVIZ_WORLD_LIMIT");
-  guint64 world_limit = 0;
   KvHistory *history;
+  guint world_limit;
 
-  if (limit_text != NULL && *limit_text != '\0'
-      && !g_ascii_string_to_unsigned (limit_text, 10, 1, G_MAXUINT32, &world_limit, NULL))
-    {
-      kv_cli_fail (_("KRIPKEVIZ_WORLD_LIMIT must be a number of worlds from 1 to %u, not “%s”"),
-                   G_MAXUINT32, limit_text);
-      return NULL;
-    }
+  /* The limit is checked before the script is read. */
+  if (!kv_cli_world_limit (&world_limit))
+    return NULL;
   script = kv_script_open (game, &error);
   if (script == NULL)
     {
       fprintf (stderr, "%s\n", error->message);
       return NULL;
     }
-  history = kv_history_run_script (script, (guint) world_limit, &error);
-  if (history == NULL)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      return NULL;
-    }
-  if (script_out != NULL)
+  history = kv_cli_run_history (script);
+  if (history != NULL && script_out != NULL)
     *script_out = g_steal_pointer (&script);
   return history;
 }

@@ -10,6 +10,14 @@ G_BEGIN_DECLS
 /* Prints "kripkeviz-cli: MESSAGE" to stderr and returns KV_EXIT_ERROR. */
 int         kv_cli_fail         (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
+/* KRIPKEVIZ_WORLD_LIMIT (0 when unset: the default), or FALSE with the
+ * error printed. */
+gboolean    kv_cli_world_limit  (guint *limit);
+
+/* Runs @script's steps on the explicit engine under that limit. Prints the
+ * error and returns NULL on failure. */
+KvHistory  *kv_cli_run_history  (KvScript *script);
+
 /* Opens GAME (built-in name or .kvg path) and runs its steps. Prints the
  * error and returns NULL on failure. */
 KvHistory  *kv_cli_open_history (const char *game, KvScript **script_out);

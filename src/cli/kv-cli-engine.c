@@ -7,36 +7,73 @@
 #include "kv-cli-common.h"
 #include "kv-cli-engine.h"
 
-/* The limit KRIPKEVIZ_WORLD_LIMIT sets, for auto's choice only (a bad value
- * is reported by kv_cli_open_history). */
-static guint
-world_limit_from_env (void)
+static KvCliRun *
+run_new (KvScript *script, KvHistory *history)
 {
-  const char *text = g_getenv ("KRIPKEVIZ_WORLD_LIMIT");
-  guint64 limit = 0;
+  KvCliRun *run = g_new0 (KvCliRun, 1);
 
-  if (text != NULL && !g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT32, &limit, NULL))
-    limit = 0;
-  return limit ? (guint) limit : KV_DEFAULT_WORLD_LIMIT;
+  run->script = script;
+  run->history = history;
+  run->states = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_state_unref);
+  return run;
 }
 
-static KvState *
-open_explicit (const char *game, int step, guint *at_step)
+void
+kv_cli_run_free (KvCliRun *run)
 {
-  g_autoptr(KvHistory) history = kv_cli_open_history (game, NULL);
-  const KvHistoryEntry *entry = history ? kv_cli_entry (history, step) : NULL;
-
-  if (entry == NULL)
-    return NULL;
-  *at_step = step < 0 ? kv_history_length (history) - 1 : (guint) step;
-  return kv_state_new_for_model (entry->model);
+  if (run == NULL)
+    return;
+  g_clear_pointer (&run->script, kv_script_free);
+  g_clear_pointer (&run->history, kv_history_free);
+  g_ptr_array_unref (run->states);
+  g_free (run);
 }
 
-static KvState *
-open_symbolic (KvScript *script, int step, guint *at_step)
+KvState *
+kv_cli_run_last (const KvCliRun *run, guint *at_step)
+{
+  *at_step = run->states->len - 1;
+  return g_ptr_array_index (run->states, run->states->len - 1);
+}
+
+const KvStep *
+kv_cli_run_step (const KvCliRun *run, guint index)
+{
+  g_return_val_if_fail (index >= 1 && index < run->states->len, NULL);
+
+  if (run->history != NULL)
+    return kv_history_get (run->history, index)->step;
+  return g_ptr_array_index (run->script->steps, index - 1);
+}
+
+/* Takes @script. */
+static KvCliRun *
+open_explicit (KvScript *script, int step)
+{
+  KvHistory *history = kv_cli_run_history (script);
+  KvCliRun *run;
+  guint n;
+
+  if (history == NULL || kv_cli_entry (history, step) == NULL)
+    {
+      g_clear_pointer (&history, kv_history_free);
+      kv_script_free (script);
+      return NULL;
+    }
+  run = run_new (script, history);
+  n = step < 0 ? kv_history_length (history) : (guint) step + 1;
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (run->states, kv_state_new_for_model (kv_history_get (history, i)->model));
+  return run;
+}
+
+/* Takes @script. */
+static KvCliRun *
+open_symbolic (KvScript *script, int step)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvState) state = kv_state_new_initial (script->game, KV_ENGINE_SYMBOLIC, 0, &error);
+  g_autoptr(KvCliRun) run = run_new (script, NULL);
+  KvState *state = kv_state_new_initial (script->game, KV_ENGINE_SYMBOLIC, 0, &error);
   guint n_steps = script->steps->len;
 
   if (state == NULL)
@@ -44,6 +81,7 @@ open_symbolic (KvScript *script, int step, guint *at_step)
       fprintf (stderr, "%s:1:1: error: %s\n", script->filename, error->message);
       return NULL;
     }
+  g_ptr_array_add (run->states, state);
   if (step > (int) n_steps)
     {
       kv_cli_fail (_("--step %d is out of range: the script has %u steps (0 is the initial model)"), step, n_steps);
@@ -51,27 +89,25 @@ open_symbolic (KvScript *script, int step, guint *at_step)
     }
   for (guint i = 0; i < (step < 0 ? n_steps : (guint) step); i++)
     {
-      KvState *next = kv_state_apply_step (state, g_ptr_array_index (script->steps, i), &error);
-
-      if (next == NULL)
+      state = kv_state_apply_step (state, g_ptr_array_index (script->steps, i), &error);
+      if (state == NULL)
         {
           fprintf (stderr, "%s:%u:1: error: %s\n", script->filename,
                    g_array_index (script->step_lines, guint, i), error->message);
           return NULL;
         }
-      kv_state_unref (state);
-      state = next;
+      g_ptr_array_add (run->states, state);
     }
-  *at_step = step < 0 ? n_steps : (guint) step;
-  return g_steal_pointer (&state);
+  return g_steal_pointer (&run);
 }
 
-KvState *
-kv_cli_open_state (const char *game, const char *engine_text, int step, guint *at_step)
+KvCliRun *
+kv_cli_open_run (const char *game, const char *engine_text, int step)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvScript) script = NULL;
+  KvScript *script = NULL;
   KvEngineKind kind;
+  guint limit;
 
   if (engine_text != NULL ? !kv_engine_parse (engine_text, &kind, &error)
                           : !kv_engine_from_env (&kind, &error))
@@ -79,15 +115,18 @@ kv_cli_open_state (const char *game, const char *engine_text, int step, guint *a
       kv_cli_fail ("%s", error->message);
       return NULL;
     }
-  if (kind == KV_ENGINE_EXPLICIT)
-    return open_explicit (game, step, at_step);
+  if (!kv_cli_world_limit (&limit))
+    return NULL;
   script = kv_script_open (game, &error);
   if (script == NULL)
     {
       fprintf (stderr, "%s\n", error->message);
       return NULL;
     }
-  if (kind == KV_ENGINE_AUTO && kv_game_count_deals (script->game) <= world_limit_from_env ())
-    return open_explicit (game, step, at_step);
-  return open_symbolic (script, step, at_step);
+  /* auto: explicit when the deals fit the world limit (checked again by
+   * the explicit engine for every step's product). */
+  if (kind == KV_ENGINE_EXPLICIT
+      || (kind == KV_ENGINE_AUTO && kv_game_count_deals (script->game) <= (limit ? limit : KV_DEFAULT_WORLD_LIMIT)))
+    return open_explicit (script, step);
+  return open_symbolic (script, step);
 }

@@ -10,11 +10,25 @@ G_BEGIN_DECLS
 #define KV_CLI_ENGINE_OPTION(text) \
   { "engine", 0, 0, G_OPTION_ARG_STRING, (text), N_("Engine: explicit, symbolic or auto (default: KRIPKEVIZ_ENGINE, else auto)"), "ENGINE" }
 
+/* A game run on one back-end: the state after each of its first steps. */
+typedef struct {
+  KvScript  *script;
+  KvHistory *history;   /* the explicit engine's history (expansions, bisimulation, named worlds); NULL when symbolic */
+  GPtrArray *states;    /* KvState *: entry 0 the initial state, entry i after step i */
+} KvCliRun;
+
 /* Opens GAME and runs its first @step steps (-1: all) on the engine that
- * @engine_text (NULL: KRIPKEVIZ_ENGINE, else auto) names. The explicit engine
- * runs through kv_cli_open_history, so its output and errors are unchanged.
- * *@at_step receives the step reached. Prints the error and returns NULL on
- * failure. */
-KvState *kv_cli_open_state (const char *game, const char *engine_text, int step, guint *at_step);
+ * @engine_text (NULL: KRIPKEVIZ_ENGINE, else auto) names. The explicit
+ * engine runs through kv_cli_open_history, so its output and errors are
+ * unchanged. Prints the error and returns NULL on failure. */
+KvCliRun *kv_cli_open_run  (const char *game, const char *engine_text, int step);
+void      kv_cli_run_free  (KvCliRun *run);
+
+/* The state after the run's last step, and its index. */
+KvState  *kv_cli_run_last  (const KvCliRun *run, guint *at_step);
+/* Step @index (≥ 1) of the run. */
+const KvStep *kv_cli_run_step (const KvCliRun *run, guint index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvCliRun, kv_cli_run_free)
 
 G_END_DECLS

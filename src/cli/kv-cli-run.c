@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "kv-cli-common.h"
+#include "kv-cli-engine.h"
 #include "kv-cli-run.h"
 
 static void
@@ -35,20 +36,33 @@ add_string_array (JsonBuilder *b, const char *member, char **strings, guint n)
   json_builder_end_array (b);
 }
 
-/* "explain" and "removed" (names, or a count past KV_EXPLAIN_NAMED_MAX). */
+/* Step @index explained: from the explicit history (worlds named), or from
+ * the two symbolic states (worlds counted). */
+static KvExplanation *
+explain (const KvCliRun *run, guint index)
+{
+  if (run->history != NULL)
+    return kv_explain_entry (run->history, index);
+  return kv_explain_states (kv_cli_run_step (run, index),
+                            g_ptr_array_index (run->states, index - 1),
+                            g_ptr_array_index (run->states, index));
+}
+
+/* "explain" and "removed" (names, or a count past KV_EXPLAIN_NAMED_MAX or
+ * on the symbolic engine). */
 static void
-add_explanation (JsonBuilder *b, const KvHistory *history, guint index)
+add_explanation (JsonBuilder *b, const KvCliRun *run, guint index)
 {
   g_autoptr(KvExplanation) explanation = NULL;
 
   if (index == 0)
     return;
-  explanation = kv_explain_entry (history, index);
+  explanation = explain (run, index);
   json_builder_set_member_name (b, "explain");
   json_builder_add_string_value (b, explanation->text);
   json_builder_set_member_name (b, "removed");
-  if (explanation->n_removed > KV_EXPLAIN_NAMED_MAX)
-    json_builder_add_int_value (b, explanation->n_removed);
+  if (explanation->n_removed > explanation->removed->len)
+    json_builder_add_int_value (b, (gint64) explanation->n_removed);
   else
     {
       json_builder_begin_array (b);
@@ -58,41 +72,70 @@ add_explanation (JsonBuilder *b, const KvHistory *history, guint index)
     }
 }
 
-static void
-add_step (JsonBuilder *b, const KvHistory *history, guint index)
+/* The steps a suggest stood for: the history's, or expanded from the deal. */
+static GPtrArray *
+expanded_steps (const KvCliRun *run, guint index)
 {
-  const KvGame *game = history->game;
-  const KvHistoryEntry *entry = kv_history_get (history, index);
-  const KvModel *model = entry->model;
-  g_autoptr(KvKnowledge) k = kv_knowledge_new (model, model->actual);
-  g_autofree guint32 *everyone = kv_knowledge_everyone (k);
+  const KvStep *step = kv_cli_run_step (run, index);
+
+  if (run->history != NULL)
+    {
+      GPtrArray *expanded = kv_history_get (run->history, index)->expanded;
+      return expanded ? g_ptr_array_ref (expanded) : NULL;
+    }
+  return step->kind == KV_STEP_SUGGEST ? kv_suggest_expand_hands (step, run->script->game->deal) : NULL;
+}
+
+/* Worlds left after bisimulation contraction: the explicit engine's, or -1. */
+static gint64
+contracted_count (const KvCliRun *run, guint index)
+{
   g_autofree guint32 *blocks = NULL;
-  g_autofree char *action = entry->step == NULL ? g_strdup ("initial")
-    : entry->step->text != NULL ? g_strdup (entry->step->text) : kv_step_to_string (entry->step);
   guint n_blocks;
 
-  blocks = kv_bisim_blocks (model, &n_blocks);
+  if (run->history == NULL)
+    return -1;
+  blocks = kv_bisim_blocks (kv_history_get (run->history, index)->model, &n_blocks);
+  return n_blocks;
+}
+
+static void
+add_step (JsonBuilder *b, const KvCliRun *run, guint index)
+{
+  KvState *state = g_ptr_array_index (run->states, index);
+  const KvGame *game = kv_state_game (state);
+  const KvStep *step = index > 0 ? kv_cli_run_step (run, index) : NULL;
+  g_autoptr(KvKnowledge) k = kv_state_knowledge (state);
+  g_autofree guint32 *everyone = kv_knowledge_everyone (k);
+  g_autoptr(GPtrArray) expanded = index > 0 ? expanded_steps (run, index) : NULL;
+  g_autofree char *action = step == NULL ? g_strdup ("initial")
+    : step->text != NULL ? g_strdup (step->text) : kv_step_to_string (step);
+  gint64 contracted = contracted_count (run, index);
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "index");
   json_builder_add_int_value (b, index);
   json_builder_set_member_name (b, "action");
   json_builder_add_string_value (b, action);
-  if (entry->expanded != NULL)
+  if (expanded != NULL)
     {
       json_builder_set_member_name (b, "expanded");
       json_builder_begin_array (b);
-      for (guint i = 0; i < entry->expanded->len; i++)
+      for (guint i = 0; i < expanded->len; i++)
         {
-          g_autofree char *sub = kv_step_to_string (g_ptr_array_index (entry->expanded, i));
+          g_autofree char *sub = kv_step_to_string (g_ptr_array_index (expanded, i));
           json_builder_add_string_value (b, sub);
         }
       json_builder_end_array (b);
     }
   json_builder_set_member_name (b, "worlds");
-  json_builder_add_int_value (b, model->n_worlds);
-  json_builder_set_member_name (b, "contracted");
-  json_builder_add_int_value (b, n_blocks);
+  json_builder_add_int_value (b, (gint64) kv_state_count_worlds (state));
+  /* The symbolic engine does not contract: the member is left out. */
+  if (contracted >= 0)
+    {
+      json_builder_set_member_name (b, "contracted");
+      json_builder_add_int_value (b, contracted);
+    }
 
   json_builder_set_member_name (b, "winners");
   json_builder_begin_array (b);
@@ -108,7 +151,7 @@ add_step (JsonBuilder *b, const KvHistory *history, guint index)
       json_builder_set_member_name (b, game->agent_names[a]);
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "class_size");
-      json_builder_add_int_value (b, k->agents[a].class_size);
+      json_builder_add_int_value (b, (gint64) k->agents[a].class_size);
       add_possible (b, game, k->agents[a].possible);
       json_builder_end_object (b);
     }
@@ -123,14 +166,14 @@ add_step (JsonBuilder *b, const KvHistory *history, guint index)
   json_builder_begin_object (b);
   add_possible (b, game, k->common.possible);
   json_builder_end_object (b);
-  add_explanation (b, history, index);
+  add_explanation (b, run, index);
   json_builder_end_object (b);
 }
 
 static void
-print_json (const KvHistory *history)
+print_json (const KvCliRun *run)
 {
-  const KvGame *game = history->game;
+  const KvGame *game = run->script->game;
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
@@ -152,8 +195,8 @@ print_json (const KvHistory *history)
 
   json_builder_set_member_name (b, "steps");
   json_builder_begin_array (b);
-  for (guint i = 0; i < kv_history_length (history); i++)
-    add_step (b, history, i);
+  for (guint i = 0; i < run->states->len; i++)
+    add_step (b, run, i);
   json_builder_end_array (b);
   json_builder_end_object (b);
 
@@ -199,10 +242,11 @@ append_shares (GString *cell, const KvGame *game, const double *shares, guint ca
  * share of the agent's worlds); then E, what everyone knows, and C, common
  * knowledge. */
 static void
-print_table (const KvModel *model, gboolean probabilities)
+print_table (const KvState *state, gboolean probabilities)
 {
-  const KvGame *game = model->game;
-  g_autoptr(KvKnowledge) k = kv_knowledge_new (model, model->actual);
+  const KvModel *model = kv_state_model (state);
+  const KvGame *game = kv_state_game (state);
+  g_autoptr(KvKnowledge) k = kv_state_knowledge (state);
   g_autofree guint32 *everyone = kv_knowledge_everyone (k);
   g_autoptr(GPtrArray) shares = g_ptr_array_new_with_free_func (g_free);
   guint width = 8, cell_width = probabilities ? 22 : 14;
@@ -244,17 +288,18 @@ print_table (const KvModel *model, gboolean probabilities)
   printf ("%-*s", width, _("worlds"));
   for (guint a = 0; a < game->n_agents; a++)
     {
-      g_autofree char *cell = g_strdup_printf ("%u%s", k->agents[a].class_size, k->agents[a].wins ? _(" wins") : "");
+      g_autofree char *cell = g_strdup_printf ("%" G_GUINT64_FORMAT "%s", k->agents[a].class_size,
+                                               k->agents[a].wins ? _(" wins") : "");
       printf ("%-*s", cell_width, cell);
     }
-  printf ("%-14s%u\n", "", k->common.class_size);
+  printf ("%-14s%" G_GUINT64_FORMAT "\n", "", k->common.class_size);
 }
 
 /* The step explained, each sentence indented under the step's line. */
 static void
-print_explanation (const KvHistory *history, guint index)
+print_explanation (const KvCliRun *run, guint index)
 {
-  g_autoptr(KvExplanation) explanation = kv_explain_entry (history, index);
+  g_autoptr(KvExplanation) explanation = explain (run, index);
   g_auto(GStrv) lines = g_strsplit (explanation->text, "\n", -1);
 
   for (guint j = 0; lines[j] != NULL; j++)
@@ -262,39 +307,42 @@ print_explanation (const KvHistory *history, guint index)
 }
 
 static void
-print_text (const KvHistory *history, gboolean probabilities)
+print_text (const KvCliRun *run, gboolean probabilities)
 {
-  const KvGame *game = history->game;
+  const KvGame *game = run->script->game;
 
   printf ("%s\n\n", game->title);
-  for (guint i = 0; i < kv_history_length (history); i++)
+  for (guint i = 0; i < run->states->len; i++)
     {
-      const KvHistoryEntry *entry = kv_history_get (history, i);
-      g_autoptr(KvKnowledge) k = kv_knowledge_new (entry->model, entry->model->actual);
-      g_autofree char *del = entry->step ? kv_step_to_del (entry->step) : g_strdup (_("initial model"));
-      g_autofree char *words = entry->step ? kv_step_to_words (entry->step) : g_strdup ("");
-      g_autofree guint32 *blocks = NULL;
-      guint n_blocks;
+      KvState *state = g_ptr_array_index (run->states, i);
+      const KvStep *step = i > 0 ? kv_cli_run_step (run, i) : NULL;
+      g_autoptr(KvKnowledge) k = kv_state_knowledge (state);
+      g_autofree char *del = step ? kv_step_to_del (step) : g_strdup (_("initial model"));
+      g_autofree char *words = step ? kv_step_to_words (step) : g_strdup ("");
+      g_autofree char *worlds = g_strdup_printf ("%6" G_GUINT64_FORMAT, kv_state_count_worlds (state));
+      gint64 contracted = contracted_count (run, i);
       GString *winners = g_string_new (NULL);
 
-      blocks = kv_bisim_blocks (entry->model, &n_blocks);
       for (guint a = 0; a < game->n_agents; a++)
         if (k->winners & (1u << a))
           g_string_append_printf (winners, "%s%s", winners->len ? ", " : "", game->agent_names[a]);
       /* pad by characters: DEL notation has multi-byte subscripts */
       printf ("%2u  %s%*s", i, del, (int) MAX (0, 30 - (int) g_utf8_strlen (del, -1)), "");
-      printf (_("%6u worlds (%u non-bisimilar)"), entry->model->n_worlds, n_blocks);
+      if (contracted >= 0)
+        printf (_("%s worlds (%u non-bisimilar)"), worlds, (guint) contracted);
+      else
+        printf (_("%s worlds"), worlds);
       if (winners->len > 0)
         printf (_("  can win: %s"), winners->str);
       if (words[0] != '\0')
         printf ("  — %s", words);
       printf ("\n");
       if (i > 0)
-        print_explanation (history, i);
+        print_explanation (run, i);
       g_string_free (winners, TRUE);
     }
   printf ("\n");
-  print_table (kv_history_get (history, kv_history_length (history) - 1)->model, probabilities);
+  print_table (g_ptr_array_index (run->states, run->states->len - 1), probabilities);
 }
 
 int
@@ -302,7 +350,9 @@ kv_cli_run (int argc, char **argv)
 {
   gboolean json = FALSE;
   gboolean probabilities = FALSE;
+  g_autofree char *engine = NULL;
   GOptionEntry entries[] = {
+    KV_CLI_ENGINE_OPTION (&engine),
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON document"), NULL },
     { "probabilities", 0, 0, G_OPTION_ARG_NONE, &probabilities,
       N_("In the knowledge table, each agent's share of its worlds for each owner"), NULL },
@@ -310,7 +360,7 @@ kv_cli_run (int argc, char **argv)
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("GAME — run a game script"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvHistory) history = NULL;
+  g_autoptr(KvCliRun) run = NULL;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -318,12 +368,14 @@ kv_cli_run (int argc, char **argv)
   if (argc != 2)
     return kv_cli_fail (_("usage: kripkeviz-cli run GAME [--json] [--probabilities]"));
 
-  history = kv_cli_open_history (argv[1], NULL);
-  if (history == NULL)
+  run = kv_cli_open_run (argv[1], engine, -1);
+  if (run == NULL)
     return KV_EXIT_ERROR;
+  if (probabilities && run->history == NULL)
+    return kv_cli_fail (_("--probabilities needs the explicit engine: this game has too many worlds to weigh one by one"));
   if (json)
-    print_json (history);
+    print_json (run);
   else
-    print_text (history, probabilities);
+    print_text (run, probabilities);
   return 0;
 }

@@ -43,6 +43,8 @@ find_removed (const KvModel *before, const KvModel *after, KvExplanation *out)
 static void
 explain_removed (GString *text, const KvExplanation *out)
 {
+  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, out->n_removed);
+
   if (out->n_removed == 0)
     {
       g_string_append_printf (text, "%s\n", _("No world was removed."));
@@ -50,19 +52,20 @@ explain_removed (GString *text, const KvExplanation *out)
     }
   if (out->removed->len == 0)
     {
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u world was removed.\n",
-                                                 "%u worlds were removed.\n", out->n_removed),
-                              out->n_removed);
+      /* TRANSLATORS: %s is a count of worlds */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s world was removed.\n",
+                                                 "%s worlds were removed.\n", out->n_removed),
+                              count);
       return;
     }
   g_ptr_array_add (out->removed, NULL);
   {
     g_autofree char *names = g_strjoinv (", ", (char **) out->removed->pdata);
 
-    /* TRANSLATORS: %u is a count, %s the worlds' names, comma separated */
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u world was removed: %s.\n",
-                                               "%u worlds were removed: %s.\n", out->n_removed),
-                            out->n_removed, names);
+    /* TRANSLATORS: a count, then the worlds' names, comma separated */
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s world was removed: %s.\n",
+                                               "%s worlds were removed: %s.\n", out->n_removed),
+                            count, names);
   }
   g_ptr_array_set_size (out->removed, out->removed->len - 1);
 }
@@ -151,57 +154,91 @@ explain_learned (GString *text, const KvGame *game, const char *who,
   return said;
 }
 
-KvExplanation *
-kv_explain_entry (const KvHistory *history, guint index)
+/* What every agent, then everyone, learned between the two tables. */
+static void
+explain_knowledge (GString *text, const KvGame *game, const KvKnowledge *was, const KvKnowledge *is)
 {
-  const KvHistoryEntry *entry, *previous;
-  const KvModel *before, *after;
-  const KvGame *game = history->game;
-  g_autoptr(KvKnowledge) was = NULL;
-  g_autoptr(KvKnowledge) is = NULL;
-  g_autofree guint32 *everyone_was = NULL;
-  g_autofree guint32 *everyone_is = NULL;
-  g_autofree char *words = NULL;
-  g_autofree char *del = NULL;
+  g_autofree guint32 *everyone_was = kv_knowledge_everyone (was);
+  g_autofree guint32 *everyone_is = kv_knowledge_everyone (is);
   gboolean learned = FALSE;
-  GString *text = g_string_new (NULL);
-  KvExplanation *out;
 
-  g_return_val_if_fail (index >= 1 && index < kv_history_length (history), NULL);
-
-  previous = kv_history_get (history, index - 1);
-  entry = kv_history_get (history, index);
-  before = previous->model;
-  after = entry->model;
-  out = g_new0 (KvExplanation, 1);
-  out->removed = g_ptr_array_new_with_free_func (g_free);
-
-  words = kv_step_to_words (entry->step);
-  del = kv_step_to_del (entry->step);
-  /* TRANSLATORS: the action in words, then in DEL notation */
-  g_string_append_printf (text, _("Action: %s (%s).\n"), words, del);
-
-  find_removed (before, after, out);
-  explain_removed (text, out);
-  explain_links (text, before, after);
-  explain_pairs (text, entry->step, before, after);
-
-  was = kv_knowledge_new (before, before->actual);
-  is = kv_knowledge_new (after, after->actual);
   for (guint a = 0; a < game->n_agents; a++)
     learned |= explain_learned (text, game, game->agent_names[a],
                                 was->agents[a].possible, is->agents[a].possible);
-  everyone_was = kv_knowledge_everyone (was);
-  everyone_is = kv_knowledge_everyone (is);
   learned |= explain_learned (text, game, NULL, everyone_was, everyone_is);
   if (!learned)
     g_string_append_printf (text, "%s\n", _("Nobody learned which card anyone holds."));
+}
 
-  /* No trailing newline: callers add their own. */
+static KvExplanation *
+explanation_new (const KvStep *step, GString **text)
+{
+  KvExplanation *out = g_new0 (KvExplanation, 1);
+  g_autofree char *words = kv_step_to_words (step);
+  g_autofree char *del = kv_step_to_del (step);
+
+  out->removed = g_ptr_array_new_with_free_func (g_free);
+  *text = g_string_new (NULL);
+  /* TRANSLATORS: the action in words, then in DEL notation */
+  g_string_append_printf (*text, _("Action: %s (%s).\n"), words, del);
+  return out;
+}
+
+/* Takes @text; no trailing newline: callers add their own. */
+static KvExplanation *
+explanation_finish (KvExplanation *out, GString *text)
+{
   if (text->len > 0 && text->str[text->len - 1] == '\n')
     g_string_truncate (text, text->len - 1);
   out->text = g_string_free (text, FALSE);
   return out;
+}
+
+static KvExplanation *
+explain_models (const KvStep *step, const KvModel *before, const KvModel *after)
+{
+  g_autoptr(KvKnowledge) was = kv_knowledge_new (before, before->actual);
+  g_autoptr(KvKnowledge) is = kv_knowledge_new (after, after->actual);
+  GString *text;
+  KvExplanation *out = explanation_new (step, &text);
+
+  find_removed (before, after, out);
+  explain_removed (text, out);
+  explain_links (text, before, after);
+  explain_pairs (text, step, before, after);
+  explain_knowledge (text, before->game, was, is);
+  return explanation_finish (out, text);
+}
+
+KvExplanation *
+kv_explain_entry (const KvHistory *history, guint index)
+{
+  g_return_val_if_fail (index >= 1 && index < kv_history_length (history), NULL);
+
+  return explain_models (kv_history_get (history, index)->step,
+                         kv_history_get (history, index - 1)->model,
+                         kv_history_get (history, index)->model);
+}
+
+KvExplanation *
+kv_explain_states (const KvStep *step, const KvState *before, const KvState *after)
+{
+  g_autoptr(KvKnowledge) was = NULL;
+  g_autoptr(KvKnowledge) is = NULL;
+  GString *text;
+  KvExplanation *out;
+
+  if (kv_state_model (before) != NULL && kv_state_model (after) != NULL)
+    return explain_models (step, kv_state_model (before), kv_state_model (after));
+
+  /* Symbolic: worlds are counted, not named, and links are not listed. */
+  out = explanation_new (step, &text);
+  out->n_removed = kv_state_count_removed (before, after);
+  explain_removed (text, out);
+  was = kv_state_knowledge (before);
+  is = kv_state_knowledge (after);
+  explain_knowledge (text, kv_state_game (before), was, is);
+  return explanation_finish (out, text);
 }
 
 void

@@ -10,6 +10,7 @@
 
 #include "kv-history.h"
 #include "kv-knowledge.h"
+#include "kv-state.h"
 
 G_BEGIN_DECLS
 
@@ -18,12 +19,15 @@ G_BEGIN_DECLS
 
 typedef struct {
   char      *text;         /* sentences, one per line */
-  guint      n_removed;    /* worlds of the model before with no world after */
+  guint64    n_removed;    /* worlds of the model before with no world after */
   GPtrArray *removed;      /* char*: their names when n_removed ≤ KV_EXPLAIN_NAMED_MAX, else empty */
 } KvExplanation;
 
 /* Explains entry @index (≥ 1) of @history: the step from entry @index - 1. */
 KvExplanation *kv_explain_entry       (const KvHistory *history, guint index);
+/* Explains @step from @before to @after on either back-end; a symbolic
+ * step's removed worlds are counted (never named) and links not listed. */
+KvExplanation *kv_explain_states      (const KvStep *step, const KvState *before, const KvState *after);
 void           kv_explanation_free    (KvExplanation *explanation);
 
 /* E, what every agent knows: for each card the owners some agent still

@@ -10,7 +10,6 @@ fill_perspective (KvPerspective *p, const KvModel *model, const KvBits *worlds)
 {
   guint n_owners = kv_game_n_owners (model->game);
 
-  p->possible = g_new0 (guint32, MAX (model->game->n_cards, 1));
   for (int w = kv_bits_next (worlds, 0); w >= 0; w = kv_bits_next (worlds, w + 1))
     {
       const KvHand *hands = kv_model_hands (model, (guint) w);
@@ -39,34 +38,55 @@ knows_delta (const KvPerspective *p, const KvGame *game)
 }
 
 KvKnowledge *
-kv_knowledge_new (const KvModel *model, guint world)
+kv_knowledge_new_empty (const KvGame *game)
 {
-  const KvGame *game = model->game;
   KvKnowledge *k = g_new0 (KvKnowledge, 1);
-  g_autoptr(KvBits) component = NULL;
-
-  g_return_val_if_fail (world < model->n_worlds, NULL);
 
   k->n_agents = game->n_agents;
   k->n_cards = game->n_cards;
-  k->world = world;
   k->agents = g_new0 (KvPerspective, game->n_agents);
   for (guint a = 0; a < game->n_agents; a++)
-    {
-      g_autoptr(KvBits) cls = kv_model_class_of (model, a, world);
+    k->agents[a].possible = g_new0 (guint32, MAX (game->n_cards, 1));
+  k->common.possible = g_new0 (guint32, MAX (game->n_cards, 1));
+  return k;
+}
 
-      /* Only the class of @world is read: winning there is knowing δ
-       * over that class, no need to decide it at every world. */
-      fill_perspective (&k->agents[a], model, cls);
+void
+kv_knowledge_decide_winners (KvKnowledge *k, const KvGame *game)
+{
+  k->winners = 0;
+  for (guint a = 0; a < game->n_agents; a++)
+    {
       k->agents[a].wins = knows_delta (&k->agents[a], game);
       if (k->agents[a].wins)
         k->winners |= 1u << a;
     }
-
-  component = kv_model_component (model, (1u << game->n_agents) - 1, world);
-  fill_perspective (&k->common, model, component);
   /* Everyone commonly knows δ when it is the same throughout the component. */
   k->common.wins = knows_delta (&k->common, game);
+}
+
+KvKnowledge *
+kv_knowledge_new (const KvModel *model, guint world)
+{
+  const KvGame *game = model->game;
+  KvKnowledge *k;
+  g_autoptr(KvBits) component = NULL;
+
+  g_return_val_if_fail (world < model->n_worlds, NULL);
+
+  k = kv_knowledge_new_empty (game);
+  k->world = world;
+  /* Only the class of @world is read: winning there is knowing δ over
+   * that class, no need to decide it at every world. */
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      g_autoptr(KvBits) cls = kv_model_class_of (model, a, world);
+
+      fill_perspective (&k->agents[a], model, cls);
+    }
+  component = kv_model_component (model, (1u << game->n_agents) - 1, world);
+  fill_perspective (&k->common, model, component);
+  kv_knowledge_decide_winners (k, game);
   return k;
 }
 

@@ -11,7 +11,7 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  guint    class_size;        /* worlds considered possible */
+  guint64  class_size;        /* worlds considered possible */
   guint32 *possible;          /* n_cards masks over owners */
   gboolean wins;              /* knows δ */
 } KvPerspective;
@@ -26,6 +26,11 @@ typedef struct {
 } KvKnowledge;
 
 KvKnowledge *kv_knowledge_new  (const KvModel *model, guint world);
+/* A table with empty perspectives, for a back-end that fills them itself
+ * (the symbolic engine, kv-sym.c), then calls kv_knowledge_decide_winners. */
+KvKnowledge *kv_knowledge_new_empty (const KvGame *game);
+/* Sets each perspective's wins and the winners from the possible owners. */
+void         kv_knowledge_decide_winners (KvKnowledge *k, const KvGame *game);
 void         kv_knowledge_free (KvKnowledge *k);
 
 /* The single owner in @mask, or -1 when there are several (or none). */

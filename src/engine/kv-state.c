@@ -150,6 +150,22 @@ kv_state_possible_owners (const KvState *state, guint agent, guint card)
   return owners;
 }
 
+guint64
+kv_state_count_removed (const KvState *before, const KvState *after)
+{
+  g_return_val_if_fail (before->sym != NULL && after->sym != NULL, 0);
+
+  return kv_sym_count_removed_deals (before->sym, after->sym);
+}
+
+KvKnowledge *
+kv_state_knowledge (const KvState *state)
+{
+  if (state->model != NULL)
+    return kv_knowledge_new (state->model, state->model->actual);
+  return kv_sym_knowledge (state->sym);
+}
+
 KvModel *
 kv_state_model (const KvState *state)
 {

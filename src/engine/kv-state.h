@@ -50,6 +50,12 @@ guint64      kv_state_count_worlds (const KvState *state);
 guint64      kv_state_class_size   (const KvState *state, guint agent);
 /* Bit mask of the owners @agent considers possible for @card at the actual world. */
 guint32      kv_state_possible_owners (const KvState *state, guint agent, guint card);
+/* Symbolic states only (explicit ones name them, kv-explain.h): the deals
+ * of @before that no world of @after has, @after following @before by
+ * steps — the worlds a step removed. */
+guint64      kv_state_count_removed (const KvState *before, const KvState *after);
+/* The knowledge table at the actual world, on either back-end. */
+KvKnowledge *kv_state_knowledge    (const KvState *state);
 /* The explicit model, or NULL for a symbolic state. */
 KvModel     *kv_state_model        (const KvState *state);
 

@@ -797,15 +797,24 @@ count_below (BDD b, guint n_vars, GHashTable *memo)
   return n;
 }
 
+/* The number of assignments of the first @n_vars variables satisfying @b
+ * (which mentions no other). */
+static guint64
+count_over (BDD b, guint n_vars)
+{
+  g_autoptr(GHashTable) memo = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  guint top = b == bddfalse || b == bddtrue ? n_vars : (guint) bdd_var (b);
+
+  if (b == bddfalse)
+    return 0;
+  return count_below (b, n_vars, memo) << top;
+}
+
 /* The number of assignments of @sym's variables satisfying @b. */
 static guint64
 count (const KvSym *sym, BDD b)
 {
-  g_autoptr(GHashTable) memo = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  guint n_vars = sym->vocabulary->len;
-  guint top = b == bddfalse || b == bddtrue ? n_vars : (guint) bdd_var (b);
-
-  return count_below (b, n_vars, memo) << top;
+  return count_over (b, sym->vocabulary->len);
 }
 
 guint64
@@ -848,6 +857,109 @@ kv_sym_possible_owners (const KvSym *sym, guint agent, guint card)
       owners |= 1u << o;
   bdd_delref (cls);
   return owners;
+}
+
+/* The deals of @b: its event variables (those after the state variables)
+ * quantified away. */
+static BDD
+deals_of (const KvSym *sym, BDD b)
+{
+  guint n_state = sym->game->n_cards * kv_game_n_owners (sym->game);
+  g_autofree int *vars = g_new (int, MAX (sym->vocabulary->len, 1));
+  guint n = 0;
+  BDD events, deals;
+
+  for (guint v = n_state; v < sym->vocabulary->len; v++)
+    vars[n++] = (int) v;
+  events = keep (bdd_makeset (vars, (int) n));
+  deals = keep (bdd_exist (b, events));
+  bdd_delref (events);
+  return deals;
+}
+
+guint64
+kv_sym_count_removed_deals (const KvSym *before, const KvSym *after)
+{
+  BDD was = deals_of (before, before->theta);
+  BDD is = deals_of (after, after->theta);
+  BDD gone = keep (bdd_apply (was, is, bddop_diff));
+  guint64 n = count_over (gone, before->game->n_cards * kv_game_n_owners (before->game));
+
+  bdd_delref (gone);
+  bdd_delref (is);
+  bdd_delref (was);
+  return n;
+}
+
+/* The actual world's component of the union of every agent's relation (what
+ * is common knowledge ranges over it): the actual world, then every world
+ * some agent links to one already reached, until nothing is added. */
+static BDD
+common_component (const KvSym *sym)
+{
+  guint n_agents = sym->game->n_agents;
+  g_autofree BDD *hidden = g_new (BDD, n_agents);
+  BDD reached = keep (sym->actual);
+
+  for (guint a = 0; a < n_agents; a++)
+    hidden[a] = unobserved_vars (sym->vocabulary, 1u << a);
+  for (;;)
+    {
+      BDD next = keep (reached);
+
+      for (guint a = 0; a < n_agents; a++)
+        {
+          BDD seen = keep (bdd_exist (reached, hidden[a]));
+          BDD linked = keep (bdd_and (sym->theta, seen));
+
+          set_to (&next, bdd_or (next, linked));
+          bdd_delref (linked);
+          bdd_delref (seen);
+        }
+      if (next == reached || sym_error_code != 0)
+        {
+          bdd_delref (next);
+          break;
+        }
+      bdd_delref (reached);
+      reached = next;
+    }
+  for (guint a = 0; a < n_agents; a++)
+    bdd_delref (hidden[a]);
+  return reached;
+}
+
+/* @p over the worlds of @set: how many, and who may hold each card. */
+static void
+fill_perspective (const KvSym *sym, KvPerspective *p, BDD set)
+{
+  const KvGame *game = sym->game;
+
+  p->class_size = count (sym, set);
+  for (guint c = 0; c < game->n_cards; c++)
+    for (guint o = 0; o < kv_game_n_owners (game); o++)
+      if (bdd_and (set, bdd_ithvar (var_of (game, c, o))) != bddfalse)
+        p->possible[c] |= 1u << o;
+}
+
+KvKnowledge *
+kv_sym_knowledge (const KvSym *sym)
+{
+  KvKnowledge *k = kv_knowledge_new_empty (sym->game);
+  BDD component;
+
+  for (guint a = 0; a < sym->game->n_agents; a++)
+    {
+      BDD cls = actual_class (sym, a);
+
+      fill_perspective (sym, &k->agents[a], cls);
+      bdd_delref (cls);
+    }
+  component = common_component (sym);
+  fill_perspective (sym, &k->common, component);
+  bdd_delref (component);
+  kv_knowledge_decide_winners (k, sym->game);
+  return k;
 }
 
 guint

@@ -30,6 +30,7 @@
  */
 #pragma once
 
+#include "kv-knowledge.h"
 #include "kv-step.h"
 
 G_BEGIN_DECLS
@@ -59,6 +60,14 @@ guint64  kv_sym_class_size    (const KvSym *sym, guint agent);
 
 /* Bit mask of the owners @agent considers possible for @card at the actual world. */
 guint32  kv_sym_possible_owners (const KvSym *sym, guint agent, guint card);
+
+/* The deals of @before that @after no longer has (@after comes from
+ * @before by steps): the worlds a step removed, counted exactly. */
+guint64  kv_sym_count_removed_deals (const KvSym *before, const KvSym *after);
+
+/* The knowledge table at the actual world (kv-knowledge.h): each agent's
+ * class and the common-knowledge component, counted exactly. */
+KvKnowledge *kv_sym_knowledge (const KvSym *sym);
 
 /* Nodes of θ (for the bench). */
 guint    kv_sym_node_count    (const KvSym *sym);

@@ -285,7 +285,9 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
       const KvPerspective *p = c < game->n_agents ? &k->agents[c] : &k->common;
       const KvPerspective *q = before == NULL ? NULL
                                : c < game->n_agents ? &before->agents[c] : &before->common;
-      g_autofree char *text = g_strdup_printf ("%u", p->class_size);
+      /* The window holds explicit models, whose worlds fit in a guint. */
+      guint size = (guint) p->class_size;
+      g_autofree char *text = g_strdup_printf ("%u", size);
       g_autofree char *tooltip = NULL;
       KvCellFlags flags = p->wins ? KV_CELL_WINS : 0;
 
@@ -294,19 +296,19 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
                   ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                   "Player %s considers %u world possible and can win",
                                                   "Player %s considers %u worlds possible and can win",
-                                                  p->class_size),
-                                     game->agent_names[c], p->class_size)
+                                                  size),
+                                     game->agent_names[c], size)
                   : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                   "Player %s considers %u world possible",
                                                   "Player %s considers %u worlds possible",
-                                                  p->class_size),
-                                     game->agent_names[c], p->class_size);
+                                                  size),
+                                     game->agent_names[c], size);
       else
         tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                 "%u world in the common-knowledge component",
                                                 "%u worlds in the common-knowledge component",
-                                                p->class_size),
-                                   p->class_size);
+                                                size),
+                                   size);
       if (q != NULL && q->class_size != p->class_size)
         flags |= KV_CELL_LEARNED;
       kv_card_row_set_cell (summary, c, text, tooltip, flags);

@@ -64,13 +64,20 @@ clue_header () {
   printf '\n'
 } >"$tmp/big.kvg"
 expect "10 agents, 60 cards: refused with the count and the limit" \
-  "big.kvg:1:1: error: the game has about 2.22e\+53 deals, more than the limit of 2000000 worlds" run "$tmp/big.kvg"
+  "big.kvg:1:1: error: the game has about 2.22e\+53 deals, more than the limit of 2000000 worlds" run "$tmp/big.kvg" --engine explicit
+expect "10 agents, 60 cards: too big even to count symbolically" \
+  "big.kvg:1:1: error: the game has about 2.22e\+53 deals, more than even the symbolic engine counts" run "$tmp/big.kvg"
 expect "10 agents, 60 cards: check refused too" "big.kvg:1:1: error: " check "$tmp/big.kvg" 'c1@1'
 expect "10 agents, 60 cards: export refused too" "big.kvg:1:1: error: " export "$tmp/big.kvg" --format dot -o "$tmp/big.dot"
 
 # The limit is configurable.
-KRIPKEVIZ_WORLD_LIMIT=1000 expect "KRIPKEVIZ_WORLD_LIMIT=1000: Clue 11 refused" \
-  "clue11:1:1: error: the game has about 4.7e\+04 deals, more than the limit of 1000 worlds" run clue11
+KRIPKEVIZ_WORLD_LIMIT=1000 expect "KRIPKEVIZ_WORLD_LIMIT=1000: Clue 11 refused by the explicit engine" \
+  "clue11:1:1: error: the game has about 4.7e\+04 deals, more than the limit of 1000 worlds" run clue11 --engine explicit
+if KRIPKEVIZ_WORLD_LIMIT=1000 "$cli" run clue11 --json >"$tmp/out" 2>"$tmp/err" && grep -q '"worlds" : 47040' "$tmp/out" && ! grep -q contracted "$tmp/out"; then
+  ok "KRIPKEVIZ_WORLD_LIMIT=1000: Clue 11 runs on the symbolic engine"
+else
+  not_ok "KRIPKEVIZ_WORLD_LIMIT=1000: Clue 11 runs on the symbolic engine" "$(head -c 600 "$tmp/err")"
+fi
 KRIPKEVIZ_WORLD_LIMIT=lots expect "KRIPKEVIZ_WORLD_LIMIT not a number" "KRIPKEVIZ_WORLD_LIMIT must be a number" run hexa
 KRIPKEVIZ_WORLD_LIMIT=0 expect "KRIPKEVIZ_WORLD_LIMIT=0" "KRIPKEVIZ_WORLD_LIMIT must be a number" run hexa
 if KRIPKEVIZ_WORLD_LIMIT=6 "$cli" run hexa >/dev/null 2>&1; then ok "KRIPKEVIZ_WORLD_LIMIT=6: Hexa runs"; else not_ok "KRIPKEVIZ_WORLD_LIMIT=6: Hexa runs"; fi

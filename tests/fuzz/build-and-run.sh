@@ -44,6 +44,7 @@ cat > "$work/gen/config.h" <<CONFIG
 #define APP_ID "org.kripkeviz.Kripkeviz"
 #define KV_GAMES_DIR "$root/data/games"
 #define KV_SOURCE_GAMES_DIR "$root/data/games"
+#define KV_BUILD_ROOT "$work"
 CONFIG
 glib-compile-resources --sourcedir "$root/data/games" --c-name kv_games \
   --generate-source --target "$work/gen/kv-games-resources.c" "$root/data/games/games.gresource.xml"
@@ -52,7 +53,7 @@ glib-compile-resources --sourcedir "$root/data/games" --c-name kv_games \
 
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 cflags="-g -O1 -fno-omit-frame-pointer -std=gnu11 -I$work/gen -I$root/src/engine $(pkg-config --cflags glib-2.0 gio-2.0)"
-libs="$(pkg-config --libs glib-2.0 gio-2.0) -lm"
+libs="$(pkg-config --libs glib-2.0 gio-2.0) -lbdd -lm"
 
 echo "fuzz: building in $work with $CC"
 objects=""
