@@ -258,11 +258,22 @@ check_inner (Checker *c, KvModel *model, const KvFormula *f)
       return kv_bits_new (n);
     case KV_FORMULA_ATOM:
       {
+        /* A word of 64 worlds at a time, without a branch per world:
+         * preconditions are mostly atoms, over every world. */
         KvBits *result = kv_bits_new (n);
+        const KvHand *hands = model->deals->hands + f->owner;
+        guint n_owners = model->deals->n_owners;
 
-        for (guint w = 0; w < n; w++)
-          if (kv_model_holds (model, w, f->card, f->owner))
-            kv_bits_set (result, w);
+        for (guint i = 0; i * 64 < n; i++)
+          {
+            guint end = MIN (64, n - i * 64);
+            const guint32 *deal = model->deal + i * 64;
+            guint64 word = 0;
+
+            for (guint b = end; b-- > 0; )
+              word = word << 1 | ((hands[(gsize) deal[b] * n_owners] >> f->card) & 1);
+            result->words[i] = word;
+          }
         return result;
       }
     case KV_FORMULA_NOT:

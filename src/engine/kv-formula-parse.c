@@ -8,10 +8,10 @@
 #include "kv-parse-private.h"
 
 /* Recursive descent, loosest first:
- *   iff     := implies ("<->" implies)*          left-associative
+ *   iff     := implies ("<->" implies)*          associative: a balanced tree
  *   implies := or ("->" implies)?                 right-associative
- *   or      := and ("|" and)*
- *   and     := unary ("&" unary)*
+ *   or      := and ("|" and)*                     associative: a balanced tree
+ *   and     := unary ("&" unary)*                 associative: a balanced tree
  *   unary   := "~" unary | MODAL unary | "[" step "]" unary | "<" step ">" unary | primary
  *   primary := "true" | "false" | CARD "@" OWNER | "win" "{" AGENT "}" | "(" iff ")"
  */
@@ -327,31 +327,51 @@ parse_unary (Parser *p)
 
 typedef KvFormula *(*ParseFunc) (Parser *p);
 
-/* operand (op operand)*, left-associative. Each operator puts the chain so
- * far one level deeper in the tree, and the printer, the checker and unref
- * recurse down it, so a chain counts against the depth limit as nesting
- * does. */
+/* The operands @ops[lo … hi-1] of one chain as a balanced tree: and, or and
+ * iff are associative, so the shape does not change the meaning, and a
+ * chain of n operands is only log₂ n deep for the checker, the printer and
+ * unref. Takes the operands. */
+static KvFormula *
+build_chain (KvFormula **ops, guint lo, guint hi, KvFormulaKind kind, gboolean root)
+{
+  guint mid = lo + (hi - lo) / 2;
+  KvFormula *f;
+
+  if (hi - lo == 1)
+    return ops[lo];
+  f = kv_formula_new (kind, build_chain (ops, lo, mid, kind, FALSE), build_chain (ops, mid, hi, kind, FALSE));
+  f->in_chain = !root;
+  return f;
+}
+
+/* operand (op operand)*. The operands sit side by side, not inside each
+ * other, so a chain does not count against the depth limit: only nesting
+ * (parentheses, unary operators, "->") does. */
 static KvFormula *
 parse_left_assoc (Parser *p, ParseFunc operand, KvTokenKind op, KvFormulaKind kind)
 {
-  guint depth = p->lexer->depth;
-  KvFormula *left = operand (p);
+  KvFormula *first = operand (p);
+  g_autoptr(GPtrArray) ops = NULL;
+  KvFormula *f;
 
-  while (left != NULL && p->lexer->token.kind == op)
+  if (first == NULL || p->lexer->token.kind != op)
+    return first;
+  ops = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_formula_unref);
+  g_ptr_array_add (ops, first);
+  while (p->lexer->token.kind == op)
     {
       KvFormula *right;
 
       kv_lexer_next (p->lexer);
-      right = enter (p) ? operand (p) : NULL;
+      right = operand (p);
       if (right == NULL)
-        {
-          g_clear_pointer (&left, kv_formula_unref);
-          break;
-        }
-      left = kv_formula_new (kind, left, right);
+        return NULL;
+      g_ptr_array_add (ops, right);
     }
-  p->lexer->depth = depth;
-  return left;
+  f = build_chain ((KvFormula **) ops->pdata, 0, ops->len, kind, TRUE);
+  /* The tree owns the operands now. */
+  g_ptr_array_set_free_func (ops, NULL);
+  return f;
 }
 
 static KvFormula *

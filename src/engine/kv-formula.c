@@ -137,6 +137,27 @@ append_operand (GString *out, const KvGame *game, const KvFormula *f, int min_le
     g_string_append_c (out, ')');
 }
 
+/* The operands of a chain (kv-formula-parse.c builds one as a balanced
+ * tree, its inner nodes marked in_chain) in order, as they were written:
+ * the first as a left operand, the others as right ones, so a chain prints
+ * as it did when it was a left-leaning tree. Recurses only as deep as the
+ * balanced tree. */
+static void
+append_chain (GString *out, const KvGame *game, const KvFormula *f, KvFormulaKind kind,
+              const char *binary, int left_level, int right_level, gboolean *first, gboolean ascii)
+{
+  if (f->kind == kind && f->in_chain)
+    {
+      append_chain (out, game, f->left, kind, binary, left_level, right_level, first, ascii);
+      append_chain (out, game, f->right, kind, binary, left_level, right_level, first, ascii);
+      return;
+    }
+  if (!*first)
+    g_string_append (out, binary);
+  append_operand (out, game, f, *first ? left_level : right_level, ascii);
+  *first = FALSE;
+}
+
 static void
 append_formula (GString *out, const KvGame *game, const KvFormula *f, gboolean ascii)
 {
@@ -225,9 +246,19 @@ append_formula (GString *out, const KvGame *game, const KvFormula *f, gboolean a
       g_assert_not_reached ();
     }
 
-  append_operand (out, game, f->left, left_level, ascii);
-  g_string_append (out, binary);
-  append_operand (out, game, f->right, right_level, ascii);
+  if (f->kind == KV_FORMULA_IMPLIES)
+    {
+      append_operand (out, game, f->left, left_level, ascii);
+      g_string_append (out, binary);
+      append_operand (out, game, f->right, right_level, ascii);
+    }
+  else
+    {
+      gboolean first = TRUE;
+
+      append_chain (out, game, f->left, f->kind, binary, left_level, right_level, &first, ascii);
+      append_chain (out, game, f->right, f->kind, binary, left_level, right_level, &first, ascii);
+    }
 }
 
 char *

@@ -43,6 +43,10 @@ struct _KvFormula {
   KvFormula *left;        /* the only operand of unary operators */
   KvFormula *right;
   KvStep  *step;          /* BOX, DIAMOND */
+  /* AND, OR, IFF: an inner node of a chain written flat ("a & b & c"),
+   * which the parser builds as a balanced tree so that a long chain is
+   * shallow for every walker; it prints as part of its parent's chain. */
+  gboolean in_chain;
 };
 
 KvFormula *kv_formula_new      (KvFormulaKind kind, KvFormula *left, KvFormula *right); /* takes both */

@@ -62,7 +62,8 @@ gboolean
 kv_history_push (KvHistory *history, KvStep *step, GError **error)
 {
   const KvHistoryEntry *last = kv_history_get (history, history->entries->len - 1);
-  KvModel *model = kv_model_apply_step (last->model, step, history->world_limit, error);
+  GPtrArray *expanded = NULL;
+  KvModel *model = kv_model_apply_step_expanded (last->model, step, history->world_limit, &expanded, error);
   KvHistoryEntry *entry;
 
   if (model == NULL)
@@ -70,8 +71,7 @@ kv_history_push (KvHistory *history, KvStep *step, GError **error)
   entry = g_new0 (KvHistoryEntry, 1);
   entry->step = kv_step_ref (step);
   entry->model = model;
-  if (step->kind == KV_STEP_SUGGEST)
-    entry->expanded = kv_suggest_expand (last->model, step);
+  entry->expanded = expanded;
   g_ptr_array_add (history->entries, entry);
   return TRUE;
 }

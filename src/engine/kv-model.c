@@ -34,12 +34,16 @@ typedef struct {
   KvDeals      *deals;
 } Enumeration;
 
-static void
+/* Called once per deal: a plain loop over a handful of owners, inlined,
+ * costs less than a call to memcpy. */
+static inline void
 emit (Enumeration *en)
 {
   guint n_owners = en->deals->n_owners;
+  KvHand *out = en->deals->hands + (gsize) en->deals->n_deals * n_owners;
 
-  memcpy (en->deals->hands + (gsize) en->deals->n_deals * n_owners, en->hands, n_owners * sizeof (KvHand));
+  for (guint o = 0; o < n_owners; o++)
+    out[o] = en->hands[o];
   en->deals->n_deals++;
 }
 
@@ -78,7 +82,14 @@ deal_hands (Enumeration *en, guint agent, KvHand left)
       for (guint j = 0; j < k; j++)
         hand |= KV_CARD_BIT (cards[pick[j]]);
       en->hands[agent] = hand;
-      deal_hands (en, agent + 1, left & ~hand);
+      /* The last agent takes what is left: one deal, without a call. */
+      if (agent + 2 == game->n_agents)
+        {
+          en->hands[agent + 1] = left & ~hand;
+          emit (en);
+        }
+      else
+        deal_hands (en, agent + 1, left & ~hand);
 
       for (i = (int) k - 1; i >= 0 && pick[i] == n - k + (guint) i; i--)
         ;
@@ -162,10 +173,10 @@ kv_model_new_initial (KvGame *game, guint world_limit, GError **error)
   double count = kv_game_count_deals (game);
   KvHand everything = game->n_cards == KV_MAX_CARDS ? G_MAXUINT64 : KV_CARD_BIT (game->n_cards) - 1;
   KvHand scratch[KV_MAX_AGENTS + 1] = { 0 };
-  guint32 *cls[KV_MAX_AGENTS];
   guint32 *deal;
   guint actual = G_MAXUINT;
   KvDeals *deals;
+  KvModel *model;
   Enumeration en;
 
   if (world_limit == 0)
@@ -191,26 +202,28 @@ kv_model_new_initial (KvGame *game, guint world_limit, GError **error)
   deal_envelope (&en, 0, everything);
   g_assert (deals->n_deals == (guint) count);
 
-  deal = g_new (guint32, MAX (deals->n_deals, 1));
+  model = kv_model_new_unfilled (game, deals, deals->n_deals);
+  deal = model->deal;
   for (guint w = 0; w < deals->n_deals; w++)
     {
+      const KvHand *hands = deals->hands + (gsize) w * n_owners;
+
       deal[w] = w;
-      if (memcmp (deals->hands + (gsize) w * n_owners, game->deal, n_owners * sizeof (KvHand)) == 0)
+      if (hands[0] == game->deal[0] && memcmp (hands, game->deal, n_owners * sizeof (KvHand)) == 0)
         actual = w;
     }
   g_assert (actual != G_MAXUINT);
+
+  model->actual = actual;
 
   /* An agent's class is its hand. */
   g_autofree guint64 *keys = g_new (guint64, MAX (deals->n_deals, 1));
   for (guint a = 0; a < game->n_agents; a++)
     {
-      cls[a] = g_new (guint32, MAX (deals->n_deals, 1));
       for (guint w = 0; w < deals->n_deals; w++)
         keys[w] = deals->hands[(gsize) w * n_owners + a];
-      kv_densify_u64 (keys, deals->n_deals, cls[a]);
+      model->n_classes[a] = kv_densify_u64 (keys, deals->n_deals, model->cls[a]);
     }
-
-  KvModel *model = kv_model_new_from_parts (game, deals, deals->n_deals, deal, cls, actual);
   model->world_limit = world_limit;
   kv_deals_unref (deals);
   return model;
@@ -238,6 +251,24 @@ kv_model_new_from_parts (KvGame *game, KvDeals *deals, guint n_worlds,
 }
 
 KvModel *
+kv_model_new_unfilled (KvGame *game, KvDeals *deals, guint n_worlds)
+{
+  KvModel *model = g_new0 (KvModel, 1);
+  gsize n = MAX (n_worlds, 1);
+  guint32 *block = g_new (guint32, n * (1 + game->n_agents));
+
+  g_atomic_ref_count_init (&model->ref);
+  model->game = kv_game_ref (game);
+  model->deals = kv_deals_ref (deals);
+  model->n_worlds = n_worlds;
+  model->storage = block;
+  model->deal = block;
+  for (guint a = 0; a < game->n_agents; a++)
+    model->cls[a] = block + (1 + a) * n;
+  return model;
+}
+
+KvModel *
 kv_model_ref (KvModel *model)
 {
   g_return_val_if_fail (model != NULL, NULL);
@@ -250,9 +281,14 @@ kv_model_unref (KvModel *model)
 {
   if (model == NULL || !g_atomic_ref_count_dec (&model->ref))
     return;
-  for (guint a = 0; a < model->game->n_agents; a++)
-    g_free (model->cls[a]);
-  g_free (model->deal);
+  if (model->storage != NULL)
+    g_free (model->storage);
+  else
+    {
+      for (guint a = 0; a < model->game->n_agents; a++)
+        g_free (model->cls[a]);
+      g_free (model->deal);
+    }
   kv_deals_unref (model->deals);
   kv_game_unref (model->game);
   g_free (model);

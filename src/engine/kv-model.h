@@ -38,6 +38,7 @@ typedef struct {
   guint     n_classes[KV_MAX_AGENTS];
   guint     actual;                    /* the point */
   guint     world_limit;               /* inherited by every product, hypothetical ones too; 0: the default */
+  gpointer  storage;                   /* when not NULL, the one block holding deal and every cls[a] */
 } KvModel;
 
 /* The largest model built unless the caller sets another limit. */
@@ -97,6 +98,13 @@ char    *kv_model_world_label   (const KvModel *model, guint world);
  * @cls arrays); renumbers every partition densely. Used by updates. */
 KvModel *kv_model_new_from_parts (KvGame *game, KvDeals *deals, guint n_worlds,
                                   guint32 *deal, guint32 **cls, guint actual);
+
+/* A model of @n_worlds worlds whose deal and class arrays are allocated,
+ * in one block, but not filled: the caller (an update) fills deal, cls,
+ * n_classes (dense, in order of first appearance) and actual. One
+ * allocation per model instead of one per array: a step's arrays come and
+ * go together, and the allocator reuses the block. */
+KvModel *kv_model_new_unfilled (KvGame *game, KvDeals *deals, guint n_worlds);
 
 KvDeals *kv_deals_ref   (KvDeals *deals);
 void     kv_deals_unref (KvDeals *deals);

@@ -7,44 +7,81 @@
 
 #define EMPTY G_MAXUINT32
 
-static inline guint64
-mix (guint64 x)
+/* Open addressing, linear probing. The table grows with the number of
+ * distinct keys, not with n: a partition of 47 040 worlds into a few
+ * hundred hands then lives in a table that stays in cache, instead of one
+ * of 2n slots cleared for every call. */
+typedef struct {
+  guint    capacity;   /* a power of two, at least twice the keys held … */
+  guint    shift;      /* … 2^(64 - shift) */
+  guint64 *key;
+  guint32 *id;
+} Table;
+
+/* Fibonacci hashing: the top bits of key × 2^64/φ, cheap and spreading
+ * hands (few bits set) well enough for a table kept at most half full. */
+static inline guint
+slot_of (const Table *t, guint64 key)
 {
-  /* splitmix64's finaliser: spreads hands (few bits set) over the table. */
-  x ^= x >> 30;
-  x *= G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x ^= x >> 27;
-  x *= G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  x ^= x >> 31;
-  return x;
+  return (guint) ((key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> t->shift);
+}
+
+static void
+table_init (Table *t, guint capacity)
+{
+  t->capacity = capacity;
+  t->shift = 64 - (guint) g_bit_storage (capacity - 1);
+  t->key = g_new (guint64, capacity);
+  t->id = g_new (guint32, capacity);
+  memset (t->id, 0xff, capacity * sizeof (guint32));
+}
+
+static void
+table_grow (Table *t)
+{
+  Table bigger;
+
+  table_init (&bigger, t->capacity * 2);
+  for (guint i = 0; i < t->capacity; i++)
+    if (t->id[i] != EMPTY)
+      {
+        guint h = slot_of (&bigger, t->key[i]);
+
+        while (bigger.id[h] != EMPTY)
+          h = (h + 1) & (bigger.capacity - 1);
+        bigger.key[h] = t->key[i];
+        bigger.id[h] = t->id[i];
+      }
+  g_free (t->key);
+  g_free (t->id);
+  *t = bigger;
 }
 
 guint
 kv_densify_u64 (const guint64 *keys, guint n, guint32 *out)
 {
-  guint capacity = 16;
+  Table t;
   guint next = 0;
 
-  while (capacity < 2 * (gsize) n)
-    capacity *= 2;
-
-  g_autofree guint64 *slot_key = g_new (guint64, capacity);
-  g_autofree guint32 *slot_id = g_new (guint32, capacity);
-  memset (slot_id, 0xff, capacity * sizeof (guint32));
-
+  table_init (&t, 64);
   for (guint i = 0; i < n; i++)
     {
-      guint h = (guint) mix (keys[i]) & (capacity - 1);
+      guint h = slot_of (&t, keys[i]);
 
-      while (slot_id[h] != EMPTY && slot_key[h] != keys[i])
-        h = (h + 1) & (capacity - 1);
-      if (slot_id[h] == EMPTY)
+      while (t.id[h] != EMPTY && t.key[h] != keys[i])
+        h = (h + 1) & (t.capacity - 1);
+      if (t.id[h] != EMPTY)
+        out[i] = t.id[h];
+      else
         {
-          slot_key[h] = keys[i];
-          slot_id[h] = next++;
+          t.key[h] = keys[i];
+          t.id[h] = out[i] = next++;
+          if (2 * (gsize) next > t.capacity)
+            table_grow (&t);
         }
-      out[i] = slot_id[h];
     }
+  g_free (t.key);
+  g_free (t.id);
   return next;
 }
 

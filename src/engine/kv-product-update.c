@@ -43,15 +43,70 @@ kv_product_count (const KvModel *before, const KvProduct *product, const KvModel
     }
 }
 
+/* The pairs (w, e) with w ⊨ pre(e) of the block of worlds 64 i … 64 i + 63,
+ * in world order and events in order within a world, into @world and
+ * @event (room for 64 × n_events); returns how many. Reads the words of
+ * the precondition sets directly and sorts by counting within the block. */
+static guint
+block_pairs (const KvActionModel *am, KvBits **pre, guint i, guint32 *world, guint32 *event)
+{
+  guint32 start[65];
+  guint64 any = 0;
+
+  if (am->n_events == 1)
+    {
+      guint n = 0;
+
+      /* An announcement: the pairs are the set bits, in order. */
+      for (guint64 bits = pre[0]->words[i]; bits != 0; bits &= bits - 1)
+        {
+          world[n] = i * 64 + (guint) __builtin_ctzll (bits);
+          event[n++] = 0;
+        }
+      return n;
+    }
+
+  memset (start, 0, sizeof start);
+  for (guint e = 0; e < am->n_events; e++)
+    {
+      guint64 bits = pre[e]->words[i];
+
+      any |= bits;
+      for (; bits != 0; bits &= bits - 1)
+        start[__builtin_ctzll (bits) + 1]++;
+    }
+  if (any == 0)
+    return 0;
+  for (guint b = 0; b < 64; b++)
+    start[b + 1] += start[b];
+  for (guint e = 0; e < am->n_events; e++)
+    for (guint64 bits = pre[e]->words[i]; bits != 0; bits &= bits - 1)
+      {
+        guint b = (guint) __builtin_ctzll (bits);
+        guint32 k = start[b]++;
+
+        world[k] = i * 64 + b;
+        event[k] = e;
+      }
+  return start[63];
+}
+
 KvModel *
 kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint actual_event,
                    guint world_limit, KvProduct **product_out, GError **error)
 {
   const KvGame *game = model->game;
+  guint n_agents = game->n_agents, n_events = am->n_events;
+  guint n_words = (model->n_worlds + 63) / 64;
   guint64 n_pairs = 0;
-  guint32 *deal, *cls[KV_MAX_AGENTS];
-  guint32 *pair_world, *pair_event;
-  guint actual = G_MAXUINT, p = 0;
+  guint32 *deal, **cls;
+  guint32 *table[KV_MAX_AGENTS] = { NULL };
+  guint64 *keys[KV_MAX_AGENTS] = { NULL };
+  guint n_classes[KV_MAX_AGENTS] = { 0 };
+  g_autofree guint32 *pair_world = NULL, *pair_event = NULL;
+  g_autofree guint32 *block_world = NULL, *block_event = NULL;
+  guint actual = G_MAXUINT, first_actual_event = G_MAXUINT;
+  guint p = 0;
   KvModel *result;
 
   /* 0: the limit the model was built under, so that a hypothetical step
@@ -60,7 +115,7 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
     world_limit = model->world_limit;
   if (world_limit == 0)
     world_limit = KV_DEFAULT_WORLD_LIMIT;
-  for (guint e = 0; e < am->n_events; e++)
+  for (guint e = 0; e < n_events; e++)
     n_pairs += kv_bits_count (pre[e]);
   if (n_pairs > world_limit)
     {
@@ -73,80 +128,121 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
     return NULL;
   g_return_val_if_fail (n_pairs > 0, NULL);
 
-  deal = g_new (guint32, n_pairs);
-  pair_world = g_new (guint32, n_pairs);
-  pair_event = g_new (guint32, n_pairs);
-
-  /* Pairs in world order, events in order within a world: count each
-   * world's pairs, then place them, visiting only the set bits. */
-  {
-    g_autofree guint32 *next = g_new0 (guint32, model->n_worlds + 1);
-
-    for (guint e = 0; e < am->n_events; e++)
-      for (int w = kv_bits_next (pre[e], 0); w >= 0; w = kv_bits_next (pre[e], w + 1))
-        next[w + 1]++;
-    for (guint w = 0; w < model->n_worlds; w++)
-      next[w + 1] += next[w];
-    for (guint e = 0; e < am->n_events; e++)
-      for (int w = kv_bits_next (pre[e], 0); w >= 0; w = kv_bits_next (pre[e], w + 1))
-        {
-          p = next[w]++;
-          pair_world[p] = (guint32) w;
-          pair_event[p] = e;
-          deal[p] = model->deal[w];
-        }
-    for (p = 0; p < n_pairs && actual == G_MAXUINT; p++)
-      if (pair_event[p] == actual_event && pair_world[p] == model->actual)
-        actual = p;
-    for (p = 0; p < n_pairs && actual == G_MAXUINT; p++)
-      if (pair_event[p] == actual_event)
-        actual = p;
-  }
-  g_assert (actual != G_MAXUINT);
+  result = kv_model_new_unfilled (model->game, model->deals, (guint) n_pairs);
+  result->world_limit = world_limit;
+  deal = result->deal;
+  cls = result->cls;
+  /* Only the product view and the checker's dynamic operators need to
+   * know where each pair came from; the update itself works a block of
+   * 64 worlds at a time through two small buffers that stay in cache. */
+  if (product_out != NULL)
+    {
+      pair_world = g_new (guint32, n_pairs);
+      pair_event = g_new (guint32, n_pairs);
+    }
+  block_world = g_new (guint32, 64 * (gsize) n_events);
+  block_event = g_new (guint32, 64 * (gsize) n_events);
 
   /* (w, e) ~a (w', e') iff w ~a w' and e ~a e': the class of a pair is the
-   * pair of classes, numbered class × n_events + event class. Those numbers
-   * are usually small enough for kv_model_new_from_parts to renumber them
-   * through a plain table; only huge ones go through a hash. */
-  for (guint a = 0; a < game->n_agents; a++)
+   * pair of classes, key = w's class × n_events + e's class, numbered
+   * densely in order of first appearance as the pairs are made. The keys
+   * usually fit a plain table, which costs no more than one more class
+   * array (kv_model_check_memory allows for it); only huge ones are kept
+   * and go through a hash at the end. */
+  for (guint a = 0; a < n_agents; a++)
     {
-      guint64 n_keys = (guint64) model->n_classes[a] * am->n_events;
+      guint64 n_keys = (guint64) model->n_classes[a] * n_events;
 
-      cls[a] = g_new (guint32, n_pairs);
-      if (n_keys < G_MAXUINT32)
-        for (guint i = 0; i < n_pairs; i++)
-          cls[a][i] = model->cls[a][pair_world[i]] * am->n_events + kv_action_model_class (am, a, pair_event[i]);
-      else
+      if (n_keys <= n_pairs + model->n_worlds + 64)
         {
-          g_autofree guint64 *keys = g_new (guint64, n_pairs);
-
-          for (guint i = 0; i < n_pairs; i++)
-            keys[i] = (guint64) model->cls[a][pair_world[i]] * am->n_events
-                      + kv_action_model_class (am, a, pair_event[i]);
-          kv_densify_u64 (keys, (guint) n_pairs, cls[a]);
+          table[a] = g_new (guint32, MAX (n_keys, 1));
+          memset (table[a], 0xff, n_keys * sizeof (guint32));
         }
+      else
+        keys[a] = g_new (guint64, n_pairs);
     }
 
-  result = kv_model_new_from_parts (model->game, model->deals, (guint) n_pairs, deal, cls, actual);
-  result->world_limit = world_limit;
+  for (guint i = 0; i < n_words; i++)
+    {
+      guint n = block_pairs (am, pre, i, block_world, block_event);
+
+      for (guint k = 0; k < n; k++)
+        deal[p + k] = model->deal[block_world[k]];
+      /* The point is (model's point, actual event); when a hypothetical
+       * step is false there, the first pair with the actual event. */
+      if (i == model->actual / 64 || first_actual_event == G_MAXUINT)
+        for (guint k = 0; k < n; k++)
+          if (block_event[k] == actual_event)
+            {
+              if (block_world[k] == model->actual)
+                actual = p + k;
+              if (first_actual_event == G_MAXUINT)
+                first_actual_event = p + k;
+            }
+      if (pair_world != NULL)
+        {
+          memcpy (pair_world + p, block_world, n * sizeof (guint32));
+          memcpy (pair_event + p, block_event, n * sizeof (guint32));
+        }
+      for (guint a = 0; a < n_agents; a++)
+        {
+          const guint32 *world_class = model->cls[a];
+          const guint *event_class = am->cls + a * n_events;
+          guint32 *out = cls[a] + p;
+
+          if (table[a] == NULL)
+            for (guint k = 0; k < n; k++)
+              keys[a][p + k] = (guint64) world_class[block_world[k]] * n_events + event_class[block_event[k]];
+          else if (n_events == 1)
+            for (guint k = 0; k < n; k++)
+              {
+                guint32 *id = &table[a][world_class[block_world[k]]];
+
+                if (*id == G_MAXUINT32)
+                  *id = n_classes[a]++;
+                out[k] = *id;
+              }
+          else
+            for (guint k = 0; k < n; k++)
+              {
+                guint32 *id = &table[a][(gsize) world_class[block_world[k]] * n_events + event_class[block_event[k]]];
+
+                if (*id == G_MAXUINT32)
+                  *id = n_classes[a]++;
+                out[k] = *id;
+              }
+        }
+      p += n;
+    }
+  g_assert (p == n_pairs);
+
+  for (guint a = 0; a < n_agents; a++)
+    {
+      if (keys[a] != NULL)
+        n_classes[a] = kv_densify_u64 (keys[a], (guint) n_pairs, cls[a]);
+      g_free (table[a]);
+      g_free (keys[a]);
+    }
+
+  if (actual == G_MAXUINT)
+    actual = first_actual_event;
+  g_assert (actual != G_MAXUINT);
+  result->actual = actual;
+  for (guint a = 0; a < n_agents; a++)
+    result->n_classes[a] = n_classes[a];
 
   if (product_out != NULL)
     {
       KvProduct *product = g_new0 (KvProduct, 1);
 
-      product->n_events = am->n_events;
-      product->pre = g_new (KvBits *, MAX (am->n_events, 1));
-      for (guint e = 0; e < am->n_events; e++)
+      product->n_events = n_events;
+      product->pre = g_new (KvBits *, MAX (n_events, 1));
+      for (guint e = 0; e < n_events; e++)
         product->pre[e] = kv_bits_copy (pre[e]);
       product->n_pairs = (guint) n_pairs;
-      product->pair_world = pair_world;
-      product->pair_event = pair_event;
+      product->pair_world = g_steal_pointer (&pair_world);
+      product->pair_event = g_steal_pointer (&pair_event);
       *product_out = product;
-    }
-  else
-    {
-      g_free (pair_world);
-      g_free (pair_event);
     }
   return result;
 }
@@ -293,12 +389,17 @@ kv_suggest_expand_hands (const KvStep *suggest, const KvHand *hands)
 }
 
 KvModel *
-kv_model_apply_step (KvModel *model, const KvStep *step, guint world_limit, GError **error)
+kv_model_apply_step_expanded (KvModel *model, const KvStep *step, guint world_limit,
+                              GPtrArray **expanded, GError **error)
 {
   g_autofree char *why = NULL;
   g_autoptr(KvActionModel) am = NULL;
+  g_autoptr(GError) inner = NULL;
+  KvModel *result;
   guint actual;
 
+  if (expanded != NULL)
+    *expanded = NULL;
   if (step->kind == KV_STEP_SUGGEST)
     {
       g_autoptr(GPtrArray) answers = kv_suggest_expand (model, step);
@@ -313,31 +414,42 @@ kv_model_apply_step (KvModel *model, const KvStep *step, guint world_limit, GErr
           g_clear_pointer (&current, kv_model_unref);
           current = next;
         }
+      if (expanded != NULL)
+        *expanded = g_steal_pointer (&answers);
       return g_steal_pointer (&current);
     }
 
-  am = kv_action_model_for_step (step, &actual);
-  if (step->kind == KV_STEP_ANNOUNCE || step->kind == KV_STEP_DO)
+  /* nocard and showcard are false exactly when the actual hands say so,
+   * which costs less than their preconditions: refuse them up front. */
+  if (step->kind == KV_STEP_NOCARD || step->kind == KV_STEP_SHOWCARD)
     {
-      g_autoptr(GError) inner = NULL;
-      KvModel *result;
-
-      /* The preconditions are evaluated once, by the update; one that
-       * cannot be checked (over a limit) is an error of its own, not a
-       * false step. */
-      result = kv_model_update (model, am, actual, world_limit, NULL, &inner);
-      if (result != NULL || !g_error_matches (inner, KV_ERROR, KV_ERROR_FALSE))
+      why = kv_step_why_false (model, step);
+      if (why != NULL)
         {
-          if (inner != NULL)
-            g_propagate_error (error, g_steal_pointer (&inner));
-          return result;
+          g_set_error (error, KV_ERROR, KV_ERROR_FALSE, _("this step is false at the actual world: %s"), why);
+          return NULL;
         }
     }
-  why = kv_step_why_false (model, step);
-  if (why != NULL)
+
+  /* The preconditions are evaluated once, by the update; only a refused
+   * step evaluates them again, for the reason. One that cannot be checked
+   * (over a limit) is an error of its own, not a false step. */
+  am = kv_action_model_for_step (step, &actual);
+  result = kv_model_update (model, am, actual, world_limit, NULL, &inner);
+  if (result != NULL)
+    return result;
+  if (g_error_matches (inner, KV_ERROR, KV_ERROR_FALSE) && why == NULL
+      && (why = kv_step_why_false (model, step)) != NULL)
     {
       g_set_error (error, KV_ERROR, KV_ERROR_FALSE, _("this step is false at the actual world: %s"), why);
       return NULL;
     }
-  return kv_model_update (model, am, actual, world_limit, NULL, error);
+  g_propagate_error (error, g_steal_pointer (&inner));
+  return NULL;
+}
+
+KvModel *
+kv_model_apply_step (KvModel *model, const KvStep *step, guint world_limit, GError **error)
+{
+  return kv_model_apply_step_expanded (model, step, world_limit, NULL, error);
 }

@@ -51,6 +51,12 @@ KvModel *kv_model_update (KvModel *model, const KvActionModel *am, guint actual,
 KvModel *kv_model_apply_step (KvModel *model, const KvStep *step,
                               guint world_limit, GError **error);
 
+/* The same; for a suggest, *@expanded (when not NULL) receives the steps it
+ * expanded to, as kv_suggest_expand gives them, so that a caller keeping
+ * them does not expand it again; else NULL. */
+KvModel *kv_model_apply_step_expanded (KvModel *model, const KvStep *step, guint world_limit,
+                                       GPtrArray **expanded, GError **error);
+
 /* Expands a suggest step against the actual deal of @model: the responders'
  * nocard and showcard steps, in order. Returns a GPtrArray of KvStep*. */
 GPtrArray *kv_suggest_expand (const KvModel *model, const KvStep *suggest);

@@ -143,16 +143,120 @@ test_depth (void)
     g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
   }
 
-  /* Long conjunctions are flat to parse and fine. */
+  /* Real nesting past the limit is refused, with the limit in the message. */
   {
-    g_autoptr(GString) text = g_string_new ("r@1");
-    g_autoptr(GError) error = NULL;
-    g_autoptr(KvFormula) f = NULL;
+    const char *nesting[] = { "~(", "K{1} " };
 
-    for (guint i = 0; i < 150; i++)
-      g_string_append (text, " & r@1");
-    f = kv_formula_parse (game, text->str, NULL, &error);
-    g_assert_no_error (error);
+    for (guint u = 0; u < G_N_ELEMENTS (nesting); u++)
+      {
+        g_autoptr(GString) text = g_string_new (NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(KvFormula) f = NULL;
+
+        for (guint i = 0; i < KV_FORMULA_MAX_DEPTH + 1; i++)
+          g_string_append (text, nesting[u]);
+        g_string_append (text, "r@1");
+        for (guint i = 0; i < KV_FORMULA_MAX_DEPTH + 1 && nesting[u][1] == '('; i++)
+          g_string_append_c (text, ')');
+        f = kv_formula_parse (game, text->str, NULL, &error);
+        g_assert_null (f);
+        g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+        g_assert_nonnull (strstr (error->message, "nested more than 200 deep"));
+      }
+  }
+}
+
+static guint
+height (const KvFormula *f)
+{
+  if (f == NULL)
+    return 0;
+  return 1 + MAX (height (f->left), height (f->right));
+}
+
+/* The limit counts nesting, not operands: a flat chain of a thousand atoms
+ * parses, checks and prints, and is a shallow tree for every walker. */
+static void
+test_long_chains (void)
+{
+  g_autoptr(KvScript) script = test_script (HEXA);
+  g_autoptr(KvModel) model = kv_model_new_initial (script->game, 0, NULL);
+  const char *atoms[] = { "r@1", "w@2", "b@3", "~r@2", "K{1} r@1" };
+  const struct { const char *op, *uop, *small; } chains[] = {
+    { " & ", " ∧ ", "r@1 & w@2 & b@3 & ~r@2 & K{1} r@1" },
+    { " | ", " ∨ ", "r@1 | w@2 | b@3 | ~r@2 | K{1} r@1" },
+    { " <-> ", " ↔ ", NULL },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (chains); c++)
+    for (guint n = 1000; n <= 1001; n++)
+      {
+        g_autoptr(GString) text = g_string_new (NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(KvFormula) f = NULL;
+        g_autoptr(KvFormula) again = NULL;
+        g_autoptr(KvBits) truth = NULL;
+        g_autofree char *ascii = NULL, *unicode = NULL, *from_unicode = NULL;
+
+        for (guint i = 0; i < n; i++)
+          {
+            if (i > 0)
+              g_string_append (text, chains[c].op);
+            g_string_append (text, atoms[i % G_N_ELEMENTS (atoms)]);
+          }
+        f = kv_formula_parse (script->game, text->str, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_cmpuint (height (f), <=, 14);
+
+        ascii = kv_formula_to_string (script->game, f, TRUE);
+        g_assert_cmpstr (ascii, ==, text->str);
+        unicode = kv_formula_to_string (script->game, f, FALSE);
+        g_assert_nonnull (strstr (unicode, chains[c].uop));
+        again = kv_formula_parse (script->game, unicode, NULL, &error);
+        g_assert_no_error (error);
+        from_unicode = kv_formula_to_string (script->game, again, TRUE);
+        g_assert_cmpstr (from_unicode, ==, ascii);
+
+        truth = kv_check_worlds (model, f, &error);
+        g_assert_no_error (error);
+        if (chains[c].small != NULL)
+          {
+            g_autoptr(KvFormula) small = kv_formula_parse (script->game, chains[c].small, NULL, &error);
+            g_autoptr(KvBits) expected = kv_check_worlds (model, small, &error);
+
+            g_assert_no_error (error);
+            g_assert_true (kv_bits_equal (truth, expected));
+          }
+        else
+          {
+            /* x ↔ x ↔ … : an even number of each atom gives true, an odd
+             * one leaves that atom; 1000 = 5·200 and 1001 adds r@1. */
+            g_autoptr(KvFormula) small = kv_formula_parse (script->game, n % 2 ? "r@1" : "true", NULL, &error);
+            g_autoptr(KvBits) expected = kv_check_worlds (model, small, &error);
+
+            g_assert_no_error (error);
+            g_assert_true (kv_bits_equal (truth, expected));
+          }
+      }
+
+  /* Parentheses inside a chain print as written; redundant ones on the
+   * left are dropped, as before. */
+  {
+    const struct { const char *in, *out; } cases[] = {
+      { "r@1 & (w@2 & b@3) & r@2", "r@1 & (w@2 & b@3) & r@2" },
+      { "(r@1 & w@2) & b@3 & r@2", "r@1 & w@2 & b@3 & r@2" },
+      { "r@1 & w@2 & (b@3 | r@2 & (w@1 & b@1)) & r@3", "r@1 & w@2 & (b@3 | r@2 & (w@1 & b@1)) & r@3" },
+      { "(r@1 <-> w@2) <-> (b@3 <-> r@2)", "r@1 <-> w@2 <-> (b@3 <-> r@2)" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autofree char *ascii = reprint (script->game, cases[i].in, TRUE);
+        g_autofree char *again = reprint (script->game, ascii, TRUE);
+
+        g_assert_cmpstr (ascii, ==, cases[i].out);
+        g_assert_cmpstr (again, ==, ascii);
+      }
   }
 }
 
@@ -195,6 +299,7 @@ main (int argc, char **argv)
   g_test_add_func ("/formula/print", test_print);
   g_test_add_func ("/formula/errors", test_errors);
   g_test_add_func ("/formula/depth", test_depth);
+  g_test_add_func ("/formula/long-chains", test_long_chains);
   g_test_add_func ("/formula/steps", test_steps);
   return g_test_run ();
 }
