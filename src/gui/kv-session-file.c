@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "kv-read.h"
@@ -16,6 +17,8 @@
 #define SESSION_FILE  "session.kvg"
 #define MARK_GAME     "# kripkeviz: game "
 #define MARK_SELECTED "# kripkeviz: selected-step "
+#define MARK_LIMIT    "# kripkeviz: world-limit "
+#define STALE_SECONDS 10  /* a temporary file this old is nobody's write */
 
 char *
 kv_session_file_get_path (void)
@@ -161,16 +164,101 @@ kv_session_file_read (const char  *path,
   return history;
 }
 
-/* "session-YYYYMMDD-HHMMSS.kvg.broken" beside @path, "-2", "-3", … when
- * two break in the same second. */
+char *
+kv_session_file_limit_line (guint world_limit)
+{
+  return g_strdup_printf (MARK_LIMIT "%u\n", world_limit);
+}
+
+gboolean
+kv_session_file_over_limit (const char *path,
+                            guint      *made_with)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *value = NULL;
+  g_autoptr(KvScript) script = NULL;
+  gsize length = 0;
+  guint64 limit = 0;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
+  if (text == NULL)
+    return FALSE;
+  /* It reads: what failed is running it. */
+  script = kv_script_parse (text, length, path, NULL);
+  if (script == NULL)
+    return FALSE;
+  value = find_mark (text, MARK_LIMIT);
+  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT, &limit, NULL))
+    limit = 0;
+  if (made_with != NULL)
+    *made_with = (guint) limit;
+  return TRUE;
+}
+
+/* g_file_set_contents_full's temporary file: @base, a dot, six letters or
+ * digits (g_mkstemp's XXXXXX). */
+static gboolean
+is_temporary_name (const char *name,
+                   const char *base)
+{
+  gsize n = strlen (base);
+
+  if (strncmp (name, base, n) != 0 || name[n] != '.' || strlen (name + n + 1) != 6)
+    return FALSE;
+  for (const char *p = name + n + 1; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p))
+      return FALSE;
+  return TRUE;
+}
+
+guint
+kv_session_file_remove_stale (const char *path)
+{
+  g_autofree char *dir_name = NULL;
+  g_autofree char *base = NULL;
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  guint removed = 0;
+
+  g_return_val_if_fail (path != NULL, 0);
+
+  dir_name = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  dir = g_dir_open (dir_name, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *file = NULL;
+      GStatBuf buf;
+
+      if (!is_temporary_name (name, base))
+        continue;
+      file = g_build_filename (dir_name, name, NULL);
+      /* A regular file nobody has written for a while: another instance
+       * writing its session right now keeps its own. */
+      if (g_lstat (file, &buf) != 0 || !S_ISREG (buf.st_mode) || now - (gint64) buf.st_mtime < STALE_SECONDS)
+        continue;
+      if (g_unlink (file) == 0)
+        {
+          g_debug ("Removed %s, left by an autosave that was cut short", file);
+          removed++;
+        }
+    }
+  return removed;
+}
+
+/* "session-YYYYMMDD-HHMMSS@suffix" beside @path, "-2", "-3", … when two
+ * are set aside in the same second. */
 static char *
-broken_name (const char *path, guint attempt)
+aside_name (const char *path, const char *suffix, guint attempt)
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  g_autofree char *base = attempt == 0 ? g_strdup_printf ("session-%s.kvg.broken", stamp)
-                                       : g_strdup_printf ("session-%s-%u.kvg.broken", stamp, attempt + 1);
+  g_autofree char *base = attempt == 0 ? g_strdup_printf ("session-%s%s", stamp, suffix)
+                                       : g_strdup_printf ("session-%s-%u%s", stamp, attempt + 1, suffix);
 
   return g_build_filename (dir, base, NULL);
 }
@@ -179,13 +267,22 @@ char *
 kv_session_file_set_aside (const char  *path,
                            GError     **error)
 {
+  return kv_session_file_keep_aside (path, ".kvg.broken", error);
+}
+
+char *
+kv_session_file_keep_aside (const char  *path,
+                            const char  *suffix,
+                            GError     **error)
+{
   g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (suffix != NULL, NULL);
 
   /* link() never replaces an existing file, unlike rename(): an earlier
    * broken session is never overwritten. */
   for (guint attempt = 0; attempt < 100; attempt++)
     {
-      g_autofree char *broken = broken_name (path, attempt);
+      g_autofree char *broken = aside_name (path, suffix, attempt);
       int saved;
 
       if (link (path, broken) == 0)

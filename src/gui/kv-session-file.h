@@ -57,6 +57,25 @@ KvHistory *kv_session_file_parse      (const char  *text,
 char      *kv_session_file_set_aside  (const char  *path,
                                        GError     **error);
 
+/* Moves a session aside as session-YYYYMMDD-HHMMSS@suffix (".kvg": a
+ * script that opens from the Game menu), never over an earlier one. */
+char      *kv_session_file_keep_aside (const char  *path,
+                                       const char  *suffix,
+                                       GError     **error);
+
+/* The line "# kripkeviz: world-limit N" the autosave adds: the limit the
+ * session was made with. */
+char      *kv_session_file_limit_line (guint        world_limit);
+/* Whether the session at @path reads as a script (so a KV_ERROR_LIMIT
+ * running it means it is over the world limit, not broken); *@made_with
+ * gets the limit it was made with, or 0 when the file does not say. */
+gboolean   kv_session_file_over_limit (const char  *path,
+                                       guint       *made_with);
+
+/* Removes the temporary files (@path.XXXXXX) an autosave killed mid-write
+ * left beside @path, once they are a few seconds old; how many. */
+guint      kv_session_file_remove_stale (const char *path);
+
 /* Writes @text to @path (a file the user chose) atomically: nothing
  * half-written is left when it fails. */
 gboolean   kv_session_file_save_as    (GFile       *file,

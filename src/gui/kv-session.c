@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "kv-read.h"
 #include "kv-session.h"
 #include "kv-session-file.h"
 #include "kv-turn.h"
@@ -61,10 +62,6 @@ typedef gboolean (*EditFunc) (KvHistory  *history,
                               gpointer    data,
                               GError    **error);
 
-/* The one place the history changes after a game is put in: drops the
- * entries after the selected step, runs @func to append, selects the last
- * entry and says what changed. Undo and branches hook in here (keep what
- * is dropped, record what is appended). */
 /* The session as an undo state: the session file's text, selection included. */
 static char *
 document (KvSession *self)
@@ -106,6 +103,10 @@ restore (KvSession   *self,
   return TRUE;
 }
 
+/* The one place the history changes after a game is put in: drops the
+ * entries after the selected step, runs @func to append, selects the last
+ * entry, records the result for undo and says what changed. A refusal
+ * (@func FALSE) changes nothing and says nothing. */
 static gboolean
 edit (KvSession  *self,
       EditFunc    func,
@@ -113,38 +114,53 @@ edit (KvSession  *self,
       const char *label,
       GError    **error)
 {
-  g_autofree char *before = NULL;
+  GPtrArray *entries;
+  g_autoptr(GPtrArray) later = g_ptr_array_new ();
   guint first, length_before;
   gboolean ok;
 
   g_return_val_if_fail (self->history != NULL, FALSE);
 
+  entries = self->history->entries;
   first = self->step + 1;
   length_before = kv_history_length (self->history);
-  before = document (self);
-  g_object_freeze_notify (G_OBJECT (self));
-  kv_history_truncate (self->history, self->step);
+
+  /* The entries after the selected step are taken out, not freed: a
+   * refused step puts them back as they were, and nothing is said (no
+   * signal, no notify), so the window, its formula, its selection and the
+   * autosave stay as they were. */
+  for (guint i = first; i < length_before; i++)
+    g_ptr_array_add (later, g_ptr_array_index (entries, i));
+  while (entries->len > first)
+    g_ptr_array_steal_index (entries, entries->len - 1);
   ok = func (self->history, data, error);
-  if (!ok && length_before != kv_history_length (self->history))
+  if (!ok)
     {
-      /* A refused step changes nothing: the steps after the selected one
-       * come back (a refusal is rare; running the script again is cheap). */
-      g_object_thaw_notify (G_OBJECT (self));
-      restore (self, before, NULL);
+      kv_history_truncate (self->history, self->step);
+      for (guint i = 0; i < later->len; i++)
+        g_ptr_array_add (entries, g_ptr_array_index (later, i));
+      g_assert (kv_history_length (self->history) == length_before);
       return FALSE;
     }
-  if (ok)
-    set_step (self, kv_history_length (self->history) - 1);
-  if (ok)
-    {
-      record (self, label);
-      g_signal_emit (self, signals[STEPS_CHANGED], 0, first);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
-      if (length_before > first)
-        g_signal_emit (self, signals[STEPS_REPLACED], 0, length_before - first);
-    }
+  /* Kept: the entries replaced are freed (undo has their text), by the
+   * history's own free function. */
+  {
+    guint length = kv_history_length (self->history);
+
+    for (guint i = 0; i < later->len; i++)
+      g_ptr_array_add (entries, g_ptr_array_index (later, i));
+    g_ptr_array_remove_range (entries, length, later->len);
+  }
+
+  g_object_freeze_notify (G_OBJECT (self));
+  set_step (self, kv_history_length (self->history) - 1);
+  record (self, label);
+  g_signal_emit (self, signals[STEPS_CHANGED], 0, first);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+  if (length_before > first)
+    g_signal_emit (self, signals[STEPS_REPLACED], 0, length_before - first);
   g_object_thaw_notify (G_OBJECT (self));
-  return ok;
+  return TRUE;
 }
 
 gboolean
@@ -323,6 +339,154 @@ kv_session_open (KvSession   *self,
     path = g_canonicalize_filename (name_or_path, NULL);
 
   kv_session_set_history (self, g_steal_pointer (&history), basename, path, 0);
+  return TRUE;
+}
+
+/* The line an error "FILE:LINE:COL: …" about @filename names, or 0. */
+static guint
+error_line (const GError *error,
+            const char   *filename)
+{
+  const char *rest;
+  guint64 line = 0;
+  char *end = NULL;
+
+  if (error == NULL || error->domain != KV_ERROR || !g_str_has_prefix (error->message, filename))
+    return 0;
+  rest = error->message + strlen (filename);
+  if (*rest != ':')
+    return 0;
+  line = g_ascii_strtoull (rest + 1, &end, 10);
+  if (end == rest + 1 || *end != ':' || line > G_MAXUINT)
+    return 0;
+  return (guint) line;
+}
+
+/* The length of the lines of @text before line @line (counted as the
+ * script reader does: "\n", "\r\n" and "\r" each end a line). */
+static gsize
+lines_before (const char *text,
+              gsize       length,
+              guint       line)
+{
+  guint number = 1;
+  gsize i = 0;
+
+  while (i < length && number < line)
+    {
+      if (text[i] == '\r' && i + 1 < length && text[i + 1] == '\n')
+        i++;
+      if (text[i] == '\n' || text[i] == '\r')
+        number++;
+      i++;
+    }
+  return i;
+}
+
+/* The script of @path up to (not including) the line @error names, or NULL
+ * when that does not read either (the header is what is wrong). */
+static KvScript *
+script_before_error (const char   *path,
+                     const GError *error)
+{
+  guint line = error_line (error, path);
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  if (line <= 1)
+    return NULL;
+  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
+  if (text == NULL)
+    return NULL;
+  return kv_script_parse (text, lines_before (text, length, line), path, NULL);
+}
+
+/* @script's steps before line @line, run; NULL when not even its initial
+ * model is made. */
+static KvHistory *
+history_before_line (const KvScript *script,
+                     guint           world_limit,
+                     guint           line)
+{
+  g_autoptr(KvHistory) history = kv_history_new (script->game, world_limit, NULL);
+
+  if (history == NULL)
+    return NULL;
+  for (guint i = 0; i < script->steps->len; i++)
+    {
+      if (g_array_index (script->step_lines, guint, i) >= line ||
+          !kv_history_push (history, g_ptr_array_index (script->steps, i), NULL))
+        break;
+    }
+  return g_steal_pointer (&history);
+}
+
+gboolean
+kv_session_open_valid_steps (KvSession   *self,
+                             const char  *name_or_path,
+                             char       **problem,
+                             guint       *problem_line,
+                             GError     **error)
+{
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(KvHistory) history = NULL;
+  g_autoptr(GError) bad = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *path = NULL;
+  gboolean is_file;
+
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (name_or_path != NULL, FALSE);
+  g_return_val_if_fail (problem != NULL && *problem == NULL, FALSE);
+
+  /* As kv_script_open tells a file from a built-in's name. */
+  is_file = strchr (name_or_path, '/') != NULL || g_str_has_suffix (name_or_path, ".kvg");
+  script = kv_script_open (name_or_path, &bad);
+  if (script == NULL)
+    {
+      /* A bad step: the steps before its line read on their own. */
+      if (is_file && !g_str_equal (name_or_path, "-"))
+        script = script_before_error (name_or_path, bad);
+      if (script == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&bad));
+          return FALSE;
+        }
+    }
+  {
+    g_autoptr(GError) refused = NULL;
+
+    history = kv_history_run_script (script, self->world_limit, &refused);
+    if (history == NULL)
+      {
+        guint line = error_line (refused, script->filename);
+
+        /* A refused step (before any step that did not read). */
+        if (line > 1)
+          history = history_before_line (script, self->world_limit, line);
+        if (history == NULL)
+          {
+            g_propagate_error (error, g_steal_pointer (&refused));
+            return FALSE;
+          }
+        g_clear_error (&bad);
+        bad = g_steal_pointer (&refused);
+      }
+  }
+
+  basename = g_path_get_basename (name_or_path);
+  if (g_str_has_suffix (basename, ".kvg"))
+    basename[strlen (basename) - 4] = '\0';
+  if (is_file)
+    path = g_canonicalize_filename (name_or_path, NULL);
+
+  kv_session_set_history (self, g_steal_pointer (&history), basename, path, 0);
+  if (bad != NULL)
+    {
+      *problem = g_strdup (bad->message);
+      if (problem_line != NULL)
+        *problem_line = error_line (bad, name_or_path);
+    }
   return TRUE;
 }
 

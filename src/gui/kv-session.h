@@ -33,6 +33,17 @@ KvSession  *kv_session_new            (void);
 gboolean    kv_session_open           (KvSession   *self,
                                        const char  *name_or_path,
                                        GError     **error);
+/* As kv_session_open, but a script file with a bad step — one that does
+ * not read, or is refused — opens with the steps before that step's line:
+ * TRUE, with the error (FILE:LINE:COL: …) in *@problem (newly allocated)
+ * and its line in *@problem_line. TRUE and *@problem NULL when the whole
+ * file opened; FALSE with @error (the session as it was) when not even the
+ * game's header reads. */
+gboolean    kv_session_open_valid_steps (KvSession   *self,
+                                         const char  *name_or_path,
+                                         char       **problem,
+                                         guint       *problem_line,
+                                         GError     **error);
 /* Puts in @history (taken) of the game @name (@path: its file, or NULL),
  * with entry @selected (clamped). */
 void        kv_session_set_history    (KvSession   *self,

@@ -46,6 +46,9 @@ struct _KvWindow
   gboolean              autosave;
   char                 *session_text;  /* as last written, to skip rewriting it */
   gboolean              session_failed; /* the last autosave failed (said once) */
+  char                 *held_session;  /* a session over the world limit: not
+                                        * written over until the user answers */
+  AdwMessageDialog     *problem_dialog; /* a bad script or session, asking (weak) */
 };
 
 static inline KvHistory *
@@ -83,6 +86,9 @@ GtkWidget  *kv_window_get_product_pane     (KvWindow *self);
  * when hidden; the error under the bar, or NULL. */
 const char *kv_window_get_formula_result   (KvWindow *self);
 const char *kv_window_get_formula_error    (KvWindow *self);
+/* The dialog asking about a script with a bad step or a session over the
+ * world limit, while it is shown; else NULL. */
+AdwMessageDialog *kv_window_get_problem_dialog (KvWindow *self);
 /* The worlds the formula holds at (as sent to the canvas), or NULL. */
 const KvBits *kv_window_get_highlight      (KvWindow *self);
 

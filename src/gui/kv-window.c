@@ -6,6 +6,7 @@
 
 #include "kv-game-menu.h"
 #include "kv-gui-resources.h"
+#include "kv-read.h"
 #include "kv-session-file.h"
 #include "kv-step-item.h"
 #include "kv-style.h"
@@ -118,14 +119,22 @@ update_knowledge (KvWindow *self)
                                 previous, previous_world, world >= 0);
 }
 
+/* Undo and redo are greyed out when there is nothing to undo or redo. */
+static void
+update_undo_actions (KvWindow *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", kv_session_can_undo (self->session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", kv_session_can_redo (self->session));
+}
+
 static void
 update_actions (KvWindow *self)
 {
-  guint length = history_of (self) != NULL ? kv_history_length (history_of (self)) : 0;
   g_autofree char *why = NULL;
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", step_of (self) > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", step_of (self) + 1 < length);
+  /* Undo and redo follow the session's undo tree, never the selected step
+   * (moving between steps is navigation). */
+  update_undo_actions (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", history_of (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", history_of (self) != NULL);
   {
@@ -205,16 +214,18 @@ save_session (KvWindow *self)
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (!self->autosave || self->syncing || history_of (self) == NULL)
+  if (!self->autosave || self->syncing || history_of (self) == NULL || self->held_session != NULL)
     return;
 
   {
     g_autofree char *session = kv_session_file_to_text (history_of (self), kv_session_get_game_name (self->session),
                                                         step_of (self));
+    g_autofree char *limit = kv_session_file_limit_line (kv_session_get_world_limit (self->session));
     g_autofree char *undo = kv_session_undo_to_text (self->session);
 
-    /* Undo survives a restart: its tree rides along as comment lines. */
-    text = g_strconcat (session, undo, NULL);
+    /* Undo survives a restart: its tree rides along as comment lines; so
+     * does the world limit it was made with, should it be lowered. */
+    text = g_strconcat (session, limit, undo, NULL);
   }
   if (g_strcmp0 (text, self->session_text) == 0)
     return;
@@ -234,6 +245,7 @@ save_session (KvWindow *self)
     }
   self->session_failed = FALSE;
   g_free (self->session_text);
+  g_free (self->held_session);
   self->session_text = g_steal_pointer (&text);
 }
 
@@ -373,14 +385,6 @@ on_game_changed (KvWindow *self)
 }
 
 /* The rows from @from on follow the history (one autosave, at the end). */
-/* Undo and redo are greyed out when there is nothing to undo or redo. */
-static void
-update_undo_actions (KvWindow *self)
-{
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", kv_session_can_undo (self->session));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", kv_session_can_redo (self->session));
-}
-
 static void
 on_steps_changed (KvWindow *self,
                   guint     from)
@@ -408,15 +412,188 @@ on_selected_world_changed (KvWindow *self)
   update_knowledge (self);
 }
 
+/* Shows @dialog as the window's one problem dialog. */
+static void
+show_problem_dialog (KvWindow         *self,
+                     AdwMessageDialog *dialog)
+{
+  if (self->problem_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->problem_dialog));
+  g_set_weak_pointer (&self->problem_dialog, dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_bad_step_response (KvWindow         *self,
+                      const char       *response,
+                      AdwMessageDialog *dialog)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* Opening was an edit: undo puts the game before it back. */
+  if (g_str_equal (response, "back") && !kv_session_undo (self->session, &error) && error != NULL)
+    _kv_window_toast (self, error->message);
+}
+
+/* The file opened up to a bad step: where, why, and what now. */
+static void
+report_bad_step (KvWindow   *self,
+                 const char *problem,
+                 guint       line)
+{
+  const KvHistory *history = history_of (self);
+  guint n_steps = kv_history_length (history) - 1;
+  g_autofree char *shown = kv_read_shorten (problem);
+  g_autofree char *body = NULL;
+  g_autofree char *opened = NULL;
+  g_autofree char *keep = NULL;
+  AdwMessageDialog *dialog;
+
+  if (n_steps == 0)
+    opened = g_strdup (_("The game is open without its steps; this step and the rest of the file were left out."));
+  else
+    /* TRANSLATORS: %u is a number of steps, as in "The 3 steps before it are open" */
+    opened = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "The %u step before it is open; this step and the rest of the file were left out.",
+                                           "The %u steps before it are open; this step and the rest of the file were left out.",
+                                           n_steps),
+                              n_steps);
+  body = g_strdup_printf ("%s\n\n%s", shown, opened);
+  /* TRANSLATORS: %u is a line of the script */
+  keep = g_strdup_printf (_("_Drop Line %u and the Rest"), line);
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("A Step Could Not Be Opened"), body));
+  adw_message_dialog_add_response (dialog, "back", _("_Back to the Previous Game"));
+  adw_message_dialog_add_response (dialog, "keep", keep);
+  adw_message_dialog_set_response_appearance (dialog, "keep", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "keep");
+  adw_message_dialog_set_close_response (dialog, "keep");
+  /* Nothing to go back to in a window that had no game. */
+  adw_message_dialog_set_response_enabled (dialog, "back", kv_session_can_undo (self->session));
+  g_signal_connect_swapped (dialog, "response", G_CALLBACK (on_bad_step_response), self);
+  show_problem_dialog (self, dialog);
+}
+
 gboolean
 kv_window_open (KvWindow    *self,
                 const char  *name_or_path,
                 GError     **error)
 {
+  g_autofree char *problem = NULL;
+  guint line = 0;
+
   g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (name_or_path != NULL, FALSE);
 
-  return kv_session_open (self->session, name_or_path, error);
+  /* A script with a bad step opens up to it, and says so. */
+  if (!kv_session_open_valid_steps (self->session, name_or_path, &problem, &line, error))
+    return FALSE;
+  if (problem != NULL)
+    {
+      g_message ("%s", problem);
+      report_bad_step (self, problem, line);
+    }
+  return TRUE;
+}
+
+/* The world limit a session over it asks for: what it was made with,
+ * else twice the limit (at least the default), within the schema's range. */
+static guint
+limit_to_offer (KvWindow *self,
+                guint     made_with)
+{
+  g_autoptr(GSettingsSchemaKey) key = NULL;
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GVariant) range = NULL;
+  g_autoptr(GVariant) bounds = NULL;
+  guint current = kv_session_get_world_limit (self->session);
+  guint offer, low = 1, high = G_MAXUINT;
+  g_autofree char *type = NULL;
+
+  g_object_get (self->settings, "settings-schema", &schema, NULL);
+  key = g_settings_schema_get_key (schema, "world-limit");
+  range = g_settings_schema_key_get_range (key);
+  g_variant_get (range, "(sv)", &type, &bounds);
+  if (g_str_equal (type, "range"))
+    g_variant_get (bounds, "(uu)", &low, &high);
+
+  if (made_with > current)
+    offer = made_with;
+  else
+    offer = MAX ((guint) MIN ((guint64) current * 2, G_MAXUINT), (guint) KV_DEFAULT_WORLD_LIMIT);
+  return CLAMP (offer, low, high);
+}
+
+static void
+on_over_limit_response (KvWindow         *self,
+                        const char       *response,
+                        AdwMessageDialog *dialog)
+{
+  g_autofree char *path = g_steal_pointer (&self->held_session);
+  guint offer = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "kv-offer"));
+
+  if (path == NULL)
+    return;
+  if (g_str_equal (response, "raise"))
+    {
+      /* The preference itself (Preferences → World limit), so it stays. */
+      g_settings_set_uint (self->settings, "world-limit", offer);
+      kv_session_set_world_limit (self->session, offer);
+      kv_window_restore_session (self);
+    }
+  else
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *aside = kv_session_file_keep_aside (path, ".kvg", &error);
+      g_autofree char *message = NULL;
+
+      if (aside != NULL)
+        {
+          g_autofree char *basename = g_path_get_basename (aside);
+
+          /* TRANSLATORS: %s is a file name, session-20261123-141500.kvg */
+          message = g_strdup_printf (_("The last session was kept as %s: raise “Largest model built” in Preferences, then open it from the Game menu"),
+                                     basename);
+        }
+      else
+        message = g_strdup_printf (_("Could not keep the last session: %s"), error->message);
+      _kv_window_toast (self, message);
+    }
+  save_session (self);
+}
+
+/* A session over the world limit is not broken: it opens with a higher one. */
+static void
+offer_raise_limit (KvWindow   *self,
+                   const char *path,
+                   guint       made_with,
+                   const char *problem)
+{
+  guint current = kv_session_get_world_limit (self->session);
+  guint offer = limit_to_offer (self, made_with);
+  g_autofree char *shown = kv_read_shorten (problem);
+  g_autofree char *body = NULL;
+  g_autofree char *raise = NULL;
+  AdwMessageDialog *dialog;
+
+  body = g_strdup_printf (_("One of its models has more worlds than the limit of %u (Preferences → Largest model built).\n\n%s"),
+                          current, shown);
+  /* TRANSLATORS: %u is a number of worlds */
+  raise = g_strdup_printf (_("_Raise Limit to %u"), offer);
+
+  g_free (self->held_session);
+  self->held_session = g_strdup (path);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("The Last Session Is Over the World Limit"),
+                                                       body));
+  adw_message_dialog_add_response (dialog, "aside", _("_Keep It Aside"));
+  adw_message_dialog_add_response (dialog, "raise", raise);
+  adw_message_dialog_set_response_appearance (dialog, "raise", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "raise");
+  adw_message_dialog_set_close_response (dialog, "aside");
+  g_object_set_data (G_OBJECT (dialog), "kv-offer", GUINT_TO_POINTER (offer));
+  g_signal_connect_swapped (dialog, "response", G_CALLBACK (on_over_limit_response), self);
+  show_problem_dialog (self, dialog);
 }
 
 gboolean
@@ -432,6 +609,8 @@ kv_window_restore_session (KvWindow *self)
   g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
 
   path = kv_session_file_get_path ();
+  /* What an autosave killed mid-write (kill -9, a power cut) left behind. */
+  kv_session_file_remove_stale (path);
   history = kv_session_file_read (path, kv_session_get_world_limit (self->session),
                                   &name, &selected, &undo, &error);
   if (history == NULL)
@@ -439,9 +618,19 @@ kv_window_restore_session (KvWindow *self)
       g_autoptr(GError) aside_error = NULL;
       g_autofree char *aside = NULL;
       g_autofree char *message = NULL;
+      guint made_with = 0;
 
       if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
         return FALSE;
+      /* Made under a higher world limit: kept where it is (no autosave
+       * over it) until the user says whether to raise the limit. */
+      if (g_error_matches (error, KV_ERROR, KV_ERROR_LIMIT) &&
+          kv_session_file_over_limit (path, &made_with))
+        {
+          g_message ("The session is over the world limit: %s", error->message);
+          offer_raise_limit (self, path, made_with, error->message);
+          return FALSE;
+        }
 
       /* Kept for a look, out of the way of the next autosave. */
       g_message ("Could not restore the session: %s", error->message);
@@ -593,6 +782,9 @@ kv_window_dispose (GObject *object)
 {
   KvWindow *self = KV_WINDOW (object);
 
+  if (self->problem_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->problem_dialog));
+  g_clear_weak_pointer (&self->problem_dialog);
   gtk_widget_dispose_template (GTK_WIDGET (self), KV_TYPE_WINDOW);
   g_clear_object (&self->selection);
   g_clear_object (&self->steps);
@@ -608,6 +800,7 @@ kv_window_finalize (GObject *object)
   KvWindow *self = KV_WINDOW (object);
 
   g_free (self->session_text);
+  g_free (self->held_session);
 
   G_OBJECT_CLASS (kv_window_parent_class)->finalize (object);
 }
@@ -820,6 +1013,13 @@ kv_window_set_product_mode (KvWindow *self,
 {
   g_return_if_fail (KV_IS_WINDOW (self));
   set_product_mode (self, product_mode);
+}
+
+AdwMessageDialog *
+kv_window_get_problem_dialog (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
+  return self->problem_dialog;
 }
 
 const char *

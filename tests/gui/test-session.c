@@ -2,6 +2,9 @@
  * edits, navigation, and the order of its signals. */
 #include "config.h"
 
+#include <glib/gstdio.h>
+#include <string.h>
+
 #include "kv-session.h"
 
 typedef struct
@@ -86,6 +89,46 @@ test_open (void)
   log = take_log (&recorder);
   g_assert_cmpstr (log, ==, "");
   g_string_free (recorder.log, TRUE);
+}
+
+/* A script with a bad step opens up to it, and says where. */
+static void
+test_open_valid_steps (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autofree char *dir = g_dir_make_tmp ("kv-test-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "bad.kvg", NULL);
+  g_autofree char *problem = NULL;
+  g_autoptr(GError) error = NULL;
+  guint line = 0;
+
+  g_assert_true (g_file_set_contents (path, "title Bad\r\nagents 1 2\r\ncards a b\r\nhands 1 1\r\n"
+                                      "deal 1: a 2: b\r\nnocard 1 b\r\nnocard 1 zzz\r\nnocard 2 a\r\n", -1, NULL));
+  g_assert_false (kv_session_open (session, path, NULL));
+  g_assert_true (kv_session_open_valid_steps (session, path, &problem, &line, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (line, ==, 7);
+  g_assert_true (g_str_has_prefix (problem, path));
+  g_assert_nonnull (strstr (problem, ":7:"));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 2);
+  g_assert_cmpstr (kv_session_get_game_name (session), ==, "bad");
+  g_clear_pointer (&problem, g_free);
+
+  /* A whole file: no problem. */
+  g_assert_true (kv_session_open_valid_steps (session, "hexa", &problem, &line, &error));
+  g_assert_null (problem);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+
+  /* A bad header: nothing opens. */
+  g_assert_true (g_file_set_contents (path, "title Bad\nagents 1 2\ncards a b\nhands 1 zzz\n"
+                                      "deal 1: a 2: b\nnocard 1 b\n", -1, NULL));
+  g_assert_false (kv_session_open_valid_steps (session, path, &problem, &line, &error));
+  g_assert_nonnull (error);
+  g_assert_null (problem);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 static void
@@ -179,6 +222,26 @@ test_refused (void)
   g_assert_cmpuint (kv_session_get_step (session), ==, 2);
   log = take_log (&recorder);
   g_assert_cmpstr (log, ==, "");
+  g_clear_pointer (&log, g_free);
+  g_clear_error (&error);
+
+  /* At an earlier step too: the later steps stay, the very same entries,
+   * and nothing is said (no game-changed, no steps-changed, no notify). */
+  {
+    const KvHistoryEntry *later = kv_history_get (history, 2);
+
+    kv_session_select_step (session, 0);
+    g_string_truncate (recorder.log, 0);
+    g_assert_false (kv_session_apply_step (session, step, &error));
+    g_assert_nonnull (error);
+    g_assert_true (kv_session_get_history (session) == history);
+    g_assert_cmpuint (kv_history_length (history), ==, 3);
+    g_assert_true (kv_history_get (history, 2) == later);
+    g_assert_cmpuint (kv_session_get_step (session), ==, 0);
+    g_assert_false (kv_session_can_undo (session));
+    log = take_log (&recorder);
+    g_assert_cmpstr (log, ==, "");
+  }
   g_string_free (recorder.log, TRUE);
 }
 
@@ -294,6 +357,7 @@ main (int   argc,
   g_test_add_func ("/session/navigation", test_navigation);
   g_test_add_func ("/session/edits", test_edits);
   g_test_add_func ("/session/refused", test_refused);
+  g_test_add_func ("/session/open-valid-steps", test_open_valid_steps);
   g_test_add_func ("/session/world-limit", test_world_limit);
   g_test_add_func ("/session/undo", test_undo);
   g_test_add_func ("/session/play-to-end", test_play_to_end);

@@ -10,6 +10,8 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
+#include <utime.h>
 
 #include "kv-application.h"
 #include "kv-composer.h"
@@ -112,6 +114,147 @@ test_undo_redo (void)
   g_assert_cmpstr (cell ("w", 2, NULL), ==, "2");
 }
 
+/* The first button (in @widget and below) for @action, or NULL. */
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether the header bar's button for @action can be clicked. */
+static gboolean
+button_enabled (KvWindow   *w,
+                const char *action)
+{
+  GtkWidget *button = find_action_button (GTK_WIDGET (w), action);
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_sensitive (button);
+}
+
+/* Undo and redo follow the undo tree, not the selected step: after an
+ * undo, moving to the last step keeps redo and does not offer undo. */
+static void
+test_undo_enabled (void)
+{
+  KvSession *session = kv_window_get_session (window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 3);
+  g_assert_false (kv_session_can_undo (session));   /* back at the game as opened */
+  g_assert_true (kv_session_can_redo (session));
+  g_assert_false (button_enabled (window, "win.undo"));
+  g_assert_true (button_enabled (window, "win.redo"));
+
+  /* Navigation to the last step changes neither. */
+  while (gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL) &&
+         kv_window_get_step (window) < 2)
+    kv_display_wait (10);
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 2);
+  g_assert_false (button_enabled (window, "win.undo"));
+  g_assert_true (button_enabled (window, "win.redo"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  kv_display_wait (20);
+  g_assert_true (button_enabled (window, "win.redo"));
+
+  /* Redo: the edit is back; at its last step there is nothing to redo,
+   * and undo is offered at every step. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 2);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 1);
+  g_assert_true (button_enabled (window, "win.undo"));
+  g_assert_false (button_enabled (window, "win.redo"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  kv_display_wait (20);
+  g_assert_true (button_enabled (window, "win.undo"));
+  g_assert_false (button_enabled (window, "win.redo"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL));
+  kv_display_wait (20);
+}
+
+static void
+count_signal (guint *count)
+{
+  (*count)++;
+}
+
+/* A refused step changes nothing: not the history, the selected step, the
+ * formula and its answer, the selected world, nor the autosaved session. */
+static void
+test_refused_step (void)
+{
+  KvSession *session = kv_window_get_session (window);
+  KvComposer *composer = KV_COMPOSER (kv_window_get_composer (window));
+  KvCanvasView *canvas = KV_CANVAS_VIEW (kv_window_get_canvas (window));
+  g_autofree char *path = kv_session_file_get_path ();
+  g_autofree char *saved = NULL;
+  g_autofree char *saved_after = NULL;
+  g_autoptr(KvStep) step = NULL;
+  GStatBuf before, after;
+  guint changes = 0;
+  gulong handlers[4];
+  guint length;
+
+  /* Step 0 of two, a formula checked, a world selected. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 0);
+  length = kv_history_length (kv_window_get_history (window));
+  g_assert_cmpuint (length, >, 1);
+  check_formula ("K{3} w@2");
+  g_assert_cmpstr (kv_window_get_formula_result (window), ==, "false");
+  kv_canvas_view_set_selected_world (canvas, 2);
+  kv_display_wait (20);
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  g_assert_cmpint (g_stat (path, &before), ==, 0);
+
+  handlers[0] = g_signal_connect_swapped (session, "game-changed", G_CALLBACK (count_signal), &changes);
+  handlers[1] = g_signal_connect_swapped (session, "steps-changed", G_CALLBACK (count_signal), &changes);
+  handlers[2] = g_signal_connect_swapped (session, "notify", G_CALLBACK (count_signal), &changes);
+  handlers[3] = g_signal_connect_swapped (session, "steps-replaced", G_CALLBACK (count_signal), &changes);
+
+  /* 1 holds r: "nocard 1 r" is false at the actual world, refused. */
+  step = kv_step_parse (kv_window_get_history (window)->game, "nocard 1 r", NULL, NULL);
+  g_assert_nonnull (step);
+  g_signal_emit_by_name (composer, "apply", step);
+  kv_display_wait (50);
+
+  for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
+    g_signal_handler_disconnect (session, handlers[i]);
+  g_assert_cmpuint (changes, ==, 0);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, length);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (kv_window_get_formula_entry (window))), ==, "K{3} w@2");
+  g_assert_cmpstr (kv_window_get_formula_result (window), ==, "false");
+  g_assert_cmpint (kv_canvas_view_get_selected_world (canvas), ==, 2);
+  g_assert_true (g_file_get_contents (path, &saved_after, NULL, NULL));
+  g_assert_cmpstr (saved_after, ==, saved);
+  g_assert_cmpint (g_stat (path, &after), ==, 0);
+  g_assert_cmpint (after.st_mtime, ==, before.st_mtime);
+  g_assert_cmpint (after.st_ino, ==, before.st_ino);   /* not even rewritten */
+
+  kv_canvas_view_set_selected_world (canvas, -1);
+  check_formula ("");
+  g_assert_null (kv_window_get_highlight (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL));
+  kv_display_wait (20);
+}
+
 /* Several cards for nocard, a request for showcard. */
 static void
 test_composer_cards (void)
@@ -142,6 +285,32 @@ test_composer_cards (void)
   /* 1 cannot show w: it holds r. */
   g_assert_true (kv_composer_set_step_text (composer, "showcard 1 -> 2 w of w b"));
   g_assert_nonnull (kv_composer_get_reason (composer));
+}
+
+/* The body of the problem dialog (a bad step, a session over the limit). */
+static const char *
+problem_body (KvWindow *w)
+{
+  AdwMessageDialog *dialog = kv_window_get_problem_dialog (w);
+
+  g_assert_nonnull (dialog);
+  return adw_message_dialog_get_body (dialog);
+}
+
+/* Answers the problem dialog as a click would (and closes it). */
+static void
+answer_problem (KvWindow   *w,
+                const char *response)
+{
+  AdwMessageDialog *dialog = kv_window_get_problem_dialog (w);
+
+  g_assert_nonnull (dialog);
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, response));
+  adw_message_dialog_response (dialog, response);
+  if (kv_window_get_problem_dialog (w) == dialog)
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  kv_display_wait (20);
+  g_assert_null (kv_window_get_problem_dialog (w));
 }
 
 static char *
@@ -217,6 +386,158 @@ broken_sessions (const char *path)
   return found;
 }
 
+/* Sets @path's times @seconds back. */
+static void
+age_file (const char *path,
+          gint64      seconds)
+{
+  GStatBuf buf;
+  struct utimbuf times;
+
+  g_assert_cmpint (g_stat (path, &buf), ==, 0);
+  times.actime = buf.st_atime - seconds;
+  times.modtime = buf.st_mtime - seconds;
+  g_assert_cmpint (g_utime (path, &times), ==, 0);
+}
+
+/* kv-edit-burst (a window editing without end, each edit autosaved) is
+ * killed with SIGKILL in the middle of its burst; the next start restores
+ * the last edit whole, removes the temporary files a cut-short write left,
+ * and undo walks back through every edit to the game as opened. */
+static void
+kill_during_burst (void)
+{
+  const char *binary = g_getenv ("KV_EDIT_BURST");
+  g_autofree char *child_state = g_build_filename (state_dir, "burst", NULL);
+  g_autofree char *child_dir = g_build_filename (child_state, "kripkeviz", NULL);
+  g_autofree char *child_path = g_build_filename (child_dir, "session.kvg", NULL);
+  g_autofree char *own_path = kv_session_file_get_path ();
+  g_autofree char *own_dir = g_path_get_dirname (own_path);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) envp = g_get_environ ();
+  const char *argv[] = { binary, NULL };
+  const char *planted[] = { "session.kvg.a1B2c3", "session.kvg.Zz9Yy8" };
+  const char *others[] = { "session.kvg.notes", "other.kvg.a1B2c3" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) output = g_string_new (NULL);
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+  KvWindow *restored;
+  GPid pid;
+  int out_fd, status;
+  guint edits = 0, undone = 0;
+
+  if (binary == NULL || !g_file_test (binary, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("KV_EDIT_BURST does not name kv-edit-burst");
+      return;
+    }
+
+  g_assert_cmpint (g_mkdir_with_parents (child_dir, 0700), ==, 0);
+  envp = g_environ_setenv (envp, "XDG_STATE_HOME", child_state, TRUE);
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, envp, G_SPAWN_DO_NOT_REAP_CHILD,
+                                           NULL, NULL, &pid, NULL, &out_fd, NULL, &error));
+  g_assert_no_error (error);
+
+  /* In the middle of the burst: 40 edits autosaved, more on their way. */
+  while (edits < 40)
+    {
+      char buffer[256];
+      gssize n = read (out_fd, buffer, sizeof buffer);
+      const char *last;
+
+      g_assert_cmpint (n, >, 0);
+      g_string_append_len (output, buffer, n);
+      last = g_strrstr (output->str, "edit ");
+      if (last != NULL && strchr (last, '\n') != NULL)
+        edits = (guint) g_ascii_strtoull (last + strlen ("edit "), NULL, 10);
+    }
+  kill (pid, SIGKILL);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  close (out_fd);
+  g_assert_true (WIFSIGNALED (status));
+  g_test_message ("killed after %u edits", edits);
+
+  /* What the next start finds: the session, whatever temporary files the
+   * kill left (aged, as after a restart), and two planted ones; a fresh
+   * one (another instance writing) and names that only look alike stay. */
+  g_assert_true (g_file_get_contents (child_path, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (own_path, text, -1, NULL));
+  dir = g_dir_open (child_dir, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "session.kvg."))
+      {
+        g_autofree char *from = g_build_filename (child_dir, name, NULL);
+        g_autofree char *to = g_build_filename (own_dir, name, NULL);
+
+        g_test_message ("the kill left %s", name);
+        g_assert_cmpint (g_rename (from, to), ==, 0);
+        age_file (to, 60);
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (planted); i++)
+    {
+      g_autofree char *file = g_build_filename (own_dir, planted[i], NULL);
+
+      g_assert_true (g_file_set_contents (file, "# half a session", -1, NULL));
+      if (i == 0)
+        age_file (file, 60);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      g_autofree char *file = g_build_filename (own_dir, others[i], NULL);
+
+      g_assert_true (g_file_set_contents (file, "not ours", -1, NULL));
+      age_file (file, 60);
+    }
+
+  restored = kv_window_new (NULL);
+  g_assert_true (kv_window_restore_session (restored));
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (restored)), ==, 2);
+  g_assert_cmpint (kv_history_get (kv_window_get_history (restored), 1)->step->kind, ==, KV_STEP_NOCARD);
+  {
+    guint left = 0;
+
+    g_clear_pointer (&dir, g_dir_close);
+    dir = g_dir_open (own_dir, 0, NULL);
+    while ((name = g_dir_read_name (dir)) != NULL)
+      if (g_str_has_prefix (name, "session.kvg.") && strlen (name) == strlen ("session.kvg.XXXXXX"))
+        {
+          g_autofree char *file = g_build_filename (own_dir, name, NULL);
+
+          g_assert_cmpstr (name, ==, planted[1]);   /* only the fresh one */
+          g_unlink (file);
+          left++;
+        }
+    g_assert_cmpuint (left, ==, 1);
+    for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+      {
+        g_autofree char *file = g_build_filename (own_dir, others[i], NULL);
+
+        g_assert_true (g_file_test (file, G_FILE_TEST_EXISTS));
+        g_unlink (file);
+      }
+  }
+
+  /* Undo walks back through every edit the file holds (at least the ones
+   * reported), to Hexa as opened, with its two scripted steps. */
+  while (kv_session_can_undo (kv_window_get_session (restored)))
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (restored), "win.undo", NULL));
+      undone++;
+      g_assert_cmpuint (undone, <=, edits + 2);
+    }
+  g_assert_cmpuint (undone, >=, edits);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (restored)), ==, 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (restored), "win.redo", NULL));
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (restored)), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (restored));
+
+  g_unlink (child_path);
+  g_rmdir (child_dir);
+  g_rmdir (child_state);
+}
+
 /* The real kripkeviz, started without a game, restores the session and
  * rewrites it; killed (SIGKILL), it leaves the history behind; a new window
  * restores it with the selected step. */
@@ -288,6 +609,8 @@ test_session_kill (void)
   g_assert_cmpuint (kv_history_get (history, 1)->model->n_worlds, ==, 4);
   g_assert_cmpuint (kv_window_get_step (restored), ==, 1);
   gtk_window_destroy (GTK_WINDOW (restored));
+
+  kill_during_burst ();
 }
 
 /* A burst of edits, autosaved as they come (each write atomic, so a kill -9
@@ -380,6 +703,86 @@ test_session_broken (void)
   restored = kv_window_new (NULL);
   g_assert_false (kv_window_restore_session (restored));
   gtk_window_destroy (GTK_WINDOW (restored));
+}
+
+/* The session files set aside as @suffix beside @path. */
+static GPtrArray *
+aside_sessions (const char *path,
+                const char *suffix)
+{
+  g_autofree char *dir_name = g_path_get_dirname (path);
+  g_autoptr(GDir) dir = g_dir_open (dir_name, 0, NULL);
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "session-") && g_str_has_suffix (name, suffix))
+      g_ptr_array_add (found, g_build_filename (dir_name, name, NULL));
+  return found;
+}
+
+/* A session made under a higher world limit is not broken: it is kept
+ * (no autosave over it) and a dialog offers to raise the limit; raised, it
+ * opens; declined, it is kept aside as a script to open later. */
+static void
+test_session_over_limit (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *path = kv_session_file_get_path ();
+  g_autofree char *canonical = NULL;
+  g_autofree char *session = previous_session (&canonical);
+  g_autofree char *marked = g_strconcat (canonical, "# kripkeviz: world-limit 100000\n", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) broken_before = broken_sessions (path);
+  g_autoptr(GPtrArray) broken_after = NULL;
+  g_autoptr(GPtrArray) kept = NULL;
+  KvWindow *restored;
+
+  kv_window_set_autosave (window, FALSE);
+  /* Hexa has 6 worlds. */
+  g_settings_set_uint (settings, "world-limit", 5);
+  g_assert_true (g_file_set_contents (path, marked, -1, NULL));
+  restored = kv_window_new (NULL);
+  kv_window_set_autosave (restored, TRUE);
+  g_assert_false (kv_window_restore_session (restored));
+  g_assert_nonnull (strstr (problem_body (restored), "5"));
+  /* Not set aside as broken, not written over. */
+  broken_after = broken_sessions (path);
+  g_assert_cmpuint (broken_after->len, ==, broken_before->len);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, marked);
+  g_clear_pointer (&text, g_free);
+
+  /* Raised to what it was made with: it opens, and is autosaved again. */
+  answer_problem (restored, "raise");
+  g_assert_cmpuint (g_settings_get_uint (settings, "world-limit"), ==, 100000);
+  g_assert_nonnull (kv_window_get_history (restored));
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (restored)), ==, 2);
+  g_assert_cmpuint (kv_window_get_step (restored), ==, 1);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, canonical));
+  g_assert_nonnull (strstr (text, "\n# kripkeviz: world-limit 100000\n"));
+  g_clear_pointer (&text, g_free);
+  gtk_window_destroy (GTK_WINDOW (restored));
+
+  /* Declined (a file that does not say its limit): kept aside as
+   * session-….kvg, a script, not as broken. */
+  g_settings_set_uint (settings, "world-limit", 5);
+  g_assert_true (g_file_set_contents (path, session, -1, NULL));
+  restored = kv_window_new (NULL);
+  kv_window_set_autosave (restored, TRUE);
+  g_assert_false (kv_window_restore_session (restored));
+  answer_problem (restored, "aside");
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  kept = aside_sessions (path, ".kvg");
+  g_assert_cmpuint (kept->len, ==, 1);
+  g_assert_true (g_file_get_contents (g_ptr_array_index (kept, 0), &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, session);
+  g_unlink (g_ptr_array_index (kept, 0));
+  gtk_window_destroy (GTK_WINDOW (restored));
+
+  g_settings_reset (settings, "world-limit");
+  kv_window_set_autosave (window, TRUE);
 }
 
 /* Every action has its keys (DESIGN §6, the shortcuts window). */
@@ -539,22 +942,78 @@ test_screenshot (void)
   g_assert_cmpuint (kv_display_count_colours (texture), >, 20);
 }
 
+#define BROKEN_HEADER "title Broken\nagents 1 2\ncards a b\nhands 1 1\ndeal 1: a 2: b\n"
+
+/* A script with a bad step opens up to it: the error at its line
+ * (FILE:LINE:COL) in a dialog that offers to drop it and the rest, or to go
+ * back to the game before. A bad header still opens nothing. */
 static void
 test_broken_script (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_test_build_filename (G_TEST_BUILT, "broken.kvg", NULL);
-  guint length = kv_history_length (kv_window_get_history (window));
+  KvHistory *history = kv_window_get_history (window);
+  guint length = kv_history_length (history);
 
-  g_assert_true (g_file_set_contents (path, "title Broken\nagents 1 2\ncards a b\nhands 1 1\n"
-                                      "deal 1: a 2: b\nnocard 1 zzz\n", -1, NULL));
+  g_assert_cmpuint (history->game->n_agents, ==, 3);   /* Hexa */
+
+  /* A step that does not read, at line 7, after a good one. */
+  g_assert_true (g_file_set_contents (path, BROKEN_HEADER "nocard 1 b\nnocard 1 zzz\nnocard 2 a\n", -1, NULL));
+  g_assert_true (kv_window_open (window, path, &error));
+  g_assert_no_error (error);
+  history = kv_window_get_history (window);
+  g_assert_cmpuint (kv_history_length (history), ==, 2);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Broken");
+  /* FILE:LINE:COL: message */
+  g_assert_nonnull (strstr (problem_body (window), "broken.kvg:7:"));
+  g_assert_nonnull (strstr (problem_body (window), "zzz"));
+  {
+    /* To look at. */
+    g_autofree char *png = g_test_build_filename (G_TEST_BUILT, "window-bad-step.png", NULL);
+    g_autoptr(GdkTexture) texture = NULL;
+
+    kv_display_wait (300);
+    texture = kv_display_render (GTK_WIDGET (kv_window_get_problem_dialog (window)));
+    g_assert_true (gdk_texture_save_to_png (texture, png));
+    g_test_message ("screenshot: %s", png);
+  }
+  /* Back: Hexa as it was. */
+  answer_problem (window, "back");
+  history = kv_window_get_history (window);
+  g_assert_cmpuint (kv_history_length (history), ==, length);
+  g_assert_cmpuint (kv_history_get (history, 0)->model->n_worlds, ==, 6);
+
+  /* Again, and drop the bad step and the rest: the good step stays. */
+  g_assert_true (kv_window_open (window, path, NULL));
+  answer_problem (window, "keep");
+  history = kv_window_get_history (window);
+  g_assert_cmpuint (kv_history_length (history), ==, 2);
+  g_assert_cmpint (kv_history_get (history, 1)->step->kind, ==, KV_STEP_NOCARD);
+
+  /* A step refused (1 holds a), at line 7. */
+  g_assert_true (g_file_set_contents (path, BROKEN_HEADER "nocard 1 b\nnocard 1 a\n", -1, NULL));
+  g_assert_true (kv_window_open (window, path, NULL));
+  g_assert_nonnull (strstr (problem_body (window), "broken.kvg:7:1:"));
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 2);
+  answer_problem (window, "keep");
+
+  /* The very first step bad: the game opens without steps. */
+  g_assert_true (g_file_set_contents (path, BROKEN_HEADER "nocard 1 zzz\n", -1, NULL));
+  g_assert_true (kv_window_open (window, path, NULL));
+  g_assert_nonnull (strstr (problem_body (window), "broken.kvg:6:"));
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 1);
+  answer_problem (window, "keep");
+
+  /* A bad header: nothing opens, the error says where, the game stays. */
+  length = kv_history_length (kv_window_get_history (window));
+  g_assert_true (g_file_set_contents (path, "title Broken\nagents 1 2\ncards a b\nhands 1 zzz\n"
+                                      "deal 1: a 2: b\nnocard 1 b\n", -1, NULL));
   g_assert_false (kv_window_open (window, path, &error));
   g_assert_nonnull (error);
-  /* FILE:LINE:COL: message */
-  g_assert_true (strstr (error->message, "broken.kvg:6:") != NULL);
-  /* The current game stays. */
+  g_assert_nonnull (strstr (error->message, "broken.kvg:"));
+  g_assert_null (kv_window_get_problem_dialog (window));
   g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, length);
-  g_assert_cmpuint (kv_history_get (kv_window_get_history (window), 0)->model->n_worlds, ==, 6);
+  g_unlink (path);
 }
 
 static void
@@ -625,10 +1084,13 @@ main (int   argc,
   g_test_add_func ("/window/composer", test_composer);
   g_test_add_func ("/window/composer-cards", test_composer_cards);
   g_test_add_func ("/window/undo-redo", test_undo_redo);
+  g_test_add_func ("/window/undo-enabled", test_undo_enabled);
   g_test_add_func ("/window/session-autosave", test_session_autosave);
+  g_test_add_func ("/window/refused-step", test_refused_step);
   g_test_add_func ("/window/session-kill", test_session_kill);
   g_test_add_func ("/window/session-undo-restored", test_session_undo_restored);
   g_test_add_func ("/window/session-broken", test_session_broken);
+  g_test_add_func ("/window/session-over-limit", test_session_over_limit);
   g_test_add_func ("/window/accels", test_accels);
   g_test_add_func ("/window/zoom-keys", test_zoom_keys);
   g_test_add_func ("/window/palette", test_palette);
