@@ -105,7 +105,7 @@ add_step (JsonBuilder *b, const KvCliRun *run, guint index)
   KvState *state = g_ptr_array_index (run->states, index);
   const KvGame *game = kv_state_game (state);
   const KvStep *step = index > 0 ? kv_cli_run_step (run, index) : NULL;
-  g_autoptr(KvKnowledge) k = kv_state_knowledge (state);
+  const KvKnowledge *k = kv_state_knowledge (state);
   g_autofree guint32 *everyone = kv_knowledge_everyone (k);
   g_autoptr(GPtrArray) expanded = index > 0 ? expanded_steps (run, index) : NULL;
   g_autofree char *action = step == NULL ? g_strdup ("initial")
@@ -242,11 +242,11 @@ append_shares (GString *cell, const KvGame *game, const double *shares, guint ca
  * share of the agent's worlds); then E, what everyone knows, and C, common
  * knowledge. */
 static void
-print_table (const KvState *state, gboolean probabilities)
+print_table (KvState *state, gboolean probabilities)
 {
   const KvModel *model = kv_state_model (state);
   const KvGame *game = kv_state_game (state);
-  g_autoptr(KvKnowledge) k = kv_state_knowledge (state);
+  const KvKnowledge *k = kv_state_knowledge (state);
   g_autofree guint32 *everyone = kv_knowledge_everyone (k);
   g_autoptr(GPtrArray) shares = g_ptr_array_new_with_free_func (g_free);
   guint width = 8, cell_width = probabilities ? 22 : 14;
@@ -316,7 +316,7 @@ print_text (const KvCliRun *run, gboolean probabilities)
     {
       KvState *state = g_ptr_array_index (run->states, i);
       const KvStep *step = i > 0 ? kv_cli_run_step (run, i) : NULL;
-      g_autoptr(KvKnowledge) k = kv_state_knowledge (state);
+      const KvKnowledge *k = kv_state_knowledge (state);
       g_autofree char *del = step ? kv_step_to_del (step) : g_strdup (_("initial model"));
       g_autofree char *words = step ? kv_step_to_words (step) : g_strdup ("");
       g_autofree char *worlds = g_strdup_printf ("%6" G_GUINT64_FORMAT, kv_state_count_worlds (state));

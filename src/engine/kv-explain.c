@@ -221,10 +221,8 @@ kv_explain_entry (const KvHistory *history, guint index)
 }
 
 KvExplanation *
-kv_explain_states (const KvStep *step, const KvState *before, const KvState *after)
+kv_explain_states (const KvStep *step, KvState *before, KvState *after)
 {
-  g_autoptr(KvKnowledge) was = NULL;
-  g_autoptr(KvKnowledge) is = NULL;
   GString *text;
   KvExplanation *out;
 
@@ -235,9 +233,7 @@ kv_explain_states (const KvStep *step, const KvState *before, const KvState *aft
   out = explanation_new (step, &text);
   out->n_removed = kv_state_count_removed (before, after);
   explain_removed (text, out);
-  was = kv_state_knowledge (before);
-  is = kv_state_knowledge (after);
-  explain_knowledge (text, kv_state_game (before), was, is);
+  explain_knowledge (text, kv_state_game (before), kv_state_knowledge (before), kv_state_knowledge (after));
   return explanation_finish (out, text);
 }
 

@@ -27,7 +27,7 @@ typedef struct {
 KvExplanation *kv_explain_entry       (const KvHistory *history, guint index);
 /* Explains @step from @before to @after on either back-end; a symbolic
  * step's removed worlds are counted (never named) and links not listed. */
-KvExplanation *kv_explain_states      (const KvStep *step, const KvState *before, const KvState *after);
+KvExplanation *kv_explain_states      (const KvStep *step, KvState *before, KvState *after);
 void           kv_explanation_free    (KvExplanation *explanation);
 
 /* E, what every agent knows: for each card the owners some agent still

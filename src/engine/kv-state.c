@@ -14,6 +14,7 @@ struct _KvState {
   KvModel *model;
   KvSym   *sym;
   guint    world_limit;
+  KvKnowledge *knowledge;   /* read out on demand (kv_state_knowledge) */
 };
 
 static const char *engine_names[] = { "auto", "explicit", "symbolic" };
@@ -158,12 +159,13 @@ kv_state_count_removed (const KvState *before, const KvState *after)
   return kv_sym_count_removed_deals (before->sym, after->sym);
 }
 
-KvKnowledge *
-kv_state_knowledge (const KvState *state)
+const KvKnowledge *
+kv_state_knowledge (KvState *state)
 {
-  if (state->model != NULL)
-    return kv_knowledge_new (state->model, state->model->actual);
-  return kv_sym_knowledge (state->sym);
+  if (state->knowledge == NULL)
+    state->knowledge = state->model != NULL ? kv_knowledge_new (state->model, state->model->actual)
+                                            : kv_sym_knowledge (state->sym);
+  return state->knowledge;
 }
 
 KvModel *
@@ -186,5 +188,6 @@ kv_state_unref (KvState *state)
     return;
   g_clear_pointer (&state->model, kv_model_unref);
   g_clear_pointer (&state->sym, kv_sym_unref);
+  g_clear_pointer (&state->knowledge, kv_knowledge_free);
   g_free (state);
 }

@@ -54,8 +54,9 @@ guint32      kv_state_possible_owners (const KvState *state, guint agent, guint 
  * of @before that no world of @after has, @after following @before by
  * steps — the worlds a step removed. */
 guint64      kv_state_count_removed (const KvState *before, const KvState *after);
-/* The knowledge table at the actual world, on either back-end. */
-KvKnowledge *kv_state_knowledge    (const KvState *state);
+/* The knowledge table at the actual world, on either back-end: read out
+ * once, on the first call, and owned by @state. */
+const KvKnowledge *kv_state_knowledge (KvState *state);
 /* The explicit model, or NULL for a symbolic state. */
 KvModel     *kv_state_model        (const KvState *state);
 

@@ -456,6 +456,9 @@ knows (Eval *ev, BDD theta, guint32 agents, BDD phi)
   BDD imp = keep (bdd_imp (theta, phi));
   BDD result = keep (bdd_forall (imp, hidden));
 
+  /* Not bdd_appall: BuDDy 2.4's combined quantifiers gave wrong answers
+   * on Cluedo's endmoves (its cache), while quantifying after applying did
+   * not. */
   bdd_delref (imp);
   bdd_delref (hidden);
   return result;
@@ -524,22 +527,61 @@ common (Eval *ev, BDD theta, guint32 agents, BDD phi)
     }
 }
 
-/* win{a}: a knows δ, the envelope (or, without one, the whole deal). */
+/* win{a}: a knows δ, the envelope (or, without one, the whole deal): no
+ * variable of δ is both true and false in a's class. θ is projected once
+ * onto what a observes and δ's variables, so each variable's test works
+ * on that small BDD: M_a v = ∃(δ's hidden variables)(P with v true). */
 static BDD
 win (Eval *ev, BDD theta, guint agent)
 {
   const KvGame *game = ev->game;
   guint n_owners = kv_game_n_owners (game);
-  BDD result = keep (bddtrue);
+  guint n_vars = ev->vocabulary->len;
+  g_autofree int *rest = g_new (int, MAX (n_vars, 1));
+  g_autofree int *delta = g_new (int, MAX (n_vars, 1));
+  g_autofree gboolean *in_delta = g_new0 (gboolean, MAX (n_vars, 1));
+  guint n_rest = 0, n_delta = 0;
+  BDD rest_set, delta_set, projected;
+  BDD doubt = keep (bddfalse);
+  BDD result;
 
   for (guint c = 0; c < game->n_cards; c++)
     for (guint o = 0; o < n_owners; o++)
       if (!game->has_envelope || o == kv_game_envelope (game))
-        {
-          BDD kw = knows_whether (ev, theta, agent, bdd_ithvar (var_of (game, c, o)));
-          set_to (&result, bdd_and (result, kw));
-          bdd_delref (kw);
-        }
+        in_delta[var_of (game, c, o)] = TRUE;
+  for (guint v = 0; v < n_vars; v++)
+    if (!(g_array_index (ev->vocabulary, guint32, v) & (1u << agent)))
+      {
+        if (in_delta[v])
+          delta[n_delta++] = (int) v;
+        else
+          rest[n_rest++] = (int) v;
+      }
+  rest_set = keep (bdd_makeset (rest, (int) n_rest));
+  delta_set = keep (bdd_makeset (delta, (int) n_delta));
+  projected = keep (bdd_exist (theta, rest_set));
+  for (guint i = 0; i < n_delta && sym_error_code == 0; i++)
+    {
+      /* M_a v and M_a ¬v: P restricted to v, then δ's hidden variables
+       * quantified away (no bdd_appex, see knows ()). */
+      BDD if_true = keep (bdd_restrict (projected, bdd_ithvar (delta[i])));
+      BDD if_false = keep (bdd_restrict (projected, bdd_nithvar (delta[i])));
+      BDD yes = keep (bdd_exist (if_true, delta_set));
+      BDD no = keep (bdd_exist (if_false, delta_set));
+      BDD both = keep (bdd_and (yes, no));
+
+      set_to (&doubt, bdd_or (doubt, both));
+      bdd_delref (both);
+      bdd_delref (no);
+      bdd_delref (yes);
+      bdd_delref (if_false);
+      bdd_delref (if_true);
+    }
+  result = keep (bdd_not (doubt));
+  bdd_delref (doubt);
+  bdd_delref (projected);
+  bdd_delref (delta_set);
+  bdd_delref (rest_set);
   return result;
 }
 
@@ -893,7 +935,8 @@ kv_sym_count_removed_deals (const KvSym *before, const KvSym *after)
 
 /* The actual world's component of the union of every agent's relation (what
  * is common knowledge ranges over it): the actual world, then every world
- * some agent links to one already reached, until nothing is added. */
+ * some agent links to one reached, until nothing is added or every world
+ * is reached (often the case, and then no last round confirms it). */
 static BDD
 common_component (const KvSym *sym)
 {
@@ -907,7 +950,7 @@ common_component (const KvSym *sym)
     {
       BDD next = keep (reached);
 
-      for (guint a = 0; a < n_agents; a++)
+      for (guint a = 0; a < n_agents && next != sym->theta; a++)
         {
           BDD seen = keep (bdd_exist (reached, hidden[a]));
           BDD linked = keep (bdd_and (sym->theta, seen));
@@ -921,12 +964,46 @@ common_component (const KvSym *sym)
           bdd_delref (next);
           break;
         }
-      bdd_delref (reached);
-      reached = next;
+      set_to (&reached, next);
+      bdd_delref (next);
+      if (reached == sym->theta)
+        break;
     }
   for (guint a = 0; a < n_agents; a++)
     bdd_delref (hidden[a]);
   return reached;
+}
+
+/* Marks in @can_be_true each variable below @n_vars that is true in some
+ * assignment satisfying @b: one walk over its nodes (every node but false
+ * reaches true, so a variable can be true where a node tests it with a
+ * high child other than false, or where an edge skips its level).
+ * @skipped is a difference array over levels for the skipped ranges. */
+static void
+mark_can_be_true (BDD b, guint n_vars, GHashTable *seen, gboolean *can_be_true, int *skipped)
+{
+  guint level;
+
+  if (b == bddfalse || b == bddtrue || !g_hash_table_add (seen, GINT_TO_POINTER (b)))
+    return;
+  level = (guint) bdd_var (b);
+  if (bdd_high (b) != bddfalse)
+    can_be_true[level] = TRUE;
+  for (int side = 0; side < 2; side++)
+    {
+      BDD child = side ? bdd_high (b) : bdd_low (b);
+      guint child_level;
+
+      if (child == bddfalse)
+        continue;
+      child_level = child == bddtrue ? n_vars : (guint) bdd_var (child);
+      if (child_level > level + 1)
+        {
+          skipped[level + 1]++;
+          skipped[child_level]--;
+        }
+      mark_can_be_true (child, n_vars, seen, can_be_true, skipped);
+    }
 }
 
 /* @p over the worlds of @set: how many, and who may hold each card. */
@@ -934,11 +1011,35 @@ static void
 fill_perspective (const KvSym *sym, KvPerspective *p, BDD set)
 {
   const KvGame *game = sym->game;
+  guint n_vars = sym->vocabulary->len;
+  g_autofree gboolean *can_be_true = g_new0 (gboolean, n_vars);
+  g_autofree int *skipped = g_new0 (int, n_vars + 1);
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  int free_here = 0;
 
   p->class_size = count (sym, set);
+  if (set == bddfalse)
+    return;
+  if (set != bddtrue && bdd_var (set) > 0)
+    {
+      skipped[0]++;
+      skipped[bdd_var (set)]--;
+    }
+  else if (set == bddtrue)
+    {
+      skipped[0]++;
+      skipped[n_vars]--;
+    }
+  mark_can_be_true (set, n_vars, seen, can_be_true, skipped);
+  for (guint v = 0; v < n_vars; v++)
+    {
+      free_here += skipped[v];
+      if (free_here > 0)
+        can_be_true[v] = TRUE;
+    }
   for (guint c = 0; c < game->n_cards; c++)
     for (guint o = 0; o < kv_game_n_owners (game); o++)
-      if (bdd_and (set, bdd_ithvar (var_of (game, c, o))) != bddfalse)
+      if (can_be_true[var_of (game, c, o)])
         p->possible[c] |= 1u << o;
 }
 
