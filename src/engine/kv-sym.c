@@ -11,7 +11,19 @@
 
 /* Who observes each variable: the state variables (card, owner) first, then
  * the event variables each product added. */
-typedef GArray Vocabulary;   /* guint32 per variable: bit mask of observing agents */
+typedef struct {
+  guint32 observers;   /* bit mask of the agents that observe it */
+  int     var;         /* its BuDDy variable, which is also its level */
+} Variable;
+typedef GArray Vocabulary;   /* Variable: the state variables, then the event variables */
+
+/* The variable order: a game's state variables (card, owner) from
+ * STATE_BASE down the order, every product's event variables above them,
+ * the newest on top. An event's precondition is about the cards, so with
+ * the events first the state law splits into one copy per event below
+ * them, instead of carrying which preconditions hold down to the bottom
+ * (measured on cluedo: see bench/). */
+#define STATE_BASE (KV_SYM_MAX_VARS / 2)
 
 struct _KvSym {
   gatomicrefcount ref;
@@ -85,10 +97,32 @@ sym_ensure_vars (guint n_vars)
   return TRUE;
 }
 
+static inline guint
+n_state_vars (const KvGame *game)
+{
+  return game->n_cards * kv_game_n_owners (game);
+}
+
 static inline int
 var_of (const KvGame *game, guint card, guint owner)
 {
-  return (int) (card * kv_game_n_owners (game) + owner);
+  return (int) (STATE_BASE + card * kv_game_n_owners (game) + owner);
+}
+
+static inline const Variable *
+variable (const Vocabulary *vocabulary, guint position)
+{
+  return &g_array_index (vocabulary, Variable, position);
+}
+
+/* The levels @vocabulary's variables take: [*lo, *hi). */
+static void
+vocabulary_levels (const Vocabulary *vocabulary, const KvGame *game, guint *lo, guint *hi)
+{
+  const Variable *last = variable (vocabulary, vocabulary->len - 1);
+
+  *lo = last->var < STATE_BASE ? (guint) last->var : STATE_BASE;
+  *hi = STATE_BASE + n_state_vars (game);
 }
 
 static inline BDD
@@ -114,23 +148,61 @@ unobserved_vars (const Vocabulary *vocabulary, guint32 agents)
   g_autofree int *vars = g_new (int, MAX (vocabulary->len, 1));
   guint n = 0;
 
-  for (guint v = 0; v < vocabulary->len; v++)
-    if (!(g_array_index (vocabulary, guint32, v) & agents))
-      vars[n++] = (int) v;
+  for (guint p = 0; p < vocabulary->len; p++)
+    if (!(variable (vocabulary, p)->observers & agents))
+      vars[n++] = variable (vocabulary, p)->var;
   return keep (bdd_makeset (vars, (int) n));
+}
+
+/* The worlds of @theta linked to one of @from (a subset of @theta) by a
+ * chain of @agents' relations: a least fixpoint, each agent's step taken
+ * from what is reached so far, stopping when nothing is added or every
+ * world is reached. S5 relations are symmetric, so these are also the
+ * worlds from which @from is reachable. */
+static BDD
+reach (const Vocabulary *vocabulary, const KvGame *game, BDD theta, guint32 agents, BDD from)
+{
+  BDD reached = keep (from);
+
+  for (;;)
+    {
+      BDD next = keep (reached);
+
+      for (guint a = 0; a < game->n_agents && next != theta; a++)
+        if (agents & (1u << a))
+          {
+            BDD hidden = unobserved_vars (vocabulary, 1u << a);
+            BDD seen = keep (bdd_exist (next, hidden));
+            BDD linked = keep (bdd_and (theta, seen));
+
+            set_to (&next, bdd_or (next, linked));
+            bdd_delref (linked);
+            bdd_delref (seen);
+            bdd_delref (hidden);
+          }
+      if (next == reached || sym_error_code != 0)
+        {
+          bdd_delref (next);
+          return reached;
+        }
+      set_to (&reached, next);
+      bdd_delref (next);
+      if (reached == theta)
+        return reached;
+    }
 }
 
 static Vocabulary *
 initial_vocabulary (const KvGame *game)
 {
   guint n_owners = kv_game_n_owners (game);
-  Vocabulary *vocabulary = g_array_sized_new (FALSE, FALSE, sizeof (guint32), game->n_cards * n_owners);
+  Vocabulary *vocabulary = g_array_sized_new (FALSE, FALSE, sizeof (Variable), game->n_cards * n_owners);
 
   for (guint c = 0; c < game->n_cards; c++)
     for (guint o = 0; o < n_owners; o++)
       {
-        guint32 observers = o < game->n_agents ? 1u << o : 0;
-        g_array_append_val (vocabulary, observers);
+        Variable v = { o < game->n_agents ? 1u << o : 0, var_of (game, c, o) };
+        g_array_append_val (vocabulary, v);
       }
   return vocabulary;
 }
@@ -138,7 +210,7 @@ initial_vocabulary (const KvGame *game)
 static Vocabulary *
 vocabulary_copy (const Vocabulary *vocabulary)
 {
-  Vocabulary *copy = g_array_sized_new (FALSE, FALSE, sizeof (guint32), vocabulary->len);
+  Vocabulary *copy = g_array_sized_new (FALSE, FALSE, sizeof (Variable), vocabulary->len);
 
   g_array_append_vals (copy, vocabulary->data, vocabulary->len);
   return copy;
@@ -279,7 +351,7 @@ kv_sym_new_initial (KvGame *game, GError **error)
       return NULL;
     }
   sym_error_code = 0;
-  if (!sym_ensure_vars (game->n_cards * kv_game_n_owners (game)))
+  if (!sym_ensure_vars (STATE_BASE + n_state_vars (game)))
     {
       sym_failed (error);
       return NULL;
@@ -326,28 +398,40 @@ bits_for (guint n_values)
   return n_values <= 1 ? 0 : g_bit_storage (n_values - 1);
 }
 
-/* Appends @n_bits variables observed by @observers; returns the first. */
+/* Appends @n_bits event variables observed by @observers, each above the
+ * last; returns the position of the first. */
 static guint
 append_vars (Vocabulary *vocabulary, guint n_bits, guint32 observers)
 {
   guint first = vocabulary->len;
+  int top = variable (vocabulary, first - 1)->var;
 
-  if (!sym_ensure_vars (vocabulary->len + n_bits))
-    return 0;   /* the error is pending; variable 0 keeps the BDDs well formed */
+  if (top >= STATE_BASE)
+    top = STATE_BASE;
+  if (top < (int) n_bits)
+    {
+      sym_error_code = SYM_TOO_MANY_VARS;
+      return 0;   /* the error is pending; position 0 keeps the BDDs well formed */
+    }
   for (guint i = 0; i < n_bits; i++)
-    g_array_append_val (vocabulary, observers);
+    {
+      Variable v = { observers, top - 1 - (int) i };
+      g_array_append_val (vocabulary, v);
+    }
   return first;
 }
 
-/* @value in binary on the @n_bits variables from @first, as a cube. */
+/* @value in binary on the @n_bits variables from position @first, as a cube. */
 static BDD
-binary_cube (guint first, guint n_bits, guint value)
+binary_cube (const Vocabulary *vocabulary, guint first, guint n_bits, guint value)
 {
   BDD cube = keep (bddtrue);
 
   for (guint i = 0; i < n_bits; i++)
-    set_to (&cube, bdd_and (cube, (value >> i) & 1 ? bdd_ithvar ((int) (first + i))
-                                                   : bdd_nithvar ((int) (first + i))));
+    {
+      int var = variable (vocabulary, first + i)->var;
+      set_to (&cube, bdd_and (cube, (value >> i) & 1 ? bdd_ithvar (var) : bdd_nithvar (var)));
+    }
   return cube;
 }
 
@@ -393,7 +477,7 @@ event_codes (Vocabulary *vocabulary, const KvActionModel *am)
       first = append_vars (vocabulary, n_bits, 1u << a);
       for (guint e = 0; e < am->n_events && n_bits > 0; e++)
         {
-          BDD block = binary_cube (first, n_bits, kv_action_model_class (am, a, e));
+          BDD block = binary_cube (vocabulary, first, n_bits, kv_action_model_class (am, a, e));
           set_to (&codes[e], bdd_and (codes[e], block));
           bdd_delref (block);
         }
@@ -405,7 +489,7 @@ event_codes (Vocabulary *vocabulary, const KvActionModel *am)
 
       for (guint e = 0; e < am->n_events; e++)
         {
-          BDD name = binary_cube (first, n_bits, e);
+          BDD name = binary_cube (vocabulary, first, n_bits, e);
           set_to (&codes[e], bdd_and (codes[e], name));
           bdd_delref (name);
         }
@@ -505,26 +589,19 @@ everyone (Eval *ev, BDD theta, guint32 agents, BDD phi)
   return result;
 }
 
-/* νX. E_B(φ ∧ X): decreasing from ⊤, so it stops at the greatest fixpoint. */
+/* C_B φ: no world where φ fails is reachable by B's relations (the least
+ * fixpoint of reachability from ¬φ, far cheaper on big structures than
+ * the greatest fixpoint νX. E_B(φ ∧ X) it equals in S5). */
 static BDD
 common (Eval *ev, BDD theta, guint32 agents, BDD phi)
 {
-  BDD x = keep (bddtrue);
+  BDD fails = keep (bdd_apply (theta, phi, bddop_diff));
+  BDD bad = reach (ev->vocabulary, ev->game, theta, agents, fails);
+  BDD result = keep (bdd_not (bad));
 
-  for (;;)
-    {
-      BDD both = keep (bdd_and (phi, x));
-      BDD next = everyone (ev, theta, agents, both);
-
-      bdd_delref (both);
-      if (next == x || sym_error_code != 0)
-        {
-          bdd_delref (next);
-          return x;
-        }
-      bdd_delref (x);
-      x = next;
-    }
+  bdd_delref (bad);
+  bdd_delref (fails);
+  return result;
 }
 
 /* win{a}: a knows δ, the envelope (or, without one, the whole deal): no
@@ -545,17 +622,18 @@ win (Eval *ev, BDD theta, guint agent)
   BDD doubt = keep (bddfalse);
   BDD result;
 
+  /* δ's variables, by position: the state variables come first, card-major. */
   for (guint c = 0; c < game->n_cards; c++)
     for (guint o = 0; o < n_owners; o++)
       if (!game->has_envelope || o == kv_game_envelope (game))
-        in_delta[var_of (game, c, o)] = TRUE;
-  for (guint v = 0; v < n_vars; v++)
-    if (!(g_array_index (ev->vocabulary, guint32, v) & (1u << agent)))
+        in_delta[c * n_owners + o] = TRUE;
+  for (guint p = 0; p < n_vars; p++)
+    if (!(variable (ev->vocabulary, p)->observers & (1u << agent)))
       {
-        if (in_delta[v])
-          delta[n_delta++] = (int) v;
+        if (in_delta[p])
+          delta[n_delta++] = variable (ev->vocabulary, p)->var;
         else
-          rest[n_rest++] = (int) v;
+          rest[n_rest++] = variable (ev->vocabulary, p)->var;
       }
   rest_set = keep (bdd_makeset (rest, (int) n_rest));
   delta_set = keep (bdd_makeset (delta, (int) n_delta));
@@ -805,12 +883,12 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
 
 /* ---- read-outs ----------------------------------------------------------- */
 
-/* Satisfying assignments of the variables from var(@b) to @n_vars, exactly
+/* Satisfying assignments of the variables from level(@b) to @hi, exactly
  * in 64 bits (no node below the root counts more than the root, and the
  * root is a world count). Variables keep their index as level: the order is
  * never changed. */
 static guint64
-count_below (BDD b, guint n_vars, GHashTable *memo)
+count_below (BDD b, guint hi, GHashTable *memo)
 {
   gpointer cached;
   guint64 n = 0;
@@ -832,31 +910,34 @@ count_below (BDD b, guint n_vars, GHashTable *memo)
        * skipped variables could exceed 63 bits. */
       if (child == bddfalse)
         continue;
-      child_level = child == bddtrue ? n_vars : (guint) bdd_var (child);
-      n += count_below (child, n_vars, memo) << (child_level - level - 1);
+      child_level = child == bddtrue ? hi : (guint) bdd_var (child);
+      n += count_below (child, hi, memo) << (child_level - level - 1);
     }
   g_hash_table_insert (memo, GINT_TO_POINTER (b), g_memdup2 (&n, sizeof n));
   return n;
 }
 
-/* The number of assignments of the first @n_vars variables satisfying @b
- * (which mentions no other). */
+/* The number of assignments of the variables at levels [@lo, @hi)
+ * satisfying @b (which mentions no other). */
 static guint64
-count_over (BDD b, guint n_vars)
+count_over (BDD b, guint lo, guint hi)
 {
   g_autoptr(GHashTable) memo = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  guint top = b == bddfalse || b == bddtrue ? n_vars : (guint) bdd_var (b);
+  guint top = b == bddfalse || b == bddtrue ? hi : (guint) bdd_var (b);
 
   if (b == bddfalse)
     return 0;
-  return count_below (b, n_vars, memo) << top;
+  return count_below (b, hi, memo) << (top - lo);
 }
 
 /* The number of assignments of @sym's variables satisfying @b. */
 static guint64
 count (const KvSym *sym, BDD b)
 {
-  return count_over (b, sym->vocabulary->len);
+  guint lo, hi;
+
+  vocabulary_levels (sym->vocabulary, sym->game, &lo, &hi);
+  return count_over (b, lo, hi);
 }
 
 guint64
@@ -906,13 +987,13 @@ kv_sym_possible_owners (const KvSym *sym, guint agent, guint card)
 static BDD
 deals_of (const KvSym *sym, BDD b)
 {
-  guint n_state = sym->game->n_cards * kv_game_n_owners (sym->game);
+  guint n_state = n_state_vars (sym->game);
   g_autofree int *vars = g_new (int, MAX (sym->vocabulary->len, 1));
   guint n = 0;
   BDD events, deals;
 
-  for (guint v = n_state; v < sym->vocabulary->len; v++)
-    vars[n++] = (int) v;
+  for (guint p = n_state; p < sym->vocabulary->len; p++)
+    vars[n++] = variable (sym->vocabulary, p)->var;
   events = keep (bdd_makeset (vars, (int) n));
   deals = keep (bdd_exist (b, events));
   bdd_delref (events);
@@ -925,7 +1006,7 @@ kv_sym_count_removed_deals (const KvSym *before, const KvSym *after)
   BDD was = deals_of (before, before->theta);
   BDD is = deals_of (after, after->theta);
   BDD gone = keep (bdd_apply (was, is, bddop_diff));
-  guint64 n = count_over (gone, before->game->n_cards * kv_game_n_owners (before->game));
+  guint64 n = count_over (gone, STATE_BASE, STATE_BASE + n_state_vars (before->game));
 
   bdd_delref (gone);
   bdd_delref (is);
@@ -933,62 +1014,44 @@ kv_sym_count_removed_deals (const KvSym *before, const KvSym *after)
   return n;
 }
 
-/* The actual world's component of the union of every agent's relation (what
- * is common knowledge ranges over it): the actual world, then every world
- * some agent links to one reached, until nothing is added or every world
- * is reached (often the case, and then no last round confirms it). */
+/* The actual world's component of the union of every agent's relation:
+ * what is common knowledge ranges over it. */
 static BDD
 common_component (const KvSym *sym)
 {
-  guint n_agents = sym->game->n_agents;
-  g_autofree BDD *hidden = g_new (BDD, n_agents);
-  BDD reached = keep (sym->actual);
-
-  for (guint a = 0; a < n_agents; a++)
-    hidden[a] = unobserved_vars (sym->vocabulary, 1u << a);
-  for (;;)
-    {
-      BDD next = keep (reached);
-
-      for (guint a = 0; a < n_agents && next != sym->theta; a++)
-        {
-          BDD seen = keep (bdd_exist (reached, hidden[a]));
-          BDD linked = keep (bdd_and (sym->theta, seen));
-
-          set_to (&next, bdd_or (next, linked));
-          bdd_delref (linked);
-          bdd_delref (seen);
-        }
-      if (next == reached || sym_error_code != 0)
-        {
-          bdd_delref (next);
-          break;
-        }
-      set_to (&reached, next);
-      bdd_delref (next);
-      if (reached == sym->theta)
-        break;
-    }
-  for (guint a = 0; a < n_agents; a++)
-    bdd_delref (hidden[a]);
-  return reached;
+  return reach (sym->vocabulary, sym->game, sym->theta, (1u << sym->game->n_agents) - 1, sym->actual);
 }
 
-/* Marks in @can_be_true each variable below @n_vars that is true in some
- * assignment satisfying @b: one walk over its nodes (every node but false
- * reaches true, so a variable can be true where a node tests it with a
- * high child other than false, or where an edge skips its level).
- * @skipped is a difference array over levels for the skipped ranges. */
-static void
-mark_can_be_true (BDD b, guint n_vars, GHashTable *seen, gboolean *can_be_true, int *skipped)
+/* One walk over the nodes of a set of worlds, counting them and marking
+ * the variables that are true in some of them. Nodes are memoised in
+ * arrays indexed by BuDDy's node number (below bdd_getallocnum ()): the
+ * sets read out here have up to millions of nodes. */
+typedef struct {
+  guint     hi;            /* the level past the last variable */
+  guint64  *below;         /* per node: its assignments down to @hi */
+  guint8   *seen;          /* per node */
+  gboolean *can_be_true;   /* per level */
+  int      *skipped;       /* per level, a difference array of levels skipped by an edge */
+} Walk;
+
+/* Every node but false reaches true, so a variable can be true where a
+ * node tests it with a high child other than false, or where an edge skips
+ * its level. */
+static guint64
+walk_node (Walk *walk, BDD b)
 {
+  guint64 n = 0;
   guint level;
 
-  if (b == bddfalse || b == bddtrue || !g_hash_table_add (seen, GINT_TO_POINTER (b)))
-    return;
+  if (b == bddfalse)
+    return 0;
+  if (b == bddtrue)
+    return 1;
+  if (walk->seen[b])
+    return walk->below[b];
   level = (guint) bdd_var (b);
   if (bdd_high (b) != bddfalse)
-    can_be_true[level] = TRUE;
+    walk->can_be_true[level] = TRUE;
   for (int side = 0; side < 2; side++)
     {
       BDD child = side ? bdd_high (b) : bdd_low (b);
@@ -996,14 +1059,17 @@ mark_can_be_true (BDD b, guint n_vars, GHashTable *seen, gboolean *can_be_true, 
 
       if (child == bddfalse)
         continue;
-      child_level = child == bddtrue ? n_vars : (guint) bdd_var (child);
+      child_level = child == bddtrue ? walk->hi : (guint) bdd_var (child);
       if (child_level > level + 1)
         {
-          skipped[level + 1]++;
-          skipped[child_level]--;
+          walk->skipped[level + 1]++;
+          walk->skipped[child_level]--;
         }
-      mark_can_be_true (child, n_vars, seen, can_be_true, skipped);
+      n += walk_node (walk, child) << (child_level - level - 1);
     }
+  walk->seen[b] = TRUE;
+  walk->below[b] = n;
+  return n;
 }
 
 /* @p over the worlds of @set: how many, and who may hold each card. */
@@ -1011,36 +1077,37 @@ static void
 fill_perspective (const KvSym *sym, KvPerspective *p, BDD set)
 {
   const KvGame *game = sym->game;
-  guint n_vars = sym->vocabulary->len;
-  g_autofree gboolean *can_be_true = g_new0 (gboolean, n_vars);
-  g_autofree int *skipped = g_new0 (int, n_vars + 1);
-  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  guint n_nodes = (guint) bdd_getallocnum ();
+  guint lo, hi;
+  Walk walk;
   int free_here = 0;
 
-  p->class_size = count (sym, set);
   if (set == bddfalse)
     return;
-  if (set != bddtrue && bdd_var (set) > 0)
+  vocabulary_levels (sym->vocabulary, game, &lo, &hi);
+  walk.hi = hi;
+  walk.below = g_new (guint64, n_nodes);
+  walk.seen = g_new0 (guint8, n_nodes);
+  walk.can_be_true = g_new0 (gboolean, hi);
+  walk.skipped = g_new0 (int, hi + 1);
+  /* The variables above the root are free. */
+  walk.skipped[0]++;
+  walk.skipped[set == bddtrue ? hi : (guint) bdd_var (set)]--;
+  p->class_size = walk_node (&walk, set) << ((set == bddtrue ? hi : (guint) bdd_var (set)) - lo);
+  for (guint level = 0; level < hi; level++)
     {
-      skipped[0]++;
-      skipped[bdd_var (set)]--;
-    }
-  else if (set == bddtrue)
-    {
-      skipped[0]++;
-      skipped[n_vars]--;
-    }
-  mark_can_be_true (set, n_vars, seen, can_be_true, skipped);
-  for (guint v = 0; v < n_vars; v++)
-    {
-      free_here += skipped[v];
+      free_here += walk.skipped[level];
       if (free_here > 0)
-        can_be_true[v] = TRUE;
+        walk.can_be_true[level] = TRUE;
     }
   for (guint c = 0; c < game->n_cards; c++)
     for (guint o = 0; o < kv_game_n_owners (game); o++)
-      if (can_be_true[var_of (game, c, o)])
+      if (walk.can_be_true[var_of (game, c, o)])
         p->possible[c] |= 1u << o;
+  g_free (walk.below);
+  g_free (walk.seen);
+  g_free (walk.can_be_true);
+  g_free (walk.skipped);
 }
 
 KvKnowledge *
