@@ -46,6 +46,17 @@ on_bdd_error (int code)
   sym_error_code = code;
 }
 
+guint
+kv_sym_max_nodes (void)
+{
+  const char *text = g_getenv ("KRIPKEVIZ_BDD_NODES");
+  guint64 n;
+
+  if (text != NULL && g_ascii_string_to_unsigned (text, 10, 100000, KV_SYM_MAX_NODES, &n, NULL))
+    return (guint) n;
+  return KV_SYM_MAX_NODES;
+}
+
 static void
 sym_library_init (void)
 {
@@ -53,12 +64,15 @@ sym_library_init (void)
 
   if (g_once_init_enter (&done))
     {
-      bdd_init (1000000, 100000);
+      /* The table starts at a million nodes (or half the bound, if lower:
+       * BuDDy takes a bound only above the table's size) and grows up to
+       * the bound. */
+      bdd_init ((int) MIN (1000000, kv_sym_max_nodes () / 2), 100000);
       bdd_setvarnum (KV_SYM_MAX_VARS);
       bdd_error_hook (on_bdd_error);
       bdd_gbc_hook (NULL);           /* the default one prints to stdout */
       bdd_resize_hook (NULL);
-      bdd_setmaxnodenum (KV_SYM_MAX_NODES);
+      bdd_setmaxnodenum (kv_sym_max_nodes ());
       bdd_setmaxincrease (2000000);
       bdd_setcacheratio (8);
       g_once_init_leave (&done, 1);
@@ -76,11 +90,11 @@ sym_failed (GError **error)
   sym_error_code = 0;
   if (code == SYM_TOO_MANY_VARS)
     g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                 "The game and its steps need more than %d boolean variables.", KV_SYM_MAX_VARS);
+                 _("the game and its steps need more than %d boolean variables"), KV_SYM_MAX_VARS);
   else
     g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                 "The game is too big for the symbolic engine: %s (the BDD table holds at most %d nodes).",
-                 bdd_errstring (code), KV_SYM_MAX_NODES);
+                 _("the game is too big for the symbolic engine: %s (the BDD table holds at most %u nodes)"),
+                 bdd_errstring (code), kv_sym_max_nodes ());
   return TRUE;
 }
 
@@ -453,15 +467,31 @@ blocks_name_events (const KvActionModel *am)
   return TRUE;
 }
 
-/* The event variables of @am, appended to @vocabulary: for each agent with
- * several blocks, its block in binary, observed by that agent alone; then,
- * when the blocks do not name the event, the event in binary, observed by
- * nobody. Returns each event's code, a cube over those variables, so that
- * (w, e) ~a (w', e') iff w ~a w' and e ~a e', exactly as in the product. */
+/* Whether agents @a and @b split @am's events into the same blocks. */
+static gboolean
+same_blocks (const KvActionModel *am, guint a, guint b)
+{
+  for (guint e = 0; e < am->n_events; e++)
+    for (guint f = e + 1; f < am->n_events; f++)
+      if ((kv_action_model_class (am, a, e) == kv_action_model_class (am, a, f))
+          != (kv_action_model_class (am, b, e) == kv_action_model_class (am, b, f)))
+        return FALSE;
+  return TRUE;
+}
+
+/* The event variables of @am, appended to @vocabulary: for each partition
+ * of the events into blocks some agents have (several blocks), the block
+ * in binary, observed by those agents (a showcard's asker and responder
+ * share one set); then, when the blocks do not name the event, the event
+ * in binary, observed by nobody. Returns each event's code, a cube over
+ * those variables, so that (w, e) ~a (w', e') iff w ~a w' and e ~a e',
+ * exactly as in the product. */
 static BDD *
 event_codes (Vocabulary *vocabulary, const KvActionModel *am)
 {
   BDD *codes = g_new (BDD, am->n_events);
+  g_autofree guint *first_of = g_new0 (guint, am->n_agents);
+  g_autofree guint *bits_of = g_new0 (guint, am->n_agents);
 
   for (guint e = 0; e < am->n_events; e++)
     codes[e] = keep (bddtrue);
@@ -470,12 +500,27 @@ event_codes (Vocabulary *vocabulary, const KvActionModel *am)
   for (guint a = 0; a < am->n_agents; a++)
     {
       guint n_blocks = 0, n_bits, first;
+      gboolean shared = FALSE;
 
       for (guint e = 0; e < am->n_events; e++)
         n_blocks = MAX (n_blocks, kv_action_model_class (am, a, e) + 1);
       n_bits = bits_for (n_blocks);
+      if (n_bits == 0)
+        continue;
+      for (guint b = 0; b < a && !shared; b++)
+        if (bits_of[b] > 0 && same_blocks (am, a, b))
+          {
+            /* a observes b's variables too: they already name a's blocks. */
+            for (guint i = 0; i < bits_of[b]; i++)
+              g_array_index (vocabulary, Variable, first_of[b] + i).observers |= 1u << a;
+            shared = TRUE;
+          }
+      if (shared)
+        continue;
       first = append_vars (vocabulary, n_bits, 1u << a);
-      for (guint e = 0; e < am->n_events && n_bits > 0; e++)
+      first_of[a] = first;
+      bits_of[a] = n_bits;
+      for (guint e = 0; e < am->n_events; e++)
         {
           BDD block = binary_cube (vocabulary, first, n_bits, kv_action_model_class (am, a, e));
           set_to (&codes[e], bdd_and (codes[e], block));

@@ -24,7 +24,7 @@
  * suggest expands against the actual deal, as in the explicit engine.
  *
  * BuDDy is a process-wide library: the node table is bounded by
- * KV_SYM_MAX_NODES nodes (about 20 bytes each, so ≤ 400 MB), and a table
+ * kv_sym_max_nodes () nodes (about 20 bytes each, so ≤ 400 MB), and a table
  * overflow becomes KV_ERROR_LIMIT, never an abort. Not thread safe: use
  * from one thread.
  */
@@ -36,6 +36,11 @@
 G_BEGIN_DECLS
 
 #define KV_SYM_MAX_NODES 20000000
+
+/* The bound on BuDDy's node table: KRIPKEVIZ_BDD_NODES (100 000 to
+ * KV_SYM_MAX_NODES) when set, else KV_SYM_MAX_NODES; read when the library
+ * starts. */
+guint kv_sym_max_nodes (void);
 #define KV_SYM_MAX_VARS  4096
 
 typedef struct _KvSym KvSym;

@@ -1,0 +1,101 @@
+/* kv-bench-symbolic: the symbolic engine's figures of DESIGN §7.
+ *
+ *   kv-bench-symbolic CLI GAME…
+ *
+ * For each GAME (a built-in name or a .kvg path), run on the symbolic
+ * engine: the initial structure's time and BDD size, then each step's time
+ * (the product, then the knowledge table read out) with θ's nodes and the
+ * world count; then once `CLI run GAME --json --engine symbolic` as a user
+ * runs it, with its peak resident memory. Figures only: the budgets
+ * (cluedo: 100 ms a step, 1 s and 300 MB for 30 steps; cluedo6: 5 s and
+ * 1 GB) are printed beside them, never pass/fail.
+ */
+#define G_LOG_DOMAIN "kv-bench"
+#include "config.h"
+
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include "kv-engine.h"
+#include "kv-state.h"
+
+static double
+ms_since (gint64 start)
+{
+  return (g_get_monotonic_time () - start) / 1000.0;
+}
+
+static void
+bench_in_process (KvScript *script)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr(KvSym) sym = kv_sym_new_initial (script->game, &error);
+  double total;
+
+  g_assert_no_error (error);
+  total = ms_since (start);
+  printf ("  initial structure              %8.1f ms   %8u nodes  %" G_GUINT64_FORMAT " worlds\n",
+          total, kv_sym_node_count (sym), kv_sym_count_worlds (sym));
+  for (guint i = 0; i < script->steps->len; i++)
+    {
+      const KvStep *step = g_ptr_array_index (script->steps, i);
+      g_autofree char *text = kv_step_to_string (step);
+      g_autoptr(KvKnowledge) k = NULL;
+      KvSym *next;
+      double apply_ms, read_ms;
+
+      start = g_get_monotonic_time ();
+      next = kv_sym_apply_step (sym, step, &error);
+      g_assert_no_error (error);
+      apply_ms = ms_since (start);
+      start = g_get_monotonic_time ();
+      k = kv_sym_knowledge (next);
+      read_ms = ms_since (start);
+      total += apply_ms + read_ms;
+      printf ("  %2u %-27.27s %8.1f ms + %6.1f ms read-out  %8u nodes  %" G_GUINT64_FORMAT " worlds\n",
+              i + 1, text, apply_ms, read_ms, kv_sym_node_count (next), kv_sym_count_worlds (next));
+      kv_sym_unref (sym);
+      sym = next;
+    }
+  printf ("  in process, every step and read-out %8.1f ms\n", total);
+}
+
+static void
+bench_cli (const char *cli, const char *game)
+{
+  const char *argv[] = { cli, "run", game, "--json", "--engine", "symbolic", NULL };
+  g_autoptr(GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+  struct rusage usage;
+  int status;
+  pid_t pid;
+
+  if (!g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                      NULL, NULL, &pid, &error))
+    g_error ("%s", error->message);
+  wait4 (pid, &status, 0, &usage);
+  printf ("  kripkeviz-cli run --json       %8.1f ms   peak %.1f MB (exit %d)\n",
+          ms_since (start), usage.ru_maxrss / 1024.0, WEXITSTATUS (status));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_return_val_if_fail (argc >= 3, 2);
+
+  printf ("Kripkeviz symbolic engine benchmark (budgets: cluedo 100 ms a step, 30 steps 1 s and 300 MB;\n"
+          "cluedo6 30 steps 5 s and 1 GB)\n");
+  for (int i = 2; i < argc; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KvScript) script = kv_script_open (argv[i], &error);
+
+      g_assert_no_error (error);
+      printf ("\n%s: %u steps\n", script->game->title, script->steps->len);
+      bench_in_process (script);
+      bench_cli (argv[1], argv[i]);
+    }
+  return 0;
+}
