@@ -200,7 +200,6 @@ test_long_chain (void)
       g_autoptr(GError) error = NULL;
       g_autoptr(KvFormula) f = NULL;
       g_autoptr(KvBits) truth = NULL;
-      g_autoptr(GTimer) timer = g_timer_new ();
       gboolean unicode = g_str_equal (ops[i], " ∧ ");
 
       for (guint k = 0; k < 100000; k++)
@@ -214,7 +213,6 @@ test_long_chain (void)
       g_assert_cmpstr (printed, ==, text);
       truth = kv_check_worlds (model, f, &error);
       g_assert_no_error (error);
-      g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, QUICK);
     }
 }
 
