@@ -12,6 +12,11 @@
 
 #define EXIT_ERROR 2
 
+/* --size: world labels at least this big on the page, in points. */
+#define MIN_LABEL_SIZE 9.0
+/* --size: other engines are tried up to this many worlds. */
+#define RELAYOUT_MAX 100
+
 static int
 fail (const char *format,
       ...) G_GNUC_PRINTF (1, 2);
@@ -97,6 +102,61 @@ layout_entry (KvLayoutContext       *context,
   return kv_layout_new (context, graph, engine, error);
 }
 
+/* --size: the labels on the page at least MIN_LABEL_SIZE. When the
+ * picture, scaled to the page, makes them smaller, and the engine was not
+ * chosen, the other engines try to lay it out more compactly; the best one
+ * replaces @layouts[0]. Says on standard error when even that is too small. */
+static void
+fit_labels (KvLayoutContext       *context,
+            GPtrArray             *layouts,
+            gboolean               may_relayout,
+            const KvRenderOptions *options,
+            const char            *size)
+{
+  static const KvLayoutEngine engines[] = {
+    KV_LAYOUT_NEATO, KV_LAYOUT_FDP, KV_LAYOUT_SFDP, KV_LAYOUT_CIRCO, KV_LAYOUT_DOT,
+  };
+  KvLayout *best = g_ptr_array_index (layouts, 0);
+  KvLayoutEngine first = best->engine;
+  double best_size = kv_export_label_size (best, options);
+
+  if (best_size >= MIN_LABEL_SIZE)
+    return;
+  /* A grid keeps its cells whatever the engine; past a hundred worlds the
+   * other engines take seconds each and rarely do better. */
+  if (kv_graph_is_grid (best->graph) || kv_graph_n_nodes (best->graph) > RELAYOUT_MAX)
+    may_relayout = FALSE;
+
+  for (guint i = 0; may_relayout && i < G_N_ELEMENTS (engines) && best_size < MIN_LABEL_SIZE; i++)
+    {
+      g_autoptr(KvLayout) other = NULL;
+      double label_size;
+
+      if (engines[i] == first ||
+          ((engines[i] == KV_LAYOUT_DOT || engines[i] == KV_LAYOUT_CIRCO) &&
+           kv_graph_n_nodes (best->graph) > KV_LAYOUT_SLOW_MAX))
+        continue;
+      other = kv_layout_new (context, best->graph, engines[i], NULL);
+      if (other == NULL)
+        continue;
+      label_size = kv_export_label_size (other, options);
+      if (label_size > best_size)
+        {
+          best_size = label_size;
+          g_ptr_array_remove_index (layouts, 0);
+          g_ptr_array_add (layouts, g_steal_pointer (&other));
+          best = g_ptr_array_index (layouts, 0);
+        }
+    }
+
+  if (best_size < MIN_LABEL_SIZE)
+    /* TRANSLATORS: the first %s is the --size asked for (16:9, 25x14cm);
+     * "%.1f pt" a size in points; keep --view, --size and --links */
+    g_printerr (_("kripkeviz-cli export: on a %s page the labels come out at %.1f pt, under %.0f pt: "
+                  "draw less (--view contracted, envelope or around, or --links AGENT) or ask for a bigger --size\n"),
+                size, best_size, MIN_LABEL_SIZE);
+}
+
 int
 kv_cli_export (int    argc,
                char **argv)
@@ -110,8 +170,10 @@ kv_cli_export (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *stage_arg = NULL;
   g_autofree char *palette_arg = NULL;
+  g_autofree char *size_arg = NULL;
   gboolean all_steps = FALSE;
   gboolean bare = FALSE;
+  gboolean beamer = FALSE;
   const GOptionEntry entries[] = {
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_arg, N_("After the first N steps (0: the initial model; default: all)"), "N" },
     { "all-steps", 0, 0, G_OPTION_ARG_NONE, &all_steps, N_("A PDF handout: one page per step"), NULL },
@@ -122,6 +184,8 @@ kv_cli_export (int    argc,
     { "palette", 0, 0, G_OPTION_ARG_STRING, &palette_arg, N_("Agent colours (default: okabe-ito, safe for colour-blind viewers; greyscale for printing)"), "okabe-ito|greyscale" },
     { "product-stage", 0, 0, G_OPTION_ARG_STRING, &stage_arg, N_("A stage of the product that made step N: the action model, all pairs, the links that survive, the result"), "action|pairs|links|result" },
     { "bare", 0, 0, G_OPTION_ARG_NONE, &bare, N_("TikZ: only the tikzpicture, to \\input in a LaTeX or Beamer document"), NULL },
+    { "beamer", 0, 0, G_OPTION_ARG_NONE, &beamer, N_("TikZ: a Beamer frame with a slide per step (up to --step N), every world kept in its place"), NULL },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_arg, N_("Fit the picture to a page or slide this size (16:9 is 16 × 9 cm, 4:3 is 12.8 × 9.6 cm), labels at least 9 pt"), "16:9|4:3|WxH(cm|mm|pt|in)" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Output file"), N_("FILE") },
     { NULL }
   };
@@ -138,6 +202,8 @@ kv_cli_export (int    argc,
   KvLayoutEngine engine = KV_LAYOUT_AUTO;
   KvFormat format = KV_FORMAT_SVG;
   KvFormat named;
+  KvRenderOptions options;
+  double page_width = 0, page_height = 0;
   guint64 step = 0;
   guint n_entries;
 
@@ -194,6 +260,14 @@ kv_cli_export (int    argc,
     return fail (_("--all-steps makes a PDF handout: use --format pdf"));
   if (bare && format != KV_FORMAT_TIKZ)
     return fail (_("--bare is for TikZ: use --format tikz or a .tex file"));
+  if (beamer && format != KV_FORMAT_TIKZ)
+    return fail (_("--beamer writes a LaTeX Beamer frame: use --format tikz or a .tex file"));
+  if (beamer && bare)
+    return fail (_("--bare and --beamer exclude each other"));
+  if (beamer && (all_steps || stage_arg != NULL))
+    return fail (_("--beamer draws every step up to --step N: drop --all-steps and --product-stage"));
+  if (size_arg != NULL && !kv_export_parse_size (size_arg, &page_width, &page_height, &error))
+    return fail ("%s", error->message);
   if (step_arg != NULL &&
       !g_ascii_string_to_unsigned (step_arg, 10, 0, G_MAXUINT, &step, NULL))
     return fail (_("--step wants a number of steps (0 for the initial model), not \"%s\""), step_arg);
@@ -223,11 +297,18 @@ kv_cli_export (int    argc,
                               "step %u is out of range: %s has %u steps (0 … %u)", n_entries - 1),
                  (guint) step, argv[1], n_entries - 1, n_entries - 1);
 
+  kv_render_options_init (&options);
+  options.tikz_bare = bare;
+  options.page_width = page_width;
+  options.page_height = page_height;
+
   layout_context = kv_layout_context_new ();
-  if (all_steps)
+  if (all_steps || beamer)
     places = kv_places_new ();
+  if (all_steps)
+    step = n_entries - 1;
   layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
-  for (guint i = all_steps ? 0 : (guint) step; i <= (all_steps ? n_entries - 1 : (guint) step); i++)
+  for (guint i = (all_steps || beamer) ? 0 : (guint) step; i <= (guint) step; i++)
     {
       KvLayout *layout = layout_entry (layout_context, history, i, view, stage, engine,
                                        places, links_of, &error);
@@ -238,17 +319,17 @@ kv_cli_export (int    argc,
       g_ptr_array_add (layouts, layout);
     }
 
+  if (size_arg != NULL && !all_steps && !beamer && format != KV_FORMAT_DOT)
+    fit_labels (layout_context, layouts, engine_arg == NULL, &options, size_arg);
+
   if (all_steps)
     bytes = kv_export_handout_bytes ((KvLayout * const *) layouts->pdata, NULL,
-                                     layouts->len, NULL, &error);
+                                     layouts->len, &options, &error);
+  else if (beamer)
+    bytes = kv_export_beamer_bytes ((KvLayout * const *) layouts->pdata, NULL,
+                                    layouts->len, &options, &error);
   else
-    {
-      KvRenderOptions options;
-
-      kv_render_options_init (&options);
-      options.tikz_bare = bare;
-      bytes = kv_export_bytes (g_ptr_array_index (layouts, 0), format, &options, &error);
-    }
+    bytes = kv_export_bytes (g_ptr_array_index (layouts, 0), format, &options, &error);
   if (bytes == NULL)
     return fail ("%s", error->message);
 

@@ -645,7 +645,12 @@ kv_product_view_build (const KvProductView *view, KvProductStage stage,
         guint n_blocks;
         g_autofree guint32 *blocks = kv_bisim_blocks (view->after, &n_blocks);
 
-        title = g_strdup_printf (_("Stage 3 of 3, the result M ⊗ A of %s: %u worlds (%u non-bisimilar)"),
+        /* TRANSLATORS: the plural is chosen by the number of worlds, the
+         * first number */
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "Stage 3 of 3, the result M ⊗ A of %s: %u world (%u non-bisimilar)",
+                                              "Stage 3 of 3, the result M ⊗ A of %s: %u worlds (%u non-bisimilar)",
+                                              view->after->n_worlds),
                                  view->step_del, view->after->n_worlds, n_blocks);
         result.highlight = NULL;
         result.title = title;
@@ -680,13 +685,20 @@ kv_product_view_describe (const KvProductView *view, KvProductStage stage)
                        view->action->event_names[view->actual_event]);
       break;
     case KV_PRODUCT_STAGE_PAIRS:
-      g_string_printf (out, _("%u pairs tried, %u kept, %u dropped"), view->counts.pairs_tried,
+      /* TRANSLATORS: the plural is chosen by the number of pairs tried,
+       * the first number */
+      g_string_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u pair tried, %u kept, %u dropped",
+                                         "%u pairs tried, %u kept, %u dropped", view->counts.pairs_tried),
+                       view->counts.pairs_tried,
                        view->counts.pairs_kept, view->counts.pairs_tried - view->counts.pairs_kept);
       break;
     case KV_PRODUCT_STAGE_LINKS:
       for (guint a = 0; a < game->n_agents; a++)
-        /* TRANSLATORS: the first %s is "; " between agents (keep it first) */
-        g_string_append_printf (out, _("%sagent %s: %llu links kept, %llu cut"),
+        /* TRANSLATORS: the first %s is "; " between agents (keep it first);
+         * the plural is chosen by the number of links kept, the first number */
+        g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%sagent %s: %llu link kept, %llu cut",
+                                                  "%sagent %s: %llu links kept, %llu cut",
+                                                  (gulong) MIN (view->counts.links_kept[a], G_MAXULONG)),
                                 a ? "; " : "", game->agent_names[a],
                                 (unsigned long long) view->counts.links_kept[a],
                                 (unsigned long long) view->counts.links_cut[a]);

@@ -58,6 +58,8 @@ kv_render_options_init (KvRenderOptions *options)
     .title = NULL,
     .raster_scale = 2.0,
     .tikz_bare = FALSE,
+    .page_width = 0,
+    .page_height = 0,
   };
 }
 
@@ -468,14 +470,65 @@ edge_point (const KvLayoutEdge *edge,
   bezier_point (edge->points + 6 * segment, s - segment, x, y);
 }
 
+gboolean
+kv_render_edge_label_places (const KvLayout        *layout,
+                             const KvRenderOptions *options,
+                             double                *xy)
+{
+  const KvGraph *graph;
+  KvRenderOptions defaults;
+  GArray *placed;
+
+  g_return_val_if_fail (layout != NULL, FALSE);
+  g_return_val_if_fail (xy != NULL, FALSE);
+
+  options = options_or_defaults (options, &defaults);
+  graph = layout->graph;
+  if (!(options->edge_labels > 0 ||
+        (options->edge_labels < 0 && kv_graph_n_edges (graph) <= FEW_EDGES)))
+    return FALSE;
+
+  /* At the middle of the link, or nearer an end when another label is
+   * already there (Hexa's three diagonals cross at the centre). */
+  placed = g_array_new (FALSE, FALSE, sizeof (double));
+  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+    {
+      static const double fractions[] = { 0.5, 0.3, 0.7, 0.2, 0.8 };
+      const KvEdge *e = kv_graph_edge (graph, i);
+      double x = 0, y = 0;
+
+      xy[2 * i] = xy[2 * i + 1] = NAN;
+      if (options->hidden_agents & (1u << e->agent))
+        continue;
+
+      for (guint f = 0; f < G_N_ELEMENTS (fractions); f++)
+        {
+          gboolean free_spot = TRUE;
+
+          edge_point (&layout->edges[i], fractions[f], &x, &y);
+          for (guint k = 0; k + 1 < placed->len && free_spot; k += 2)
+            free_spot = hypot (x - g_array_index (placed, double, k),
+                               y - g_array_index (placed, double, k + 1)) > 16.0;
+          if (free_spot)
+            break;
+        }
+      g_array_append_val (placed, x);
+      g_array_append_val (placed, y);
+      xy[2 * i] = x;
+      xy[2 * i + 1] = y;
+    }
+  g_array_unref (placed);
+
+  return TRUE;
+}
+
 static void
 draw_edges (const KvLayout        *layout,
             cairo_t               *cr,
             const KvRenderOptions *options)
 {
   const KvGraph *graph = layout->graph;
-  GArray *placed;
-  gboolean labels;
+  double *xy;
 
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
     {
@@ -503,42 +556,26 @@ draw_edges (const KvLayout        *layout,
       cairo_stroke (cr);
     }
 
-  labels = options->edge_labels > 0 ||
-           (options->edge_labels < 0 && kv_graph_n_edges (graph) <= FEW_EDGES);
-  if (!labels)
-    return;
+  xy = g_new (double, 2 * MAX (kv_graph_n_edges (graph), 1));
+  if (!kv_render_edge_label_places (layout, options, xy))
+    {
+      g_free (xy);
+      return;
+    }
 
-  /* The agent's name on each link, as in the paper's figures: at the
-   * middle, or nearer an end when another label is already there (Hexa's
-   * three diagonals cross at the centre). */
-  placed = g_array_new (FALSE, FALSE, sizeof (double));
+  /* The agent's name on each link, as in the paper's figures. */
   set_font (cr, KV_STYLE_SMALL_SIZE, TRUE);
   cairo_set_dash (cr, NULL, 0, 0);
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
     {
-      static const double fractions[] = { 0.5, 0.3, 0.7, 0.2, 0.8 };
       const KvEdge *e = kv_graph_edge (graph, i);
       const char *name = graph->agent_names[e->agent];
       cairo_text_extents_t extents;
       KvRgb rgb = kv_style_agent_color (e->agent);
-      double x = 0, y = 0;
+      double x = xy[2 * i], y = xy[2 * i + 1];
 
-      if (options->hidden_agents & (1u << e->agent))
+      if (isnan (x))
         continue;
-
-      for (guint f = 0; f < G_N_ELEMENTS (fractions); f++)
-        {
-          gboolean free_spot = TRUE;
-
-          edge_point (&layout->edges[i], fractions[f], &x, &y);
-          for (guint k = 0; k + 1 < placed->len && free_spot; k += 2)
-            free_spot = hypot (x - g_array_index (placed, double, k),
-                               y - g_array_index (placed, double, k + 1)) > 16.0;
-          if (free_spot)
-            break;
-        }
-      g_array_append_val (placed, x);
-      g_array_append_val (placed, y);
 
       cairo_text_extents (cr, name, &extents);
       cairo_arc (cr, x, y, MAX (extents.width, extents.height) / 2 + 3.0, 0, 2 * G_PI);
@@ -549,7 +586,7 @@ draw_edges (const KvLayout        *layout,
                      y - extents.y_bearing - extents.height / 2);
       cairo_show_text (cr, name);
     }
-  g_array_unref (placed);
+  g_free (xy);
 }
 
 static void

@@ -25,6 +25,8 @@ typedef struct {
   const char *title;          /* instead of the graph's title (handout pages), or NULL */
   double      raster_scale;   /* PNG pixels per point (default 2) */
   gboolean    tikz_bare;      /* TikZ: only the tikzpicture, to \input (default: a document) */
+  double      page_width;     /* > 0: a page this size, in points, the drawing fitted */
+  double      page_height;    /* and centred on it (kv_export_fit); 0: the drawing's size */
 } KvRenderOptions;
 
 /* The defaults: title, legend, white background, edge labels when few. */
@@ -44,6 +46,14 @@ void kv_render_measure  (const KvLayout *layout, const KvRenderOptions *options,
 /* Draws the whole drawing with its top-left corner at the cairo_t's origin.
  * Leaves the cairo_t's state as it found it. */
 void kv_render          (const KvLayout *layout, cairo_t *cr, const KvRenderOptions *options);
+
+/* Where kv_render writes the agent's name on each link, in layout
+ * coordinates: @xy gets two numbers per edge of the graph (NAN, NAN for
+ * an edge whose agent is hidden). FALSE, and @xy untouched, when the
+ * options say no labels (by default: more than 40 links). The TikZ and DOT
+ * exports put their labels there too. */
+gboolean kv_render_edge_label_places (const KvLayout *layout, const KvRenderOptions *options,
+                                      double *xy);
 
 /* The node at (@x, @y) in drawing coordinates, or -1 (hover, click). */
 int  kv_render_node_at  (const KvLayout *layout, const KvRenderOptions *options,

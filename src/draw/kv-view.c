@@ -430,11 +430,11 @@ views_that_fit (const KvModel *model,
   guint n;
 
   if (except != KV_VIEW_WHOLE && model->n_worlds <= limit)
-    g_string_append_printf (s, _(" whole (%u worlds),"), model->n_worlds);
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, " whole (%u world),", " whole (%u worlds),", model->n_worlds), model->n_worlds);
   if (except != KV_VIEW_CONTRACTED && (n = count_contracted (model)) <= limit)
-    g_string_append_printf (s, _(" contracted (%u worlds),"), n);
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, " contracted (%u world),", " contracted (%u worlds),", n), n);
   if (except != KV_VIEW_ENVELOPE && (n = count_envelopes (model)) > 0 && n <= limit)
-    g_string_append_printf (s, _(" envelope (%u nodes),"), n);
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, " envelope (%u node),", " envelope (%u nodes),", n), n);
   g_string_append (s, _(" around (the worlds near the actual world)."));
 
   return g_string_free (s, FALSE);

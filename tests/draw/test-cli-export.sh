@@ -93,6 +93,70 @@ if command -v pdflatex >/dev/null && kpsewhich tikz.sty >/dev/null 2>&1; then
   rm -f "$dir"/*.aux "$dir"/*.log "$dir"/*.nav "$dir"/*.out "$dir"/*.snm "$dir"/*.toc "$dir"/cafe.pdf
 fi
 
+# TikZ and DOT show the screen's marks: Hexa where 1 shows red to 2 drops
+# 12 of 18 pairs and cuts agent 2's 3 links.
+"$cli" export hexa-show --product-stage pairs -o "$dir/pairs.tex" 2>/dev/null
+"$cli" export hexa-show --product-stage pairs -o "$dir/pairs.dot" 2>/dev/null
+"$cli" export hexa-show --product-stage links -o "$dir/links.tex" 2>/dev/null
+"$cli" export hexa-show --product-stage links -o "$dir/links.dot" 2>/dev/null
+grep -q 'dropped/.style={' "$dir/pairs.tex" && [ "$(grep -c 'long world, dropped,' "$dir/pairs.tex")" = 12 ]
+ok $? "TikZ: 12 dropped pairs in the dropped style"
+[ "$(grep -c ', dropped=true' "$dir/pairs.dot")" = 12 ] && [ "$(grep -c '<s>' "$dir/pairs.dot")" = 12 ]
+ok $? "DOT: 12 dropped pairs, struck through"
+[ "$(grep -c 'draw\[agent 2, cut\]' "$dir/links.tex")" = 3 ]; ok $? "TikZ: 3 cut links in the cut style"
+[ "$(grep -c ', cut=true' "$dir/links.dot")" = 3 ]; ok $? "DOT: 3 cut links marked"
+[ "$(grep -c 'label\(, cut\)\?\] at (' "$dir/links.tex")" = 9 ]; ok $? "TikZ: the agent's name on each of the 9 links"
+[ "$(grep -c ' lp="' "$dir/links.dot")" = 9 ]; ok $? "DOT: the agent's name on each of the 9 links"
+if command -v neato >/dev/null; then
+  neato -n2 -Tsvg "$dir/links.dot" >/dev/null 2>"$dir/neato.err" && [ ! -s "$dir/neato.err" ]
+  ok $? "Graphviz reads the cut links' DOT without complaint"
+fi
+
+# --size: the page asked for, the picture fitted; labels too small are said.
+expect_status 0 "clue11 on a 16:9 slide" clue11 --step 5 --size 16:9 -o "$dir/clue169.pdf"
+grep -q '9 pt' "$dir/err"; ok $? "says the labels come out under 9 pt"
+if command -v pdfinfo >/dev/null; then
+  pdfinfo "$dir/clue169.pdf" | grep -Eq '^Page size: +453\.54[0-9]* x 255\.11[0-9]* pts'
+  ok $? "the 16:9 page is 160 x 90 mm"
+fi
+expect_status 0 "hexa on a 4:3 slide" hexa --step 0 --size 4:3 -o "$dir/hexa43.svg"
+[ ! -s "$dir/err" ]; ok $? "hexa's labels fit a 4:3 slide (nothing said)"
+grep -q 'width="362.83' "$dir/hexa43.svg"; ok $? "the SVG is 128 mm wide"
+expect_status 0 "--size WxHcm as TikZ" hexa --size 25x14cm -o "$dir/sized.tex"
+grep -q 'pdfpagewidth=708.66bp' "$dir/sized.tex"; ok $? "TikZ page 25 cm wide"
+expect_status 2 "a bad --size" hexa --size 16x9 -o "$dir/bad.pdf"
+[ ! -e "$dir/bad.pdf" ]; ok $? "nothing written for a bad --size"
+
+# --beamer: one slide per step, every world in its place.
+expect_status 0 "--beamer" hexa --beamer -o "$dir/deck.tex"
+grep -q 'documentclass\[aspectratio=169\]{beamer}' "$dir/deck.tex" && grep -q 'only<3>' "$dir/deck.tex" && ! grep -q 'only<4>' "$dir/deck.tex"
+ok $? "--beamer: a slide for each of Hexa's 3 pictures"
+expect_status 0 "--beamer --step 1 --size 4:3" hexa --beamer --step 1 --size 4:3 -o "$dir/deck43.tex"
+grep -q 'aspectratio=43' "$dir/deck43.tex" && grep -q 'only<2>' "$dir/deck43.tex" && ! grep -q 'only<3>' "$dir/deck43.tex"
+ok $? "--beamer --step 1: two slides, 4:3"
+expect_status 2 "--beamer is TikZ" hexa --beamer -o "$dir/deck.pdf"
+expect_status 2 "--beamer and --bare" hexa --beamer --bare -o "$dir/deck2.tex"
+
+if command -v pdflatex >/dev/null && kpsewhich tikz.sty >/dev/null 2>&1; then
+  for f in pairs links sized; do
+    (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error $f.tex >latex.log 2>&1)
+    ok $? "pdflatex compiles $f.tex ($LC_ALL)"
+  done
+  if command -v pdfinfo >/dev/null; then
+    pdfinfo "$dir/sized.pdf" | grep -Eq '^Page size: +708\.6[0-9]* x 396\.8[0-9]* pts'
+    ok $? "the TikZ page is 25 x 14 cm"
+  fi
+  if kpsewhich beamer.cls >/dev/null 2>&1; then
+    (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error deck.tex >latex.log 2>&1)
+    ok $? "pdflatex compiles the --beamer deck ($LC_ALL)"
+    if command -v pdfinfo >/dev/null; then
+      pdfinfo "$dir/deck.pdf" | grep -Eq '^Pages: +3$'; ok $? "the deck has 3 slides"
+    fi
+  fi
+  rm -f "$dir"/*.aux "$dir"/*.log "$dir"/*.nav "$dir"/*.out "$dir"/*.snm "$dir"/*.toc "$dir"/*.pdf
+fi
+rm -f "$dir"/pairs.* "$dir"/links.* "$dir"/sized.* "$dir"/deck*.tex "$dir"/hexa43.svg "$dir"/neato.err
+
 # Counts take the plural they need: Hexa's first step is one event.
 "$cli" export hexa --step 1 --product-stage action --format svg -o - >"$dir/action.svg" 2>/dev/null
 case "$LC_ALL" in

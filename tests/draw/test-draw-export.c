@@ -258,6 +258,9 @@ test_dot (void)
       for (Agedge_t *e = agfstout (g, n); e != NULL; e = agnxtout (g, e))
         {
           g_assert_nonnull (get_attr (e, "agent"));
+          /* The agent's name on the link, where the screen writes it. */
+          g_assert_cmpstr (get_attr (e, "label"), ==, get_attr (e, "agent"));
+          g_assert_cmpuint (strlen (get_attr (e, "lp")), >, 0);
           g_assert_true (g_str_has_prefix (get_attr (e, "color"), "#"));
           g_assert_cmpuint (strlen (get_attr (e, "pos")), >, 0);
         }
@@ -293,8 +296,12 @@ test_tikz (void)
   g_assert_cmpuint (count (text, "actual/.style={"), ==, 1);
   g_assert_cmpuint (count (text, "highlight/.style={"), ==, 1);
   g_assert_cmpuint (count (text, "cut/.style={"), ==, 1);
+  g_assert_cmpuint (count (text, "dropped/.style={"), ==, 1);
+  g_assert_cmpuint (count (text, "cut off/.style={"), ==, 1);
   g_assert_cmpuint (count (text, "] (n"), ==, 6);
   g_assert_cmpuint (count (text, ".. controls"), ==, 9);
+  /* Nine links, few enough for the screen to write the agent on each. */
+  g_assert_cmpuint (count (text, " label] at ("), ==, 9);
   g_assert_cmpuint (count (text, "\\underline{rwb}"), ==, 1);
 
   /* Braces balance (none is escaped in Hexa's labels). */
@@ -321,6 +328,94 @@ test_tikz (void)
     g_test_message ("no pdflatex: TikZ checked structurally only");
 }
 
+/* A stage of the product that made @game's step @step. */
+static KvLayout *
+product_layout_of (const char     *game,
+                   guint           step,
+                   KvProductStage  stage)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_open (game, &error);
+  g_autoptr(KvHistory) history = NULL;
+  g_autoptr(KvProductView) view = NULL;
+  g_autoptr(KvGraph) graph = NULL;
+  KvLayout *layout;
+
+  g_assert_no_error (error);
+  history = kv_history_run_script (script, 0, &error);
+  g_assert_no_error (error);
+  view = kv_product_view_new_for_entry (history, step, &error);
+  g_assert_no_error (error);
+  graph = kv_product_view_build (view, stage, NULL, &error);
+  g_assert_no_error (error);
+  layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, &error);
+  g_assert_no_error (error);
+
+  return layout;
+}
+
+static char *
+export_text (const KvLayout *layout,
+             KvFormat        format)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = kv_export_bytes (layout, format, NULL, &error);
+
+  g_assert_no_error (error);
+  return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+}
+
+/* TikZ and DOT show the product view's marks as the screen does: 1 shows
+ * red to 2 in Hexa keeps 6 of 18 pairs and cuts agent 2's 3 links. */
+static void
+test_product_marks (void)
+{
+  g_autoptr(KvLayout) pairs = product_layout_of ("hexa-show", 1, KV_PRODUCT_STAGE_PAIRS);
+  g_autoptr(KvLayout) links = product_layout_of ("hexa-show", 1, KV_PRODUCT_STAGE_LINKS);
+  g_autofree char *pairs_tikz = export_text (pairs, KV_FORMAT_TIKZ);
+  g_autofree char *pairs_dot = export_text (pairs, KV_FORMAT_DOT);
+  g_autofree char *links_tikz = export_text (links, KV_FORMAT_TIKZ);
+  g_autofree char *links_dot = export_text (links, KV_FORMAT_DOT);
+  guint struck = 0, cut = 0;
+  Agraph_t *g;
+
+  for (guint i = 0; i < kv_graph_n_nodes (pairs->graph); i++)
+    struck += (kv_graph_node (pairs->graph, i)->flags & KV_NODE_STRUCK) != 0;
+  for (guint i = 0; i < kv_graph_n_edges (links->graph); i++)
+    cut += (kv_graph_edge (links->graph, i)->flags & KV_EDGE_CUT) != 0;
+  g_assert_cmpuint (struck, ==, 12);
+  g_assert_cmpuint (cut, ==, 3);
+
+  /* Dropped pairs: the `dropped` style, in the legend too; DOT greys them
+   * and strikes their label through. */
+  g_assert_cmpuint (count (pairs_tikz, "world, dropped, minimum width="), ==, struck + 1);
+  g_assert_cmpuint (count (pairs_tikz, "\\node[world, dropped, minimum width=30pt"), ==, 1);  /* legend */
+  g_assert_cmpuint (count (pairs_dot, ", dropped=true"), ==, struck);
+  g_assert_cmpuint (count (pairs_dot, "<s>"), ==, struck);
+
+  /* Cut links and their labels: the `cut` style; DOT fades them. */
+  g_assert_cmpuint (count (links_tikz, "\\draw[agent 2, cut]"), ==, cut);
+  g_assert_cmpuint (count (links_tikz, "\\node[agent 2 label, cut]"), ==, cut);
+  g_assert_cmpuint (count (links_tikz, "line width=1.2pt, cut] ("), ==, 1);   /* legend */
+  g_assert_cmpuint (count (links_dot, ", cut=true"), ==, cut);
+
+  /* Graphviz reads both. */
+  g = agmemread (pairs_dot);
+  g_assert_nonnull (g);
+  g_assert_cmpint (agnnodes (g), ==, 18);
+  agclose (g);
+  g = agmemread (links_dot);
+  g_assert_nonnull (g);
+  for (Agnode_t *n = agfstnode (g); n != NULL; n = agnxtnode (g, n))
+    for (Agedge_t *e = agfstout (g, n); e != NULL; e = agnxtout (g, e))
+      if (g_strcmp0 (get_attr (e, "cut"), "true") == 0)
+        {
+          g_assert_cmpstr (get_attr (e, "agent"), ==, "2");
+          g_assert_true (g_str_has_suffix (get_attr (e, "color"), "4D"));
+        }
+  agclose (g);
+}
+
 /* A bigger picture, with long labels, every format. */
 static void
 test_clue_envelope_formats (void)
@@ -335,6 +430,105 @@ test_clue_envelope_formats (void)
       g_assert_no_error (error);
       g_assert_cmpuint (g_bytes_get_size (bytes), >, 100);
     }
+}
+
+/* --size: page sizes parse in every unit; a PNG for a 16:9 slide is
+ * 1920 × 1080 with the drawing fitted inside. */
+static void
+test_page_size (void)
+{
+  g_autoptr(KvLayout) layout = layout_of ("hexa", 0, KV_VIEW_WHOLE);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  KvRenderOptions options;
+  cairo_surface_t *surface;
+  Reader reader = { 0 };
+  double w, h;
+
+  g_assert_true (kv_export_parse_size ("16:9", &w, &h, NULL));
+  g_assert_cmpfloat_with_epsilon (w, 453.54, 0.01);
+  g_assert_cmpfloat_with_epsilon (h, 255.12, 0.01);
+  g_assert_true (kv_export_parse_size ("4:3", &w, &h, NULL));
+  g_assert_cmpfloat_with_epsilon (w / h, 4.0 / 3.0, 1e-9);
+  g_assert_true (kv_export_parse_size ("25x14cm", &w, &h, NULL));
+  g_assert_cmpfloat_with_epsilon (w, 708.66, 0.01);
+  g_assert_true (kv_export_parse_size ("842x595pt", &w, &h, NULL));
+  g_assert_cmpfloat (w, ==, 842);
+  g_assert_true (kv_export_parse_size ("10.5x7.5in", &w, &h, NULL));
+  g_assert_cmpfloat (h, ==, 540);
+  for (guint i = 0; i < 5; i++)
+    {
+      const char *bad[] = { "16x9", "16:10", "x9cm", "1x1pt", "25,5x14cm" };
+
+      g_assert_false (kv_export_parse_size (bad[i], &w, &h, &error));
+      g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
+      g_clear_error (&error);
+    }
+
+  kv_render_options_init (&options);
+  g_assert_cmpfloat (kv_export_fit (layout, &options), ==, 1.0);
+  g_assert_true (kv_export_parse_size ("16:9", &options.page_width, &options.page_height, NULL));
+  g_assert_cmpfloat (kv_export_label_size (layout, &options), >, 6.0);
+  g_assert_cmpfloat (kv_export_label_size (layout, &options), <, KV_STYLE_LABEL_SIZE);
+  bytes = kv_export_bytes (layout, KV_FORMAT_PNG, &options, &error);
+  g_assert_no_error (error);
+  reader.data = g_bytes_get_data (bytes, &reader.size);
+  surface = cairo_image_surface_create_from_png_stream (read_bytes, &reader);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 1920);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 1080);
+  cairo_surface_destroy (surface);
+}
+
+/* --beamer: a slide per picture, one bounding box for all. */
+static void
+test_beamer (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_open ("hexa", &error);
+  g_autoptr(KvHistory) history = NULL;
+  g_autoptr(KvPlaces) places = kv_places_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *text = NULL;
+  KvLayout *layouts[3];
+
+  g_assert_no_error (error);
+  history = kv_history_run_script (script, 0, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(KvGraph) graph = kv_view_build (kv_history_get (history, i)->model, NULL, &error);
+
+      g_assert_no_error (error);
+      layouts[i] = kv_layout_new_stable (context, graph, KV_LAYOUT_AUTO, places, &error);
+      g_assert_no_error (error);
+    }
+  bytes = kv_export_beamer_bytes (layouts, NULL, 3, NULL, &error);
+  g_assert_no_error (error);
+  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+
+  g_assert_nonnull (strstr (text, "\\documentclass[aspectratio=169]{beamer}"));
+  g_assert_cmpuint (count (text, "\\begin{frame}"), ==, 1);
+  g_assert_cmpuint (count (text, "\\begin{tikzpicture}"), ==, 1);
+  g_assert_cmpuint (count (text, "\\only<1>{"), ==, 2);   /* title and picture */
+  g_assert_cmpuint (count (text, "\\only<3>{"), ==, 2);
+  g_assert_cmpuint (count (text, "\\only<4>"), ==, 0);
+  g_assert_cmpuint (count (text, "dropped/.style={"), ==, 1);
+  /* The actual world rwb stays where it was: the same node on each slide. */
+  {
+    g_autofree char *first = NULL;
+    const char *p = strstr (text, "{\\underline{rwb}}");
+    const char *line;
+
+    g_assert_nonnull (p);
+    for (line = p; line > text && line[-1] != '\n'; line--)
+      ;
+    first = g_strndup (line, p - line);
+    g_assert_cmpuint (count (text, first), ==, 3);
+  }
+
+  for (guint i = 0; i < 3; i++)
+    kv_layout_unref (layouts[i]);
 }
 
 static void
@@ -447,8 +641,11 @@ main (int    argc,
   g_test_add_func ("/draw/export/png", test_png);
   g_test_add_func ("/draw/export/dot", test_dot);
   g_test_add_func ("/draw/export/tikz", test_tikz);
+  g_test_add_func ("/draw/export/product-marks", test_product_marks);
   g_test_add_func ("/draw/export/numbers-have-a-dot", test_numbers_have_a_dot);
   g_test_add_func ("/draw/export/clue11-envelope", test_clue_envelope_formats);
+  g_test_add_func ("/draw/export/page-size", test_page_size);
+  g_test_add_func ("/draw/export/beamer", test_beamer);
   g_test_add_func ("/draw/export/atomic", test_atomic);
 
   status = g_test_run ();
