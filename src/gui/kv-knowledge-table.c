@@ -5,9 +5,14 @@
 #include <glib/gi18n.h>
 
 #include "kv-card-row.h"
+#include "kv-explain.h"
 #include "kv-knowledge-table.h"
 
 #define TITLE_COLUMN (-1)
+
+/* The widest the table asks for before it scrolls sideways (a game with
+ * many players), so that it never widens the window. */
+#define MAX_MIN_WIDTH 600
 
 struct _KvKnowledgeTable
 {
@@ -15,11 +20,12 @@ struct _KvKnowledgeTable
 
   GtkWidget     *box;
   GtkLabel      *perspective_label;
+  GtkScrolledWindow *scroller;
   GtkColumnView *column_view;
 
   GListStore    *rows;
   KvGame        *game;
-  GPtrArray     *columns;   /* GtkColumnViewColumn*, one per agent plus everyone */
+  GPtrArray     *columns;   /* GtkColumnViewColumn*: one per agent, E, C */
 };
 
 G_DEFINE_FINAL_TYPE (KvKnowledgeTable, kv_knowledge_table, GTK_TYPE_WIDGET)
@@ -35,6 +41,9 @@ cell_setup (GtkSignalListItemFactory *factory,
 
   gtk_widget_add_css_class (box, "cell");
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  /* Columns are as wide as their widest text (fixed_width): never more
+   * than the column is given. */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_widget_set_visible (star, FALSE);
   gtk_widget_add_css_class (star, "win-mark");
   gtk_box_append (GTK_BOX (box), label);
@@ -109,6 +118,122 @@ add_column (KvKnowledgeTable *self,
   return g_steal_pointer (&col);
 }
 
+/* The header of column @index (0: the card), or NULL. GtkColumnView 4.8
+ * has no API for it: its header's children are the titles, in order. */
+GtkWidget *
+kv_knowledge_table_get_header (KvKnowledgeTable *self,
+                               guint             index)
+{
+  g_return_val_if_fail (KV_IS_KNOWLEDGE_TABLE (self), NULL);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (g_str_equal (gtk_widget_get_css_name (child), "header"))
+      {
+        GtkWidget *title = gtk_widget_get_first_child (child);
+
+        for (guint i = 0; title != NULL && i < index; i++)
+          title = gtk_widget_get_next_sibling (title);
+        return title;
+      }
+  return NULL;
+}
+
+GtkWidget *
+kv_knowledge_table_get_scroller (KvKnowledgeTable *self)
+{
+  g_return_val_if_fail (KV_IS_KNOWLEDGE_TABLE (self), NULL);
+  return GTK_WIDGET (self->scroller);
+}
+
+/* How wide @text is in the table's font, bold (as known cells are) or not. */
+static int
+text_width (KvKnowledgeTable *self,
+            const char       *text,
+            gboolean          bold)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->column_view), text);
+  g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
+  int width = 0;
+
+  if (bold)
+    pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+  pango_layout_set_attributes (layout, attrs);
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width;
+}
+
+static const char *owner_short_label (const KvGame *game, guint owner);
+
+/* "? 1/2/3/env": the widest a cell of this game can read. */
+static char *
+widest_cell_text (const KvGame *game)
+{
+  g_autoptr(GString) text = g_string_new ("? ");
+
+  for (guint o = 0; o < kv_game_n_owners (game); o++)
+    {
+      if (o > 0)
+        g_string_append_c (text, '/');
+      g_string_append (text, owner_short_label (game, o));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Each column as wide as the widest thing it can show, so that the table
+ * keeps its width from step to step and asks the window for all of it. */
+static void
+size_columns (KvKnowledgeTable *self)
+{
+  const KvGame *game = self->game;
+  g_autofree char *widest = NULL;
+  /* The cell's padding and the column's (style.css), and room for the
+   * winner's star in the summary row. */
+  const int cell_extra = 12 + 4 + 4;
+  int total = 0;
+  int card_width, cell_width;
+
+  if (game == NULL)
+    return;
+
+  /* A known owner is bold; a "?" with its candidates is not. */
+  widest = widest_cell_text (game);
+  cell_width = text_width (self, widest, FALSE);
+  for (guint o = 0; o < kv_game_n_owners (game); o++)
+    cell_width = MAX (cell_width, text_width (self, owner_short_label (game, o), TRUE));
+  card_width = MAX (text_width (self, _("Card"), TRUE), text_width (self, _("Worlds"), TRUE));
+  for (guint card = 0; card < game->n_cards; card++)
+    card_width = MAX (card_width, text_width (self, game->card_names[card], FALSE));
+  for (guint cat = 0; cat < game->n_categories; cat++)
+    card_width = MAX (card_width, text_width (self, game->category_names[cat], TRUE));
+  card_width = MAX (card_width, text_width (self, _("Other cards"), TRUE));
+
+  for (guint c = 0; c <= self->columns->len; c++)
+    {
+      GtkColumnViewColumn *col = c == 0 ? NULL : g_ptr_array_index (self->columns, c - 1);
+      GtkWidget *header = kv_knowledge_table_get_header (self, c);
+      int width = (c == 0 ? card_width : cell_width) + cell_extra;
+      int header_width = 0;
+
+      if (header != NULL)
+        gtk_widget_measure (header, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &header_width, NULL, NULL);
+      width = MAX (width, header_width + 4);
+      if (col == NULL)
+        {
+          GListModel *columns = gtk_column_view_get_columns (self->column_view);
+          g_autoptr(GtkColumnViewColumn) first = g_list_model_get_item (columns, 0);
+
+          gtk_column_view_column_set_fixed_width (first, width);
+        }
+      else
+        gtk_column_view_column_set_fixed_width (col, width);
+      total += width;
+    }
+
+  /* All of it when it fits; beyond that, the table scrolls sideways. */
+  gtk_scrolled_window_set_min_content_width (self->scroller, MIN (total + 2, MAX_MIN_WIDTH));
+}
+
 static void
 rebuild_columns (KvKnowledgeTable *self)
 {
@@ -123,11 +248,33 @@ rebuild_columns (KvKnowledgeTable *self)
   g_ptr_array_set_size (self->columns, 0);
 
   if (self->game == NULL)
-    return;
+    {
+      gtk_scrolled_window_set_min_content_width (self->scroller, -1);
+      return;
+    }
 
   g_object_unref (add_column (self, _("Card"), TITLE_COLUMN));
-  for (guint a = 0; a <= self->game->n_agents; a++)
-    g_ptr_array_add (self->columns, add_column (self, "", a));
+  for (guint a = 0; a < self->game->n_agents; a++)
+    {
+      g_autofree char *title = g_strdup_printf (_("Player %s"), self->game->agent_names[a]);
+
+      g_ptr_array_add (self->columns, add_column (self, title, a));
+    }
+  /* TRANSLATORS: a column of the knowledge table, on two lines: what every
+   * player knows (E) */
+  g_ptr_array_add (self->columns, add_column (self, _("Everyone\nknows"), self->game->n_agents));
+  /* TRANSLATORS: a column of the knowledge table, on two lines (C) */
+  g_ptr_array_add (self->columns, add_column (self, _("Common\nknowledge"), self->game->n_agents + 1));
+
+  /* What the two group columns mean, on their headers. */
+  gtk_widget_set_tooltip_text (kv_knowledge_table_get_header (self, self->game->n_agents + 1),
+                               _("Everyone knows (E): the owner every player knows; "
+                                 "else “?” and the owners some player still considers possible"));
+  gtk_widget_set_tooltip_text (kv_knowledge_table_get_header (self, self->game->n_agents + 2),
+                               _("Common knowledge (C): the owner everyone knows, knows that "
+                                 "everyone knows, and so on; else “?” and the owners still "
+                                 "possible in the worlds linked by any chain of players"));
+  size_columns (self);
 }
 
 static const char *
@@ -174,39 +321,106 @@ owners_text (const KvGame *game,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* "? 1/3": the candidates, short, as in the CLI. */
+static char *
+cell_text (const KvGame *game,
+           guint32       mask)
+{
+  g_autoptr(GString) text = NULL;
+  int owner = kv_knowledge_known_owner (mask);
+  gboolean first = TRUE;
+
+  if (owner >= 0)
+    return g_strdup (owner_short_label (game, owner));
+
+  text = g_string_new ("?");
+  for (guint o = 0; o < kv_game_n_owners (game); o++)
+    if (mask & (1u << o))
+      {
+        g_string_append_c (text, first ? ' ' : '/');
+        g_string_append (text, owner_short_label (game, o));
+        first = FALSE;
+      }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The tooltip of a card's cell in column @c (an agent, E or C). */
+static char *
+cell_tooltip (const KvGame *game,
+              guint         c,
+              guint         card,
+              guint32       mask)
+{
+  int owner = kv_knowledge_known_owner (mask);
+  g_autofree char *who = owners_text (game, mask);
+  const char *name = game->card_names[card];
+
+  if (c < game->n_agents)
+    return owner >= 0
+           ? g_strdup_printf (_("Known: %s holds %s"), owner_label (game, owner), name)
+           : g_strdup_printf (_("%s is held by %s"), name, who);
+  if (c == game->n_agents)
+    return owner >= 0
+           /* TRANSLATORS: E, "everyone knows"; %s: an owner, then a card */
+           ? g_strdup_printf (_("Everyone knows that %s holds %s: every player knows it"),
+                              owner_label (game, owner), name)
+           /* TRANSLATORS: E; %s: a card, then "2, 3 or envelope" */
+           : g_strdup_printf (_("Not every player knows who holds %s: between them they still "
+                                "consider %s possible"), name, who);
+  return owner >= 0
+         /* TRANSLATORS: C; %s: an owner, then a card */
+         ? g_strdup_printf (_("Common knowledge: %s holds %s, everyone knows that everyone "
+                              "knows it, and so on"), owner_label (game, owner), name)
+         /* TRANSLATORS: C; %s: a card, then "2, 3 or envelope" */
+         : g_strdup_printf (_("Not common knowledge: who holds %s is, as far as everyone "
+                              "knows that everyone knows, %s"), name, who);
+}
+
 static void
 add_card_row (KvKnowledgeTable  *self,
               GPtrArray         *rows,
               const KvKnowledge *k,
               const KvKnowledge *before,
+              const guint32     *everyone,
+              const guint32     *everyone_before,
               guint              card)
 {
   const KvGame *game = self->game;
-  KvCardRow *row = kv_card_row_new (KV_CARD_ROW_CARD, game->card_names[card], game->n_agents + 1);
+  KvCardRow *row = kv_card_row_new (KV_CARD_ROW_CARD, game->card_names[card], game->n_agents + 2);
 
-  for (guint c = 0; c <= game->n_agents; c++)
+  for (guint c = 0; c < game->n_agents + 2; c++)
     {
-      const KvPerspective *p = c < game->n_agents ? &k->agents[c] : &k->common;
-      const KvPerspective *q = before == NULL ? NULL
-                               : c < game->n_agents ? &before->agents[c] : &before->common;
-      guint32 mask = p->possible[card];
-      int owner = kv_knowledge_known_owner (mask);
+      guint32 mask, mask_before = 0;
       KvCellFlags flags = 0;
-      g_autofree char *who = owners_text (game, mask);
+      g_autofree char *text = NULL;
       g_autofree char *tooltip = NULL;
 
-      if (owner >= 0)
+      if (c < game->n_agents)
         {
-          flags |= KV_CELL_KNOWN;
-          tooltip = g_strdup_printf (_("Known: %s holds %s"), owner_label (game, owner),
-                                     game->card_names[card]);
+          mask = k->agents[c].possible[card];
+          if (before != NULL)
+            mask_before = before->agents[c].possible[card];
+        }
+      else if (c == game->n_agents)
+        {
+          mask = everyone[card];
+          if (before != NULL)
+            mask_before = everyone_before[card];
         }
       else
-        tooltip = g_strdup_printf (_("%s is held by %s"), game->card_names[card], who);
-      if (q != NULL && q->possible[card] != mask)
-        flags |= KV_CELL_LEARNED;
+        {
+          mask = k->common.possible[card];
+          if (before != NULL)
+            mask_before = before->common.possible[card];
+        }
 
-      kv_card_row_set_cell (row, c, owner >= 0 ? owner_short_label (game, owner) : "?", tooltip, flags);
+      if (kv_knowledge_known_owner (mask) >= 0)
+        flags |= KV_CELL_KNOWN;
+      if (before != NULL && mask_before != mask)
+        flags |= KV_CELL_LEARNED;
+      text = cell_text (game, mask);
+      tooltip = cell_tooltip (game, c, card, mask);
+      kv_card_row_set_cell (row, c, text, tooltip, flags);
     }
 
   g_ptr_array_add (rows, row);
@@ -230,6 +444,8 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
 {
   g_autoptr(KvKnowledge) k = NULL;
   g_autoptr(KvKnowledge) before = NULL;
+  g_autofree guint32 *everyone = NULL;
+  g_autofree guint32 *everyone_before = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   g_autofree char *deal = NULL;
   g_autofree char *perspective = NULL;
@@ -259,6 +475,9 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
   k = kv_knowledge_new (model, world);
   if (previous != NULL && previous_world < previous->n_worlds)
     before = kv_knowledge_new (previous, previous_world);
+  everyone = kv_knowledge_everyone (k);
+  if (before != NULL)
+    everyone_before = kv_knowledge_everyone (before);
 
   deal = kv_model_world_label (model, world);
   if (selected)
@@ -267,20 +486,10 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
     perspective = g_strdup_printf (_("At the actual world %s"), deal);
   gtk_label_set_text (self->perspective_label, perspective);
 
-  /* Column titles: the agent, with a star when it can win. */
-  for (guint c = 0; c <= game->n_agents; c++)
-    {
-      GtkColumnViewColumn *col = g_ptr_array_index (self->columns, c);
-      g_autofree char *title = c < game->n_agents
-                               ? g_strdup_printf (_("Player %s"), game->agent_names[c])
-                               : g_strdup (_("Everyone"));
-
-      gtk_column_view_column_set_title (col, title);
-    }
-
-  /* The summary: how many worlds each considers possible; who can win. */
-  summary = kv_card_row_new (KV_CARD_ROW_SUMMARY, _("Worlds"), game->n_agents + 1);
-  for (guint c = 0; c <= game->n_agents; c++)
+  /* The summary: how many worlds each considers possible; who can win.
+   * E has no worlds of its own (it is what each player knows). */
+  summary = kv_card_row_new (KV_CARD_ROW_SUMMARY, _("Worlds"), game->n_agents + 2);
+  for (guint c = 0; c < game->n_agents + 2; c++)
     {
       const KvPerspective *p = c < game->n_agents ? &k->agents[c] : &k->common;
       const KvPerspective *q = before == NULL ? NULL
@@ -291,6 +500,13 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
       g_autofree char *tooltip = NULL;
       KvCellFlags flags = p->wins ? KV_CELL_WINS : 0;
 
+      if (c == game->n_agents)
+        {
+          kv_card_row_set_cell (summary, c, "",
+                                _("Everyone knows what each player knows: it has no worlds of its own"),
+                                0);
+          continue;
+        }
       if (c < game->n_agents)
         tooltip = p->wins
                   ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
@@ -324,7 +540,7 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
       g_ptr_array_add (rows, kv_card_row_new (KV_CARD_ROW_CATEGORY, heading, 0));
       for (guint card = 0; card < game->n_cards; card++)
         if (game->card_category[card] == (int) cat)
-          add_card_row (self, rows, k, before, card);
+          add_card_row (self, rows, k, before, everyone, everyone_before, card);
       any_category = TRUE;
     }
   for (guint card = 0; card < game->n_cards; card++)
@@ -335,7 +551,7 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
             g_ptr_array_add (rows, kv_card_row_new (KV_CARD_ROW_CATEGORY, _("Other cards"), 0));
             any_category = FALSE;
           }
-        add_card_row (self, rows, k, before, card);
+        add_card_row (self, rows, k, before, everyone, everyone_before, card);
       }
 
   set_rows (self, rows);
@@ -392,6 +608,7 @@ kv_knowledge_table_class_init (KvKnowledgeTableClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/kripkeviz/Kripkeviz/kv-knowledge-table.ui");
   gtk_widget_class_bind_template_child (widget_class, KvKnowledgeTable, box);
   gtk_widget_class_bind_template_child (widget_class, KvKnowledgeTable, perspective_label);
+  gtk_widget_class_bind_template_child (widget_class, KvKnowledgeTable, scroller);
   gtk_widget_class_bind_template_child (widget_class, KvKnowledgeTable, column_view);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

@@ -1,5 +1,6 @@
 /* kv-knowledge-table.h: what every player knows — cards (grouped by
- * category) × agents plus "everyone", a summary row with class sizes and win
+ * category) × agents plus "everyone knows" (E) and "common knowledge" (C),
+ * each cell the known owner or "?" and the candidates; a summary row with class sizes and win
  * marks, cells learned at this step highlighted. */
 #pragma once
 
@@ -25,11 +26,18 @@ void        kv_knowledge_table_set_state (KvKnowledgeTable *self,
                                           guint             previous_world,
                                           gboolean          selected);
 
-/* The text of @card's cell for agent @column (n_agents: everyone), and
- * whether it is highlighted; NULL when there is no such cell. For tests. */
+/* The text of @card's cell for agent @column (n_agents: everyone knows, E;
+ * n_agents + 1: common knowledge, C), and whether it is highlighted; NULL
+ * when there is no such cell. For tests. */
 const char *kv_knowledge_table_get_cell  (KvKnowledgeTable *self,
                                           const char       *card,
                                           guint             column,
                                           gboolean         *learned);
+
+/* The header of column @index (0: the cards, then the agents, E and C), or
+ * NULL; and the scrolled window around the table. For tests. */
+GtkWidget  *kv_knowledge_table_get_header   (KvKnowledgeTable *self,
+                                             guint             index);
+GtkWidget  *kv_knowledge_table_get_scroller (KvKnowledgeTable *self);
 
 G_END_DECLS

@@ -337,6 +337,8 @@ static const KvWindowAction actions[] = {
   { "win.back", NULL, back_action, NULL, { "<Alt>Left" }, { NULL } },
   { "win.forward", NULL, forward_action, NULL, { "<Alt>Right" }, { NULL } },
   { "win.product", NULL, NULL, "product-mode", { "<Control>p" }, { NULL } },
+  /* The history pane: folded over the canvas on a narrow screen. */
+  { "win.sidebar", NULL, NULL, "show-sidebar", { "F9" }, { NULL } },
   { "win.product-previous", NULL, product_previous_action, NULL, { NULL }, { "Page_Up" } },
   { "win.product-next", NULL, product_next_action, NULL, { NULL }, { "Page_Down" } },
   { "win.next-turn", NULL, next_turn_action, NULL, { "<Control>n" }, { NULL } },

@@ -26,8 +26,12 @@ struct _KvWindow
   GtkWidget            *next_turn_button;
   KvFormulaBar         *formula_bar;
   KvKnowledgeTable     *knowledge_table;
-  GtkPaned             *outer_paned;
+  AdwFlap              *flap;          /* the history, folded on a narrow screen */
+  GtkWidget            *sidebar_button;
   GtkPaned             *inner_paned;
+  GtkWidget            *right_pane;    /* the knowledge table over the explanation */
+  GtkWidget            *explanation_box;
+  GtkLabel             *explanation_label;
   GtkWidget            *product_button;
 
   GtkWidget            *canvas;
@@ -89,6 +93,11 @@ const char *kv_window_get_formula_error    (KvWindow *self);
 /* The dialog asking about a script with a bad step or a session over the
  * world limit, while it is shown; else NULL. */
 AdwMessageDialog *kv_window_get_problem_dialog (KvWindow *self);
+/* What the selected step did, as the explanation pane shows it; NULL at
+ * step 0 (the pane is hidden). */
+const char *kv_window_get_explanation      (KvWindow *self);
+/* The history pane is folded over the canvas (a narrow window). */
+gboolean    kv_window_get_sidebar_folded   (KvWindow *self);
 /* The worlds the formula holds at (as sent to the canvas), or NULL. */
 const KvBits *kv_window_get_highlight      (KvWindow *self);
 

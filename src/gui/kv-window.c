@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kv-explain.h"
 #include "kv-game-menu.h"
 #include "kv-gui-resources.h"
 #include "kv-read.h"
@@ -17,6 +18,7 @@ G_DEFINE_FINAL_TYPE (KvWindow, kv_window, ADW_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_PRODUCT_MODE,
+  PROP_SHOW_SIDEBAR,
   N_PROPS
 };
 
@@ -271,6 +273,42 @@ update_accessible (KvWindow *self)
                                   -1);
 }
 
+/* What the selected step did, in words (nothing for the initial model). */
+static void
+update_explanation (KvWindow *self)
+{
+  g_autoptr(KvExplanation) explanation = NULL;
+  g_autoptr(GString) markup = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (history_of (self) == NULL || step_of (self) == 0)
+    {
+      gtk_label_set_text (self->explanation_label, "");
+      gtk_widget_set_visible (self->explanation_box, FALSE);
+      return;
+    }
+
+  explanation = kv_explain_entry (history_of (self), step_of (self));
+  g_return_if_fail (explanation != NULL);
+
+  /* The action first, in bold: the rest says what it did. */
+  markup = g_string_new (NULL);
+  lines = g_strsplit (explanation->text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autofree char *escaped = g_markup_escape_text (lines[i], -1);
+
+      if (i > 0)
+        g_string_append_c (markup, '\n');
+      if (i == 0)
+        g_string_append_printf (markup, "<b>%s</b>", escaped);
+      else
+        g_string_append (markup, escaped);
+    }
+  gtk_label_set_markup (self->explanation_label, markup->str);
+  gtk_widget_set_visible (self->explanation_box, TRUE);
+}
+
 static void set_product_mode (KvWindow *self, gboolean product_mode);
 
 /* The product view follows the selected step. */
@@ -304,6 +342,7 @@ show_current (KvWindow *self)
   kv_composer_set_model (self->composer, entry != NULL ? entry->model : NULL);
   kv_formula_bar_set_model (self->formula_bar, entry != NULL ? entry->model : NULL);
   update_knowledge (self);
+  update_explanation (self);
   update_title (self);
   update_actions (self);
   update_accessible (self);
@@ -720,7 +759,7 @@ set_product_mode (KvWindow *self,
     kv_product_pane_clear (pane);
   gtk_stack_set_visible_child (self->canvas_stack, product_mode ? self->product_pane : self->canvas);
   /* Three panels need the room the knowledge table takes. */
-  gtk_widget_set_visible (GTK_WIDGET (self->knowledge_table), !product_mode);
+  gtk_widget_set_visible (self->right_pane, !product_mode);
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRODUCT_MODE]);
 }
@@ -737,6 +776,18 @@ on_highlight_changed (KvWindow *self)
 {
   kv_canvas_view_set_highlight (KV_CANVAS_VIEW (self->canvas),
                                 kv_formula_bar_get_highlight (self->formula_bar));
+}
+
+/* The history pane */
+
+static void
+on_flap_reveal_changed (KvWindow *self)
+{
+  gboolean shown = adw_flap_get_reveal_flap (self->flap);
+
+  gtk_widget_set_tooltip_text (self->sidebar_button,
+                               shown ? _("Hide the History (F9)") : _("Show the History (F9)"));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_SIDEBAR]);
 }
 
 /* Settings */
@@ -818,6 +869,10 @@ kv_window_get_property (GObject    *object,
     case PROP_PRODUCT_MODE:
       g_value_set_boolean (value, self->product_mode);
       break;
+    case PROP_SHOW_SIDEBAR:
+      /* Asked for by the toggle while the template is being built. */
+      g_value_set_boolean (value, self->flap == NULL || adw_flap_get_reveal_flap (self->flap));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -835,6 +890,10 @@ kv_window_set_property (GObject      *object,
     {
     case PROP_PRODUCT_MODE:
       set_product_mode (self, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_SIDEBAR:
+      if (self->flap != NULL)
+        adw_flap_set_reveal_flap (self->flap, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -857,6 +916,11 @@ kv_window_class_init (KvWindowClass *klass)
   properties[PROP_PRODUCT_MODE] =
     g_param_spec_boolean ("product-mode", NULL, NULL,
                           FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The history pane is shown (folded over the canvas on a narrow screen). */
+  properties[PROP_SHOW_SIDEBAR] =
+    g_param_spec_boolean ("show-sidebar", NULL, NULL,
+                          TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -882,8 +946,12 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvWindow, product_pane);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, formula_bar);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, knowledge_table);
-  gtk_widget_class_bind_template_child (widget_class, KvWindow, outer_paned);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, inner_paned);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, right_pane);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_box);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_label);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, product_button);
   gtk_widget_class_bind_template_callback (widget_class, on_composer_apply);
 
@@ -933,6 +1001,12 @@ kv_window_init (KvWindow *self)
                           G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->product_pane, "notify::stage",
                             G_CALLBACK (on_product_stage_changed), self);
+
+  g_signal_connect_swapped (self->flap, "notify::reveal-flap",
+                            G_CALLBACK (on_flap_reveal_changed), self);
+  g_signal_connect_swapped (self->flap, "notify::folded",
+                            G_CALLBACK (on_flap_reveal_changed), self);
+  on_flap_reveal_changed (self);
 
   _kv_window_refresh_game_menu (self);
   update_actions (self);
@@ -1034,6 +1108,22 @@ kv_window_get_formula_error (KvWindow *self)
 {
   g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
   return kv_formula_bar_get_error (self->formula_bar);
+}
+
+const char *
+kv_window_get_explanation (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
+  if (!gtk_widget_get_visible (self->explanation_box))
+    return NULL;
+  return gtk_label_get_text (self->explanation_label);
+}
+
+gboolean
+kv_window_get_sidebar_folded (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
+  return adw_flap_get_folded (self->flap);
 }
 
 const KvBits *

@@ -6,6 +6,9 @@
  *                 [--compose STEP] [--shortcuts]
  *                 [--product pairs|links|result] [--view auto|whole|around|envelope]
  *
+ * Translated as the application is: LANGUAGE=nl LANG=nl_NL.UTF-8 gives a
+ * Dutch window.
+ *
  * --compose sets the composer to a step without applying it; --shortcuts
  * renders the keyboard shortcuts window instead of the main window;
  * --product shows the product view of the selected step at that stage
@@ -20,6 +23,7 @@
 #include "kv-application.h"
 #include "kv-composer.h"
 #include "kv-display-util.h"
+#include "kv-i18n.h"
 #include "kv-window-private.h"
 
 #include "kv-canvas-view.h"
@@ -63,6 +67,9 @@ main (int   argc,
       return 2;
     }
 
+  /* The user's language (LANGUAGE=nl …), from the build tree's catalogues
+   * when run from there, as the application does (main.c). */
+  kv_i18n_init ();
   gtk_init ();
   adw_init ();
   kv_display_fix_locale ();

@@ -57,10 +57,16 @@ test_open_hexa (void)
   g_assert_cmpuint (kv_window_get_step (window), ==, 0);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Hexa: three players, three cards");
   g_assert_cmpuint (kv_history_get (kv_window_get_history (window), 0)->model->n_worlds, ==, 6);
-  /* Each player knows its own card and nothing else. */
+  /* Each player knows its own card and nothing else: the cell says "?"
+   * and the candidates. */
   g_assert_cmpstr (cell ("r", 0, NULL), ==, "1");
-  g_assert_cmpstr (cell ("w", 0, NULL), ==, "?");
-  g_assert_cmpstr (cell ("w", 2, NULL), ==, "?");
+  g_assert_cmpstr (cell ("w", 0, NULL), ==, "? 2/3");
+  g_assert_cmpstr (cell ("w", 2, NULL), ==, "? 1/2");
+  /* E (everyone knows) and C (common knowledge): nobody's card. */
+  g_assert_cmpstr (cell ("w", 3, NULL), ==, "? 1/2/3");
+  g_assert_cmpstr (cell ("w", 4, NULL), ==, "? 1/2/3");
+  /* Nothing was learned at step 0, and nothing shows the explanation. */
+  g_assert_null (kv_window_get_explanation (window));
   kv_display_wait_for_canvas (window, 10000);
 }
 
@@ -90,10 +96,14 @@ test_composer (void)
   g_assert_cmpstr (cell ("w", 2, &learned), ==, "2");
   g_assert_true (learned);
   g_assert_cmpstr (cell ("r", 2, NULL), ==, "1");
-  /* 1 still does not know where w is; nor does everyone. */
-  g_assert_cmpstr (cell ("w", 0, &learned), ==, "?");
+  /* 1 still does not know where w is; so not everyone knows it, but
+   * everyone knows 1 does not hold it, and that is common knowledge. */
+  g_assert_cmpstr (cell ("w", 0, &learned), ==, "? 2/3");
   g_assert_false (learned);
-  g_assert_cmpstr (cell ("w", 3, NULL), ==, "?");
+  g_assert_cmpstr (cell ("w", 3, &learned), ==, "? 2/3");
+  g_assert_true (learned);
+  g_assert_cmpstr (cell ("w", 4, &learned), ==, "? 2/3");
+  g_assert_true (learned);
   kv_display_wait_for_canvas (window, 10000);
 }
 
@@ -106,7 +116,7 @@ test_undo_redo (void)
   kv_display_wait (20);
   g_assert_cmpuint (kv_window_get_step (window), ==, 0);
   g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 3);
-  g_assert_cmpstr (cell ("w", 2, NULL), ==, "?");
+  g_assert_cmpstr (cell ("w", 2, NULL), ==, "? 1/2");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   kv_display_wait (20);
@@ -1059,6 +1069,105 @@ test_next_turn_clue (void)
   }
 }
 
+/* The explanation pane says what the selected step did, in words a
+ * student reads from the back of the room; nothing at step 0. */
+static void
+test_explanation (void)
+{
+  g_autoptr(GError) error = NULL;
+  const KvStep *step;
+  g_autofree char *words = NULL;
+  g_autofree char *del = NULL;
+  const char *text;
+  PangoFontDescription *font;
+  double px;
+
+  g_assert_true (kv_window_open (window, "hexa", &error));
+  g_assert_no_error (error);
+  kv_window_select_step (window, 0);
+  kv_display_wait (50);
+  g_assert_null (kv_window_get_explanation (window));
+  g_assert_false (gtk_widget_get_visible (window->explanation_box));
+
+  kv_window_select_step (window, 1);
+  kv_display_wait_for_canvas (window, 10000);
+  step = kv_history_get (kv_window_get_history (window), 1)->step;
+  words = kv_step_to_words (step);
+  del = kv_step_to_del (step);
+  text = kv_window_get_explanation (window);
+  g_assert_nonnull (text);
+  g_assert_true (g_str_has_prefix (text, "Action: "));
+  /* The step, in words and in DEL notation (nocard₁{w}). */
+  g_assert_nonnull (strstr (text, words));
+  g_assert_nonnull (strstr (text, del));
+  /* What it removed and what the players learned. */
+  g_assert_nonnull (strstr (text, "2 worlds were removed: wrb, wbr."));
+  g_assert_nonnull (strstr (text, "3 now knows that 2 holds w"));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->explanation_label)));
+
+  /* Body text, not a caption: at least 14 px. */
+  font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (window->explanation_label)));
+  px = pango_font_description_get_size (font) / (double) PANGO_SCALE;
+  if (!pango_font_description_get_size_is_absolute (font))
+    px *= 96.0 / 72.0;
+  g_assert_cmpfloat (px, >=, 14.0);
+
+  /* Back at the initial model: nothing to explain. */
+  kv_window_select_step (window, 0);
+  kv_display_wait (50);
+  g_assert_null (kv_window_get_explanation (window));
+}
+
+/* The knowledge table's two group columns: E (everyone knows) and C
+ * (common knowledge), defined in their headers' tooltips. On Clue 11
+ * after every step all three players know Plum is 2's, yet that is not
+ * common knowledge. */
+static void
+test_everyone_common (void)
+{
+  g_autoptr(GError) error = NULL;
+  KvKnowledgeTable *table = KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window));
+  KvHistory *history;
+  guint n_agents;
+  const char *c;
+  gboolean learned;
+
+  g_assert_true (kv_window_open (window, "clue11", &error));
+  g_assert_no_error (error);
+  history = kv_window_get_history (window);
+  n_agents = history->game->n_agents;
+  g_assert_cmpuint (n_agents, ==, 3);
+  kv_window_select_step (window, kv_history_length (history) - 1);
+  kv_display_wait_for_canvas (window, 20000);
+
+  for (guint a = 0; a < n_agents; a++)
+    g_assert_cmpstr (cell ("Plum", a, NULL), ==, "2");
+  g_assert_cmpstr (cell ("Plum", n_agents, NULL), ==, "2");
+  c = cell ("Plum", n_agents + 1, NULL);
+  g_assert_true (g_str_has_prefix (c, "? "));
+  g_assert_nonnull (strchr (c, '/'));
+  /* Common knowledge everywhere of the envelope's lead. */
+  g_assert_cmpstr (cell ("lead", n_agents + 1, NULL), ==, "env");
+
+  /* Column headers: the card, the players, E and C, with definitions. */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (kv_knowledge_table_get_header (table, n_agents + 1)),
+                   !=, NULL);
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (kv_knowledge_table_get_header (table, n_agents + 1)),
+                            "Everyone knows (E)"));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (kv_knowledge_table_get_header (table, n_agents + 2)),
+                            "Common knowledge (C)"));
+
+  /* Step 3 (2 suggests axe, Mustard): everyone learns that 3 does not
+   * hold axe, yet not who does; the cell still reads "?", with fewer
+   * candidates, and is marked learned. */
+  kv_window_select_step (window, 3);
+  kv_display_wait (50);
+  c = cell ("axe", n_agents, &learned);
+  g_assert_true (g_str_has_prefix (c, "? "));
+  g_assert_null (strchr (c, '3'));
+  g_assert_true (learned);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1098,6 +1207,8 @@ main (int   argc,
   g_test_add_func ("/window/screenshot", test_screenshot);
   g_test_add_func ("/window/broken-script", test_broken_script);
   g_test_add_func ("/window/next-turn-clue11", test_next_turn_clue);
+  g_test_add_func ("/window/explanation", test_explanation);
+  g_test_add_func ("/window/everyone-common", test_everyone_common);
 
   status = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));

@@ -23,7 +23,7 @@ struct _KvCanvasView
   GtkWidget      *error_box;
   GtkLabel       *error_label;
   GtkWidget      *auto_button;
-  GtkWidget      *toolbar_scroller;
+  GtkWidget      *toolbar;         /* a GtkFlowBox: wraps when narrow */
 
   KvModel        *model;
   KvCanvasGraphSource *source;     /* instead of a model: any graph */
@@ -383,7 +383,7 @@ kv_canvas_view_get_show_toolbar (KvCanvasView *self)
 {
   g_return_val_if_fail (KV_IS_CANVAS_VIEW (self), TRUE);
 
-  return gtk_widget_get_visible (self->toolbar_scroller);
+  return gtk_widget_get_visible (self->toolbar);
 }
 
 void
@@ -396,7 +396,7 @@ kv_canvas_view_set_show_toolbar (KvCanvasView *self,
   if (kv_canvas_view_get_show_toolbar (self) == show_toolbar)
     return;
 
-  gtk_widget_set_visible (self->toolbar_scroller, show_toolbar);
+  gtk_widget_set_visible (self->toolbar, show_toolbar);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_TOOLBAR]);
 }
 
@@ -731,7 +731,7 @@ kv_canvas_view_class_init (KvCanvasViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, error_box);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, error_label);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, auto_button);
-  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, toolbar_scroller);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, toolbar);
   gtk_widget_class_bind_template_callback (widget_class, auto_button_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);
@@ -757,6 +757,11 @@ kv_canvas_view_init (KvCanvasView *self)
   self->draw_limit = KV_VIEW_DEFAULT_LIMIT;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The toolbar's groups are not items to focus or select: their controls are. */
+  for (GtkWidget *child = gtk_widget_get_first_child (self->toolbar); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_focusable (child, FALSE);
 
   g_signal_connect_swapped (self->canvas, "notify::selected-world",
                             G_CALLBACK (canvas_notify_selected_world_cb), self);

@@ -340,14 +340,15 @@ test_hexa (Fixture       *fixture,
   g_assert_cmpuint (kv_graph_n_nodes (layout->graph), ==, 6);
   g_assert_cmpint (kv_graph_actual (layout->graph), >=, 0);
 
-  /* The view fits in a narrow pane: its toolbar scrolls rather than
-   * widening it. */
+  /* The view fits in a narrow pane: its toolbar wraps onto more lines
+   * rather than widening it (no wider than its widest group, the agent
+   * toggles). */
   {
     int minimum;
 
     gtk_widget_measure (GTK_WIDGET (fixture->view), GTK_ORIENTATION_HORIZONTAL, -1,
                         &minimum, NULL, NULL, NULL);
-    g_assert_cmpint (minimum, <=, 200);
+    g_assert_cmpint (minimum, <=, 240);
   }
 
   /* Fitted: the whole drawing is in the window. */

@@ -1,0 +1,306 @@
+/* test-fit.c: the window fits the screens a class uses (issue 10).
+ *
+ * At 1024×700 and 1280×720, in the language of the environment (meson runs
+ * it once in English and once with LANGUAGE=nl): for Hexa and Clue 11 at
+ * every step, every button of the header bar and the canvas toolbar and
+ * every column of the knowledge table lies inside the window (and the
+ * columns inside the table's visible part), and the window keeps the size
+ * it was given. Screenshots fit-LANG-GAME-WxH.png in the build dir.
+ */
+#define G_LOG_DOMAIN "test-fit"
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "kv-display-util.h"
+#include "kv-i18n.h"
+#include "kv-knowledge-table.h"
+#include "kv-window-private.h"
+
+#include "kv-canvas-view.h"
+
+typedef struct {
+  int width;
+  int height;
+} Size;
+
+static const Size sizes[] = { { 1024, 700 }, { 1280, 720 } };
+
+/* The language under test: "en" or "nl" (from LANGUAGE). */
+static const char *
+language (void)
+{
+  const char *lang = g_getenv ("LANGUAGE");
+
+  return lang != NULL && g_str_has_prefix (lang, "nl") ? "nl" : "en";
+}
+
+/* @widget's bounds in @window's coordinates lie inside @inside's. */
+static void
+assert_inside (GtkWidget  *widget,
+               GtkWidget  *inside,
+               const char *what)
+{
+  graphene_rect_t bounds, outer;
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &bounds));
+  /* The window's own bounds take in the margins of its decorations (its
+   * shadow): what it shows is its width × height from 0, 0. */
+  if (inside == window)
+    graphene_rect_init (&outer, 0, 0, gtk_widget_get_width (window), gtk_widget_get_height (window));
+  else
+    g_assert_true (gtk_widget_compute_bounds (inside, window, &outer));
+  if (bounds.origin.x < outer.origin.x - 0.5 ||
+      bounds.origin.y < outer.origin.y - 0.5 ||
+      bounds.origin.x + bounds.size.width > outer.origin.x + outer.size.width + 0.5 ||
+      bounds.origin.y + bounds.size.height > outer.origin.y + outer.size.height + 0.5 ||
+      bounds.size.width < 1 || bounds.size.height < 1)
+    g_error ("%s (%s, %s) at %.0f,%.0f %.0f×%.0f is not inside %s at %.0f,%.0f %.0f×%.0f",
+             what, G_OBJECT_TYPE_NAME (widget),
+             GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) != NULL
+             ? gtk_button_get_label (GTK_BUTTON (widget)) : "",
+             bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height,
+             G_OBJECT_TYPE_NAME (inside),
+             outer.origin.x, outer.origin.y, outer.size.width, outer.size.height);
+}
+
+/* Every shown button under @widget is inside @window; a scrolled pane's
+ * contents may scroll out of sight and are not looked at. Returns how
+ * many buttons were checked. */
+static guint
+check_buttons (GtkWidget  *widget,
+               GtkWidget  *window,
+               const char *what)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_mapped (widget))
+    return 0;
+  if (GTK_IS_BUTTON (widget))
+    {
+      assert_inside (widget, window, what);
+      n++;
+    }
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return n;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += check_buttons (child, window, what);
+  return n;
+}
+
+/* The shown agent toggles under @widget. */
+static guint
+count_toggles (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_mapped (widget) || !gtk_widget_get_child_visible (widget))
+    return 0;
+  if (GTK_IS_TOGGLE_BUTTON (widget) && !GTK_IS_DROP_DOWN (gtk_widget_get_parent (widget)))
+    return 1;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_toggles (child);
+  return n;
+}
+
+/* The first widget under @widget whose CSS name is @name, or NULL. */
+static GtkWidget *
+find_by_css_name (GtkWidget  *widget,
+                  const char *name)
+{
+  if (g_str_equal (gtk_widget_get_css_name (widget), name))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_css_name (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+check_window (KvWindow   *window,
+              const Size *size,
+              int         width,
+              int         height,
+              const char *where)
+{
+  GtkWidget *table = kv_window_get_knowledge_table (window);
+  GtkWidget *scroller = kv_knowledge_table_get_scroller (KV_KNOWLEDGE_TABLE (table));
+  GtkWidget *canvas = kv_window_get_canvas (window);
+  GtkWidget *header_bar = find_by_css_name (GTK_WIDGET (window), "headerbar");
+  GtkWidget *toolbar = find_by_css_name (canvas, "flowbox");
+  const KvGame *game = kv_window_get_history (window)->game;
+  guint n_buttons;
+
+  /* The window never grows (or shrinks) by itself: its surface is the
+   * size asked for, its contents as at first. */
+  {
+    GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+    if (gdk_surface_get_width (surface) != size->width || gdk_surface_get_height (surface) != size->height)
+      g_error ("%s: the window asked for %d×%d is %d×%d", where, size->width, size->height,
+               gdk_surface_get_width (surface), gdk_surface_get_height (surface));
+  }
+  if (gtk_widget_get_width (GTK_WIDGET (window)) != width ||
+      gtk_widget_get_height (GTK_WIDGET (window)) != height)
+    g_error ("%s: the window asked for %d×%d is %d×%d, was %d×%d", where,
+             size->width, size->height,
+             gtk_widget_get_width (GTK_WIDGET (window)), gtk_widget_get_height (GTK_WIDGET (window)),
+             width, height);
+
+  /* Every button of the header bar and of the canvas toolbar: the agent
+   * toggles, the dropdowns (buttons inside), the zoom buttons. */
+  g_assert_nonnull (header_bar);
+  g_assert_nonnull (toolbar);
+  n_buttons = check_buttons (header_bar, GTK_WIDGET (window), where);
+  g_assert_cmpuint (n_buttons, >=, 8);
+  n_buttons = check_buttons (toolbar, GTK_WIDGET (window), where);
+  /* Two dropdowns and one toggle per agent. */
+  g_assert_cmpuint (n_buttons, >=, 2 + game->n_agents);
+  /* … inside the toolbar itself, not drawn under the canvas (a toolbar
+   * that wraps onto more lines than it was given room for). */
+  check_buttons (toolbar, toolbar, where);
+  check_buttons (canvas, GTK_WIDGET (window), where);
+  check_buttons (canvas, canvas, where);
+  {
+    guint n_toggles = 0;
+
+    for (GtkWidget *child = gtk_widget_get_first_child (toolbar); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      n_toggles += count_toggles (child);
+    g_assert_cmpuint (n_toggles, ==, game->n_agents);
+  }
+
+  /* Every column of the knowledge table: the cards, each player, E and C,
+   * inside the window and inside the part of the table one sees. */
+  for (guint c = 0; c < game->n_agents + 3; c++)
+    {
+      GtkWidget *header = kv_knowledge_table_get_header (KV_KNOWLEDGE_TABLE (table), c);
+      g_autofree char *what = g_strdup_printf ("%s: column %u", where, c);
+
+      g_assert_nonnull (header);
+      g_assert_true (gtk_widget_get_mapped (header));
+      assert_inside (header, GTK_WIDGET (window), what);
+      assert_inside (header, scroller, what);
+    }
+  g_assert_null (kv_knowledge_table_get_header (KV_KNOWLEDGE_TABLE (table), game->n_agents + 3));
+}
+
+static void
+save_screenshot (KvWindow   *window,
+                 const char *game,
+                 const Size *size)
+{
+  g_autoptr(GdkTexture) texture = kv_display_render (GTK_WIDGET (window));
+  g_autofree char *name = g_strdup_printf ("fit-%s-%s-%dx%d.png", language (), game,
+                                           size->width, size->height);
+  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
+
+  g_assert_nonnull (texture);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+static void
+test_fit (gconstpointer data)
+{
+  const Size *size = data;
+  const char *games[] = { "hexa", "clue11" };
+  KvWindow *window = kv_window_new (NULL);
+  int width = 0, height = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), size->width, size->height);
+  gtk_window_present (GTK_WINDOW (window));
+  kv_display_wait (200);
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autoptr(GError) error = NULL;
+      KvHistory *history;
+
+      g_assert_true (kv_window_open (window, games[g], &error));
+      g_assert_no_error (error);
+      history = kv_window_get_history (window);
+      for (guint step = 0; step < kv_history_length (history); step++)
+        {
+          g_autofree char *where = g_strdup_printf ("%s %d×%d, %s step %u", language (),
+                                                    size->width, size->height, games[g], step);
+
+          kv_window_select_step (window, step);
+          kv_display_wait_for_canvas (window, 20000);
+          if (width == 0)
+            {
+              /* The size the window got at first: the one asked for, less
+               * the decorations' margins where the display has them. */
+              width = gtk_widget_get_width (GTK_WIDGET (window));
+              height = gtk_widget_get_height (GTK_WIDGET (window));
+              g_assert_cmpint (width, <=, size->width);
+              g_assert_cmpint (width, >=, size->width - 40);
+              g_assert_cmpint (height, <=, size->height);
+              g_assert_cmpint (height, >=, size->height - 40);
+            }
+          check_window (window, size, width, height, where);
+        }
+      save_screenshot (window, games[g], size);
+
+      /* The history folded over the canvas, opened: it fits too. */
+      if (kv_window_get_sidebar_folded (window))
+        {
+          g_autofree char *where = g_strdup_printf ("%s %d×%d, %s with the history shown",
+                                                    language (), size->width, size->height, games[g]);
+          g_autofree char *name = g_strdup_printf ("%s-history", games[g]);
+
+          g_object_set (window, "show-sidebar", TRUE, NULL);
+          kv_display_wait (600);
+          check_window (window, size, width, height, where);
+          save_screenshot (window, name, size);
+          g_object_set (window, "show-sidebar", FALSE, NULL);
+          kv_display_wait (600);
+        }
+    }
+
+  /* On a 1280 screen the history is beside the canvas, not folded. */
+  if (size->width >= 1280)
+    g_assert_false (kv_window_get_sidebar_folded (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  kv_display_wait (50);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *state_dir = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  state_dir = g_dir_make_tmp ("kv-test-fit-XXXXXX", NULL);
+  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
+  /* The language of the environment, from the build tree's catalogues. */
+  kv_i18n_init ();
+  gtk_init ();
+  adw_init ();
+  kv_display_fix_locale ();
+  kv_display_load_style ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/fit/%s/%dx%d", language (),
+                                               sizes[i].width, sizes[i].height);
+
+      g_test_add_data_func (path, &sizes[i], test_fit);
+    }
+
+  status = g_test_run ();
+  g_rmdir (state_dir);
+  return status;
+}
