@@ -36,13 +36,11 @@ add_string_array (JsonBuilder *b, const char *member, char **strings, guint n)
   json_builder_end_array (b);
 }
 
-/* Step @index explained: from the explicit history (worlds named), or from
- * the two symbolic states (worlds counted). */
+/* Step @index explained from the states before and after it (worlds named
+ * on the explicit engine, counted on the symbolic one). */
 static KvExplanation *
 explain (const KvCliRun *run, guint index)
 {
-  if (run->history != NULL)
-    return kv_explain_entry (run->history, index);
   return kv_explain_states (kv_cli_run_step (run, index),
                             g_ptr_array_index (run->states, index - 1),
                             g_ptr_array_index (run->states, index));

@@ -19,25 +19,30 @@ kv_knowledge_everyone (const KvKnowledge *k)
 
 /* The worlds of @before whose deal no world of @after has: a world survives
  * a step exactly when its deal does (a product's pairs keep their world's
- * deal). */
+ * deal). Every model of a game shares one table of deals, so a deal is its
+ * index there: one bit set, no labels (a 3.9 million world step used to
+ * spend most of its time printing and hashing names). */
 static void
 find_removed (const KvModel *before, const KvModel *after, KvExplanation *out)
 {
-  g_autoptr(GHashTable) kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(KvBits) kept = NULL;
+  g_autoptr(GArray) removed = g_array_new (FALSE, FALSE, sizeof (guint));
 
+  g_return_if_fail (before->deals == after->deals);
+
+  kept = kv_bits_new (before->deals->n_deals);
   for (guint w = 0; w < after->n_worlds; w++)
-    g_hash_table_add (kept, kv_model_world_label (after, w));
+    kv_bits_set (kept, after->deal[w]);
   for (guint w = 0; w < before->n_worlds; w++)
-    {
-      g_autofree char *label = kv_model_world_label (before, w);
-
-      if (g_hash_table_contains (kept, label))
-        continue;
-      out->n_removed++;
-      g_ptr_array_add (out->removed, g_steal_pointer (&label));
-    }
-  if (out->n_removed > KV_EXPLAIN_NAMED_MAX)
-    g_ptr_array_set_size (out->removed, 0);
+    if (!kv_bits_get (kept, before->deal[w]))
+      {
+        out->n_removed++;
+        if (removed->len < KV_EXPLAIN_NAMED_MAX + 1)
+          g_array_append_val (removed, w);
+      }
+  if (out->n_removed <= KV_EXPLAIN_NAMED_MAX)
+    for (guint i = 0; i < removed->len; i++)
+      g_ptr_array_add (out->removed, kv_model_world_label (before, g_array_index (removed, guint, i)));
 }
 
 static void
@@ -194,11 +199,11 @@ explanation_finish (KvExplanation *out, GString *text)
   return out;
 }
 
+/* @was and @is: the knowledge tables at the two models' actual worlds. */
 static KvExplanation *
-explain_models (const KvStep *step, const KvModel *before, const KvModel *after)
+explain_models (const KvStep *step, const KvModel *before, const KvModel *after,
+                const KvKnowledge *was, const KvKnowledge *is)
 {
-  g_autoptr(KvKnowledge) was = kv_knowledge_new (before, before->actual);
-  g_autoptr(KvKnowledge) is = kv_knowledge_new (after, after->actual);
   GString *text;
   KvExplanation *out = explanation_new (step, &text);
 
@@ -213,11 +218,17 @@ explain_models (const KvStep *step, const KvModel *before, const KvModel *after)
 KvExplanation *
 kv_explain_entry (const KvHistory *history, guint index)
 {
+  const KvModel *before, *after;
+  g_autoptr(KvKnowledge) was = NULL;
+  g_autoptr(KvKnowledge) is = NULL;
+
   g_return_val_if_fail (index >= 1 && index < kv_history_length (history), NULL);
 
-  return explain_models (kv_history_get (history, index)->step,
-                         kv_history_get (history, index - 1)->model,
-                         kv_history_get (history, index)->model);
+  before = kv_history_get (history, index - 1)->model;
+  after = kv_history_get (history, index)->model;
+  was = kv_knowledge_new (before, before->actual);
+  is = kv_knowledge_new (after, after->actual);
+  return explain_models (kv_history_get (history, index)->step, before, after, was, is);
 }
 
 KvExplanation *
@@ -226,8 +237,10 @@ kv_explain_states (const KvStep *step, KvState *before, KvState *after)
   GString *text;
   KvExplanation *out;
 
+  /* The states' own knowledge tables, read out once each. */
   if (kv_state_model (before) != NULL && kv_state_model (after) != NULL)
-    return explain_models (step, kv_state_model (before), kv_state_model (after));
+    return explain_models (step, kv_state_model (before), kv_state_model (after),
+                           kv_state_knowledge (before), kv_state_knowledge (after));
 
   /* Symbolic: worlds are counted, not named, and links are not listed. */
   out = explanation_new (step, &text);
