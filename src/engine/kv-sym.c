@@ -31,6 +31,7 @@ struct _KvSym {
   Vocabulary *vocabulary;
   BDD         theta;     /* referenced: the deals (and event histories) still possible */
   BDD         actual;    /* referenced: the actual world as a cube over every variable */
+  BDD         deals;     /* referenced, or bddfalse until asked for: θ's deals (deals_of) */
 };
 
 /* The last BuDDy error code since the flag was cleared (0: none). BuDDy
@@ -393,6 +394,7 @@ kv_sym_unref (KvSym *sym)
     return;
   bdd_delref (sym->theta);
   bdd_delref (sym->actual);
+  bdd_delref (sym->deals);
   g_array_unref (sym->vocabulary);
   kv_game_unref (sym->game);
   g_free (sym);
@@ -1027,35 +1029,35 @@ kv_sym_possible_owners (const KvSym *sym, guint agent, guint card)
   return owners;
 }
 
-/* The deals of @b: its event variables (those after the state variables)
- * quantified away. */
+/* The deals still possible in @sym: θ with its event variables (those
+ * after the state variables) quantified away; worked out once, as each
+ * state is the "after" of one step and the "before" of the next. */
 static BDD
-deals_of (const KvSym *sym, BDD b)
+deals_of (KvSym *sym)
 {
   guint n_state = n_state_vars (sym->game);
-  g_autofree int *vars = g_new (int, MAX (sym->vocabulary->len, 1));
+  g_autofree int *vars = NULL;
   guint n = 0;
-  BDD events, deals;
+  BDD events;
 
+  if (sym->deals != bddfalse || sym->theta == bddfalse)
+    return sym->deals;
+  vars = g_new (int, MAX (sym->vocabulary->len, 1));
   for (guint p = n_state; p < sym->vocabulary->len; p++)
     vars[n++] = variable (sym->vocabulary, p)->var;
   events = keep (bdd_makeset (vars, (int) n));
-  deals = keep (bdd_exist (b, events));
+  sym->deals = keep (bdd_exist (sym->theta, events));
   bdd_delref (events);
-  return deals;
+  return sym->deals;
 }
 
 guint64
-kv_sym_count_removed_deals (const KvSym *before, const KvSym *after)
+kv_sym_count_removed_deals (KvSym *before, KvSym *after)
 {
-  BDD was = deals_of (before, before->theta);
-  BDD is = deals_of (after, after->theta);
-  BDD gone = keep (bdd_apply (was, is, bddop_diff));
+  BDD gone = keep (bdd_apply (deals_of (before), deals_of (after), bddop_diff));
   guint64 n = count_over (gone, STATE_BASE, STATE_BASE + n_state_vars (before->game));
 
   bdd_delref (gone);
-  bdd_delref (is);
-  bdd_delref (was);
   return n;
 }
 

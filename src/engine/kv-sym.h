@@ -67,8 +67,9 @@ guint64  kv_sym_class_size    (const KvSym *sym, guint agent);
 guint32  kv_sym_possible_owners (const KvSym *sym, guint agent, guint card);
 
 /* The deals of @before that @after no longer has (@after comes from
- * @before by steps): the worlds a step removed, counted exactly. */
-guint64  kv_sym_count_removed_deals (const KvSym *before, const KvSym *after);
+ * @before by steps): the worlds a step removed, counted exactly. Each
+ * state's deals are worked out once and kept. */
+guint64  kv_sym_count_removed_deals (KvSym *before, KvSym *after);
 
 /* The knowledge table at the actual world (kv-knowledge.h): each agent's
  * class and the common-knowledge component, counted exactly. */
