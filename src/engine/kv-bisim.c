@@ -121,7 +121,8 @@ kv_bisim_blocks (const KvModel *model, guint *n_blocks)
 
           for (guint w = 0; w < n; w++)
             keys[w] = (guint64) block[w] * n_signatures + signature[model->cls[a][w]];
-          count = kv_densify_u64 (keys, n, block);
+          /* Refinement only splits blocks: at least @count keys. */
+          count = kv_densify_u64_expecting (keys, n, block, count);
         }
       if (count == before)
         break;

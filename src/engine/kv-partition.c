@@ -60,10 +60,21 @@ table_grow (Table *t)
 guint
 kv_densify_u64 (const guint64 *keys, guint n, guint32 *out)
 {
+  return kv_densify_u64_expecting (keys, n, out, 0);
+}
+
+guint
+kv_densify_u64_expecting (const guint64 *keys, guint n, guint32 *out, guint expected)
+{
   Table t;
   guint next = 0;
+  guint capacity = 64;
 
-  table_init (&t, 64);
+  /* Sized for what the caller expects, so that a big table is not grown
+   * (and rehashed) step by step from 64 slots. */
+  while (capacity < 2 * (guint64) MIN (expected, n) && capacity < (1u << 31))
+    capacity *= 2;
+  table_init (&t, capacity);
   for (guint i = 0; i < n; i++)
     {
       guint h = slot_of (&t, keys[i]);

@@ -11,6 +11,8 @@ G_BEGIN_DECLS
 /* Renumbers @keys (n of them, any 64-bit values) to dense ids 0 … k-1 in
  * order of first appearance; writes them to @out and returns k. */
 guint kv_densify_u64 (const guint64 *keys, guint n, guint32 *out);
+/* The same, when about @expected distinct keys are expected (a hint). */
+guint kv_densify_u64_expecting (const guint64 *keys, guint n, guint32 *out, guint expected);
 
 /* The same for 32-bit ids, in place. */
 guint kv_densify_u32 (guint32 *ids, guint n);
