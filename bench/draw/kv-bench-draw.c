@@ -9,41 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "kv-draw.h"
-
-static KvGraph *
-view (KvModel    *model,
-      KvViewKind  kind,
-      guint       limit)
-{
-  g_autoptr(GError) error = NULL;
-  KvViewOptions options;
-  KvGraph *graph;
-
-  kv_view_options_init (&options);
-  options.kind = kind;
-  options.limit = limit;
-  options.radius = 3;
-  graph = kv_view_build (model, &options, &error);
-  if (graph == NULL)
-    g_error ("%s", error->message);
-  return graph;
-}
-
-static KvModel *
-initial_model (const char *game)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KvScript) script = kv_script_open (game, &error);
-  g_autoptr(KvHistory) history = NULL;
-
-  if (script == NULL)
-    g_error ("%s", error->message);
-  history = kv_history_run_script (script, 0, &error);
-  if (history == NULL)
-    g_error ("%s", error->message);
-  return kv_model_ref (kv_history_get (history, 0)->model);
-}
+#include "kv-draw-test-util.h"
 
 int
 main (int    argc,
@@ -54,15 +20,15 @@ main (int    argc,
   };
   double max_seconds = argc > 1 ? g_ascii_strtod (argv[1], NULL) : 2.0;
   g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
-  g_autoptr(KvModel) hexa = initial_model ("hexa");
-  g_autoptr(KvModel) clue = initial_model ("clue11");
+  g_autoptr(KvModel) hexa = test_game_model ("hexa", 0);
+  g_autoptr(KvModel) clue = test_game_model ("clue11", 0);
   KvGraph *graphs[3];
   gboolean too_slow[G_N_ELEMENTS (engines)] = { FALSE };
 
   setvbuf (stdout, NULL, _IOLBF, 0);
-  graphs[0] = view (hexa, KV_VIEW_WHOLE, 0);
-  graphs[1] = view (clue, KV_VIEW_AROUND, 50);
-  graphs[2] = view (clue, KV_VIEW_AROUND, 300);
+  graphs[0] = test_view (hexa, KV_VIEW_WHOLE, 0, 3);
+  graphs[1] = test_view (clue, KV_VIEW_AROUND, 50, 3);
+  graphs[2] = test_view (clue, KV_VIEW_AROUND, 300, 3);
 
   g_print ("%-6s %6s %6s %10s %10s %10s %10s\n",
            "engine", "worlds", "links", "layout ms", "render ms", "pdf ms", "total ms");

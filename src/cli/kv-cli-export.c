@@ -174,15 +174,21 @@ kv_cli_export (int    argc,
   gboolean all_steps = FALSE;
   gboolean bare = FALSE;
   gboolean beamer = FALSE;
+  /* The choices' lists come from the enums (kv-enum.h). */
+  g_autofree char *views = kv_enum_nicks (KV_TYPE_VIEW_KIND, KV_VIEW_AUTO, "|");
+  g_autofree char *engines = kv_enum_nicks (KV_TYPE_LAYOUT_ENGINE, KV_LAYOUT_AUTO, "|");
+  g_autofree char *formats = kv_enum_nicks (KV_TYPE_FORMAT, -1, "|");
+  g_autofree char *palettes = kv_enum_nicks (KV_TYPE_PALETTE, -1, "|");
+  g_autofree char *stages = kv_enum_nicks (KV_TYPE_PRODUCT_STAGE, -1, "|");
   const GOptionEntry entries[] = {
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_arg, N_("After the first N steps (0: the initial model; default: all)"), "N" },
     { "all-steps", 0, 0, G_OPTION_ARG_NONE, &all_steps, N_("A PDF handout: one page per step"), NULL },
     { "links", 0, 0, G_OPTION_ARG_STRING, &links_arg, N_("Draw only this agent's links"), N_("AGENT") },
-    { "view", 0, 0, G_OPTION_ARG_STRING, &view_arg, N_("What to draw (default: whole when it fits, else contracted, envelope, around)"), "whole|around|contracted|envelope" },
-    { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_arg, N_("Graphviz layout engine (default: by size)"), "neato|fdp|sfdp|circo|dot" },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format_arg, N_("Output format"), "svg|pdf|png|dot|tikz" },
-    { "palette", 0, 0, G_OPTION_ARG_STRING, &palette_arg, N_("Agent colours (default: okabe-ito, safe for colour-blind viewers; greyscale for printing)"), "okabe-ito|greyscale" },
-    { "product-stage", 0, 0, G_OPTION_ARG_STRING, &stage_arg, N_("A stage of the product that made step N: the action model, all pairs, the links that survive, the result"), "action|pairs|links|result" },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view_arg, N_("What to draw (default: whole when it fits, else contracted, envelope, around)"), views },
+    { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_arg, N_("Graphviz layout engine (default: by size)"), engines },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format_arg, N_("Output format"), formats },
+    { "palette", 0, 0, G_OPTION_ARG_STRING, &palette_arg, N_("Agent colours (default: okabe-ito, safe for colour-blind viewers; greyscale for printing)"), palettes },
+    { "product-stage", 0, 0, G_OPTION_ARG_STRING, &stage_arg, N_("A stage of the product that made step N: the action model, all pairs, the links that survive, the result"), stages },
     { "bare", 0, 0, G_OPTION_ARG_NONE, &bare, N_("TikZ: only the tikzpicture, to \\input in a LaTeX or Beamer document"), NULL },
     { "beamer", 0, 0, G_OPTION_ARG_NONE, &beamer, N_("TikZ: a Beamer frame with a slide per step (up to --step N), every world kept in its place"), NULL },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_arg, N_("Fit the picture to a page or slide this size (16:9 is 16 × 9 cm, 4:3 is 12.8 × 9.6 cm), labels at least 9 pt"), "16:9|4:3|WxH(cm|mm|pt|in)" },

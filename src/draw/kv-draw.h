@@ -8,3 +8,6 @@
 #include "kv-layout.h"
 #include "kv-render.h"
 #include "kv-export.h"
+#include "kv-scene.h"
+#include "kv-layout-worker.h"
+#include "kv-enum.h"

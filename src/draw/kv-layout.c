@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "kv-error.h"
+#include "kv-enum.h"
 #include "kv-layout.h"
 
 struct _KvLayoutContext {
@@ -24,37 +25,29 @@ static GString *graphviz_messages;
  * graph stays open no other graph can take its address. */
 static Agraph_t *last_circo_graph;
 
-static const char * const engine_names[] = {
-  [KV_LAYOUT_AUTO] = "auto",
-  [KV_LAYOUT_NEATO] = "neato",
-  [KV_LAYOUT_FDP] = "fdp",
-  [KV_LAYOUT_SFDP] = "sfdp",
-  [KV_LAYOUT_CIRCO] = "circo",
-  [KV_LAYOUT_DOT] = "dot",
-};
-
+/* The names are the enum's nicks (kv-enum.h), Graphviz's own names. */
 const char *
 kv_layout_engine_to_string (KvLayoutEngine engine)
 {
-  g_return_val_if_fail (engine < G_N_ELEMENTS (engine_names), NULL);
+  const char *name = kv_enum_to_nick (KV_TYPE_LAYOUT_ENGINE, engine);
 
-  return engine_names[engine];
+  g_return_val_if_fail (name != NULL, NULL);
+
+  return name;
 }
 
 gboolean
 kv_layout_engine_from_string (const char     *name,
                               KvLayoutEngine *engine)
 {
+  int value;
+
   g_return_val_if_fail (name != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (engine_names); i++)
-    if (g_str_equal (name, engine_names[i]))
-      {
-        *engine = i;
-        return TRUE;
-      }
-
-  return FALSE;
+  if (!kv_enum_from_nick (KV_TYPE_LAYOUT_ENGINE, name, &value))
+    return FALSE;
+  *engine = value;
+  return TRUE;
 }
 
 KvLayoutEngine

@@ -6,27 +6,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kv-enum.h"
 #include "kv-product-view.h"
-
-static const char *const stage_names[] = { "action", "pairs", "links", "result" };
 
 const char *
 kv_product_stage_to_string (KvProductStage stage)
 {
-  g_return_val_if_fail (stage < G_N_ELEMENTS (stage_names), NULL);
-  return stage_names[stage];
+  const char *name = kv_enum_to_nick (KV_TYPE_PRODUCT_STAGE, stage);
+
+  g_return_val_if_fail (name != NULL, NULL);
+  return name;
 }
 
 gboolean
 kv_product_stage_from_string (const char *name, KvProductStage *stage)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (stage_names); i++)
-    if (g_strcmp0 (name, stage_names[i]) == 0)
-      {
-        *stage = (KvProductStage) i;
-        return TRUE;
-      }
-  return FALSE;
+  int value;
+
+  if (name == NULL || !kv_enum_from_nick (KV_TYPE_PRODUCT_STAGE, name, &value))
+    return FALSE;
+  *stage = (KvProductStage) value;
+  return TRUE;
 }
 
 KvProductView *

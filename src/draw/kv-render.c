@@ -321,6 +321,40 @@ set_agent_line (cairo_t *cr,
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 }
 
+void
+kv_render_node_path (cairo_t     *cr,
+                     KvNodeShape  shape,
+                     double       x,
+                     double       y,
+                     double       width,
+                     double       height,
+                     double       grow)
+{
+  double w = width / 2 + grow;
+  double h = height / 2 + grow;
+
+  cairo_new_sub_path (cr);
+  if (shape == KV_NODE_SHAPE_ELLIPSE)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, x, y);
+      cairo_scale (cr, w, h);
+      cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
+      cairo_restore (cr);
+    }
+  else
+    {
+      /* Rounded corners (at most 6 pt), which grow with the outline. */
+      double r = MIN (6.0, MIN (width, height) / 2) + grow;
+
+      cairo_arc (cr, x + w - r, y - h + r, r, -G_PI / 2, 0);
+      cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+      cairo_arc (cr, x - w + r, y + h - r, r, G_PI / 2, G_PI);
+      cairo_arc (cr, x - w + r, y - h + r, r, G_PI, 3 * G_PI / 2);
+      cairo_close_path (cr);
+    }
+}
+
 static void
 shape_path (cairo_t     *cr,
             KvNodeShape  shape,
@@ -330,27 +364,7 @@ shape_path (cairo_t     *cr,
             double       height)
 {
   cairo_new_path (cr);
-
-  if (shape == KV_NODE_SHAPE_ELLIPSE)
-    {
-      cairo_save (cr);
-      cairo_translate (cr, x, y);
-      cairo_scale (cr, width / 2, height / 2);
-      cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
-      cairo_restore (cr);
-    }
-  else
-    {
-      double r = MIN (6.0, MIN (width, height) / 2);
-      double x0 = x - width / 2, y0 = y - height / 2;
-      double x1 = x + width / 2, y1 = y + height / 2;
-
-      cairo_arc (cr, x1 - r, y0 + r, r, -G_PI / 2, 0);
-      cairo_arc (cr, x1 - r, y1 - r, r, 0, G_PI / 2);
-      cairo_arc (cr, x0 + r, y1 - r, r, G_PI / 2, G_PI);
-      cairo_arc (cr, x0 + r, y0 + r, r, G_PI, 3 * G_PI / 2);
-      cairo_close_path (cr);
-    }
+  kv_render_node_path (cr, shape, x, y, width, height, 0);
 }
 
 /* A world: its fill, border(s) and label, centred at (x, y). */

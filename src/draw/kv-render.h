@@ -39,6 +39,13 @@ typedef struct {
   double legend_y;             /* top of the legend (== height when none) */
 } KvRenderGeometry;
 
+/* Adds a node's outline as a new sub-path: a @shape centred at (x, y),
+ * @width × @height points, grown outwards by @grow points (0: the node
+ * itself; more: a ring round it, whose box corners grow with it). The one
+ * outline of the renderer and the canvas's selection rings. */
+void kv_render_node_path (cairo_t *cr, KvNodeShape shape, double x, double y,
+                          double width, double height, double grow);
+
 /* @options may be NULL for the defaults (likewise below). */
 void kv_render_measure  (const KvLayout *layout, const KvRenderOptions *options,
                          KvRenderGeometry *geometry);

@@ -5,17 +5,11 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "kv-enum.h"
+#include "kv-partition.h"   /* the engine's kv_classes_new: members of each class */
 #include "kv-view.h"
 
 #define CYCLE_NOTE N_("An agent's class of more than three worlds is drawn as a cycle through them, not with all its links.")
-
-static const char * const kind_names[] = {
-  [KV_VIEW_AUTO] = "auto",
-  [KV_VIEW_WHOLE] = "whole",
-  [KV_VIEW_AROUND] = "around",
-  [KV_VIEW_CONTRACTED] = "contracted",
-  [KV_VIEW_ENVELOPE] = "envelope",
-};
 
 void
 kv_view_options_init (KvViewOptions *options)
@@ -33,25 +27,25 @@ kv_view_options_init (KvViewOptions *options)
 const char *
 kv_view_kind_to_string (KvViewKind kind)
 {
-  g_return_val_if_fail (kind < G_N_ELEMENTS (kind_names), NULL);
+  const char *name = kv_enum_to_nick (KV_TYPE_VIEW_KIND, kind);
 
-  return kind_names[kind];
+  g_return_val_if_fail (name != NULL, NULL);
+
+  return name;
 }
 
 gboolean
 kv_view_kind_from_string (const char *name,
                           KvViewKind *kind)
 {
+  int value;
+
   g_return_val_if_fail (name != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (kind_names); i++)
-    if (g_str_equal (name, kind_names[i]))
-      {
-        *kind = i;
-        return TRUE;
-      }
-
-  return FALSE;
+  if (!kv_enum_from_nick (KV_TYPE_VIEW_KIND, name, &value))
+    return FALSE;
+  *kind = value;
+  return TRUE;
 }
 
 /* Labels */
@@ -472,40 +466,6 @@ build_whole (const KvModel        *model,
   return g_steal_pointer (&graph);
 }
 
-/* Members of every class of one agent, grouped (counting sort). */
-typedef struct {
-  guint *start;    /* n_classes + 1 */
-  guint *worlds;   /* n_worlds */
-} Classes;
-
-static void
-classes_init (Classes       *classes,
-              const KvModel *model,
-              guint          agent)
-{
-  guint n_classes = model->n_classes[agent];
-  g_autofree guint *fill = g_new0 (guint, n_classes + 1);
-
-  classes->start = g_new0 (guint, n_classes + 1);
-  classes->worlds = g_new (guint, MAX (model->n_worlds, 1));
-  for (guint w = 0; w < model->n_worlds; w++)
-    classes->start[model->cls[agent][w] + 1]++;
-  for (guint c = 0; c < n_classes; c++)
-    classes->start[c + 1] += classes->start[c];
-  for (guint w = 0; w < model->n_worlds; w++)
-    {
-      guint c = model->cls[agent][w];
-      classes->worlds[classes->start[c] + fill[c]++] = w;
-    }
-}
-
-static void
-classes_clear (Classes *classes)
-{
-  g_clear_pointer (&classes->start, g_free);
-  g_clear_pointer (&classes->worlds, g_free);
-}
-
 static KvGraph *
 build_around (const KvModel       *model,
               const KvViewOptions *options)
@@ -516,7 +476,7 @@ build_around (const KvModel       *model,
   g_autofree int *dist = g_new (int, model->n_worlds);
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autofree char *description = NULL;
-  Classes classes[KV_MAX_AGENTS];
+  KvClasses *classes[KV_MAX_AGENTS];
   guint8 *class_done[KV_MAX_AGENTS];
   guint *in_view[KV_MAX_AGENTS];
   gboolean capped = FALSE;
@@ -524,7 +484,7 @@ build_around (const KvModel       *model,
 
   for (guint a = 0; a < n_agents; a++)
     {
-      classes_init (&classes[a], model, a);
+      classes[a] = kv_classes_new (model->cls[a], model->n_worlds, model->n_classes[a]);
       class_done[a] = g_new0 (guint8, model->n_classes[a]);
       in_view[a] = g_new0 (guint, model->n_classes[a]);
     }
@@ -548,9 +508,9 @@ build_around (const KvModel       *model,
             continue;
           class_done[a][c] = TRUE;
 
-          for (guint i = classes[a].start[c]; i < classes[a].start[c + 1]; i++)
+          for (guint i = classes[a]->offsets[c]; i < classes[a]->offsets[c + 1]; i++)
             {
-              guint v = classes[a].worlds[i];
+              guint v = classes[a]->members[i];
 
               if (dist[v] >= 0)
                 continue;
@@ -590,7 +550,7 @@ build_around (const KvModel       *model,
         {
           guint c = model->cls[a][w];
 
-          if (in_view[a][c] < classes[a].start[c + 1] - classes[a].start[c])
+          if (in_view[a][c] < classes[a]->offsets[c + 1] - classes[a]->offsets[c])
             {
               g_array_index (graph->nodes, KvNode, i).flags |= KV_NODE_CUT_OFF;
               break;
@@ -621,7 +581,7 @@ build_around (const KvModel       *model,
 
   for (guint a = 0; a < n_agents; a++)
     {
-      classes_clear (&classes[a]);
+      kv_classes_free (classes[a]);
       g_free (class_done[a]);
       g_free (in_view[a]);
     }
@@ -900,7 +860,7 @@ build_envelope (const KvModel        *model,
   members = g_new (guint, n);
   for (guint a = 0; a < game->n_agents; a++)
     {
-      Classes classes;
+      g_autoptr(KvClasses) classes = NULL;
       gboolean equivalence = TRUE;
       gboolean cycles = FALSE;
 
@@ -908,13 +868,13 @@ build_envelope (const KvModel        *model,
                                                             (GDestroyNotify) g_bytes_unref, NULL);
 
       memset (adj, 0, sizeof (guint64) * n * words);
-      classes_init (&classes, model, a);
+      classes = kv_classes_new (model->cls[a], model->n_worlds, model->n_classes[a]);
       for (guint c = 0; c < model->n_classes[a]; c++)
         {
           memset (set, 0, sizeof (guint64) * words);
-          for (guint i = classes.start[c]; i < classes.start[c + 1]; i++)
+          for (guint i = classes->offsets[c]; i < classes->offsets[c + 1]; i++)
             {
-              guint x = env.node_of[classes.worlds[i]];
+              guint x = env.node_of[classes->members[i]];
               set[x >> 6] |= G_GUINT64_CONSTANT (1) << (x & 63);
             }
           for (guint x = 0; x < n; x++)
@@ -924,7 +884,7 @@ build_envelope (const KvModel        *model,
           /* The envelopes of one class: a group the agent cannot tell apart. */
           g_hash_table_add (groups, g_bytes_new (set, sizeof (guint64) * words));
         }
-      classes_clear (&classes);
+      g_clear_pointer (&classes, kv_classes_free);
 
       /* An equivalence when linked envelopes have the same row. */
       for (guint x = 0; x < n && equivalence; x++)

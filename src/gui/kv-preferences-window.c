@@ -2,6 +2,10 @@
 #define G_LOG_DOMAIN "kv-preferences-window"
 #include "config.h"
 
+#include <glib/gi18n.h>
+
+#include "kv-draw.h"
+#include "kv-enum-drop-down.h"
 #include "kv-preferences-window.h"
 
 struct _KvPreferencesWindow
@@ -18,38 +22,28 @@ struct _KvPreferencesWindow
 
 G_DEFINE_FINAL_TYPE (KvPreferencesWindow, kv_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
-static const char * const engines[] = { "auto", "neato", "fdp", "sfdp", "circo", "dot", NULL };
-static const char * const palettes[] = { "okabe-ito", "greyscale", NULL };
-
-/* A string key with choices <-> a combo row's position. */
-static gboolean
-choice_get (GValue   *value,
-            GVariant *variant,
-            gpointer  user_data)
+/* The rows' items are the enums' values; the keys' choices are their
+ * nicks (tests/draw/test-enums.c checks the schema). */
+static const char *
+engine_label (int engine)
 {
-  const char * const *choices = user_data;
-  const char *s = g_variant_get_string (variant, NULL);
-
-  for (guint i = 0; choices[i] != NULL; i++)
-    if (g_str_equal (choices[i], s))
-      {
-        g_value_set_uint (value, i);
-        return TRUE;
-      }
-  return FALSE;
+  if (engine == KV_LAYOUT_AUTO)
+    return _("Automatic");
+  return kv_layout_engine_to_string (engine);
 }
 
-static GVariant *
-choice_set (const GValue       *value,
-            const GVariantType *type,
-            gpointer            user_data)
+static const char *
+palette_label (int palette)
 {
-  const char * const *choices = user_data;
-  guint i = g_value_get_uint (value);
-
-  if (i >= g_strv_length ((char **) choices))
-    return NULL;
-  return g_variant_new_string (choices[i]);
+  switch ((KvPalette) palette)
+    {
+    case KV_PALETTE_OKABE_ITO:
+      return _("Colour-blind safe");
+    case KV_PALETTE_GREYSCALE:
+      return _("Greyscale");
+    default:
+      return NULL;
+    }
 }
 
 /* A uint key <-> a spin button's double value. */
@@ -102,12 +96,10 @@ kv_preferences_window_init (KvPreferencesWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
-  g_settings_bind_with_mapping (self->settings, "layout-engine", self->engine_row, "selected",
-                                G_SETTINGS_BIND_DEFAULT, choice_get, choice_set,
-                                (gpointer) engines, NULL);
-  g_settings_bind_with_mapping (self->settings, "palette", self->palette_row, "selected",
-                                G_SETTINGS_BIND_DEFAULT, choice_get, choice_set,
-                                (gpointer) palettes, NULL);
+  kv_enum_drop_down_init (self->engine_row, KV_TYPE_LAYOUT_ENGINE, engine_label);
+  kv_enum_drop_down_bind_setting (self->engine_row, self->settings, "layout-engine");
+  kv_enum_drop_down_init (self->palette_row, KV_TYPE_PALETTE, palette_label);
+  kv_enum_drop_down_bind_setting (self->palette_row, self->settings, "palette");
   g_settings_bind_with_mapping (self->settings, "draw-limit", self->draw_limit_spin, "value",
                                 G_SETTINGS_BIND_DEFAULT, uint_get, uint_set, NULL, NULL);
   g_settings_bind_with_mapping (self->settings, "world-limit", self->world_limit_spin, "value",

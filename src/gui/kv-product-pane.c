@@ -5,12 +5,16 @@
 
 #include <glib/gi18n.h>
 
+#include "kv-enum-drop-down.h"
 #include "kv-product-pane.h"
 
-/* The view dropdown's items. */
-static const KvViewKind view_items[] = {
-  KV_VIEW_AUTO, KV_VIEW_WHOLE, KV_VIEW_AROUND, KV_VIEW_ENVELOPE,
-};
+/* The view dropdown's items: every view but contracted (a product's
+ * pairs are not contracted). */
+static const char *
+view_label (int view)
+{
+  return view != KV_VIEW_CONTRACTED ? kv_view_kind_label (view) : NULL;
+}
 
 /* The product, shared by the pane and the panels' layout jobs: the last of
  * them to let go frees it (on whichever thread). */
@@ -327,9 +331,7 @@ kv_product_pane_set_view (KvProductPane *self,
     return;
 
   self->view = view;
-  for (guint i = 0; i < G_N_ELEMENTS (view_items); i++)
-    if (view_items[i] == view)
-      gtk_drop_down_set_selected (self->view_dropdown, i);
+  kv_enum_drop_down_set_value (self->view_dropdown, view);
   update_panel_views (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
 }
@@ -373,10 +375,10 @@ kv_product_pane_get_counts (KvProductPane *self)
 static void
 view_dropdown_notify_selected_cb (KvProductPane *self)
 {
-  guint selected = gtk_drop_down_get_selected (self->view_dropdown);
+  int view = kv_enum_drop_down_get_value (self->view_dropdown);
 
-  if (selected < G_N_ELEMENTS (view_items))
-    kv_product_pane_set_view (self, view_items[selected]);
+  if (view >= 0)
+    kv_product_pane_set_view (self, view);
 }
 
 static void
@@ -431,7 +433,7 @@ kv_product_pane_get_property (GObject    *object,
       g_value_set_uint (value, self->stage);
       break;
     case PROP_VIEW:
-      g_value_set_int (value, self->view);
+      g_value_set_enum (value, self->view);
       break;
     case PROP_ENGINE:
       g_value_set_string (value, kv_canvas_view_get_engine (self->product_panel));
@@ -465,7 +467,7 @@ kv_product_pane_set_property (GObject      *object,
       kv_product_pane_set_stage (self, g_value_get_uint (value));
       break;
     case PROP_VIEW:
-      kv_product_pane_set_view (self, g_value_get_int (value));
+      kv_product_pane_set_view (self, g_value_get_enum (value));
       break;
     case PROP_ENGINE:
       for (guint i = 0; i < G_N_ELEMENTS (panels); i++)
@@ -503,9 +505,9 @@ kv_product_pane_class_init (KvProductPaneClass *klass)
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   properties[PROP_VIEW] =
-    g_param_spec_int ("view", NULL, NULL,
-                      KV_VIEW_AUTO, KV_VIEW_ENVELOPE, KV_VIEW_AUTO,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_enum ("view", NULL, NULL,
+                       KV_TYPE_VIEW_KIND, KV_VIEW_AUTO,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   properties[PROP_ENGINE] =
     g_param_spec_string ("engine", NULL, NULL,
@@ -568,6 +570,7 @@ kv_product_pane_init (KvProductPane *self)
   self->view = KV_VIEW_AUTO;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  kv_enum_drop_down_init (self->view_dropdown, KV_TYPE_VIEW_KIND, view_label);
 
   panels[0] = self->model_panel;
   panels[1] = self->action_panel;

@@ -18,7 +18,7 @@
  *
  * Properties:
  *   "stage"          uint   KV_PRODUCT_STAGE_PAIRS … _RESULT
- *   "view"           int    a KvViewKind, shared by the panels (no contracted)
+ *   "view"           enum   a KvViewKind, shared by the panels (no contracted)
  *   "engine"         string as KvCanvasView's
  *   "draw-limit"     uint   as KvCanvasView's
  *   "hidden-agents"  uint   as KvCanvasView's, for the three panels

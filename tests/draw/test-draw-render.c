@@ -236,6 +236,39 @@ test_render_options (void)
   cairo_surface_destroy (surface);
 }
 
+/* The one node outline: the node's box, or a ring @grow points round it. */
+static void
+test_node_path (void)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+  cairo_t *cr = cairo_create (surface);
+  const KvNodeShape shapes[] = { KV_NODE_SHAPE_ELLIPSE, KV_NODE_SHAPE_BOX };
+
+  for (guint s = 0; s < G_N_ELEMENTS (shapes); s++)
+    for (double grow = 0; grow <= 5; grow += 2.5)
+      {
+        double x0, y0, x1, y1;
+
+        cairo_new_path (cr);
+        kv_render_node_path (cr, shapes[s], 100, 50, 60, 30, grow);
+        cairo_fill_extents (cr, &x0, &y0, &x1, &y1);
+        g_assert_cmpfloat_with_epsilon (x0, 70 - grow, 0.01);
+        g_assert_cmpfloat_with_epsilon (x1, 130 + grow, 0.01);
+        g_assert_cmpfloat_with_epsilon (y0, 35 - grow, 0.01);
+        g_assert_cmpfloat_with_epsilon (y1, 65 + grow, 0.01);
+
+        /* The centre is inside; a point near the top-left corner is inside
+         * the box (its rounding grows with it) but not the ellipse; the
+         * very corner is in neither. */
+        g_assert_true (cairo_in_fill (cr, 100, 50));
+        g_assert_true (cairo_in_fill (cr, 78 - grow, 36 - grow) == (shapes[s] == KV_NODE_SHAPE_BOX));
+        g_assert_false (cairo_in_fill (cr, 70.5 - grow, 35.5 - grow));
+      }
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -251,6 +284,7 @@ main (int    argc,
   g_test_add_func ("/draw/layout/hexagon", test_layout_hexagon);
   g_test_add_func ("/draw/render/pixels", test_render_pixels);
   g_test_add_func ("/draw/render/options", test_render_options);
+  g_test_add_func ("/draw/render/node-path", test_node_path);
 
   status = g_test_run ();
   kv_layout_context_free (context);

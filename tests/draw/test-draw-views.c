@@ -4,61 +4,14 @@
 
 #include <string.h>
 
-#include "kv-draw.h"
+#include "kv-draw-test-util.h"
 
-static const char hexa_text[] =
-  "title Hexa\n"
-  "agents 1 2 3\n"
-  "cards r w b\n"
-  "hands 1 1 1\n"
-  "deal 1: r 2: w 3: b\n";
-
-/* The model after the first @step steps of @script_text plus @extra. */
-static KvModel *
-model_after (const char *name_or_text,
-             gboolean    is_text,
-             const char *extra,
-             int         step)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KvScript) script = NULL;
-  g_autoptr(KvHistory) history = NULL;
-  g_autofree char *text = NULL;
-  guint index;
-
-  if (is_text)
-    {
-      text = g_strconcat (name_or_text, extra != NULL ? extra : "", NULL);
-      script = kv_script_parse (text, strlen (text), "test.kvg", &error);
-    }
-  else
-    script = kv_script_open (name_or_text, &error);
-  g_assert_no_error (error);
-  history = kv_history_run_script (script, 0, &error);
-  g_assert_no_error (error);
-
-  index = step < 0 ? kv_history_length (history) - 1 : (guint) step;
-  return kv_model_ref (kv_history_get (history, index)->model);
-}
-
-static KvGraph *
-view_of (const KvModel *model,
-         KvViewKind     kind,
-         guint          limit)
-{
-  g_autoptr(GError) error = NULL;
-  KvViewOptions options;
-  KvGraph *graph;
-
-  kv_view_options_init (&options);
-  options.kind = kind;
-  options.limit = limit;
-  graph = kv_view_build (model, &options, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (graph);
-
-  return graph;
-}
+#define HEXA_TEXT \
+  "title Hexa\n" \
+  "agents 1 2 3\n" \
+  "cards r w b\n" \
+  "hands 1 1 1\n" \
+  "deal 1: r 2: w 3: b\n"
 
 /* Links per agent as the views draw classes: a class of k worlds gives
  * k(k-1)/2 links when k ≤ 3, else a cycle of k. */
@@ -80,8 +33,8 @@ expected_links (const KvModel *model,
 static void
 test_hexa_whole (void)
 {
-  g_autoptr(KvModel) model = model_after (hexa_text, TRUE, NULL, -1);
-  g_autoptr(KvGraph) graph = view_of (model, KV_VIEW_WHOLE, 0);
+  g_autoptr(KvModel) model = test_text_model (HEXA_TEXT, -1);
+  g_autoptr(KvGraph) graph = test_view (model, KV_VIEW_WHOLE, 0, 0);
   int actual;
 
   g_assert_cmpuint (kv_graph_n_nodes (graph), ==, 6);
@@ -107,8 +60,8 @@ test_hexa_whole (void)
 static void
 test_hexa_showcard (void)
 {
-  g_autoptr(KvModel) model = model_after (hexa_text, TRUE, "showcard 1 -> 2 r\n", -1);
-  g_autoptr(KvGraph) graph = view_of (model, KV_VIEW_WHOLE, 0);
+  g_autoptr(KvModel) model = test_text_model (HEXA_TEXT "showcard 1 -> 2 r\n", -1);
+  g_autoptr(KvGraph) graph = test_view (model, KV_VIEW_WHOLE, 0, 0);
 
   g_assert_cmpuint (kv_graph_n_nodes (graph), ==, 6);
   g_assert_cmpuint (kv_graph_n_edges (graph), ==, 6);
@@ -120,7 +73,7 @@ test_hexa_showcard (void)
 static void
 test_hexa_highlight (void)
 {
-  g_autoptr(KvModel) model = model_after (hexa_text, TRUE, NULL, -1);
+  g_autoptr(KvModel) model = test_text_model (HEXA_TEXT, -1);
   g_autoptr(KvFormula) f = kv_formula_parse (model->game, "r@1", NULL, NULL);
   g_autoptr(KvBits) worlds = kv_check_worlds (model, f, NULL);
   g_autoptr(KvGraph) graph = NULL;
@@ -142,11 +95,11 @@ test_hexa_highlight (void)
 static void
 test_twocards (void)
 {
-  g_autoptr(KvModel) initial = model_after ("twocards", FALSE, NULL, 0);
-  g_autoptr(KvModel) model = model_after ("twocards", FALSE, NULL, -1);
-  g_autoptr(KvGraph) before = view_of (initial, KV_VIEW_WHOLE, 0);
-  g_autoptr(KvGraph) after = view_of (model, KV_VIEW_WHOLE, 0);
-  g_autoptr(KvGraph) contracted = view_of (model, KV_VIEW_CONTRACTED, 0);
+  g_autoptr(KvModel) initial = test_game_model ("twocards", 0);
+  g_autoptr(KvModel) model = test_game_model ("twocards", -1);
+  g_autoptr(KvGraph) before = test_view (initial, KV_VIEW_WHOLE, 0, 0);
+  g_autoptr(KvGraph) after = test_view (model, KV_VIEW_WHOLE, 0, 0);
+  g_autoptr(KvGraph) contracted = test_view (model, KV_VIEW_CONTRACTED, 0, 0);
 
   /* Four cards, hands 1 1 2: 12 deals; after twocards a world per deal and
    * order of 3's two cards shown. */
@@ -171,8 +124,8 @@ test_twocards (void)
 static void
 test_clue_envelope (void)
 {
-  g_autoptr(KvModel) model = model_after ("clue11", FALSE, NULL, 0);
-  g_autoptr(KvGraph) graph = view_of (model, KV_VIEW_ENVELOPE, 0);
+  g_autoptr(KvModel) model = test_game_model ("clue11", 0);
+  g_autoptr(KvGraph) graph = test_view (model, KV_VIEW_ENVELOPE, 0, 0);
   int actual;
 
   g_assert_cmpuint (model->n_worlds, ==, 47040);
@@ -227,7 +180,7 @@ test_clue_envelope (void)
 static void
 test_clue_limits (void)
 {
-  g_autoptr(KvModel) model = model_after ("clue11", FALSE, NULL, 0);
+  g_autoptr(KvModel) model = test_game_model ("clue11", 0);
   g_autoptr(GError) error = NULL;
   g_autoptr(KvGraph) around = NULL;
   KvViewOptions options;
@@ -246,7 +199,7 @@ test_clue_limits (void)
   g_assert_cmpint (kv_view_choose (model, 0), ==, KV_VIEW_ENVELOPE);
 
   /* Around: capped at the limit, nearest first, links leaving marked. */
-  around = view_of (model, KV_VIEW_AROUND, 50);
+  around = test_view (model, KV_VIEW_AROUND, 50, 0);
   g_assert_cmpuint (kv_graph_n_nodes (around), ==, 50);
   g_assert_cmpint (kv_graph_actual (around), ==, 0);
   for (guint i = 0; i < kv_graph_n_nodes (around); i++)
@@ -267,7 +220,7 @@ test_clue_limits (void)
 static void
 test_hexa_around (void)
 {
-  g_autoptr(KvModel) model = model_after (hexa_text, TRUE, NULL, -1);
+  g_autoptr(KvModel) model = test_text_model (HEXA_TEXT, -1);
   g_autoptr(KvGraph) graph = NULL;
   KvViewOptions options;
 
@@ -293,7 +246,7 @@ test_hexa_around (void)
 static void
 test_no_envelope (void)
 {
-  g_autoptr(KvModel) model = model_after (hexa_text, TRUE, NULL, -1);
+  g_autoptr(KvModel) model = test_text_model (HEXA_TEXT, -1);
   g_autoptr(GError) error = NULL;
   KvViewOptions options;
 

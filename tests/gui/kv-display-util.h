@@ -147,4 +147,47 @@ kv_display_load_style (void)
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }
 
+/* What every display test's main () does first: g_test_init, a fresh
+ * XDG_STATE_HOME (a new "@name-XXXXXX" directory, returned: the test
+ * removes it), with @translated the environment's language from the build
+ * tree's catalogues, then GTK, libadwaita, the numeric locale and the
+ * style sheet. */
+static inline char *
+kv_display_init (int         *argc,
+                 char      ***argv,
+                 const char  *name,
+                 gboolean     translated)
+{
+  g_autofree char *template = g_strconcat (name, "-XXXXXX", NULL);
+  char *state_dir;
+
+  g_test_init (argc, argv, NULL);
+  /* Before anything asks for it (GLib keeps the first answer). */
+  state_dir = g_dir_make_tmp (template, NULL);
+  g_assert_nonnull (state_dir);
+  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
+  if (translated)
+    kv_i18n_init ();
+  gtk_init ();
+  adw_init ();
+  kv_display_fix_locale ();
+  kv_display_load_style ();
+
+  return state_dir;
+}
+
+/* A main window of @width × @height, shown and given time to draw. */
+static inline KvWindow *
+kv_display_new_window (int width,
+                       int height)
+{
+  KvWindow *window = kv_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  kv_display_wait (200);
+
+  return window;
+}
+
 G_END_DECLS

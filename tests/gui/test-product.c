@@ -223,18 +223,8 @@ main (int   argc,
   g_autofree char *state_dir = NULL;
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  state_dir = g_dir_make_tmp ("kv-test-product-XXXXXX", NULL);
-  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
-  gtk_init ();
-  adw_init ();
-  kv_display_fix_locale ();
-  kv_display_load_style ();
-
-  window = kv_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  kv_display_wait (200);
+  state_dir = kv_display_init (&argc, &argv, "kv-test-product", FALSE);
+  window = kv_display_new_window (1600, 900);
 
   g_test_add_func ("/product/initial", test_initial_has_no_product);
   g_test_add_func ("/product/hexa-stages", test_hexa_stages);

@@ -6,8 +6,9 @@
 #include <glib/gi18n.h>
 
 #include "kv-agent-sample.h"
-#include "kv-canvas-resources.h"
 #include "kv-canvas-view.h"
+#include "kv-enum-drop-down.h"
+#include "kv-gui-resources.h"
 
 struct _KvCanvasView
 {
@@ -26,7 +27,7 @@ struct _KvCanvasView
   GtkWidget      *toolbar;         /* a GtkFlowBox: wraps when narrow */
 
   KvModel        *model;
-  KvCanvasGraphSource *source;     /* instead of a model: any graph */
+  KvGraphSource  *source;          /* instead of a model: any graph */
   KvBits         *highlight;
   KvViewKind      view;
   KvLayoutEngine  engine;
@@ -260,19 +261,19 @@ auto_button_clicked_cb (KvCanvasView *self)
 static void
 view_dropdown_notify_selected_cb (KvCanvasView *self)
 {
-  guint selected = gtk_drop_down_get_selected (self->view_dropdown);
+  int view = kv_enum_drop_down_get_value (self->view_dropdown);
 
-  if (selected != GTK_INVALID_LIST_POSITION)
-    kv_canvas_view_set_view (self, selected);
+  if (view >= 0)
+    kv_canvas_view_set_view (self, view);
 }
 
 static void
 engine_dropdown_notify_selected_cb (KvCanvasView *self)
 {
-  guint selected = gtk_drop_down_get_selected (self->engine_dropdown);
+  int engine = kv_enum_drop_down_get_value (self->engine_dropdown);
 
-  if (selected != GTK_INVALID_LIST_POSITION)
-    kv_canvas_view_set_engine (self, kv_layout_engine_to_string (selected));
+  if (engine >= 0)
+    kv_canvas_view_set_engine (self, kv_layout_engine_to_string (engine));
 }
 
 /* Actions */
@@ -342,7 +343,7 @@ kv_canvas_view_set_model (KvCanvasView *self,
     return;
 
   g_clear_pointer (&self->model, kv_model_unref);
-  g_clear_pointer (&self->source, kv_canvas_graph_source_unref);
+  g_clear_pointer (&self->source, kv_graph_source_unref);
   if (model != NULL)
     self->model = kv_model_ref (model);
 
@@ -356,17 +357,17 @@ kv_canvas_view_set_model (KvCanvasView *self,
 }
 
 void
-kv_canvas_view_set_graph_func (KvCanvasView      *self,
-                               KvCanvasGraphFunc  func,
-                               gpointer           user_data,
-                               GDestroyNotify     destroy)
+kv_canvas_view_set_graph_func (KvCanvasView   *self,
+                               KvGraphFunc     func,
+                               gpointer        user_data,
+                               GDestroyNotify  destroy)
 {
   g_return_if_fail (KV_IS_CANVAS_VIEW (self));
 
   g_clear_pointer (&self->model, kv_model_unref);
-  g_clear_pointer (&self->source, kv_canvas_graph_source_unref);
+  g_clear_pointer (&self->source, kv_graph_source_unref);
   if (func != NULL)
-    self->source = kv_canvas_graph_source_new (func, user_data, destroy);
+    self->source = kv_graph_source_new (func, user_data, destroy);
   else if (destroy != NULL)
     destroy (user_data);
 
@@ -466,7 +467,7 @@ kv_canvas_view_set_view (KvCanvasView *self,
     return;
 
   self->view = view;
-  gtk_drop_down_set_selected (self->view_dropdown, view);
+  kv_enum_drop_down_set_value (self->view_dropdown, view);
   if (self->model != NULL || self->source != NULL)
     queue_update (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
@@ -497,7 +498,7 @@ kv_canvas_view_set_engine (KvCanvasView *self,
     return;
 
   self->engine = value;
-  gtk_drop_down_set_selected (self->engine_dropdown, value);
+  kv_enum_drop_down_set_value (self->engine_dropdown, value);
   if (self->model != NULL || self->source != NULL)
     queue_update (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENGINE]);
@@ -584,7 +585,7 @@ kv_canvas_view_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->model, kv_model_unref);
-  g_clear_pointer (&self->source, kv_canvas_graph_source_unref);
+  g_clear_pointer (&self->source, kv_graph_source_unref);
   g_clear_pointer (&self->agent_names, g_strfreev);
 
   G_OBJECT_CLASS (kv_canvas_view_parent_class)->dispose (object);
@@ -614,7 +615,7 @@ kv_canvas_view_get_property (GObject    *object,
       g_value_set_int (value, kv_canvas_view_get_selected_world (self));
       break;
     case PROP_VIEW:
-      g_value_set_int (value, self->view);
+      g_value_set_enum (value, self->view);
       break;
     case PROP_ENGINE:
       g_value_set_string (value, kv_canvas_view_get_engine (self));
@@ -650,7 +651,7 @@ kv_canvas_view_set_property (GObject      *object,
       kv_canvas_view_set_selected_world (self, g_value_get_int (value));
       break;
     case PROP_VIEW:
-      kv_canvas_view_set_view (self, g_value_get_int (value));
+      kv_canvas_view_set_view (self, g_value_get_enum (value));
       break;
     case PROP_ENGINE:
       kv_canvas_view_set_engine (self, g_value_get_string (value));
@@ -686,9 +687,9 @@ kv_canvas_view_class_init (KvCanvasViewClass *klass)
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   properties[PROP_VIEW] =
-    g_param_spec_int ("view", NULL, NULL,
-                      KV_VIEW_AUTO, KV_VIEW_ENVELOPE, KV_VIEW_AUTO,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_enum ("view", NULL, NULL,
+                       KV_TYPE_VIEW_KIND, KV_VIEW_AUTO,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   properties[PROP_ENGINE] =
     g_param_spec_string ("engine", NULL, NULL,
@@ -717,11 +718,11 @@ kv_canvas_view_class_init (KvCanvasViewClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  kv_canvas_register_resource ();
+  g_assert (kv_gui_get_resource () != NULL);   /* links the one GResource in */
   g_type_ensure (KV_TYPE_CANVAS);
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/kripkeviz/Kripkeviz/canvas/kv-canvas-view.ui");
+                                               "/org/kripkeviz/Kripkeviz/kv-canvas-view.ui");
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, view_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, engine_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, agents_box);
@@ -757,6 +758,8 @@ kv_canvas_view_init (KvCanvasView *self)
   self->draw_limit = KV_VIEW_DEFAULT_LIMIT;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  kv_enum_drop_down_init (self->view_dropdown, KV_TYPE_VIEW_KIND, kv_view_kind_label);
+  kv_enum_drop_down_init (self->engine_dropdown, KV_TYPE_LAYOUT_ENGINE, kv_layout_engine_label);
 
   /* The toolbar's groups are not items to focus or select: their controls are. */
   for (GtkWidget *child = gtk_widget_get_first_child (self->toolbar); child != NULL;

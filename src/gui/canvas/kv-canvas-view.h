@@ -10,7 +10,7 @@
  *
  * Properties:
  *   "selected-world" int    a world of the model, -1 for none; set by a click
- *   "view"           int    a KvViewKind (default KV_VIEW_AUTO)
+ *   "view"           enum   a KvViewKind (default KV_VIEW_AUTO)
  *   "engine"         string "auto" or a layout engine's name ("neato", …)
  *   "hidden-agents"  uint   bit per agent whose links are hidden
  *   "draw-limit"     uint   most nodes a view may have (default 300)
@@ -42,15 +42,15 @@ void       kv_canvas_view_set_model     (KvCanvasView *self,
 KvModel   *kv_canvas_view_get_model     (KvCanvasView *self);
 
 /* Instead of a model, shows the graph @func builds from the view options
- * (kind, limit; run on the layout thread, see KvCanvasGraphFunc), again
+ * (kind, limit; run on the layout thread, see KvGraphFunc), again
  * whenever the view, engine or limit changes. The view keeps @user_data
  * until it is replaced and the last job using it is done, then calls
  * @destroy (on any thread). A NULL @func clears. Clears the model, the
  * selection and the highlight; the agent toggles follow the graph's agents. */
-void       kv_canvas_view_set_graph_func (KvCanvasView      *self,
-                                          KvCanvasGraphFunc  func,
-                                          gpointer           user_data,
-                                          GDestroyNotify     destroy);
+void       kv_canvas_view_set_graph_func (KvCanvasView   *self,
+                                          KvGraphFunc     func,
+                                          gpointer        user_data,
+                                          GDestroyNotify  destroy);
 
 gboolean   kv_canvas_view_get_show_toolbar (KvCanvasView *self);
 void       kv_canvas_view_set_show_toolbar (KvCanvasView *self,

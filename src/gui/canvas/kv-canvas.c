@@ -9,12 +9,13 @@
 #include <glib/gi18n.h>
 
 #include "kv-canvas.h"
-#include "kv-canvas-scene.h"
+#include "kv-scene.h"
 #include "kv-layout-worker.h"
 
 #define ZOOM_STEP        1.25   /* zoom in/out buttons and keys */
 #define WHEEL_STEP       1.15   /* one Ctrl+wheel notch */
 #define FIT_MAX          2.0    /* a small drawing is fitted at most at 200 % */
+#define PRESENT_FIT_MAX  3.0    /* … at 300 % when presenting */
 #define DRAG_THRESHOLD   4.0    /* pixels a press moves before it pans */
 #define RING_GAP         4.0    /* points between a node and its selection ring */
 #define RING_WIDTH       3.0
@@ -24,10 +25,11 @@ struct _KvCanvas
 {
   GtkWidget         parent_instance;
 
-  KvCanvasScene    *scene;
+  KvScene          *scene;
   KvRenderOptions   options;
   KvRenderGeometry  geometry;
   double            zoom;
+  gboolean          presenting;      /* no title; fit keeps labels readable from afar */
 
   GtkAdjustment    *hadjustment;
   GtkAdjustment    *vadjustment;
@@ -243,7 +245,16 @@ apply_fit (KvCanvas *self,
     }
 
   zoom = MIN (width / self->geometry.width, height / self->geometry.height);
-  zoom = CLAMP (zoom, KV_CANVAS_ZOOM_MIN, FIT_MAX);
+  if (self->presenting)
+    {
+      /* Readable from the back of the room even if the drawing no longer
+       * fits: then it scrolls, the actual world in the middle. */
+      guint n = kv_graph_n_nodes (self->scene->layout->graph);
+
+      zoom = CLAMP (zoom, kv_style_presentation_label_px (n) / KV_STYLE_LABEL_SIZE, PRESENT_FIT_MAX);
+    }
+  else
+    zoom = CLAMP (zoom, KV_CANVAS_ZOOM_MIN, FIT_MAX);
   if (zoom != self->zoom)
     {
       self->zoom = zoom;
@@ -254,6 +265,18 @@ apply_fit (KvCanvas *self,
   configure_adjustments (self);
   gtk_adjustment_set_value (self->hadjustment, 0);
   gtk_adjustment_set_value (self->vadjustment, 0);
+  if (self->presenting)
+    for (guint i = 0; i < kv_graph_n_nodes (self->scene->layout->graph); i++)
+      if (kv_graph_node (self->scene->layout->graph, i)->flags & KV_NODE_ACTUAL)
+        {
+          const KvLayoutNode *ln = &self->scene->layout->nodes[i];
+
+          gtk_adjustment_set_value (self->hadjustment,
+                                    (self->geometry.graph_x + ln->x) * zoom - width / 2.0);
+          gtk_adjustment_set_value (self->vadjustment,
+                                    (self->geometry.graph_y + ln->y) * zoom - height / 2.0);
+          break;
+        }
   if (!allocating)
     gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -265,6 +288,30 @@ kv_canvas_zoom_fit (KvCanvas *self)
   g_return_if_fail (KV_IS_CANVAS (self));
 
   apply_fit (self, FALSE);
+}
+
+void
+kv_canvas_set_presenting (KvCanvas *self,
+                          gboolean  presenting)
+{
+  g_return_if_fail (KV_IS_CANVAS (self));
+
+  presenting = !!presenting;
+  if (self->presenting == presenting)
+    return;
+
+  self->presenting = presenting;
+  self->options.show_title = !presenting;
+  update_geometry (self);
+  apply_fit (self, FALSE);
+}
+
+double
+kv_canvas_get_label_size (KvCanvas *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS (self), 0);
+
+  return self->zoom * KV_STYLE_LABEL_SIZE;
 }
 
 /* Scene */
@@ -293,11 +340,11 @@ set_error_message (KvCanvas   *self,
 }
 
 static void
-set_scene (KvCanvas      *self,
-           KvCanvasScene *scene,
-           gboolean       fit)
+set_scene (KvCanvas *self,
+           KvScene  *scene,
+           gboolean  fit)
 {
-  g_clear_pointer (&self->scene, kv_canvas_scene_free);
+  g_clear_pointer (&self->scene, kv_scene_free);
   self->scene = scene;
   self->hover_node = -1;
   update_geometry (self);
@@ -328,7 +375,7 @@ scene_ready_cb (GObject      *object,
 {
   KvCanvas *self = KV_CANVAS (object);
   g_autoptr(GError) error = NULL;
-  KvCanvasScene *scene;
+  KvScene *scene;
 
   scene = kv_layout_worker_build_finish (result, &error);
   if (scene == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -389,7 +436,7 @@ kv_canvas_show_model (KvCanvas            *self,
 
 void
 kv_canvas_show_graph (KvCanvas            *self,
-                      KvCanvasGraphSource *source,
+                      KvGraphSource       *source,
                       const KvViewOptions *options,
                       KvLayoutEngine       engine,
                       gboolean             fit)
@@ -409,7 +456,7 @@ kv_canvas_set_layout (KvCanvas *self,
 
   cancel_job (self);
   set_error_message (self, NULL);
-  set_scene (self, layout != NULL ? kv_canvas_scene_new_for_layout (layout) : NULL, TRUE);
+  set_scene (self, layout != NULL ? kv_scene_new_for_layout (layout) : NULL, TRUE);
   set_busy (self, FALSE);
 }
 
@@ -538,7 +585,7 @@ kv_canvas_get_node_center (KvCanvas *self,
 
   g_return_val_if_fail (KV_IS_CANVAS (self), FALSE);
 
-  if (self->scene == NULL || node >= kv_canvas_scene_n_nodes (self->scene))
+  if (self->scene == NULL || node >= kv_scene_n_nodes (self->scene))
     return FALSE;
 
   ln = &self->scene->layout->nodes[node];
@@ -567,8 +614,8 @@ set_hover_node (KvCanvas *self,
 /* Tooltips */
 
 static char *
-world_label (const KvCanvasScene *scene,
-             guint                world)
+world_label (const KvScene *scene,
+             guint          world)
 {
   const KvGraph *graph = scene->layout->graph;
   int node;
@@ -576,7 +623,7 @@ world_label (const KvCanvasScene *scene,
   /* The view's short label when a node shows just this world. */
   if (scene->kind == KV_VIEW_WHOLE || scene->kind == KV_VIEW_AROUND)
     {
-      node = kv_canvas_scene_node_of (scene, world);
+      node = kv_scene_node_of (scene, world);
       if (node >= 0)
         return g_strdup (kv_graph_node (graph, node)->label);
     }
@@ -585,9 +632,9 @@ world_label (const KvCanvasScene *scene,
 }
 
 static void
-append_classes (GString             *markup,
-                const KvCanvasScene *scene,
-                guint                node)
+append_classes (GString       *markup,
+                const KvScene *scene,
+                guint          node)
 {
   const KvModel *model = scene->model;
   guint world = scene->node_world[node];
@@ -709,37 +756,6 @@ kv_canvas_query_tooltip (GtkWidget  *widget,
 /* Drawing */
 
 static void
-node_path (cairo_t            *cr,
-           const KvLayoutNode *ln,
-           double              x,
-           double              y,
-           double              grow)
-{
-  double w = ln->width / 2 + grow;
-  double h = ln->height / 2 + grow;
-
-  cairo_new_sub_path (cr);
-  if (ln->shape == KV_NODE_SHAPE_ELLIPSE)
-    {
-      cairo_save (cr);
-      cairo_translate (cr, x, y);
-      cairo_scale (cr, w, h);
-      cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
-      cairo_restore (cr);
-    }
-  else
-    {
-      double r = MIN (h, 6 + grow);
-
-      cairo_arc (cr, x + w - r, y - h + r, r, -G_PI / 2, 0);
-      cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-      cairo_arc (cr, x - w + r, y + h - r, r, G_PI / 2, G_PI);
-      cairo_arc (cr, x - w + r, y - h + r, r, G_PI, 3 * G_PI / 2);
-      cairo_close_path (cr);
-    }
-}
-
-static void
 draw_ring (KvCanvas *self,
            cairo_t  *cr,
            int       node,
@@ -748,15 +764,15 @@ draw_ring (KvCanvas *self,
   const KvLayoutNode *ln;
   double width, gap;
 
-  if (node < 0 || (guint) node >= kv_canvas_scene_n_nodes (self->scene))
+  if (node < 0 || (guint) node >= kv_scene_n_nodes (self->scene))
     return;
 
   /* In points, but never thinner than a few pixels when zoomed out. */
   width = MAX (RING_WIDTH, 2.5 / self->zoom);
   gap = MAX (RING_GAP, 3.0 / self->zoom);
   ln = &self->scene->layout->nodes[node];
-  node_path (cr, ln, self->geometry.graph_x + ln->x, self->geometry.graph_y + ln->y,
-             gap + width / 2);
+  kv_render_node_path (cr, ln->shape, self->geometry.graph_x + ln->x, self->geometry.graph_y + ln->y,
+                       ln->width, ln->height, gap + width / 2);
   /* GNOME's accent blue: apart from the agents' Okabe-Ito colours. */
   cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, alpha);
   cairo_set_line_width (cr, width);
@@ -789,7 +805,7 @@ kv_canvas_snapshot (GtkWidget   *widget,
   cairo_scale (cr, self->zoom, self->zoom);
   kv_render (self->scene->layout, cr, &self->options);
 
-  selected = kv_canvas_scene_node_of (self->scene, self->selected_world);
+  selected = kv_scene_node_of (self->scene, self->selected_world);
   if (self->hover_node >= 0 && self->hover_node != selected)
     draw_ring (self, cr, self->hover_node, 0.35);
   draw_ring (self, cr, selected, 1.0);
@@ -993,7 +1009,7 @@ kv_canvas_dispose (GObject *object)
   KvCanvas *self = KV_CANVAS (object);
 
   cancel_job (self);
-  g_clear_pointer (&self->scene, kv_canvas_scene_free);
+  g_clear_pointer (&self->scene, kv_scene_free);
   if (self->hadjustment != NULL)
     g_signal_handlers_disconnect_by_func (self->hadjustment, adjustment_value_changed_cb, self);
   if (self->vadjustment != NULL)

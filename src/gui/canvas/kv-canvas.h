@@ -20,7 +20,7 @@
 
 #include "kv-engine.h"
 #include "kv-draw.h"
-#include "kv-canvas-scene.h"
+#include "kv-scene.h"
 
 G_BEGIN_DECLS
 
@@ -45,7 +45,7 @@ void        kv_canvas_show_model         (KvCanvas            *self,
 /* As kv_canvas_show_model for any graph: @source (referenced by the job)
  * builds it from @options on the layout thread. NULL shows nothing. */
 void        kv_canvas_show_graph         (KvCanvas            *self,
-                                          KvCanvasGraphSource *source,
+                                          KvGraphSource       *source,
                                           const KvViewOptions *options,
                                           KvLayoutEngine       engine,
                                           gboolean             fit);
@@ -101,5 +101,13 @@ void        kv_canvas_zoom_in            (KvCanvas            *self);
 void        kv_canvas_zoom_out           (KvCanvas            *self);
 /* The whole drawing in the window (a small one at most at 200 %). */
 void        kv_canvas_zoom_fit           (KvCanvas            *self);
+/* Presentation mode: no title (the window says it), and fitting never
+ * makes world labels smaller than kv_style_presentation_label_px () on
+ * screen — a drawing too big for that scrolls, centred on the actual
+ * world — nor zooms past 300 %. Fits again. */
+void        kv_canvas_set_presenting     (KvCanvas            *self,
+                                          gboolean             presenting);
+/* The world labels' size on screen, in pixels (zoom × font size). */
+double      kv_canvas_get_label_size     (KvCanvas            *self);
 
 G_END_DECLS

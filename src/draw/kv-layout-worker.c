@@ -7,7 +7,7 @@
 
 typedef struct {
   KvModel        *model;       /* a model's view, or … */
-  KvCanvasGraphSource *source; /* … a graph function's graph */
+  KvGraphSource  *source;      /* … a graph function's graph */
   KvViewOptions   options;
   KvBits         *highlight;   /* options.highlight points here */
   char           *title;       /* options.title points here */
@@ -20,7 +20,7 @@ job_free (gpointer data)
   Job *job = data;
 
   g_clear_pointer (&job->model, kv_model_unref);
-  g_clear_pointer (&job->source, kv_canvas_graph_source_unref);
+  g_clear_pointer (&job->source, kv_graph_source_unref);
   g_clear_pointer (&job->highlight, kv_bits_free);
   g_clear_pointer (&job->title, g_free);
   g_free (job);
@@ -37,19 +37,19 @@ worker_main (gpointer data)
       g_autoptr(GTask) task = g_async_queue_pop (queue);
       Job *job = g_task_get_task_data (task);
       g_autoptr(GError) error = NULL;
-      KvCanvasScene *scene;
+      KvScene *scene;
 
       if (g_task_return_error_if_cancelled (task))
         continue;
 
       if (job->source != NULL)
-        scene = kv_canvas_scene_build_graph (context, job->source, &job->options, job->engine,
-                                             g_task_get_cancellable (task), &error);
+        scene = kv_scene_build_graph (context, job->source, &job->options, job->engine,
+                                      g_task_get_cancellable (task), &error);
       else
-        scene = kv_canvas_scene_build (context, job->model, &job->options, job->engine,
-                                       g_task_get_cancellable (task), &error);
+        scene = kv_scene_build (context, job->model, &job->options, job->engine,
+                                g_task_get_cancellable (task), &error);
       if (scene != NULL)
-        g_task_return_pointer (task, scene, (GDestroyNotify) kv_canvas_scene_free);
+        g_task_return_pointer (task, scene, (GDestroyNotify) kv_scene_free);
       else
         g_task_return_error (task, g_steal_pointer (&error));
     }
@@ -77,7 +77,7 @@ get_queue (void)
 static void
 push_job (gpointer             source_object,
           KvModel             *model,
-          KvCanvasGraphSource *source,
+          KvGraphSource       *source,
           const KvViewOptions *options,
           KvLayoutEngine       engine,
           GCancellable        *cancellable,
@@ -91,7 +91,7 @@ push_job (gpointer             source_object,
   if (model != NULL)
     job->model = kv_model_ref (model);
   if (source != NULL)
-    job->source = kv_canvas_graph_source_ref (source);
+    job->source = kv_graph_source_ref (source);
   if (options != NULL)
     job->options = *options;
   else
@@ -130,7 +130,7 @@ kv_layout_worker_build_async (gpointer             source_object,
 
 void
 kv_layout_worker_build_graph_async (gpointer             source_object,
-                                    KvCanvasGraphSource *source,
+                                    KvGraphSource       *source,
                                     const KvViewOptions *options,
                                     KvLayoutEngine       engine,
                                     GCancellable        *cancellable,
@@ -144,7 +144,7 @@ kv_layout_worker_build_graph_async (gpointer             source_object,
   push_job (source_object, NULL, source, options, engine, cancellable, callback, user_data);
 }
 
-KvCanvasScene *
+KvScene *
 kv_layout_worker_build_finish (GAsyncResult  *result,
                                GError       **error)
 {

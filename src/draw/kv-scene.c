@@ -1,28 +1,28 @@
-/* kv-canvas-scene.c: a laid-out view and its node/world maps. */
-#define G_LOG_DOMAIN "kv-canvas-scene"
+/* kv-scene.c: a laid-out view and its node/world maps. */
+#define G_LOG_DOMAIN "kv-scene"
 
 #include "config.h"
 
-#include "kv-canvas-scene.h"
+#include "kv-scene.h"
 
-struct _KvCanvasGraphSource
+struct _KvGraphSource
 {
-  gatomicrefcount    ref;
-  KvCanvasGraphFunc  func;
-  gpointer           user_data;
-  GDestroyNotify     destroy;
+  gatomicrefcount  ref;
+  KvGraphFunc      func;
+  gpointer         user_data;
+  GDestroyNotify   destroy;
 };
 
-KvCanvasGraphSource *
-kv_canvas_graph_source_new (KvCanvasGraphFunc func,
-                            gpointer          user_data,
-                            GDestroyNotify    destroy)
+KvGraphSource *
+kv_graph_source_new (KvGraphFunc     func,
+                     gpointer        user_data,
+                     GDestroyNotify  destroy)
 {
-  KvCanvasGraphSource *source;
+  KvGraphSource *source;
 
   g_return_val_if_fail (func != NULL, NULL);
 
-  source = g_new0 (KvCanvasGraphSource, 1);
+  source = g_new0 (KvGraphSource, 1);
   g_atomic_ref_count_init (&source->ref);
   source->func = func;
   source->user_data = user_data;
@@ -31,8 +31,8 @@ kv_canvas_graph_source_new (KvCanvasGraphFunc func,
   return source;
 }
 
-KvCanvasGraphSource *
-kv_canvas_graph_source_ref (KvCanvasGraphSource *source)
+KvGraphSource *
+kv_graph_source_ref (KvGraphSource *source)
 {
   g_return_val_if_fail (source != NULL, NULL);
 
@@ -41,7 +41,7 @@ kv_canvas_graph_source_ref (KvCanvasGraphSource *source)
 }
 
 void
-kv_canvas_graph_source_unref (KvCanvasGraphSource *source)
+kv_graph_source_unref (KvGraphSource *source)
 {
   if (source == NULL || !g_atomic_ref_count_dec (&source->ref))
     return;
@@ -59,7 +59,7 @@ check_cancelled (GCancellable  *cancellable,
 }
 
 static void
-map_worlds (KvCanvasScene *scene)
+map_worlds (KvScene *scene)
 {
   const KvGraph *graph = scene->layout->graph;
   const KvModel *model = scene->model;
@@ -143,125 +143,124 @@ map_worlds (KvCanvasScene *scene)
     }
 }
 
-/* Lays @graph out, stopping early when the job was cancelled meanwhile. */
-static KvLayout *
-lay_out (KvLayoutContext  *context,
-         KvGraph          *graph,
-         KvLayoutEngine    engine,
-         GCancellable     *cancellable,
-         GError          **error)
+/* A model's view is one kind of graph source. */
+static KvGraph *
+model_view_graph (const KvViewOptions  *options,
+                  gpointer              user_data,
+                  GError              **error)
 {
-  g_autoptr(KvLayout) layout = NULL;
+  return kv_view_build (user_data, options, error);
+}
 
+/* A scene of @layout (taken) showing @kind; with @model, its worlds are
+ * mapped to nodes by the view, else node i stands for its graph node's
+ * world. */
+static KvScene *
+scene_new (KvLayout   *layout,
+           KvViewKind  kind,
+           KvModel    *model)
+{
+  KvScene *scene;
+
+  scene = g_new0 (KvScene, 1);
+  scene->layout = layout;
+  scene->kind = kind;
+  if (model != NULL)
+    {
+      scene->model = kv_model_ref (model);
+      map_worlds (scene);
+    }
+  else
+    {
+      guint n = kv_graph_n_nodes (layout->graph);
+
+      scene->node_world = g_new0 (guint, MAX (n, 1));
+      for (guint i = 0; i < n; i++)
+        scene->node_world[i] = kv_graph_node (layout->graph, i)->world;
+    }
+
+  return scene;
+}
+
+/* The one path of every scene: builds @func's graph for @options (NULL:
+ * defaults) and lays it out with @engine, stopping early when the job was
+ * cancelled meanwhile. With @model (whose view @func builds), the automatic
+ * view is decided first, to know which one is shown, and the scene maps
+ * the model's worlds. */
+static KvScene *
+build (KvLayoutContext      *context,
+       KvModel              *model,
+       KvGraphFunc           func,
+       gpointer              user_data,
+       const KvViewOptions  *options,
+       KvLayoutEngine        engine,
+       GCancellable         *cancellable,
+       GError              **error)
+{
+  g_autoptr(KvGraph) graph = NULL;
+  g_autoptr(KvLayout) layout = NULL;
+  KvViewOptions opts;
+
+  if (options != NULL)
+    opts = *options;
+  else
+    kv_view_options_init (&opts);
+  if (model != NULL && opts.kind == KV_VIEW_AUTO)
+    opts.kind = kv_view_choose (model, opts.limit);
+
+  if (check_cancelled (cancellable, error))
+    return NULL;
+  graph = func (&opts, user_data, error);
   if (graph == NULL || check_cancelled (cancellable, error))
     return NULL;
   layout = kv_layout_new (context, graph, engine, error);
   if (layout == NULL || check_cancelled (cancellable, error))
     return NULL;
-  return g_steal_pointer (&layout);
+
+  return scene_new (g_steal_pointer (&layout), opts.kind, model);
 }
 
-static void
-options_or_defaults (const KvViewOptions *options,
-                     KvViewOptions       *opts)
+KvScene *
+kv_scene_build (KvLayoutContext      *context,
+                KvModel              *model,
+                const KvViewOptions  *options,
+                KvLayoutEngine        engine,
+                GCancellable         *cancellable,
+                GError              **error)
 {
-  if (options != NULL)
-    *opts = *options;
-  else
-    kv_view_options_init (opts);
-}
-
-KvCanvasScene *
-kv_canvas_scene_build (KvLayoutContext      *context,
-                       KvModel              *model,
-                       const KvViewOptions  *options,
-                       KvLayoutEngine        engine,
-                       GCancellable         *cancellable,
-                       GError              **error)
-{
-  g_autoptr(KvGraph) graph = NULL;
-  g_autoptr(KvLayout) layout = NULL;
-  KvViewOptions opts;
-  KvCanvasScene *scene;
-
   g_return_val_if_fail (context != NULL, NULL);
   g_return_val_if_fail (model != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  options_or_defaults (options, &opts);
-  /* Decide the automatic view here, to know which one is shown. */
-  if (opts.kind == KV_VIEW_AUTO)
-    opts.kind = kv_view_choose (model, opts.limit);
-  if (check_cancelled (cancellable, error))
-    return NULL;
-
-  graph = kv_view_build (model, &opts, error);
-  layout = lay_out (context, graph, engine, cancellable, error);
-  if (layout == NULL)
-    return NULL;
-
-  scene = g_new0 (KvCanvasScene, 1);
-  scene->layout = g_steal_pointer (&layout);
-  scene->kind = opts.kind;
-  scene->model = kv_model_ref (model);
-  map_worlds (scene);
-
-  return scene;
+  return build (context, model, model_view_graph, model, options, engine, cancellable, error);
 }
 
-KvCanvasScene *
-kv_canvas_scene_build_graph (KvLayoutContext      *context,
-                             KvCanvasGraphSource  *source,
-                             const KvViewOptions  *options,
-                             KvLayoutEngine        engine,
-                             GCancellable         *cancellable,
-                             GError              **error)
+KvScene *
+kv_scene_build_graph (KvLayoutContext      *context,
+                      KvGraphSource        *source,
+                      const KvViewOptions  *options,
+                      KvLayoutEngine        engine,
+                      GCancellable         *cancellable,
+                      GError              **error)
 {
-  g_autoptr(KvGraph) graph = NULL;
-  g_autoptr(KvLayout) layout = NULL;
-  KvViewOptions opts;
-  KvCanvasScene *scene;
-
   g_return_val_if_fail (context != NULL, NULL);
   g_return_val_if_fail (source != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  options_or_defaults (options, &opts);
-  if (check_cancelled (cancellable, error))
-    return NULL;
-
-  graph = source->func (&opts, source->user_data, error);
-  layout = lay_out (context, graph, engine, cancellable, error);
-  if (layout == NULL)
-    return NULL;
-
-  scene = kv_canvas_scene_new_for_layout (layout);
-  scene->kind = opts.kind;
-
-  return scene;
+  return build (context, NULL, source->func, source->user_data, options, engine,
+                cancellable, error);
 }
 
-KvCanvasScene *
-kv_canvas_scene_new_for_layout (KvLayout *layout)
+KvScene *
+kv_scene_new_for_layout (KvLayout *layout)
 {
-  KvCanvasScene *scene;
-  guint n;
-
   g_return_val_if_fail (layout != NULL, NULL);
 
-  scene = g_new0 (KvCanvasScene, 1);
-  scene->layout = kv_layout_ref (layout);
-  scene->kind = KV_VIEW_WHOLE;
-  n = kv_graph_n_nodes (layout->graph);
-  scene->node_world = g_new0 (guint, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
-    scene->node_world[i] = kv_graph_node (layout->graph, i)->world;
-
-  return scene;
+  return scene_new (kv_layout_ref (layout), KV_VIEW_WHOLE, NULL);
 }
 
 void
-kv_canvas_scene_free (KvCanvasScene *scene)
+kv_scene_free (KvScene *scene)
 {
   if (scene == NULL)
     return;
@@ -274,7 +273,7 @@ kv_canvas_scene_free (KvCanvasScene *scene)
 }
 
 guint
-kv_canvas_scene_n_nodes (const KvCanvasScene *scene)
+kv_scene_n_nodes (const KvScene *scene)
 {
   g_return_val_if_fail (scene != NULL, 0);
 
@@ -282,7 +281,7 @@ kv_canvas_scene_n_nodes (const KvCanvasScene *scene)
 }
 
 int
-kv_canvas_scene_node_of (const KvCanvasScene *scene,
+kv_scene_node_of (const KvScene *scene,
                          int                  world)
 {
   guint n;
@@ -294,7 +293,7 @@ kv_canvas_scene_node_of (const KvCanvasScene *scene,
   if (scene->world_node != NULL)
     return (guint) world < scene->model->n_worlds ? scene->world_node[world] : -1;
 
-  n = kv_canvas_scene_n_nodes (scene);
+  n = kv_scene_n_nodes (scene);
   for (guint i = 0; i < n; i++)
     if (scene->node_world[i] == (guint) world)
       return i;

@@ -1,5 +1,5 @@
 /* kv-layout-worker.h: the one thread that builds views (of models, or any
- * graph from a KvCanvasGraphFunc) and lays them out.
+ * graph from a KvGraphFunc) and lays them out.
  *
  * cgraph and the Graphviz layout engines are not thread-safe, so every
  * canvas of the process shares one worker: a dedicated thread with a queue,
@@ -16,11 +16,11 @@
 
 #include <gio/gio.h>
 
-#include "kv-canvas-scene.h"
+#include "kv-scene.h"
 
 G_BEGIN_DECLS
 
-/* Builds kv_canvas_scene_build (@model, @options, @engine) on the worker.
+/* Builds kv_scene_build (@model, @options, @engine) on the worker.
  * @model is referenced and @options copied (with its highlight and title). */
 void           kv_layout_worker_build_async  (gpointer             source_object,
                                               KvModel             *model,
@@ -30,19 +30,19 @@ void           kv_layout_worker_build_async  (gpointer             source_object
                                               GAsyncReadyCallback  callback,
                                               gpointer             user_data);
 
-/* Builds kv_canvas_scene_build_graph (@source, @options, @engine) on the
+/* Builds kv_scene_build_graph (@source, @options, @engine) on the
  * worker: @source is referenced (its data lives until the job is done) and
  * @options copied. Finish with kv_layout_worker_build_finish. */
 void           kv_layout_worker_build_graph_async (gpointer             source_object,
-                                                   KvCanvasGraphSource *source,
+                                                   KvGraphSource       *source,
                                                    const KvViewOptions *options,
                                                    KvLayoutEngine       engine,
                                                    GCancellable        *cancellable,
                                                    GAsyncReadyCallback  callback,
                                                    gpointer             user_data);
 
-/* The scene (free with kv_canvas_scene_free), or NULL and @error. */
-KvCanvasScene *kv_layout_worker_build_finish (GAsyncResult        *result,
+/* The scene (free with kv_scene_free), or NULL and @error. */
+KvScene       *kv_layout_worker_build_finish (GAsyncResult        *result,
                                               GError             **error);
 
 G_END_DECLS

@@ -1,8 +1,8 @@
-/* kv-canvas-scene.h: what a KvCanvas shows — a laid-out view of a model and
- * the map between its nodes and the model's worlds.
+/* kv-scene.h: what a canvas shows — a laid-out view of a model and the map
+ * between its nodes and the model's worlds.
  *
  * A scene is built off the main thread (kv-layout-worker.h) from a model and
- * view options, or from a graph function (any KvGraph: the product view's
+ * view options, or from a graph source (any KvGraph: the product view's
  * stages) and view options: the view's graph (kv_view_build), its layout
  * (kv_layout_new) and the maps that let the canvas select a world by
  * clicking a node and ring the node showing a selected world. Nodes of
@@ -11,14 +11,16 @@
  * click on one selects a representative world (the first of its group).
  *
  * Scenes are immutable once built; the canvas owns the one it shows.
- * GTK-free.
+ * GTK-free: tested in tests/draw/test-scene.c.
  */
 #pragma once
 
 #include <gio/gio.h>
 
 #include "kv-engine.h"
-#include "kv-draw.h"
+#include "kv-graph.h"
+#include "kv-layout.h"
+#include "kv-view.h"
 
 G_BEGIN_DECLS
 
@@ -27,65 +29,67 @@ G_BEGIN_DECLS
  * only read data that stays alive and unchanged while a job may run (the
  * source keeps @user_data until its last job is done). Returns a new graph,
  * or NULL and @error (e.g. KV_ERROR_LIMIT when the view does not fit). */
-typedef KvGraph *(*KvCanvasGraphFunc) (const KvViewOptions  *options,
-                                       gpointer              user_data,
-                                       GError              **error);
+typedef KvGraph *(*KvGraphFunc) (const KvViewOptions  *options,
+                                 gpointer              user_data,
+                                 GError              **error);
 
 /* A graph function with its data, reference counted so that jobs queued on
  * the layout thread keep the data alive. @destroy runs when the last
  * reference goes, on whichever thread drops it. */
-typedef struct _KvCanvasGraphSource KvCanvasGraphSource;
+typedef struct _KvGraphSource KvGraphSource;
 
-KvCanvasGraphSource *kv_canvas_graph_source_new   (KvCanvasGraphFunc  func,
-                                                   gpointer           user_data,
-                                                   GDestroyNotify     destroy);
-KvCanvasGraphSource *kv_canvas_graph_source_ref   (KvCanvasGraphSource *source);
-void                 kv_canvas_graph_source_unref (KvCanvasGraphSource *source);
+KvGraphSource *kv_graph_source_new   (KvGraphFunc     func,
+                                      gpointer        user_data,
+                                      GDestroyNotify  destroy);
+KvGraphSource *kv_graph_source_ref   (KvGraphSource  *source);
+void           kv_graph_source_unref (KvGraphSource  *source);
 
 typedef struct {
   KvLayout   *layout;       /* the drawing */
-  KvViewKind  kind;         /* the view shown (never KV_VIEW_AUTO) */
+  KvViewKind  kind;         /* the view shown (never KV_VIEW_AUTO for a
+                             * model's view) */
   KvModel    *model;        /* the model whose worlds are meant, or NULL
                              * for a bare layout */
   guint      *node_world;   /* per node: a world of @model (a representative
                              * one for grouped views) */
   int        *world_node;   /* per world of @model: the node showing it, or -1;
                              * NULL for a bare layout */
-} KvCanvasScene;
+} KvScene;
 
 /* Builds the view @options of @model and lays it out with @engine in
  * @context. Checks @cancellable between steps. Errors: kv_view_build's
  * (KV_ERROR_LIMIT when the view does not fit), kv_layout_new's, or
  * G_IO_ERROR_CANCELLED. */
-KvCanvasScene *kv_canvas_scene_build      (KvLayoutContext      *context,
-                                           KvModel              *model,
-                                           const KvViewOptions  *options,
-                                           KvLayoutEngine        engine,
-                                           GCancellable         *cancellable,
-                                           GError              **error);
+KvScene *kv_scene_build          (KvLayoutContext      *context,
+                                  KvModel              *model,
+                                  const KvViewOptions  *options,
+                                  KvLayoutEngine        engine,
+                                  GCancellable         *cancellable,
+                                  GError              **error);
 
 /* Builds @source's graph for @options and lays it out with @engine: a bare
  * layout (no model; node i stands for its graph node's world). The scene's
  * kind is @options' kind as asked (KV_VIEW_AUTO stays AUTO: the function
  * chose). Errors: @source's, kv_layout_new's, or G_IO_ERROR_CANCELLED. */
-KvCanvasScene *kv_canvas_scene_build_graph (KvLayoutContext      *context,
-                                            KvCanvasGraphSource  *source,
-                                            const KvViewOptions  *options,
-                                            KvLayoutEngine        engine,
-                                            GCancellable         *cancellable,
-                                            GError              **error);
+KvScene *kv_scene_build_graph    (KvLayoutContext      *context,
+                                  KvGraphSource        *source,
+                                  const KvViewOptions  *options,
+                                  KvLayoutEngine        engine,
+                                  GCancellable         *cancellable,
+                                  GError              **error);
 
 /* A scene for a layout made elsewhere: node i stands for its graph node's
  * world. Takes a reference to @layout. */
-KvCanvasScene *kv_canvas_scene_new_for_layout (KvLayout *layout);
+KvScene *kv_scene_new_for_layout (KvLayout             *layout);
 
-void           kv_canvas_scene_free       (KvCanvasScene *scene);
+void     kv_scene_free           (KvScene              *scene);
 
-guint          kv_canvas_scene_n_nodes    (const KvCanvasScene *scene);
+guint    kv_scene_n_nodes        (const KvScene        *scene);
 /* The node showing @world, or -1. */
-int            kv_canvas_scene_node_of    (const KvCanvasScene *scene, int world);
+int      kv_scene_node_of        (const KvScene        *scene,
+                                  int                   world);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvCanvasScene, kv_canvas_scene_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvCanvasGraphSource, kv_canvas_graph_source_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvScene, kv_scene_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvGraphSource, kv_graph_source_unref)
 
 G_END_DECLS

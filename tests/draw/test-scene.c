@@ -1,0 +1,488 @@
+/* test-scene.c: scenes (a laid-out view and its node/world maps) and the
+ * layout worker that builds them off the main thread — without a display. */
+#define G_LOG_DOMAIN "test-scene"
+#include "config.h"
+
+#include "kv-draw-test-util.h"
+
+static const char hexa_text[] =
+  "title Hexa\n"
+  "agents 1 2 3\n"
+  "cards r w b\n"
+  "hands 1 1 1\n"
+  "deal 1: r 2: w 3: b\n";
+
+/* Hexa after an event nobody can tell from a twin: 12 worlds, each
+ * bisimilar to its twin (6 blocks). */
+static const char twins_text[] =
+  "title Hexa twice\n"
+  "agents 1 2 3\n"
+  "cards r w b\n"
+  "hands 1 1 1\n"
+  "deal 1: r 2: w 3: b\n"
+  "action twins\n"
+  "  event a: true\n"
+  "  event b: true\n"
+  "  agent 1: a b\n"
+  "  agent 2: a b\n"
+  "  agent 3: a b\n"
+  "end\n"
+  "do twins a\n";
+
+static KvScene *
+scene_of (KvLayoutContext *context,
+          KvModel         *model,
+          KvViewKind       kind)
+{
+  g_autoptr(GError) error = NULL;
+  KvViewOptions options;
+  KvScene *scene;
+
+  kv_view_options_init (&options);
+  options.kind = kind;
+  scene = kv_scene_build (context, model, &options, KV_LAYOUT_AUTO, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (scene);
+
+  return scene;
+}
+
+/* Every world's node shows it, and every node's world is one it shows. */
+static void
+assert_maps_agree (const KvScene *scene)
+{
+  guint n = kv_scene_n_nodes (scene);
+
+  g_assert_nonnull (scene->model);
+  g_assert_nonnull (scene->world_node);
+  for (guint i = 0; i < n; i++)
+    {
+      guint w = scene->node_world[i];
+
+      g_assert_cmpuint (w, <, scene->model->n_worlds);
+      g_assert_cmpint (kv_scene_node_of (scene, w), ==, (int) i);
+    }
+  for (guint w = 0; w < scene->model->n_worlds; w++)
+    {
+      int node = kv_scene_node_of (scene, w);
+
+      g_assert_cmpint (node, ==, scene->world_node[w]);
+      if (node >= 0)
+        g_assert_cmpint (node, <, (int) n);
+    }
+  g_assert_cmpint (kv_scene_node_of (scene, -1), ==, -1);
+  g_assert_cmpint (kv_scene_node_of (scene, scene->model->n_worlds), ==, -1);
+}
+
+static void
+test_whole (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvModel) model = test_text_model (hexa_text, -1);
+  g_autoptr(KvScene) scene = scene_of (context, model, KV_VIEW_WHOLE);
+
+  g_assert_cmpint (scene->kind, ==, KV_VIEW_WHOLE);
+  g_assert_true (scene->model == model);
+  g_assert_cmpuint (kv_scene_n_nodes (scene), ==, 6);
+  assert_maps_agree (scene);
+  for (guint w = 0; w < model->n_worlds; w++)
+    g_assert_cmpint (scene->world_node[w], >=, 0);
+}
+
+static void
+test_auto (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvModel) hexa = test_text_model (hexa_text, -1);
+  g_autoptr(KvScene) small = scene_of (context, hexa, KV_VIEW_AUTO);
+
+  /* The automatic view is decided: the scene says which one it shows. */
+  g_assert_cmpint (small->kind, ==, KV_VIEW_WHOLE);
+  g_assert_cmpint (small->kind, ==, kv_view_choose (hexa, 0));
+}
+
+static void
+test_around (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvModel) model = test_text_model (hexa_text, -1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScene) scene = NULL;
+  KvViewOptions options;
+  guint shown = 0;
+
+  kv_view_options_init (&options);
+  options.kind = KV_VIEW_AROUND;
+  options.radius = 1;
+  scene = kv_scene_build (context, model, &options, KV_LAYOUT_AUTO, NULL, &error);
+  g_assert_no_error (error);
+
+  /* Four of the six worlds are shown; the other two have no node. */
+  g_assert_cmpuint (kv_scene_n_nodes (scene), ==, 4);
+  assert_maps_agree (scene);
+  for (guint w = 0; w < model->n_worlds; w++)
+    if (kv_scene_node_of (scene, w) >= 0)
+      shown++;
+  g_assert_cmpuint (shown, ==, 4);
+  g_assert_cmpint (kv_scene_node_of (scene, model->actual), >=, 0);
+}
+
+static void
+test_contracted (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvModel) model = test_text_model (twins_text, -1);
+  g_autoptr(KvScene) scene = scene_of (context, model, KV_VIEW_CONTRACTED);
+  g_autofree guint32 *blocks = NULL;
+  guint n_blocks = 0;
+
+  blocks = kv_bisim_blocks (model, &n_blocks);
+  g_assert_cmpuint (model->n_worlds, ==, 12);
+  g_assert_cmpuint (n_blocks, ==, 6);
+  g_assert_cmpint (scene->kind, ==, KV_VIEW_CONTRACTED);
+  g_assert_cmpuint (kv_scene_n_nodes (scene), ==, 6);
+  assert_maps_agree (scene);
+
+  /* Bisimilar worlds share a node, whose world is the block's first. */
+  for (guint w = 0; w < model->n_worlds; w++)
+    {
+      int node = kv_scene_node_of (scene, w);
+
+      g_assert_cmpint (node, >=, 0);
+      g_assert_cmpuint (kv_graph_node (scene->layout->graph, node)->world, ==, blocks[w]);
+      g_assert_cmpuint (scene->node_world[node], <=, w);
+      g_assert_cmpuint (blocks[scene->node_world[node]], ==, blocks[w]);
+      for (guint v = 0; v < w; v++)
+        g_assert_true ((kv_scene_node_of (scene, v) == node) == (blocks[v] == blocks[w]));
+    }
+}
+
+static void
+test_envelope (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvModel) model = test_game_model ("clue11", 0);
+  g_autoptr(KvScene) scene = scene_of (context, model, KV_VIEW_ENVELOPE);
+  guint env = kv_game_envelope (model->game);
+
+  g_assert_cmpint (scene->kind, ==, KV_VIEW_ENVELOPE);
+  g_assert_cmpuint (kv_scene_n_nodes (scene), ==, 28);
+  assert_maps_agree (scene);
+
+  /* A world's node is the one of its envelope. */
+  for (guint w = 0; w < model->n_worlds; w += 97)
+    {
+      int node = kv_scene_node_of (scene, w);
+
+      g_assert_cmpint (node, >=, 0);
+      g_assert_cmpuint (kv_model_hand (model, scene->node_world[node], env), ==,
+                        kv_model_hand (model, w, env));
+    }
+  g_assert_cmpuint (kv_model_hand (model, scene->node_world[scene->world_node[model->actual]], env), ==,
+                    kv_model_hand (model, model->actual, env));
+}
+
+static void
+test_errors (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvModel) hexa = test_text_model (hexa_text, -1);
+  g_autoptr(KvModel) clue = test_game_model ("clue11", 0);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  KvViewOptions options;
+
+  /* Too big for the whole view: the view's error. */
+  kv_view_options_init (&options);
+  options.kind = KV_VIEW_WHOLE;
+  g_assert_null (kv_scene_build (context, clue, &options, KV_LAYOUT_AUTO, NULL, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+  g_clear_error (&error);
+
+  /* No envelope in Hexa. */
+  options.kind = KV_VIEW_ENVELOPE;
+  g_assert_null (kv_scene_build (context, hexa, &options, KV_LAYOUT_AUTO, NULL, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_GAME);
+  g_clear_error (&error);
+
+  /* Cancelled before it starts. */
+  g_cancellable_cancel (cancellable);
+  g_assert_null (kv_scene_build (context, hexa, NULL, KV_LAYOUT_AUTO, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+/* A graph source: a triangle of three worlds (7, 8, 9), built on whichever
+ * thread asks; counts its calls and its destruction. */
+typedef struct {
+  gint        calls;
+  gint        destroyed;
+  KvViewKind  kind;        /* as asked by the last call */
+  GThread    *thread;      /* the last call's */
+  gboolean    fail;
+} Triangle;
+
+static KvGraph *
+triangle_graph (const KvViewOptions  *options,
+                gpointer              user_data,
+                GError              **error)
+{
+  Triangle *data = user_data;
+  const char *agents[] = { "a", "b" };
+  KvGraph *graph;
+
+  g_atomic_int_inc (&data->calls);
+  data->kind = options->kind;
+  data->thread = g_thread_self ();
+  if (data->fail)
+    {
+      g_set_error_literal (error, KV_ERROR, KV_ERROR_LIMIT, "too big");
+      return NULL;
+    }
+
+  graph = kv_graph_new ("A triangle", 2, agents);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *label = g_strdup_printf ("t%u", i);
+
+      kv_graph_add_node (graph, label, NULL, i == 0 ? KV_NODE_ACTUAL : 0, 7 + i);
+    }
+  kv_graph_add_edge (graph, 0, 0, 1);
+  kv_graph_add_edge (graph, 1, 1, 2);
+  kv_graph_add_edge (graph, 0, 0, 2);
+
+  return graph;
+}
+
+static void
+triangle_destroy (gpointer user_data)
+{
+  Triangle *data = user_data;
+
+  g_atomic_int_inc (&data->destroyed);
+}
+
+static void
+test_graph_source (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  Triangle data = { 0 };
+  KvGraphSource *source = kv_graph_source_new (triangle_graph, &data, triangle_destroy);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScene) scene = NULL;
+  KvViewOptions options;
+
+  kv_view_options_init (&options);
+  options.kind = KV_VIEW_AROUND;
+  scene = kv_scene_build_graph (context, source, &options, KV_LAYOUT_AUTO, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (data.calls, ==, 1);
+
+  /* A bare layout: the kind as asked, no model, node i's world its graph
+   * node's. */
+  g_assert_cmpint (scene->kind, ==, KV_VIEW_AROUND);
+  g_assert_cmpint (data.kind, ==, KV_VIEW_AROUND);
+  g_assert_null (scene->model);
+  g_assert_null (scene->world_node);
+  g_assert_cmpuint (kv_scene_n_nodes (scene), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_cmpuint (scene->node_world[i], ==, 7 + i);
+      g_assert_cmpint (kv_scene_node_of (scene, 7 + i), ==, (int) i);
+    }
+  g_assert_cmpint (kv_scene_node_of (scene, 0), ==, -1);
+  g_assert_cmpint (kv_scene_node_of (scene, -1), ==, -1);
+
+  /* The function's error. */
+  data.fail = TRUE;
+  g_assert_null (kv_scene_build_graph (context, source, NULL, KV_LAYOUT_AUTO, NULL, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+  g_assert_cmpint (data.kind, ==, KV_VIEW_AUTO);
+
+  /* Destroyed with the last reference. */
+  kv_graph_source_ref (source);
+  kv_graph_source_unref (source);
+  g_assert_cmpint (data.destroyed, ==, 0);
+  kv_graph_source_unref (source);
+  g_assert_cmpint (data.destroyed, ==, 1);
+}
+
+static void
+test_new_for_layout (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvModel) model = test_text_model (hexa_text, -1);
+  g_autoptr(KvGraph) graph = kv_view_build (model, NULL, NULL);
+  g_autoptr(KvLayout) layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, NULL);
+  g_autoptr(KvScene) scene = kv_scene_new_for_layout (layout);
+
+  g_assert_true (scene->layout == layout);
+  g_assert_cmpint (scene->kind, ==, KV_VIEW_WHOLE);
+  g_assert_null (scene->model);
+  g_assert_cmpuint (kv_scene_n_nodes (scene), ==, kv_graph_n_nodes (graph));
+  for (guint i = 0; i < kv_scene_n_nodes (scene); i++)
+    g_assert_cmpint (kv_scene_node_of (scene, kv_graph_node (graph, i)->world), ==, (int) i);
+}
+
+/* The worker */
+
+typedef struct {
+  GPtrArray *scenes;     /* KvScene, or NULL for an error, in callback order */
+  GPtrArray *errors;     /* GError, or NULL */
+  guint      pending;
+} Jobs;
+
+static void
+job_done (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  Jobs *jobs = user_data;
+  GError *error = NULL;
+  KvScene *scene = kv_layout_worker_build_finish (result, &error);
+
+  g_assert_true ((scene == NULL) != (error == NULL));
+  g_ptr_array_add (jobs->scenes, scene);
+  g_ptr_array_add (jobs->errors, error);
+  jobs->pending--;
+}
+
+static void
+error_free (gpointer error)
+{
+  g_clear_error ((GError **) &error);
+}
+
+static void
+jobs_init (Jobs *jobs)
+{
+  jobs->scenes = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_scene_free);
+  jobs->errors = g_ptr_array_new_with_free_func (error_free);
+  jobs->pending = 0;
+}
+
+static void
+jobs_wait (Jobs *jobs)
+{
+  while (jobs->pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+jobs_clear (Jobs *jobs)
+{
+  g_clear_pointer (&jobs->scenes, g_ptr_array_unref);
+  g_clear_pointer (&jobs->errors, g_ptr_array_unref);
+}
+
+static void
+test_worker (void)
+{
+  g_autoptr(KvModel) hexa = test_text_model (hexa_text, -1);
+  g_autoptr(KvModel) twins = test_text_model (twins_text, -1);
+  g_autoptr(GCancellable) cancelled = g_cancellable_new ();
+  g_autoptr(KvBits) highlight = kv_bits_new (hexa->n_worlds);
+  KvViewOptions options;
+  Jobs jobs;
+  KvScene *scene;
+
+  jobs_init (&jobs);
+
+  /* Jobs run in order; the options are copied, so changing (or freeing)
+   * them after the call does not matter. */
+  kv_view_options_init (&options);
+  options.kind = KV_VIEW_WHOLE;
+  kv_bits_set (highlight, hexa->actual);
+  options.highlight = highlight;
+  kv_layout_worker_build_async (NULL, hexa, &options, KV_LAYOUT_AUTO, NULL, job_done, &jobs);
+  options.kind = KV_VIEW_CONTRACTED;
+  options.highlight = NULL;
+  kv_layout_worker_build_async (NULL, twins, &options, KV_LAYOUT_AUTO, NULL, job_done, &jobs);
+  g_cancellable_cancel (cancelled);
+  kv_layout_worker_build_async (NULL, hexa, NULL, KV_LAYOUT_AUTO, cancelled, job_done, &jobs);
+  options.kind = KV_VIEW_WHOLE;
+  kv_layout_worker_build_async (NULL, twins, &options, KV_LAYOUT_AUTO, NULL, job_done, &jobs);
+  jobs.pending = 4;
+  kv_bits_clear (highlight, hexa->actual);
+  jobs_wait (&jobs);
+
+  g_assert_cmpuint (jobs.scenes->len, ==, 4);
+  scene = g_ptr_array_index (jobs.scenes, 0);
+  g_assert_nonnull (scene);
+  g_assert_true (scene->model == hexa);
+  g_assert_cmpint (scene->kind, ==, KV_VIEW_WHOLE);
+  g_assert_true (kv_graph_node (scene->layout->graph, scene->world_node[hexa->actual])->flags
+                 & KV_NODE_HIGHLIGHTED);
+
+  scene = g_ptr_array_index (jobs.scenes, 1);
+  g_assert_true (scene->model == twins);
+  g_assert_cmpint (scene->kind, ==, KV_VIEW_CONTRACTED);
+  g_assert_cmpuint (kv_scene_n_nodes (scene), ==, 6);
+
+  /* A cancelled job returns CANCELLED without stopping those after it. */
+  g_assert_null (g_ptr_array_index (jobs.scenes, 2));
+  g_assert_error ((GError *) g_ptr_array_index (jobs.errors, 2), G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+  scene = g_ptr_array_index (jobs.scenes, 3);
+  g_assert_cmpint (scene->kind, ==, KV_VIEW_WHOLE);
+  g_assert_cmpuint (kv_scene_n_nodes (scene), ==, 12);
+
+  jobs_clear (&jobs);
+}
+
+static void
+test_worker_graph (void)
+{
+  Triangle data = { 0 };
+  KvGraphSource *source = kv_graph_source_new (triangle_graph, &data, triangle_destroy);
+  g_autoptr(GError) error = NULL;
+  GThread *first;
+  KvScene *scene;
+  Jobs jobs;
+
+  jobs_init (&jobs);
+  kv_layout_worker_build_graph_async (NULL, source, NULL, KV_LAYOUT_AUTO, NULL, job_done, &jobs);
+  kv_layout_worker_build_graph_async (NULL, source, NULL, KV_LAYOUT_AUTO, NULL, job_done, &jobs);
+  jobs.pending = 2;
+  /* The jobs keep the source alive. */
+  kv_graph_source_unref (source);
+  g_assert_cmpint (g_atomic_int_get (&data.destroyed), ==, 0);
+  first = data.thread;
+  jobs_wait (&jobs);
+
+  g_assert_cmpint (data.calls, ==, 2);
+  scene = g_ptr_array_index (jobs.scenes, 1);
+  g_assert_nonnull (scene);
+  g_assert_cmpuint (kv_scene_n_nodes (scene), ==, 3);
+  g_assert_null (scene->model);
+
+  /* Built on the worker's one thread, never on the caller's. */
+  g_assert_true (data.thread != g_thread_self ());
+  g_assert_true (first == NULL || first == data.thread);
+
+  /* The last job done drops the source: its data is destroyed, once. */
+  for (guint i = 0; i < 500 && g_atomic_int_get (&data.destroyed) == 0; i++)
+    g_usleep (10 * 1000);
+  g_assert_cmpint (g_atomic_int_get (&data.destroyed), ==, 1);
+
+  jobs_clear (&jobs);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/draw/scene/whole", test_whole);
+  g_test_add_func ("/draw/scene/auto", test_auto);
+  g_test_add_func ("/draw/scene/around", test_around);
+  g_test_add_func ("/draw/scene/contracted", test_contracted);
+  g_test_add_func ("/draw/scene/envelope", test_envelope);
+  g_test_add_func ("/draw/scene/errors", test_errors);
+  g_test_add_func ("/draw/scene/graph-source", test_graph_source);
+  g_test_add_func ("/draw/scene/new-for-layout", test_new_for_layout);
+  g_test_add_func ("/draw/layout-worker/models", test_worker);
+  g_test_add_func ("/draw/layout-worker/graph-source", test_worker_graph);
+
+  return g_test_run ();
+}
