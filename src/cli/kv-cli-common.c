@@ -60,6 +60,40 @@ kv_cli_run_history (KvScript *script)
   return history;
 }
 
+gboolean
+kv_cli_is_model_file (const char *game)
+{
+  return kv_model_json_is_path (game);
+}
+
+KvHistory *
+kv_cli_open_model (const char *path, KvScript **script_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvModel) model = NULL;
+  KvScript *script;
+  guint world_limit;
+
+  if (!kv_cli_world_limit (&world_limit))
+    return NULL;
+  model = kv_model_load_json (path, world_limit, &error);
+  if (model == NULL)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return NULL;
+    }
+  if (script_out != NULL)
+    {
+      script = g_new0 (KvScript, 1);
+      script->game = kv_game_ref (model->game);
+      script->filename = g_strdup (path);
+      script->steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
+      script->step_lines = g_array_new (FALSE, FALSE, sizeof (guint));
+      *script_out = script;
+    }
+  return kv_history_new_for_model (model);
+}
+
 KvHistory *
 kv_cli_open_history (const char *game, KvScript **script_out)
 {
@@ -68,6 +102,8 @@ kv_cli_open_history (const char *game, KvScript **script_out)
   KvHistory *history;
   guint world_limit;
 
+  if (kv_cli_is_model_file (game))
+    return kv_cli_open_model (game, script_out);
   /* The limit is checked before the script is read. */
   if (!kv_cli_world_limit (&world_limit))
     return NULL;

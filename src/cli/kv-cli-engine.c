@@ -46,11 +46,12 @@ kv_cli_run_step (const KvCliRun *run, guint index)
   return g_ptr_array_index (run->script->steps, index - 1);
 }
 
-/* Takes @script. */
+/* Takes @script and @history (NULL: runs @script). */
 static KvCliRun *
-open_explicit (KvScript *script, int step)
+open_explicit (KvScript *script, KvHistory *history, int step)
 {
-  KvHistory *history = kv_cli_run_history (script);
+  if (history == NULL)
+    history = kv_cli_run_history (script);
   KvCliRun *run;
   guint n;
 
@@ -117,6 +118,21 @@ kv_cli_open_run (const char *game, const char *engine_text, int step)
     }
   if (!kv_cli_world_limit (&limit))
     return NULL;
+  if (kv_cli_is_model_file (game))
+    {
+      /* A model file holds one explicit model, step 0. */
+      KvHistory *history;
+
+      if (kind == KV_ENGINE_SYMBOLIC)
+        {
+          kv_cli_fail (_("%s is an explicit model: the symbolic engine cannot read it (use --engine explicit)"), game);
+          return NULL;
+        }
+      history = kv_cli_open_model (game, &script);
+      if (history == NULL)
+        return NULL;
+      return open_explicit (script, history, step);
+    }
   script = kv_script_open (game, &error);
   if (script == NULL)
     {
@@ -127,6 +143,6 @@ kv_cli_open_run (const char *game, const char *engine_text, int step)
    * the explicit engine for every step's product). */
   if (kind == KV_ENGINE_EXPLICIT
       || (kind == KV_ENGINE_AUTO && kv_game_count_deals (script->game) <= (limit ? limit : KV_DEFAULT_WORLD_LIMIT)))
-    return open_explicit (script, step);
+    return open_explicit (script, NULL, step);
   return open_symbolic (script, step);
 }

@@ -8,6 +8,7 @@
 #include "kv-cli-check.h"
 #include "kv-cli-common.h"
 #include "kv-cli-export.h"
+#include "kv-cli-model.h"
 #include "kv-cli-run.h"
 #include "kv-cli-play.h"
 #include "kv-cli-search.h"
@@ -43,6 +44,7 @@ static const Command commands[] = {
   { "games", list_games, N_("games                         list the built-in games") },
   { "run", kv_cli_run, N_("run GAME [--json]             run a script (a .kvg path or a built-in name)") },
   { "check", kv_cli_check, N_("check GAME FORMULA [--step N] [--json] true/false at the actual world (exit 0, 1; 2 on error)") },
+  { "model", kv_cli_model, N_("model GAME [--step N] [--json] [-o FILE] the explicit model (--json: a .kvm.json)") },
   { "export", kv_cli_export, N_("export GAME --format F -o FILE draw the model (see export --help)") },
   { "play", kv_cli_play, N_("play GAME --agents A,B,… [--games N] [--seed S] [--json]  self-play tournament") },
   { "search", kv_cli_search, N_("search unsuccessful GAME --seed S -o FILE.kvg  find an endmove after which someone wins") },

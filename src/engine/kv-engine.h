@@ -24,3 +24,4 @@
 #include "kv-sym.h"
 #include "kv-play-search.h"
 #include "kv-state.h"
+#include "kv-model-json.h"

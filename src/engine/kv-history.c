@@ -35,6 +35,24 @@ kv_history_new (KvGame *game, guint world_limit, GError **error)
   return history;
 }
 
+KvHistory *
+kv_history_new_for_model (KvModel *model)
+{
+  KvHistory *history;
+  KvHistoryEntry *entry;
+
+  g_return_val_if_fail (model != NULL, NULL);
+
+  history = g_new0 (KvHistory, 1);
+  history->game = kv_game_ref (model->game);
+  history->world_limit = model->world_limit;
+  history->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  entry = g_new0 (KvHistoryEntry, 1);
+  entry->model = kv_model_ref (model);
+  g_ptr_array_add (history->entries, entry);
+  return history;
+}
+
 void
 kv_history_free (KvHistory *history)
 {

@@ -25,6 +25,9 @@ typedef struct {
 
 /* The history holding the game's initial model. */
 KvHistory *kv_history_new      (KvGame *game, guint world_limit, GError **error);
+/* The history holding @model (referenced) alone, as its entry 0: a model
+ * read from a file (kv-model-json.h) rather than built from a game. */
+KvHistory *kv_history_new_for_model (KvModel *model);
 void       kv_history_free     (KvHistory *history);
 
 guint      kv_history_length   (const KvHistory *history);
