@@ -16,7 +16,7 @@ packages=(
   libglib2.0-dev libjson-glib-dev libgraphviz-dev graphviz libcairo2-dev
   libgtk-4-dev libadwaita-1-dev libbdd-dev
   xvfb xauth fonts-dejavu-core fonts-cantarell
-  desktop-file-utils appstream libxml2-utils poppler-utils
+  desktop-file-utils appstream libxml2-utils poppler-utils groff-base
   locales
 )
 

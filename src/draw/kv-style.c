@@ -5,6 +5,7 @@
 #include <cairo.h>
 #include <math.h>
 
+#include "kv-enum.h"
 #include "kv-style.h"
 
 /* Okabe & Ito's palette without yellow (too light on white), darkest first
@@ -53,12 +54,11 @@ kv_style_get_palette (void)
 gboolean
 kv_palette_from_string (const char *name, KvPalette *palette)
 {
-  if (g_strcmp0 (name, "okabe-ito") == 0)
-    *palette = KV_PALETTE_OKABE_ITO;
-  else if (g_strcmp0 (name, "greyscale") == 0)
-    *palette = KV_PALETTE_GREYSCALE;
-  else
+  int value;
+
+  if (name == NULL || !kv_enum_from_nick (KV_TYPE_PALETTE, name, &value))
     return FALSE;
+  *palette = value;
   return TRUE;
 }
 
@@ -185,4 +185,17 @@ kv_style_node_size (const char  *label,
       *height = ceil (th + 14.0);
       *shape = KV_NODE_SHAPE_BOX;
     }
+}
+
+double
+kv_style_presentation_label_px (guint n_worlds)
+{
+  const double large = 18.0, small = 11.0;
+
+  if (n_worlds <= KV_STYLE_PRESENT_LARGE_WORLDS)
+    return large;
+  if (n_worlds >= KV_STYLE_PRESENT_SMALL_WORLDS)
+    return small;
+  return large - (large - small) * (n_worlds - KV_STYLE_PRESENT_LARGE_WORLDS)
+                 / (double) (KV_STYLE_PRESENT_SMALL_WORLDS - KV_STYLE_PRESENT_LARGE_WORLDS);
 }

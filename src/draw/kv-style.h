@@ -61,6 +61,14 @@ const char *kv_style_highlight_hex   (void);
 void        kv_style_text_size       (const char *text, double size, gboolean bold,
                                       double *width, double *height);
 
+/* Presentation mode (a projector at 1280×720 seen from the back of a
+ * room): the least size, in pixels on screen, of the world labels of a
+ * view of @n_worlds worlds — 18 up to 30 worlds, falling evenly to 11 at
+ * 300, and 11 beyond. The canvas zooms at least to this. */
+#define KV_STYLE_PRESENT_LARGE_WORLDS  30
+#define KV_STYLE_PRESENT_SMALL_WORLDS  300
+double      kv_style_presentation_label_px (guint n_worlds);
+
 /* The size of a node with @label, in points, and its shape. */
 void        kv_style_node_size       (const char *label, double *width, double *height,
                                       KvNodeShape *shape);

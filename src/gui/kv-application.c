@@ -18,14 +18,18 @@ struct _KvApplication
 G_DEFINE_FINAL_TYPE (KvApplication, kv_application, ADW_TYPE_APPLICATION)
 
 /* A new window with @game; without one, the autosaved session (if any)
- * or Hexa. */
+ * or Hexa. With @present, in presentation mode. */
 static void
 open_in_new_window (KvApplication *self,
-                    const char    *game)
+                    const char    *game,
+                    gboolean       present)
 {
   KvWindow *window = kv_window_new (GTK_APPLICATION (self));
   g_autoptr(GError) error = NULL;
 
+  /* Full screen from its first frame. */
+  if (present)
+    kv_window_set_presenting (window, TRUE);
   gtk_window_present (GTK_WINDOW (window));
   kv_window_set_autosave (window, TRUE);
   if (game != NULL && kv_window_open (window, game, &error))
@@ -49,29 +53,39 @@ kv_application_command_line (GApplication            *application,
   KvApplication *self = KV_APPLICATION (application);
   int argc;
   g_auto(GStrv) argv = g_application_command_line_get_arguments (command_line, &argc);
+  const char *game = NULL;
+  gboolean present = FALSE;
 
-  if (argc > 2)
+  /* kripkeviz [--present] [GAME], the option anywhere. */
+  for (int i = 1; i < argc; i++)
     {
-      g_application_command_line_printerr (command_line,
-                                           _("Usage: kripkeviz [GAME]  (a built-in game or a .kvg file)\n"));
-      return 2;
+      if (g_str_equal (argv[i], "--present"))
+        present = TRUE;
+      else if (game == NULL && !g_str_has_prefix (argv[i], "--"))
+        game = argv[i];
+      else
+        {
+          g_application_command_line_printerr (command_line,
+                                               _("Usage: kripkeviz [--present] [GAME]  (a built-in game or a .kvg file)\n"));
+          return 2;
+        }
     }
 
-  if (argc == 2)
+  if (game != NULL)
     {
       g_autoptr(GFile) file = NULL;
       g_autofree char *path = NULL;
 
       /* A path is resolved against the caller's directory. */
-      if (strchr (argv[1], '/') != NULL || g_str_has_suffix (argv[1], ".kvg"))
+      if (strchr (game, '/') != NULL || g_str_has_suffix (game, ".kvg"))
         {
-          file = g_application_command_line_create_file_for_arg (command_line, argv[1]);
+          file = g_application_command_line_create_file_for_arg (command_line, game);
           path = g_file_get_path (file);
         }
-      open_in_new_window (self, path != NULL ? path : argv[1]);
+      open_in_new_window (self, path != NULL ? path : game, present);
     }
   else
-    open_in_new_window (self, NULL);
+    open_in_new_window (self, NULL, present);
 
   return 0;
 }
@@ -84,7 +98,7 @@ kv_application_activate (GApplication *application)
   if (window != NULL)
     gtk_window_present (window);
   else
-    open_in_new_window (KV_APPLICATION (application), NULL);
+    open_in_new_window (KV_APPLICATION (application), NULL, FALSE);
 }
 
 static void

@@ -22,6 +22,10 @@ struct _KvSession
   guint       world_limit;
   KvUndo     *undo;         /* every edit's result, as session text */
   gboolean    undoing;      /* putting an undo state back: not an edit */
+  /* Next turn's players: each agent's strategy (del for a new game), and
+   * the seed its random choices start from (with the history's length). */
+  const KvStrategy *strategies[KV_MAX_AGENTS];
+  guint32     seed;
 };
 
 G_DEFINE_FINAL_TYPE (KvSession, kv_session, G_TYPE_OBJECT)
@@ -34,6 +38,8 @@ enum {
   PROP_STEP,
   PROP_LENGTH,
   PROP_WORLD_LIMIT,
+  PROP_STRATEGIES,
+  PROP_SEED,
   N_PROPS
 };
 
@@ -244,14 +250,25 @@ kv_session_apply_step (KvSession  *self,
   return edit (self, push_step, step, "Apply step", error);
 }
 
+/* The random choices of the turn played after the history's @length
+ * entries: the same history and seed play the same turn again. */
+static GRand *
+turn_rand (KvSession *self,
+           guint      length)
+{
+  return g_rand_new_with_seed (self->seed + length);
+}
+
 static gboolean
 play_turn (KvHistory  *history,
            gpointer    data,
            GError    **error)
 {
+  KvSession *self = data;
+  g_autoptr(GRand) rand = turn_rand (self, kv_history_length (history));
   guint agent = 0;
 
-  return kv_turn_play (history, &agent, error) > 0;
+  return kv_turn_play (history, self->strategies, rand, &agent, error) > 0;
 }
 
 static gboolean
@@ -259,9 +276,12 @@ play_to_end (KvHistory  *history,
              gpointer    data,
              GError    **error)
 {
+  KvSession *self = data;
+  g_autoptr(GRand) rand = turn_rand (self, kv_history_length (history));
+
   /* A Clue 11 game between del players ends within a few rounds; the cap
    * only guards games nobody can win. */
-  return kv_turn_play_to_end (history, 300, error) > 0;
+  return kv_turn_play_to_end (history, self->strategies, rand, 300, error) > 0;
 }
 
 gboolean
@@ -270,7 +290,7 @@ kv_session_play_to_end (KvSession  *self,
 {
   g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
 
-  return edit (self, play_to_end, NULL, "Play to the end", error);
+  return edit (self, play_to_end, self, "Play to the end", error);
 }
 
 gboolean
@@ -279,7 +299,78 @@ kv_session_next_turn (KvSession  *self,
 {
   g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
 
-  return edit (self, play_turn, NULL, "Next turn", error);
+  return edit (self, play_turn, self, "Next turn", error);
+}
+
+static void
+reset_strategies (KvSession *self)
+{
+  const KvStrategy *del = kv_strategy_find ("del");
+  gboolean changed = FALSE;
+
+  for (guint a = 0; a < KV_MAX_AGENTS; a++)
+    {
+      changed |= self->strategies[a] != del;
+      self->strategies[a] = del;
+    }
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STRATEGIES]);
+}
+
+const char *
+kv_session_get_strategy (KvSession *self,
+                         guint      agent)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  g_return_val_if_fail (agent < KV_MAX_AGENTS, NULL);
+  return self->strategies[agent]->name;
+}
+
+gboolean
+kv_session_set_strategy (KvSession  *self,
+                         guint       agent,
+                         const char *name)
+{
+  const KvStrategy *strategy;
+
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (agent < KV_MAX_AGENTS, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  strategy = kv_strategy_find (name);
+  if (strategy == NULL)
+    return FALSE;
+  if (self->strategies[agent] != strategy)
+    {
+      self->strategies[agent] = strategy;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STRATEGIES]);
+    }
+  return TRUE;
+}
+
+const KvStrategy *const *
+kv_session_get_strategies (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  return self->strategies;
+}
+
+guint32
+kv_session_get_seed (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), 0);
+  return self->seed;
+}
+
+void
+kv_session_set_seed (KvSession *self,
+                     guint32    seed)
+{
+  g_return_if_fail (KV_IS_SESSION (self));
+  if (self->seed == seed)
+    return;
+  self->seed = seed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SEED]);
 }
 
 void
@@ -300,6 +391,10 @@ kv_session_set_history (KvSession  *self,
   self->game_name = g_strdup (name);
   g_free (self->game_path);
   self->game_path = g_strdup (path);
+
+  /* A new game starts with del players (undo keeps the players). */
+  if (!self->undoing)
+    reset_strategies (self);
 
   /* Opening a game is an edit too: undo goes back to the one before.
    * Recorded before the signals, so the first autosave holds it. */
@@ -633,6 +728,18 @@ kv_session_get_property (GObject    *object,
     case PROP_WORLD_LIMIT:
       g_value_set_uint (value, self->world_limit);
       break;
+    case PROP_STRATEGIES:
+      {
+        GStrv names = g_new0 (char *, KV_MAX_AGENTS + 1);
+
+        for (guint a = 0; a < KV_MAX_AGENTS; a++)
+          names[a] = g_strdup (self->strategies[a]->name);
+        g_value_take_boxed (value, names);
+      }
+      break;
+    case PROP_SEED:
+      g_value_set_uint (value, self->seed);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -654,6 +761,9 @@ kv_session_set_property (GObject      *object,
       break;
     case PROP_WORLD_LIMIT:
       kv_session_set_world_limit (self, g_value_get_uint (value));
+      break;
+    case PROP_SEED:
+      kv_session_set_seed (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -678,6 +788,9 @@ kv_session_class_init (KvSessionClass *klass)
   properties[PROP_LENGTH] = g_param_spec_uint ("length", NULL, NULL, 0, G_MAXUINT, 0, ro);
   properties[PROP_WORLD_LIMIT] = g_param_spec_uint ("world-limit", NULL, NULL,
                                                     1, G_MAXUINT, DEFAULT_WORLD_LIMIT, rw);
+  /* Each agent's strategy name, KV_MAX_AGENTS of them. */
+  properties[PROP_STRATEGIES] = g_param_spec_boxed ("strategies", NULL, NULL, G_TYPE_STRV, ro);
+  properties[PROP_SEED] = g_param_spec_uint ("seed", NULL, NULL, 0, G_MAXUINT32, 0, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[GAME_CHANGED] = g_signal_new ("game-changed", G_TYPE_FROM_CLASS (klass),
@@ -695,6 +808,9 @@ static void
 kv_session_init (KvSession *self)
 {
   self->world_limit = DEFAULT_WORLD_LIMIT;
+  self->seed = g_random_int ();
+  for (guint a = 0; a < KV_MAX_AGENTS; a++)
+    self->strategies[a] = kv_strategy_find ("del");
 }
 
 KvSession *

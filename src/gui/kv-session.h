@@ -78,6 +78,24 @@ gboolean    kv_session_play_to_end    (KvSession   *self,
 gboolean    kv_session_next_turn      (KvSession   *self,
                                        GError     **error);
 
+/* Next turn's players: each agent's strategy by name (random, naive, del,
+ * del+; "strategies" notifies a change). A new game starts with del for
+ * all; undo and step changes keep them. set_strategy is FALSE for an
+ * unknown name. */
+const char *kv_session_get_strategy   (KvSession   *self,
+                                       guint        agent);
+gboolean    kv_session_set_strategy   (KvSession   *self,
+                                       guint        agent,
+                                       const char  *name);
+/* KV_MAX_AGENTS strategies, owned by the session. */
+const KvStrategy *const *kv_session_get_strategies (KvSession *self);
+/* The random choices of Next turn (random's and naive's) come from this
+ * seed ("seed", random at first) and the history's length: the same
+ * history and seed play the same turn. */
+guint32     kv_session_get_seed       (KvSession   *self);
+void        kv_session_set_seed       (KvSession   *self,
+                                       guint32      seed);
+
 /* Undo and redo of the edits (apply, Next turn, open): the tree of
  * kv-undo.h, so an edit at an earlier step keeps the later steps for undo.
  * FALSE when there is nothing to undo/redo, or with @error when the state

@@ -44,19 +44,120 @@ push_text (KvHistory   *history,
   return step != NULL && kv_history_push (history, step, error);
 }
 
+static KvHand
+hand_of_step (const KvStep *step)
+{
+  KvHand hand = 0;
+
+  for (guint i = 0; i < step->n_cards; i++)
+    hand |= KV_CARD_BIT (step->cards[i]);
+  return hand;
+}
+
+/* What @player saw of one answered suggestion by @suggester: the answers
+ * @answers[0 … n) (nocard and showcard steps, in order). */
+static void
+observe_answers (KvPlayer      *player,
+                 const KvGame  *game,
+                 guint          suggester,
+                 KvHand         cards,
+                 KvStep *const *answers,
+                 guint          n)
+{
+  guint n_responders = game->responders == KV_RESPONDERS_NEXT ? 1 : game->n_agents - 1;
+  int shower = -1, shown = -1;
+
+  for (guint i = 0; i < n; i++)
+    if (answers[i]->kind == KV_STEP_SHOWCARD)
+      {
+        shower = answers[i]->agent;
+        shown = answers[i]->shown;
+      }
+  kv_player_observe (player, game, suggester, cards, shower, shown,
+                     n_responders >= game->n_agents - 1);
+}
+
+/* The player of @agent with @strategy, its own bookkeeping (naive's) made
+ * from the history as self-play makes it: what it was shown, and the
+ * suggestions of its own nobody could answer. Answers written out (nocard
+ * and showcard steps rather than a suggest) count as a suggestion by the
+ * one agent they were not asked of, or by the showcard's target. */
+static KvPlayer *
+player_from_history (const KvHistory  *history,
+                     guint             agent,
+                     const KvStrategy *strategy)
+{
+  const KvGame *game = history->game;
+  KvPlayer *player = kv_player_new (game, agent, strategy);
+  g_autoptr(GPtrArray) run = g_ptr_array_new ();   /* consecutive nocards, same cards */
+
+  for (guint i = 1; i < kv_history_length (history); i++)
+    {
+      const KvHistoryEntry *entry = kv_history_get (history, i);
+      KvStep *step = entry->step;
+
+      if (step->kind == KV_STEP_NOCARD)
+        {
+          guint32 asked = 0;
+
+          if (run->len > 0 && hand_of_step (g_ptr_array_index (run, 0)) != hand_of_step (step))
+            g_ptr_array_set_size (run, 0);
+          g_ptr_array_add (run, step);
+          for (guint j = 0; j < run->len; j++)
+            asked |= 1u << ((KvStep *) g_ptr_array_index (run, j))->agent;
+          /* Everybody but one said nocard: that one asked, nobody showed. */
+          if (run->len == game->n_agents - 1 && __builtin_popcount (asked) == (int) run->len)
+            {
+              guint suggester = __builtin_ctz (~asked);
+
+              observe_answers (player, game, suggester, hand_of_step (step),
+                               (KvStep **) run->pdata, run->len);
+              g_ptr_array_set_size (run, 0);
+            }
+          continue;
+        }
+      g_ptr_array_set_size (run, 0);
+      if (step->kind == KV_STEP_SUGGEST && entry->expanded != NULL)
+        observe_answers (player, game, step->agent, hand_of_step (step),
+                         (KvStep **) entry->expanded->pdata, entry->expanded->len);
+      else if (step->kind == KV_STEP_SHOWCARD)
+        observe_answers (player, game, step->target, hand_of_step (step), &step, 1);
+    }
+  return player;
+}
+
+/* Whether @agent may end its move now: `endmove` is true (it does not
+ * know δ by the model). */
+static gboolean
+may_end_move (const KvHistory *history,
+              const KvModel   *model,
+              guint            agent)
+{
+  g_autoptr(KvStep) ending = kv_step_new (history->game, KV_STEP_ENDMOVE);
+  g_autofree char *why = NULL;
+
+  ending->agent = agent;
+  why = kv_step_why_false (model, ending);
+  return why == NULL;
+}
+
 guint
-kv_turn_play (KvHistory  *history,
-              guint      *agent_out,
-              GError    **error)
+kv_turn_play (KvHistory               *history,
+              const KvStrategy *const *strategies,
+              GRand                   *rand,
+              guint                   *agent_out,
+              GError                 **error)
 {
   const KvGame *game;
   const KvStep *last;
   const KvModel *model;
+  const KvStrategy *strategy;
   guint length, agent;
-  gboolean suggested;
+  gboolean suggested, knows;
   g_autofree char *why = NULL;
   g_autofree char *ending = NULL;
   g_autofree KvPlayer *player = NULL;
+  g_autoptr(GRand) own_rand = NULL;
 
   g_return_val_if_fail (history != NULL, 0);
 
@@ -66,31 +167,60 @@ kv_turn_play (KvHistory  *history,
       g_set_error_literal (error, KV_ERROR, KV_ERROR_FALSE, why);
       return 0;
     }
+  if (rand == NULL)
+    rand = own_rand = g_rand_new_with_seed (kv_history_length (history));
 
   game = history->game;
   length = kv_history_length (history);
   last = last_turn_step (history);
-  /* A suggest without its ending: that agent finishes its turn. */
+  model = kv_history_get (history, length - 1)->model;
+  /* A suggest without its ending: that agent finishes its turn — unless it
+   * cannot: naive, not seeing that it knows δ, may not truthfully end its
+   * move and passes (as in self-play); the next agent moves. */
   suggested = last != NULL && last->kind == KV_STEP_SUGGEST;
   agent = last == NULL ? 0 : suggested ? last->agent : (last->agent + 1) % game->n_agents;
+  strategy = strategies != NULL && strategies[agent] != NULL ? strategies[agent] : kv_strategy_find ("del");
+  if (suggested)
+    {
+      player = player_from_history (history, agent, strategy);
+      if (!player->strategy->knows (player, model) && !may_end_move (history, model, agent))
+        {
+          suggested = FALSE;
+          agent = (agent + 1) % game->n_agents;
+          strategy = strategies != NULL && strategies[agent] != NULL ? strategies[agent] : kv_strategy_find ("del");
+          g_clear_pointer (&player, g_free);
+        }
+    }
   if (agent_out != NULL)
     *agent_out = agent;
 
-  /* The engine's del player: it suggests the first envelope it still
-   * considers possible and wins when it knows δ. */
-  player = kv_player_new (game, agent, kv_strategy_find ("del"));
-  model = kv_history_get (history, length - 1)->model;
+  /* The agent's strategy (kv-strategy.h) suggests, from what it knows; it
+   * wins when it knows δ. */
+  if (player == NULL)
+    player = player_from_history (history, agent, strategy);
   if (!suggested && !player->strategy->knows (player, model))
     {
-      g_autoptr(KvStep) suggestion = kv_play_choose_suggestion (player, model, NULL);
+      g_autoptr(KvStep) suggestion = kv_play_choose_suggestion (player, model, rand);
 
       if (suggestion != NULL && !kv_history_push (history, suggestion, error))
         return 0;
+      g_clear_pointer (&player, g_free);
+      player = player_from_history (history, agent, strategy);
       model = kv_history_get (history, kv_history_length (history) - 1)->model;
     }
 
-  ending = g_strdup_printf ("%s %s", player->strategy->knows (player, model) ? "win" : "endmove",
-                            game->agent_names[agent]);
+  knows = player->strategy->knows (player, model);
+  if (!knows && !may_end_move (history, model, agent))
+    {
+      /* It passes: the suggest stays without an ending. */
+      if (kv_history_length (history) > length)
+        return kv_history_length (history) - length;
+      g_set_error (error, KV_ERROR, KV_ERROR_FALSE,
+                   _("Player %s has nothing to suggest and cannot end its move."),
+                   game->agent_names[agent]);
+      return 0;
+    }
+  ending = g_strdup_printf ("%s %s", knows ? "win" : "endmove", game->agent_names[agent]);
   if (!push_text (history, ending, error))
     {
       kv_history_truncate (history, length - 1);
@@ -101,9 +231,11 @@ kv_turn_play (KvHistory  *history,
 }
 
 guint
-kv_turn_play_to_end (KvHistory  *history,
-                     guint       max_turns,
-                     GError    **error)
+kv_turn_play_to_end (KvHistory               *history,
+                     const KvStrategy *const *strategies,
+                     GRand                   *rand,
+                     guint                    max_turns,
+                     GError                 **error)
 {
   guint added = 0;
 
@@ -116,7 +248,7 @@ kv_turn_play_to_end (KvHistory  *history,
 
       if (why != NULL && added > 0)
         break;
-      steps = kv_turn_play (history, NULL, error);
+      steps = kv_turn_play (history, strategies, rand, NULL, error);
       if (steps == 0)
         return added;
       added += steps;

@@ -2,9 +2,11 @@
  * GTK-free: it only reads and extends a history.
  *
  * The agent after the one who moved last (the first agent when nobody has)
- * suggests an envelope it still considers possible (one card of each
- * envelope category, from the first world of its class at the actual world);
- * in games without an envelope, the cards whose owner it does not know yet.
+ * suggests what its strategy (kv-strategy.h: random, naive, del, del+)
+ * chooses; the default, del, suggests an envelope it still considers
+ * possible (one card of each envelope category, from the first world of its
+ * class at the actual world); in games without an envelope, the cards whose
+ * owner it does not know yet.
  * The responders answer from the deal (the engine expands the suggest). Then
  * it wins if it now knows δ, else it ends its move. An agent that already
  * knows δ wins at once. A turn left half done (a suggest without its ending)
@@ -15,18 +17,25 @@
 
 G_BEGIN_DECLS
 
-/* Appends the turn's steps to @history (after its last entry). Returns the
- * number of steps appended (0 with @error set when nothing could be done:
- * the game is over, or a step was refused), and the agent in @agent. */
+/* Appends the turn's steps to @history (after its last entry), agent a
+ * playing @strategies[a] (del for all when @strategies is NULL or its entry
+ * is), drawing from @rand (NULL: one seeded with the history's length).
+ * Returns the number of steps appended (0 with @error set when nothing
+ * could be done: the game is over, or a step was refused), and the agent
+ * in @agent. */
+guint kv_turn_play        (KvHistory               *history,
+                           const KvStrategy *const *strategies,
+                           GRand                   *rand,
+                           guint                   *agent,
+                           GError                 **error);
+
 /* Plays turns until someone wins (at most @max_turns); returns the steps
  * added, 0 with @error set when none could be. */
-guint kv_turn_play_to_end (KvHistory  *history,
-                           guint       max_turns,
-                           GError    **error);
-
-guint kv_turn_play (KvHistory  *history,
-                    guint      *agent,
-                    GError    **error);
+guint kv_turn_play_to_end (KvHistory               *history,
+                           const KvStrategy *const *strategies,
+                           GRand                   *rand,
+                           guint                    max_turns,
+                           GError                 **error);
 
 /* Why there is no next turn (someone has won), or NULL. Free with g_free. */
 char *kv_turn_why_not (const KvHistory *history);

@@ -7,6 +7,7 @@
 #include "kv-export-dialog.h"
 #include "kv-game-menu.h"
 #include "kv-session-file.h"
+#include "kv-tournament-dialog.h"
 #include "kv-window-private.h"
 
 /* The game's name for file names: "hexa", or "game" before one. */
@@ -53,6 +54,31 @@ play_to_end_action (GtkWidget  *widget,
 
   if (history_of (self) != NULL && !kv_session_play_to_end (self->session, &error))
     _kv_window_toast (self, error->message);
+}
+
+/* Self-play of the game shown (Clue 11 before one), its seats as the
+ * players of Next turn. */
+static void
+tournament_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(GError) error = NULL;
+  KvTournamentDialog *dialog;
+
+  if (history_of (self) != NULL)
+    dialog = kv_tournament_dialog_new (GTK_WINDOW (self), history_of (self)->game, file_stem (self),
+                                       kv_session_get_strategies (self->session));
+  else if ((script = kv_script_open ("clue11", &error)) != NULL)
+    dialog = kv_tournament_dialog_new (GTK_WINDOW (self), script->game, "clue11", NULL);
+  else
+    {
+      _kv_window_toast (self, error->message);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -339,10 +365,14 @@ static const KvWindowAction actions[] = {
   { "win.product", NULL, NULL, "product-mode", { "<Control>p" }, { NULL } },
   /* The history pane: folded over the canvas on a narrow screen. */
   { "win.sidebar", NULL, NULL, "show-sidebar", { "F9" }, { NULL } },
+  /* Presentation mode; while in it, a capture-phase controller of the
+   * window (kv-window.c) steps with ←/→, Page Up/Down, and leaves with Esc. */
+  { "win.present", NULL, NULL, "presenting", { "F5" }, { NULL } },
   { "win.product-previous", NULL, product_previous_action, NULL, { NULL }, { "Page_Up" } },
   { "win.product-next", NULL, product_next_action, NULL, { NULL }, { "Page_Down" } },
   { "win.next-turn", NULL, next_turn_action, NULL, { "<Control>n" }, { NULL } },
   { "win.play-to-end", NULL, play_to_end_action, NULL, { "<Shift><Control>n" }, { NULL } },
+  { "win.tournament", NULL, tournament_action, NULL, { NULL }, { NULL } },
   { "win.open", NULL, open_action, NULL, { "<Control>o" }, { NULL } },
   { "win.open-game", "s", open_game_action, NULL, { NULL }, { NULL } },
   { "win.save", NULL, save_action, NULL, { "<Control>s" }, { NULL } },

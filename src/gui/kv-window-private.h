@@ -33,11 +33,18 @@ struct _KvWindow
   GtkWidget            *explanation_box;
   GtkLabel             *explanation_label;
   GtkWidget            *product_button;
+  GtkWidget            *header_bar;
+  GtkWidget            *present_strip; /* presentation mode's step strip */
+  GtkLabel             *strip_label;   /* "Step 3 of 8 · 2 ends the move" */
+  GtkLabel             *strip_title;   /* the game */
 
   GtkWidget            *canvas;
   GtkStack             *canvas_stack;  /* the canvas, or the product view */
   GtkWidget            *product_pane;
   gboolean              product_mode;  /* the product view is shown */
+  gboolean              presenting;    /* presentation mode (F5) */
+  gboolean              flap_was_revealed; /* the history was shown before it */
+  GtkEventController   *present_keys;  /* arrows, Page Up/Down, Escape while presenting */
   GSettings            *settings;
 
   KvSession            *session;       /* the game, its history, the selected step */
@@ -80,6 +87,11 @@ void        _kv_window_class_actions_init  (GtkWidgetClass *widget_class);
 
 /* The parts, for tests. */
 KvSession  *kv_window_get_session          (KvWindow *self);
+/* The game's history and the selected entry. */
+KvHistory  *kv_window_get_history          (KvWindow *self);
+guint       kv_window_get_step             (KvWindow *self);
+/* Whether the product view is shown (kv_window_set_product_mode). */
+gboolean    kv_window_get_product_mode     (KvWindow *self);
 GtkWidget  *kv_window_get_composer         (KvWindow *self);
 GtkWidget  *kv_window_get_knowledge_table  (KvWindow *self);
 GtkWidget  *kv_window_get_formula_entry    (KvWindow *self);
@@ -98,6 +110,11 @@ AdwMessageDialog *kv_window_get_problem_dialog (KvWindow *self);
 const char *kv_window_get_explanation      (KvWindow *self);
 /* The history pane is folded over the canvas (a narrow window). */
 gboolean    kv_window_get_sidebar_folded   (KvWindow *self);
+/* Presentation mode's step strip ("Step 3 of 8 · 2 ends the move"), or
+ * NULL when it is hidden. */
+const char *kv_window_get_strip_text       (KvWindow *self);
+/* The history pane is shown (revealed, folded or not). */
+gboolean    kv_window_get_sidebar_shown    (KvWindow *self);
 /* The worlds the formula holds at (as sent to the canvas), or NULL. */
 const KvBits *kv_window_get_highlight      (KvWindow *self);
 

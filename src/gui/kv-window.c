@@ -10,6 +10,7 @@
 #include "kv-read.h"
 #include "kv-session-file.h"
 #include "kv-step-item.h"
+#include "kv-strategy-menu.h"
 #include "kv-style.h"
 #include "kv-window-private.h"
 
@@ -19,6 +20,7 @@ enum {
   PROP_0,
   PROP_PRODUCT_MODE,
   PROP_SHOW_SIDEBAR,
+  PROP_PRESENTING,
   N_PROPS
 };
 
@@ -332,6 +334,35 @@ show_product (KvWindow *self)
     }
 }
 
+/* Presentation mode's one-line history: the step, what it did, the game. */
+static void
+update_strip (KvWindow *self)
+{
+  const KvHistoryEntry *entry = current_entry (self);
+  g_autoptr(KvStepItem) item = NULL;
+  g_autofree char *text = NULL;
+
+  if (!self->presenting)
+    return;
+  if (entry == NULL)
+    {
+      gtk_label_set_text (self->strip_label, "");
+      gtk_label_set_text (self->strip_title, "");
+      return;
+    }
+
+  if (step_of (self) < g_list_model_get_n_items (G_LIST_MODEL (self->steps)))
+    item = g_list_model_get_item (G_LIST_MODEL (self->steps), step_of (self));
+  /* TRANSLATORS: presentation mode's step strip, e.g. "Step 3 of 8 · 2 ends the move" */
+  text = g_strdup_printf (_("Step %u of %u · %s"), step_of (self),
+                          kv_history_length (history_of (self)) - 1,
+                          item != NULL ? kv_step_item_get_words (item) : "");
+  gtk_label_set_text (self->strip_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->strip_label),
+                               item != NULL ? kv_step_item_get_del (item) : NULL);
+  gtk_label_set_text (self->strip_title, adw_window_title_get_title (self->window_title));
+}
+
 static void
 show_current (KvWindow *self)
 {
@@ -344,6 +375,7 @@ show_current (KvWindow *self)
   update_knowledge (self);
   update_explanation (self);
   update_title (self);
+  update_strip (self);
   update_actions (self);
   update_accessible (self);
   save_session (self);
@@ -770,6 +802,113 @@ on_product_stage_changed (KvWindow *self)
   update_actions (self);
 }
 
+/* Presentation mode */
+
+static void
+set_presenting (KvWindow *self,
+                gboolean  presenting)
+{
+  presenting = !!presenting;
+  if (self->presenting == presenting)
+    return;
+
+  self->presenting = presenting;
+  if (presenting)
+    {
+      self->flap_was_revealed = adw_flap_get_reveal_flap (self->flap);
+      adw_flap_set_reveal_flap (self->flap, FALSE);
+      gtk_widget_add_css_class (GTK_WIDGET (self), "presenting");
+      gtk_window_fullscreen (GTK_WINDOW (self));
+    }
+  else
+    {
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+      gtk_widget_remove_css_class (GTK_WIDGET (self), "presenting");
+      adw_flap_set_reveal_flap (self->flap, self->flap_was_revealed);
+    }
+  /* The strip stands for the header bar and the history; the formula bar
+   * makes room for the picture. */
+  gtk_widget_set_visible (self->header_bar, !presenting);
+  gtk_widget_set_visible (self->present_strip, presenting);
+  gtk_widget_set_visible (GTK_WIDGET (self->formula_bar), !presenting);
+  gtk_event_controller_set_propagation_phase (self->present_keys,
+                                              presenting ? GTK_PHASE_CAPTURE : GTK_PHASE_NONE);
+  /* The view and the agents are chosen before: the picture takes the room. */
+  kv_canvas_view_set_show_toolbar (KV_CANVAS_VIEW (self->canvas), !presenting);
+  kv_canvas_set_presenting (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)), presenting);
+  update_strip (self);
+  if (presenting)
+    gtk_widget_grab_focus (self->canvas);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTING]);
+}
+
+typedef enum {
+  PRESENT_BACK,
+  PRESENT_FORWARD,
+  PRESENT_LEAVE,
+} PresentKey;
+
+/* A key of a presenter's clicker (or the keyboard) while presenting; an
+ * open menu or a text field keeps its keys. */
+static gboolean
+on_present_key (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  KvWindow *self = KV_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL))
+    return FALSE;
+
+  switch (GPOINTER_TO_INT (user_data))
+    {
+    case PRESENT_BACK:
+      gtk_widget_activate_action (widget, "win.back", NULL);
+      break;
+    case PRESENT_FORWARD:
+      gtk_widget_activate_action (widget, "win.forward", NULL);
+      break;
+    case PRESENT_LEAVE:
+      set_presenting (self, FALSE);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
+static GtkEventController *
+present_keys_new (void)
+{
+  static const struct {
+    guint      keyval;
+    PresentKey what;
+  } keys[] = {
+    { GDK_KEY_Left, PRESENT_BACK },
+    { GDK_KEY_Page_Up, PRESENT_BACK },
+    { GDK_KEY_KP_Page_Up, PRESENT_BACK },
+    { GDK_KEY_BackSpace, PRESENT_BACK },
+    { GDK_KEY_Right, PRESENT_FORWARD },
+    { GDK_KEY_Page_Down, PRESENT_FORWARD },
+    { GDK_KEY_KP_Page_Down, PRESENT_FORWARD },
+    { GDK_KEY_space, PRESENT_FORWARD },
+    { GDK_KEY_Escape, PRESENT_LEAVE },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_name (controller, "kv-present-keys");
+  /* Before any widget sees them, and only while presenting. */
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_NONE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, 0),
+                                                            gtk_callback_action_new (on_present_key,
+                                                                                     GINT_TO_POINTER (keys[i].what),
+                                                                                     NULL)));
+  return controller;
+}
+
 /* The canvas highlights the worlds the formula holds at. */
 static void
 on_highlight_changed (KvWindow *self)
@@ -873,6 +1012,9 @@ kv_window_get_property (GObject    *object,
       /* Asked for by the toggle while the template is being built. */
       g_value_set_boolean (value, self->flap == NULL || adw_flap_get_reveal_flap (self->flap));
       break;
+    case PROP_PRESENTING:
+      g_value_set_boolean (value, self->presenting);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -894,6 +1036,9 @@ kv_window_set_property (GObject      *object,
     case PROP_SHOW_SIDEBAR:
       if (self->flap != NULL)
         adw_flap_set_reveal_flap (self->flap, g_value_get_boolean (value));
+      break;
+    case PROP_PRESENTING:
+      set_presenting (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -922,6 +1067,11 @@ kv_window_class_init (KvWindowClass *klass)
     g_param_spec_boolean ("show-sidebar", NULL, NULL,
                           TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Presentation mode (F5). */
+  properties[PROP_PRESENTING] =
+    g_param_spec_boolean ("presenting", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* Links the resources in (they live in a static library). */
@@ -933,6 +1083,7 @@ kv_window_class_init (KvWindowClass *klass)
   g_type_ensure (KV_TYPE_KNOWLEDGE_TABLE);
   g_type_ensure (KV_TYPE_PRODUCT_PANE);
   g_type_ensure (KV_TYPE_STEP_ITEM);
+  g_type_ensure (KV_TYPE_STRATEGY_MENU);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/kripkeviz/Kripkeviz/kv-window.ui");
   gtk_widget_class_bind_template_child (widget_class, KvWindow, toast_overlay);
@@ -953,6 +1104,12 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_box);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_label);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, product_button);
+  /* Found with gtk_widget_get_template_child; no field. */
+  gtk_widget_class_bind_template_child_full (widget_class, "strategy_menu", FALSE, 0);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, present_strip);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, strip_label);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, strip_title);
   gtk_widget_class_bind_template_callback (widget_class, on_composer_apply);
 
   _kv_window_class_actions_init (widget_class);
@@ -979,6 +1136,9 @@ kv_window_init (KvWindow *self)
   g_signal_connect_swapped (self->session, "steps-changed", G_CALLBACK (on_steps_changed), self);
   g_signal_connect_swapped (self->session, "notify::step", G_CALLBACK (on_step_changed), self);
   g_signal_connect_swapped (self->session, "steps-replaced", G_CALLBACK (on_steps_replaced), self);
+  kv_strategy_menu_set_session (KV_STRATEGY_MENU (gtk_widget_get_template_child (GTK_WIDGET (self), KV_TYPE_WINDOW,
+                                                                                 "strategy_menu")),
+                                self->session);
 
   self->steps = g_list_store_new (KV_TYPE_STEP_ITEM);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->steps)));
@@ -1007,6 +1167,9 @@ kv_window_init (KvWindow *self)
   g_signal_connect_swapped (self->flap, "notify::folded",
                             G_CALLBACK (on_flap_reveal_changed), self);
   on_flap_reveal_changed (self);
+
+  self->present_keys = present_keys_new ();
+  gtk_widget_add_controller (GTK_WIDGET (self), self->present_keys);
 
   _kv_window_refresh_game_menu (self);
   update_actions (self);
@@ -1087,6 +1250,37 @@ kv_window_set_product_mode (KvWindow *self,
 {
   g_return_if_fail (KV_IS_WINDOW (self));
   set_product_mode (self, product_mode);
+}
+
+gboolean
+kv_window_get_presenting (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
+  return self->presenting;
+}
+
+void
+kv_window_set_presenting (KvWindow *self,
+                          gboolean  presenting)
+{
+  g_return_if_fail (KV_IS_WINDOW (self));
+  set_presenting (self, presenting);
+}
+
+const char *
+kv_window_get_strip_text (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
+  if (!gtk_widget_get_visible (self->present_strip))
+    return NULL;
+  return gtk_label_get_text (self->strip_label);
+}
+
+gboolean
+kv_window_get_sidebar_shown (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
+  return adw_flap_get_reveal_flap (self->flap);
 }
 
 AdwMessageDialog *

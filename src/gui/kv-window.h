@@ -32,17 +32,22 @@ void        kv_window_set_autosave    (KvWindow   *self,
  * session.kvg.broken and a toast says so). */
 gboolean    kv_window_restore_session (KvWindow   *self);
 
-/* The game's history and the selected entry. */
-KvHistory  *kv_window_get_history    (KvWindow   *self);
-guint       kv_window_get_step       (KvWindow   *self);
+/* Selects the history's entry @index. */
 void        kv_window_select_step    (KvWindow   *self,
                                       guint       index);
 
-/* Whether the product view is shown instead of the canvas ("product-mode",
- * the win.product toggle, Ctrl+P; only for a step after the initial model). */
-gboolean    kv_window_get_product_mode    (KvWindow *self);
+/* Shows the product view instead of the canvas ("product-mode", the
+ * win.product toggle, Ctrl+P; only for a step after the initial model). */
 void        kv_window_set_product_mode    (KvWindow *self,
                                            gboolean  product_mode);
+/* Presentation mode ("presenting", the win.present toggle, F5; Escape
+ * leaves): full screen, the canvas large with labels readable from the back
+ * of a room, the knowledge table and the explanation beside it, the history
+ * a one-line step strip; the arrow keys and Page Up/Down (a presenter's
+ * clicker) step back and forward. */
+gboolean    kv_window_get_presenting      (KvWindow *self);
+void        kv_window_set_presenting      (KvWindow *self,
+                                           gboolean  presenting);
 /* Tells @application the keys of the window's actions (kv-window-actions.c),
  * for the shortcuts window and the menus. */
 void        kv_window_add_accels          (GtkApplication *application);

@@ -10,4 +10,4 @@ for option in --help --version; do
   echo "$option: exit $status: $out"
   [ "$status" -eq 0 ] || exit 1
 done
-"$1" --help 2>&1 | grep -q '^Usage: kripkeviz' && "$1" --version | grep -q '^kripkeviz [0-9]'
+"$1" --help 2>&1 | grep -q '^Usage: kripkeviz' && "$1" --help | grep -q -- '--present' && "$1" --version | grep -q '^kripkeviz [0-9]'

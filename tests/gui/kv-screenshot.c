@@ -3,7 +3,7 @@
  *
  *   kv-screenshot GAME OUT.png [--step N] [--turns N] [--apply STEP]…
  *                 [--formula F] [--world W] [--width W] [--height H]
- *                 [--compose STEP] [--shortcuts]
+ *                 [--compose STEP] [--shortcuts] [--present]
  *                 [--product pairs|links|result] [--view auto|whole|around|envelope]
  *
  * Translated as the application is: LANGUAGE=nl LANG=nl_NL.UTF-8 gives a
@@ -12,7 +12,8 @@
  * --compose sets the composer to a step without applying it; --shortcuts
  * renders the keyboard shortcuts window instead of the main window;
  * --product shows the product view of the selected step at that stage
- * (--view: the panels' view).
+ * (--view: the panels' view); --present renders presentation mode (F5) at
+ * the --width × --height given (not the screen's).
  */
 #define G_LOG_DOMAIN "kv-screenshot"
 #include "config.h"
@@ -37,6 +38,7 @@ main (int   argc,
   g_autofree char *formula = NULL;
   g_autofree char *compose = NULL;
   gboolean shortcuts = FALSE;
+  gboolean present = FALSE;
   g_autofree char *product = NULL;
   g_autofree char *view = NULL;
   g_autoptr(KvApplication) app = NULL;
@@ -53,6 +55,7 @@ main (int   argc,
     { "shortcuts", 0, 0, G_OPTION_ARG_NONE, &shortcuts, "Render the shortcuts window", NULL },
     { "product", 0, 0, G_OPTION_ARG_STRING, &product, "Show the product view at this stage", "STAGE" },
     { "view", 0, 0, G_OPTION_ARG_STRING, &view, "The product panels' view", "KIND" },
+    { "present", 0, 0, G_OPTION_ARG_NONE, &present, "Presentation mode (F5)", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("GAME OUT.png");
@@ -94,6 +97,12 @@ main (int   argc,
     {
       g_printerr ("%s\n", error->message);
       return 1;
+    }
+  if (present)
+    {
+      kv_window_set_presenting (window, TRUE);
+      /* Full screen is the screen's size: shown at the size asked for. */
+      gtk_window_unfullscreen (GTK_WINDOW (window));
     }
   if (step >= 0)
     kv_window_select_step (window, step);

@@ -282,15 +282,8 @@ main (int   argc,
   g_autofree char *state_dir = NULL;
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  state_dir = g_dir_make_tmp ("kv-test-fit-XXXXXX", NULL);
-  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
-  /* The language of the environment, from the build tree's catalogues. */
-  kv_i18n_init ();
-  gtk_init ();
-  adw_init ();
-  kv_display_fix_locale ();
-  kv_display_load_style ();
+  /* In the language of the environment. */
+  state_dir = kv_display_init (&argc, &argv, "kv-test-fit", TRUE);
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {

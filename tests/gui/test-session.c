@@ -337,6 +337,75 @@ test_play_to_end (void)
 }
 
 static void
+on_notify_count (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+/* Next turn's players: a strategy per agent, del for a new game, kept by
+ * undo; every strategy plays Clue 11 to a win. */
+static void
+test_strategies (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) names = NULL;
+  const char *const all[] = { "random", "naive", "del", "del+" };
+  guint notified = 0;
+
+  g_assert_true (kv_session_open (session, "clue11", NULL));
+  g_signal_connect (session, "notify::strategies", G_CALLBACK (on_notify_count), &notified);
+  g_assert_cmpstr (kv_session_get_strategy (session, 2), ==, "del");
+  g_assert_false (kv_session_set_strategy (session, 2, "clever"));
+  g_assert_true (kv_session_set_strategy (session, 2, "random"));
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_true (kv_session_set_strategy (session, 2, "random"));
+  g_assert_cmpuint (notified, ==, 1);
+  g_object_get (session, "strategies", &names, NULL);
+  g_assert_cmpstr (names[0], ==, "del");
+  g_assert_cmpstr (names[2], ==, "random");
+
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    {
+      const KvHistory *history;
+
+      g_assert_true (kv_session_open (session, "clue11", NULL));
+      kv_session_select_step (session, 0);
+      kv_session_set_seed (session, 3);
+      for (guint a = 0; a < 3; a++)
+        g_assert_true (kv_session_set_strategy (session, a, all[i]));
+      g_assert_true (kv_session_play_to_end (session, &error));
+      g_assert_no_error (error);
+      history = kv_session_get_history (session);
+      g_assert_cmpint (kv_history_get (history, kv_history_length (history) - 1)->step->kind, ==, KV_STEP_WIN);
+      /* Undo keeps the players; a new game resets them to del. */
+      g_assert_true (kv_session_undo (session, &error));
+      g_assert_cmpstr (kv_session_get_strategy (session, 1), ==, all[i]);
+    }
+  g_assert_true (kv_session_open (session, "hexa", NULL));
+  g_assert_cmpstr (kv_session_get_strategy (session, 1), ==, "del");
+
+  /* naive may know δ by the model before it sees it: it cannot end its
+   * move then, and passes (its suggest stays without an ending); the game
+   * still goes on to a win. */
+  for (guint32 seed = 0; seed < 20; seed++)
+    {
+      const KvHistory *history;
+
+      g_assert_true (kv_session_open (session, "clue11", NULL));
+      kv_session_select_step (session, 0);
+      kv_session_set_seed (session, seed);
+      kv_session_set_strategy (session, seed % 3, "naive");
+      g_assert_true (kv_session_play_to_end (session, &error));
+      g_assert_no_error (error);
+      history = kv_session_get_history (session);
+      g_assert_cmpint (kv_history_get (history, kv_history_length (history) - 1)->step->kind, ==, KV_STEP_WIN);
+    }
+}
+
+static void
 test_world_limit (void)
 {
   g_autoptr(KvSession) session = kv_session_new ();
@@ -361,5 +430,6 @@ main (int   argc,
   g_test_add_func ("/session/world-limit", test_world_limit);
   g_test_add_func ("/session/undo", test_undo);
   g_test_add_func ("/session/play-to-end", test_play_to_end);
+  g_test_add_func ("/session/strategies", test_strategies);
   return g_test_run ();
 }

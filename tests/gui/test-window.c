@@ -1174,20 +1174,8 @@ main (int   argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  /* Before anything asks for it (GLib keeps the first answer). */
-  state_dir = g_dir_make_tmp ("kv-test-window-XXXXXX", NULL);
-  g_assert_nonnull (state_dir);
-  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
-  gtk_init ();
-  adw_init ();
-  kv_display_fix_locale ();
-  kv_display_load_style ();
-
-  window = kv_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  kv_display_wait (200);
+  state_dir = kv_display_init (&argc, &argv, "kv-test-window", FALSE);
+  window = kv_display_new_window (1280, 800);
 
   g_test_add_func ("/window/open-hexa", test_open_hexa);
   g_test_add_func ("/window/composer", test_composer);

@@ -1,0 +1,57 @@
+/* kv-tournament.h: a self-play tournament — N games of one game between
+ * strategies, tallied per strategy, as `kripkeviz-cli play` plays them.
+ *
+ * The games are dealt from one GRand seeded with the seed; the strategies
+ * rotate over the seats from game to game (game g gives agent a the
+ * strategy (a + g) mod n of the list), so no strategy keeps the first move.
+ * The tournament plays one game per call, so a caller can show progress and
+ * stop between games (the window does, on its main loop). GTK-free.
+ */
+#pragma once
+
+#include "kv-play.h"
+
+G_BEGIN_DECLS
+
+#define KV_TOURNAMENT_MAX_ROUNDS 100
+
+typedef struct {
+  const char *name;                 /* the strategy's (static) */
+  guint       seats;                /* agent-games played with it */
+  guint       wins;
+  guint64     rounds_sum;           /* over its wins */
+  guint       by_rounds[KV_TOURNAMENT_MAX_ROUNDS + 1];  /* wins in r rounds */
+} KvTournamentTally;
+
+typedef struct {
+  guint             games;          /* played so far */
+  guint             no_winner;      /* games nobody won in the round limit */
+  guint             observer_knew_all;
+  guint64           observer_known_sum, observer_total_sum;
+  guint             n_tallies;      /* distinct strategies, first-listed first */
+  KvTournamentTally tallies[KV_MAX_AGENTS];
+} KvTournamentResult;
+
+typedef struct _KvTournament KvTournament;
+
+/* A tournament of @game (its deal is not used) between @listed, one
+ * strategy per agent in list order, dealt from @seed. */
+KvTournament *kv_tournament_new        (KvGame                   *game,
+                                        const KvStrategy *const  *listed,
+                                        guint32                   seed);
+void          kv_tournament_free       (KvTournament             *tournament);
+
+/* Plays the next game; FALSE with @error when it could not be played. */
+gboolean      kv_tournament_play_game  (KvTournament             *tournament,
+                                        GError                  **error);
+const KvTournamentResult *kv_tournament_get_result (const KvTournament *tournament);
+
+/* A tally's win share of @result's games and its mean rounds to win
+ * (0 without games or wins). */
+double        kv_tournament_tally_share (const KvTournamentTally  *tally,
+                                         const KvTournamentResult *result);
+double        kv_tournament_tally_mean  (const KvTournamentTally  *tally);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvTournament, kv_tournament_free)
+
+G_END_DECLS
