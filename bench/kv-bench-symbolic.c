@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-bench-symbolic: the symbolic engine's figures of DESIGN §7.
  *
  *   kv-bench-symbolic CLI GAME…

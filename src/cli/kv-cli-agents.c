@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-cli-agents.c: --agents A,B,… */
 #define G_LOG_DOMAIN "kv-cli-agents"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-cli-agents.h: the --agents option of play and search. */
 #pragma once
 

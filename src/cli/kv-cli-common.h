@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-cli-common.h: what every kripkeviz-cli command shares. */
 #pragma once
 

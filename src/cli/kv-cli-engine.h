@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-cli-engine.h: --engine explicit|symbolic|auto (and KRIPKEVIZ_ENGINE)
  * for the subcommands that read a game's knowledge out. */
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-cli-export.c: `kripkeviz-cli export` — a game's model as a picture */
 #define G_LOG_DOMAIN "kv-cli-export"
 #include "config.h"

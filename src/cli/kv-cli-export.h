@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-cli-export.h: `kripkeviz-cli export` (DESIGN §4). */
 #pragma once
 

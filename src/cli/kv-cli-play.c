@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-cli-play.c: play GAME --agents A,B,… --games N --seed S [--json]
  *
  * N games from random deals drawn from one GRand seeded with S. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-cli-play.h: kripkeviz-cli play — self-play tournaments. */
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-cli-search.c: search unsuccessful GAME --seed S -o FILE.kvg
  *
  * Self-play (every agent del unless --agents says otherwise) until a game

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-cli-search.h: kripkeviz-cli search — positions found by self-play. */
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-draw.h: the whole drawing API in one include (GLib + libgvc + cairo). */
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-enum.c: names of the registered enums, from their nicks. */
 #define G_LOG_DOMAIN "kv-enum"
 

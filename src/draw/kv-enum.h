@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-enum.h: the registered enums (kv-draw-enums.h, made by
  * gnome.mkenums_simple from the headers that declare them) as the one
  * source of their names.

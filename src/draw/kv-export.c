@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-export.c: SVG, PDF, PNG (through kv_render), DOT, TikZ, the handout */
 #define G_LOG_DOMAIN "kv-export"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-export.h: a laid-out graph as a file — SVG, PDF, PNG, DOT, TikZ —
  * and the handout (a PDF page per step).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-graph.c: what to draw */
 #define G_LOG_DOMAIN "kv-graph"
 #include "config.h"

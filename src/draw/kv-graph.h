@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-graph.h: what to draw — nodes, per-agent edges, a title and legend notes.
  *
  * A KvGraph is plain data, independent of the engine and of Graphviz: views

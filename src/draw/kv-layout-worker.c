@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-layout-worker.c: one serialized layout thread for the whole process. */
 #define G_LOG_DOMAIN "kv-layout-worker"
 

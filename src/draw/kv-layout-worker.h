@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-layout-worker.h: the one thread that builds views (of models, or any
  * graph from a KvGraphFunc) and lays them out.
  *

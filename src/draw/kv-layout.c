@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-layout.c: placing a KvGraph with Graphviz */
 #define G_LOG_DOMAIN "kv-layout"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-layout.h: placing a KvGraph with Graphviz (libgvc, in-process).
  *
  * A KvLayoutContext owns one long-lived Graphviz context (GVC_t); make one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-product-view.h: how M ⊗ A becomes the next model, as pictures.
  *
  * For a step that is an action model (showcard, a custom action, a public

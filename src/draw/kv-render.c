@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-render.c: the one renderer */
 #define G_LOG_DOMAIN "kv-render"
 #include "config.h"

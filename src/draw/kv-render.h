@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-render.h: the one renderer — a laid-out graph onto any cairo_t.
  *
  * The window's canvas, the SVG, PDF and PNG exports and the tests all call

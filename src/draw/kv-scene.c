@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-scene.c: a laid-out view and its node/world maps. */
 #define G_LOG_DOMAIN "kv-scene"
 

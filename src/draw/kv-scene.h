@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-scene.h: what a canvas shows — a laid-out view of a model and the map
  * between its nodes and the model's worlds.
  *

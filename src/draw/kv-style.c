@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-style.c: agent colours and dashes, text and node sizes */
 #define G_LOG_DOMAIN "kv-style"
 #include "config.h"

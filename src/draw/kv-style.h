@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-style.h: how agents, worlds and text look, shared by the layout (node
  * sizes), the cairo renderer and the DOT and TikZ writers.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-tournament-plot.c: rounds to win per strategy (see kv-tournament-plot.h) */
 #define G_LOG_DOMAIN "kv-tournament-plot"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-tournament-plot.h: a tournament's rounds-to-win per strategy as a
  * plot — one GTK-free cairo function shared by the Tournament dialog's
  * drawing area, its PNG and SVG export, and the tests.

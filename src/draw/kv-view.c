@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-view.c: what part of a model to draw */
 #define G_LOG_DOMAIN "kv-view"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-view.h: what part of a model to draw, as a KvGraph.
  *
  * - whole:      every world, up to a limit (default 300); above it the error

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-action.h: action models ⟨E, ~, pre⟩ with S5 event partitions.
  *
  * Every built-in step except suggest is one action model with an actual

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-bisim.h: bisimulation contraction by partition refinement.
  *
  * Start from the partition by deal; split blocks by, for every agent, the

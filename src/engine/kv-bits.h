@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-bits.h: a fixed-size bit set over worlds (or events).
  *
  * Formula truth sets, preconditions and highlighted worlds are all bit sets:

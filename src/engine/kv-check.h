@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-check.h: the model checker. Semantics only; parsing is kv-formula.h's.
  *
  * Global model checking: a formula's truth set over all worlds, one bit per

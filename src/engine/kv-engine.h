@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-engine.h: the whole engine API in one include. */
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-error.h: the engine's error domain.
  *
  * Messages are complete sentences a user can act on. Parse errors carry the

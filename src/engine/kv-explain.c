@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-explain.c: a step explained, from two models and their knowledge tables. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-explain.h: what one step did, told to a student.
  *
  * Compares the model before a step with the model after it: the action in

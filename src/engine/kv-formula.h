@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-formula.h: formulas of dynamic epistemic logic (DESIGN §3), as a tree.
  *
  * Syntax only: building, parsing and printing. Truth is kv-check.h's job.

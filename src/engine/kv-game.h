@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-game.h: a knowledge game — agents, cards, categories, hands, envelope,
  * the actual deal and the custom action models a script declares.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-history.h: the states of a game, one per step.
  *
  * Entry 0 is the initial model; entry i is the model after step i. A suggest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-i18n.c: the locale and message catalogues */
 #define G_LOG_DOMAIN "kv-i18n"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-i18n.h: the locale and message catalogues, for kripkeviz and kripkeviz-cli */
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-knowledge.h: what every agent knows at one world — the knowledge table.
  *
  * For each agent (and for "everyone", i.e. common knowledge among all

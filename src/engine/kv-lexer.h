@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-lexer.h: tokens of script lines, steps and formulas (internal).
  *
  * One lexer for all three so that a step can hold a formula (announce φ)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-model-json.h: an explicit model as versioned JSON (.kvm.json), both
  * ways. The format is documented in docs/model-json.md:
  *

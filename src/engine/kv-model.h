@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-model.h: a pointed S5 Kripke model of a knowledge game.
  *
  * Worlds are numbered 0 … n_worlds-1. Each world has a deal (its valuation),

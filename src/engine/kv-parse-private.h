@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-parse-private.h: the formula and step parsers read one token stream;
  * each stops at the first token it does not understand (internal). */
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-partition.h: internal helpers for partitions stored as class ids.
  *
  * Not part of the public engine API (kv-engine.h does not include it).

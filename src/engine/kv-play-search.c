@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-play-search.c: unsuccessful endmoves in self-play (see kv-play-search.h) */
 #define G_LOG_DOMAIN "kv-play-search"
 #include "config.h"

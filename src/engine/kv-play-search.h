@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-play-search.h: searching self-play for van Ditmarsch's open question —
  * an unsuccessful endmove: nobody knows δ, a player ends its move (¬win
  * for it is announced), and afterwards someone knows δ. */

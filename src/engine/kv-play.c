@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-play.c: self-play (see kv-play.h) */
 #define G_LOG_DOMAIN "kv-play"
 #include "config.h"

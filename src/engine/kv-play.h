@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-play.h: self-play — a whole game played by strategies.
  *
  * A game starts from a random deal (drawn from a GRand, so a seed gives the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-probability.c: counting, per card and owner, the agent's worlds. */
 #include "config.h"
 

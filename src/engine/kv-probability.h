@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-probability.h: how likely an agent finds each owner of each card.
  *
  * As R. S. Bowman's Clue assistant counts them: all the worlds an agent

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-product-update-private.h: the product without the check at the point, for the
  * model checker's dynamic operators (internal). */
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-product-update.h: executing actions — the product update M ⊗ A.
  *
  * Worlds (w, e) with w ⊨ pre(e); (w, e) ~a (w', e') iff w ~a w' and

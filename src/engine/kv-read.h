@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-read.h: reading a whole file safely, whatever it turns out to be.
  *
  * Every file the CLI and the window read goes through here: regular files,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-script.h: game scripts (.kvg, DESIGN §2) — reading and writing.
  *
  * Reading builds the game from the header and parses every step, but does

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-state.c: the back-end-neutral engine API (see kv-state.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-state.h: one engine API over two back-ends.
  *
  * A KvState is the knowledge state at one step of a game, held either by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-step.h: one step of a game script — a game action as written.
  *
  * A step is syntax: what was said ("nocard 2 candle Scarlet"). Turning it

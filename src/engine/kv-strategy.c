@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-strategy.c: random, naive, del and del+ (see kv-strategy.h) */
 #define G_LOG_DOMAIN "kv-strategy"
 #include "config.h"

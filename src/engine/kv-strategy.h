@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-strategy.h: players that reason — what a player suggests, which card it
  * shows when it may show several, and when it accuses (wins).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-sym.c: the symbolic back-end on BuDDy (see kv-sym.h for the encoding). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-sym.h: the symbolic back-end — a knowledge game as a BDD (BuDDy).
  *
  * The approach of SMCDEL's knowledge structures: one boolean variable per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-tournament.c: a self-play tournament (see kv-tournament.h) */
 #define G_LOG_DOMAIN "kv-tournament"
 #include "config.h"

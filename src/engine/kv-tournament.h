@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-tournament.h: a self-play tournament — N games of one game between
  * strategies, tallied per strategy, as `kripkeviz-cli play` plays them.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-undo.h: undo and redo of edits, as a tree that never forgets.
  *
  * What is undone is the document: the game's script text (kv_script_to_text

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-application.c: the application */
 #define G_LOG_DOMAIN "kv-application"
 #include "config.h"

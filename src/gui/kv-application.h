@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-application.h: the application — `kripkeviz [GAME]` opens a built-in
  * game or a .kvg file in a window (Hexa without one); app actions: about,
  * preferences, quit. */

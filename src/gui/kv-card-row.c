@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-card-row.c: one row of the knowledge table */
 #define G_LOG_DOMAIN "kv-card-row"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-card-row.h: one row of the knowledge table — the summary (class sizes,
  * win marks), a category heading, or a card with one cell per agent plus
  * "everyone". Built by KvKnowledgeTable for each state. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-choice.c: one item of a composer drop-down */
 #define G_LOG_DOMAIN "kv-choice"
 #include "config.h"

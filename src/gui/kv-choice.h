@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-choice.h: one item of a composer drop-down — an agent, a card, an
  * action kind — with the reason it cannot be chosen now, if any. */
 #pragma once

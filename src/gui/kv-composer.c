@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-composer.c: the action composer */
 #define G_LOG_DOMAIN "kv-composer"
 #include "config.h"

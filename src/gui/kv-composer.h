@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-composer.h: the action composer under the history — kind, agents and
  * cards as drop-downs, choices false at the actual world disabled with the
  * reason. Emits ::apply with the step when the user applies it. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-export-dialog.c: "Export…" */
 #define G_LOG_DOMAIN "kv-export-dialog"
 #include "config.h"

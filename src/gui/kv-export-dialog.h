@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-export-dialog.h: "Export…" — the shown layout as SVG, PDF, PNG, DOT or
  * TikZ, through the drawing library's exporter (as kripkeviz-cli export).
  * Emits ::exported with a message for a toast when the file is written. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-formula-bar.c: the formula bar */
 #define G_LOG_DOMAIN "kv-formula-bar"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-formula-bar.h: the formula bar under the canvas — type a formula,
  * press Enter: a true/false badge for the actual world, the worlds where it
  * holds as "highlight" (the window hands them to the canvas), and a parse

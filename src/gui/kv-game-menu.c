@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-game-menu.c: the game menu — built-in games, open and save, recent files */
 #define G_LOG_DOMAIN "kv-game-menu"
 #include "config.h"

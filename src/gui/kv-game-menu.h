@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-game-menu.h: the game menu of the window's header bar: the built-in
  * games (win.open-game), Open… and Save Script… (win.open, win.save), and
  * the last few .kvg files opened or saved (win.open-game with their path). */

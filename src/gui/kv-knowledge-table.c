@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-knowledge-table.c: the knowledge table */
 #define G_LOG_DOMAIN "kv-knowledge-table"
 #include "config.h"

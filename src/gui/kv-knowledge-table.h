@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-knowledge-table.h: what every player knows — cards (grouped by
  * category) × agents plus "everyone knows" (E) and "common knowledge" (C),
  * each cell the known owner or "?" and the candidates; a summary row with class sizes and win

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-preferences-window.c: the preferences */
 #define G_LOG_DOMAIN "kv-preferences-window"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-preferences-window.h: the preferences, bound to GSettings
  * (org.kripkeviz.Kripkeviz): layout engine, palette, draw and world limits. */
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-product-pane.c: M, A and M ⊗ A side by side, with a stage stepper. */
 #define G_LOG_DOMAIN "kv-product-pane"
 

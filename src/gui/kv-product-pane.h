@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-product-pane.h: the product view — how M ⊗ A becomes the next model
  * (DESIGN §6, van Ditmarsch's Figure 5).
  *

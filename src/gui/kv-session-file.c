@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-session-file.c: the autosaved session */
 #define G_LOG_DOMAIN "kv-session-file"
 #include "config.h"

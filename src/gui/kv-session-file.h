@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-session-file.h: the autosaved session — the game and its history as a
  * script, and the selected step — so that nothing is lost on a crash or a
  * quit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-session.c: the session — game, history, selected step */
 #define G_LOG_DOMAIN "kv-session"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-session.h: the session — what the window shows, in one object (as
  * Sysprof's SysprofSession): the game, its history, the selected step and
  * the world limit, with properties and signals. Widgets listen to it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-step-item.c: one row of the history sidebar */
 #define G_LOG_DOMAIN "kv-step-item"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-step-item.h: one row of the history sidebar — a step of the game as
  * the list shows it (its action in words and in DEL notation, the number of
  * worlds after it, who can win). Immutable. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-strategy-menu.c: the players' strategies of Next turn */
 #define G_LOG_DOMAIN "kv-strategy-menu"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-strategy-menu.h: "Players" — which strategy each player of Next turn
  * and Play to the end uses (random, naive, del, del+), in a popover under
  * a button that names them. It shows and edits a KvSession's strategies. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-tournament-dialog.c: "Tournament" (see kv-tournament-dialog.h) */
 #define G_LOG_DOMAIN "kv-tournament-dialog"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-tournament-dialog.h: "Tournament" — self-play of many games between
  * strategies, as `kripkeviz-cli play` plays them (kv-tournament.h): a
  * strategy per seat, the number of games and the seed; the games run on a

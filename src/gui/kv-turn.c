@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-turn.c: "Next turn" */
 #define G_LOG_DOMAIN "kv-turn"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-turn.h: "Next turn" — the next agent takes a Cluedo turn by itself.
  * GTK-free: it only reads and extends a history.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-window-actions.c: the window's actions (win.*) and their keys */
 #define G_LOG_DOMAIN "kv-window"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-window-private.h: the window's insides, shared by kv-window.c (the
  * state shown) and kv-window-actions.c (the win.* actions), and the parts
  * the display tests look at. Not for other widgets. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-window.h: the main window — history and composer, canvas, knowledge
  * table, formula bar (DESIGN §6). */
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* main.c: kripkeviz — the window */
 #define G_LOG_DOMAIN "kripkeviz"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-draw-test-util.h: small helpers shared by the draw tests and the draw
  * bench (bench/draw). Each fails the program on error. */
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-draw-export.c: every format parses — SVG as XML, PDF with poppler,
  * PNG with cairo, DOT with Graphviz's own reader, TikZ structurally (and
  * compiled when a TeX is installed) */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-draw-render.c: graphs, layout and the renderer, on a hand-made Hexa */
 #define G_LOG_DOMAIN "test-draw-render"
 #include "config.h"

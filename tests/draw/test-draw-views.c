@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-draw-views.c: what each view draws — node and link counts */
 #define G_LOG_DOMAIN "test-draw-views"
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-enums.c: one source for every choice — the registered enums' nicks
  * are the names in to_string/from_string, the --help lists, and the
  * GSettings schema's choices. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Graphviz 2.42's circo keeps the last root graph it saw, by address, in
  * static variables. Laying out fresh graphs with circo between other
  * engines must never reuse what it remembers after it was freed (this

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Stable pictures (kv_layout_new_stable): a world that survives a step, or
  * appears in the next product stage, keeps its coordinates; only new worlds
  * are placed. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* The product view: van Ditmarsch's Figure 5 stage by stage, twocards, and
  * a Clue 11 showcard through the envelope view. */
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-scene.c: scenes (a laid-out view and its node/world maps) and the
  * layout worker that builds them off the main thread — without a display. */
 #define G_LOG_DOMAIN "test-scene"

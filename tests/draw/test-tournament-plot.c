@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-tournament-plot.c: the Tournament dialog's plot, drawn to a PNG
  * surface without GTK — the tally is the CLI's, the bars stand where they
  * should with the strategy's colour and a height proportional to its

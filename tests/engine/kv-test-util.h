@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-test-util.h: small helpers shared by the engine tests. */
 #pragma once
 

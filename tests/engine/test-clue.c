@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Clue 11 (three players, eleven cards): the 47 040 worlds and every
  * built-in action, with counts worked out by hand. */
 #include "config.h"

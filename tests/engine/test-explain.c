@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Step explanations (kv-explain.h) and E, what every agent knows. */
 #include "config.h"
 

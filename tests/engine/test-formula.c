@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Formula syntax: parsing (ASCII and Unicode), printing, precedence, errors. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Games: counting deals without enumerating them, the world limit, labels. */
 #include "config.h"
 

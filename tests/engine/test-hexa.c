@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Hexa against van Ditmarsch's section 3 and Figures 3 and 5. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-model-json.c: an explicit model written as .kvm.json and read back
  * is the same model: same knowledge read-outs, same contraction, same
  * answers to formulas, on every step of Hexa and Clue 11; and the reader

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-play.c: strategies and self-play against golden game records.
  *
  * Each strategy plays Hexa and Clue 11 (every agent with that strategy)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Product updates beyond Hexa: twocards (Example 12), contraction,
  * custom action models. */
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-regressions.c: hostile inputs and limits (issue 7) — every crash,
  * hang or wrong answer found by fuzzing or by hand, and the size limits.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Game scripts: every directive, the error for every kind of bad input
  * (FILE:LINE:COL), writing a script back. */
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-sym.c: the symbolic back-end agrees with the explicit one.
  *
  * Hexa and Clue 11 (initial model and after public steps), then random

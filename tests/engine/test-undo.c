@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* Undo and redo as a tree: an edit at an earlier step keeps the later steps
  * (undo brings them back, the branch stays reachable); the tree survives
  * being written into a session and read back. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* fuzz-common.h: what the libFuzzer harnesses share (tests/fuzz). */
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* fuzz-formula: kv_formula_parse against the Hexa and Clue 11 games.
  *
  * A formula that parses must print in ASCII to a string that parses back to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* fuzz-run: parse a script and run it (kv_history_run_script) with a small
  * world limit so that every input is fast; then read the last model out as
  * the CLI does (knowledge, contraction, labels). */

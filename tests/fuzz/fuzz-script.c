@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* fuzz-script: kv_script_parse on arbitrary bytes.
  *
  * A script that parses must print (kv_script_to_text) to a script that

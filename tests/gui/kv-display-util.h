@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-display-util.h: helpers for the display tests and the screenshot tool —
  * waiting for the window, and the paintable → texture → PNG screenshot. */
 #pragma once

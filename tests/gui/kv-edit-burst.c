@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-edit-burst.c: not a test — a window that edits without end, for
  * test-window's /window/session-kill to kill -9 in the middle of a burst.
  *

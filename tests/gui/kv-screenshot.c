@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-screenshot.c: renders the real window to a PNG (for README
  * screenshots and for looking at the window without a desktop).
  *

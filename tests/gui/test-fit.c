@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-fit.c: the window fits the screens a class uses (issue 10).
  *
  * At 1024×700 and 1280×720, in the language of the environment (meson runs

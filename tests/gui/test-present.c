@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-present.c: presentation mode (issue 10, item 2).
  *
  * F5 enters and leaves (full screen, the history hidden, the step strip

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-product.c: the product view in the real window — Hexa's showcard
  * (van Ditmarsch's Figure 5) stepped through its three stages with the
  * stepper's actions and keys, each stage checked as a graph, screenshotted

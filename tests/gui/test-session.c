@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-session.c: the session object without a display — opening, the
  * edits, navigation, and the order of its signals. */
 #include "config.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-strategies.c: the players of Next turn and the Tournament dialog
  * (issue 13, item 5), in the real window under Xvfb.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-window.c: the real window, driven as a user would — Hexa, the
  * composer, the history, the knowledge table, undo, the formula bar, Next
  * turn on Clue 11, and a screenshot that is not blank; the keyboard

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-agent-sample.c: an agent's line sample, drawn with kv-style. */
 #define G_LOG_DOMAIN "kv-agent-sample"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-agent-sample.h: a short line in an agent's colour and dash pattern, as
  * the canvas draws that agent's links (for the agent toggles). */
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-canvas-view.c: the canvas, its toolbar, spinner and "does not fit" message. */
 #define G_LOG_DOMAIN "kv-canvas-view"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-canvas-view.h: the canvas with its toolbar — what the window embeds.
  *
  * A toolbar (the view: auto, whole, around, contracted, envelope; the layout

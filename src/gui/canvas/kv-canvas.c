@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-canvas.c: the drawing area — kv_render in a scrollable, zoomable widget. */
 #define G_LOG_DOMAIN "kv-canvas"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-canvas.h: the drawing area — a laid-out view drawn by kv_render.
  *
  * A custom GtkWidget implementing GtkScrollable: put it in a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-enum-drop-down.c: drop-downs over a registered enum, by value. */
 #define G_LOG_DOMAIN "kv-enum-drop-down"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-enum-drop-down.h: a GtkDropDown or AdwComboRow whose items are the
  * values of a registered enum (src/draw/kv-enum.h), chosen by value.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* test-canvas.c: the canvas view in a real window (display suite).
  *
  * Draws Hexa and Clue 11, renders the window to PNGs in the build directory
