@@ -52,8 +52,8 @@ glib-compile-resources --sourcedir "$root/data/games" --c-name kv_games \
   --generate-header --target "$work/gen/kv-games-resources.h" "$root/data/games/games.gresource.xml"
 
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-cflags="-g -O1 -fno-omit-frame-pointer -std=gnu11 -I$work/gen -I$root/src/engine $(pkg-config --cflags glib-2.0 gio-2.0)"
-libs="$(pkg-config --libs glib-2.0 gio-2.0) -lbdd -lm"
+cflags="-g -O1 -fno-omit-frame-pointer -std=gnu11 -I$work/gen -I$root/src/engine $(pkg-config --cflags glib-2.0 gio-2.0 json-glib-1.0)"
+libs="$(pkg-config --libs glib-2.0 gio-2.0 json-glib-1.0) -lbdd -lm"
 
 echo "fuzz: building in $work with $CC"
 objects=""
