@@ -175,6 +175,8 @@ kv_cli_export (int    argc,
   gboolean all_steps = FALSE;
   gboolean bare = FALSE;
   gboolean beamer = FALSE;
+  gboolean no_title = FALSE;
+  gboolean no_legend = FALSE;
   /* The choices' lists come from the enums (kv-enum.h). */
   g_autofree char *views = kv_enum_nicks (KV_TYPE_VIEW_KIND, KV_VIEW_AUTO, "|");
   g_autofree char *engines = kv_enum_nicks (KV_TYPE_LAYOUT_ENGINE, KV_LAYOUT_AUTO, "|");
@@ -193,6 +195,8 @@ kv_cli_export (int    argc,
     { "bare", 0, 0, G_OPTION_ARG_NONE, &bare, N_("TikZ: only the tikzpicture, to \\input in a LaTeX or Beamer document"), NULL },
     { "beamer", 0, 0, G_OPTION_ARG_NONE, &beamer, N_("TikZ: a Beamer frame with a slide per step (up to --step N), every world kept in its place"), NULL },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_arg, N_("Fit the picture to a page or slide this size (16:9 is 16 × 9 cm, 4:3 is 12.8 × 9.6 cm), labels at least 9 pt"), "16:9|4:3|WxH(cm|mm|pt|in)" },
+    { "no-title", 0, 0, G_OPTION_ARG_NONE, &no_title, N_("Leave out the title above the picture"), NULL },
+    { "no-legend", 0, 0, G_OPTION_ARG_NONE, &no_legend, N_("Leave out the legend below the picture"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Output file"), N_("FILE") },
     { NULL }
   };
@@ -306,6 +310,8 @@ kv_cli_export (int    argc,
 
   kv_render_options_init (&options);
   options.tikz_bare = bare;
+  options.show_title = !no_title;
+  options.show_legend = !no_legend;
   options.page_width = page_width;
   options.page_height = page_height;
 

@@ -488,9 +488,15 @@ export_dot (const KvLayout        *layout,
                           "   through; a link the action cuts (cut=true) is faded; a world with\n"
                           "   links outside the view is dashed. */\n",
                           kv_layout_engine_to_string (layout->engine));
-  g_string_append (out, "graph kripkeviz {\n  graph [label=");
-  append_dot_string (out, pdf_title (layout, options));
-  g_string_append_printf (out, ", labelloc=t, outputorder=edgesfirst, fontname=\"%s:bold\", fontsize=%s, bb=\"0,0,%s,%s\"",
+  g_string_append (out, "graph kripkeviz {\n  graph [");
+  /* The title, as kv_render's: not without show_title. */
+  if (options->show_title)
+    {
+      g_string_append (out, "label=");
+      append_dot_string (out, pdf_title (layout, options));
+      g_string_append (out, ", labelloc=t, ");
+    }
+  g_string_append_printf (out, "outputorder=edgesfirst, fontname=\"%s:bold\", fontsize=%s, bb=\"0,0,%s,%s\"",
                           KV_STYLE_FONT, fmt (c, KV_STYLE_TITLE_SIZE),
                           fmt (a, layout->width), fmt (b, layout->height));
   if (options->page_width > 0 && options->page_height > 0)

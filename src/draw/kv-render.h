@@ -19,8 +19,8 @@ G_BEGIN_DECLS
 
 typedef struct {
   guint32     hidden_agents;  /* bit per agent: its links are not drawn (agent toggles) */
-  gboolean    show_title;
-  gboolean    show_legend;
+  gboolean    show_title;     /* the title above the graph (default; also DOT's and TikZ's) */
+  gboolean    show_legend;    /* the legend below it (default; also TikZ's) */
   gboolean    background;     /* fill white first (FALSE: transparent) */
   int         edge_labels;    /* agent names on links: 1 yes, 0 no, -1 when few links (default) */
   const char *title;          /* instead of the graph's title (handout pages), or NULL */

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-export-dialog.h: "Export…" — the shown layout as SVG, PDF, PNG, DOT or
- * TikZ, through the drawing library's exporter (as kripkeviz-cli export).
- * Emits ::exported with a message for a toast when the file is written. */
+ * TikZ, through the drawing library's exporter (as kripkeviz-cli export),
+ * on the picture's own size or a page (a 16:9 or 4:3 slide, a custom size,
+ * as --size), with or without its title and legend; or "Copy Image" to the
+ * clipboard. Emits ::exported with a message for a toast when the file is
+ * written or the image copied. */
 #pragma once
 
 #include <adwaita.h>
@@ -20,10 +23,39 @@ KvExportDialog *kv_export_dialog_new    (GtkWindow  *parent,
                                          guint32     hidden_agents,
                                          const char *basename);
 
-/* Writes the file at once (what the file chooser's answer does). */
-gboolean        kv_export_dialog_export (KvExportDialog *self,
-                                         KvFormat        format,
-                                         const char     *path,
-                                         GError        **error);
+/* The page, as kripkeviz-cli export --size: "16:9", "4:3", "WxH" with a
+ * unit (cm, mm, pt, in: "25x14cm"), or NULL for the picture's own size.
+ * FALSE, and nothing changed, for anything else. */
+gboolean        kv_export_dialog_set_size        (KvExportDialog *self,
+                                                  const char     *size);
+/* The title and legend switches (both on at first). */
+void            kv_export_dialog_set_show_title  (KvExportDialog *self,
+                                                  gboolean        show);
+void            kv_export_dialog_set_show_legend (KvExportDialog *self,
+                                                  gboolean        show);
+/* The render options the dialog's choices make (the hidden agents, the
+ * switches, the page in points); FALSE for a page size the draw layer
+ * refuses. */
+gboolean        kv_export_dialog_get_options     (KvExportDialog  *self,
+                                                  KvRenderOptions *options,
+                                                  GError         **error);
+
+/* Writes the file at once (what the file chooser's answer does), with the
+ * dialog's choices. */
+gboolean        kv_export_dialog_export          (KvExportDialog *self,
+                                                  KvFormat        format,
+                                                  const char     *path,
+                                                  GError        **error);
+/* "Copy Image": the picture, with the dialog's choices, on the clipboard
+ * (as kv_export_copy_image); emits ::exported. */
+gboolean        kv_export_dialog_copy            (KvExportDialog *self,
+                                                  GError        **error);
+
+/* Puts @layout drawn with @options (NULL: the defaults) on @widget's
+ * clipboard as a texture made from its PNG export (win.copy-image too). */
+gboolean        kv_export_copy_image             (GtkWidget              *widget,
+                                                  const KvLayout         *layout,
+                                                  const KvRenderOptions  *options,
+                                                  GError                **error);
 
 G_END_DECLS

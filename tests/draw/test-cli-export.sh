@@ -127,6 +127,23 @@ grep -q 'pdfpagewidth=708.66bp' "$dir/sized.tex"; ok $? "TikZ page 25 cm wide"
 expect_status 2 "a bad --size" hexa --size 16x9 -o "$dir/bad.pdf"
 [ ! -e "$dir/bad.pdf" ]; ok $? "nothing written for a bad --size"
 
+# --no-title and --no-legend: the picture alone, in every format.
+expect_status 0 "--no-title --no-legend as TikZ" hexa --step 0 --no-title --no-legend -o "$dir/bare-picture.tex"
+grep -q 'bfseries\\large' "$dir/hexa.tikz" && ! grep -q 'bfseries\\large' "$dir/bare-picture.tex"
+ok $? "--no-title: no title node in the TikZ"
+grep -q '% Legend' "$dir/hexa.tikz" && ! grep -q '% Legend' "$dir/bare-picture.tex"
+ok $? "--no-legend: no legend in the TikZ"
+expect_status 0 "--no-title as DOT" hexa --no-title -o "$dir/untitled.dot"
+grep -q '^  graph \[label=' "$dir/hexa.dot" && ! grep -q '^  graph \[label=' "$dir/untitled.dot"
+ok $? "--no-title: the DOT graph has no label"
+expect_status 0 "--no-legend as SVG" hexa --no-legend -o "$dir/no-legend.svg"
+expect_status 0 "hexa as SVG" hexa -o "$dir/legend.svg"
+svg_height () { grep -o -m1 '<svg[^>]* height="[0-9.]*' "$1" | sed 's/.*height="//; s/\..*//'; }
+[ "$(svg_height "$dir/no-legend.svg")" -lt "$(svg_height "$dir/legend.svg")" ]
+ok $? "--no-legend: the SVG is less tall"
+expect_status 0 "--no-title --no-legend --size 16:9 as PDF" hexa --no-title --no-legend --size 16:9 -o "$dir/slide.pdf"
+rm -f "$dir"/bare-picture.tex "$dir"/untitled.dot "$dir"/no-legend.svg "$dir"/legend.svg "$dir"/slide.pdf
+
 # --beamer: one slide per step, every world in its place.
 expect_status 0 "--beamer" hexa --beamer -o "$dir/deck.tex"
 grep -q 'documentclass\[aspectratio=169\]{beamer}' "$dir/deck.tex" && grep -q 'only<3>' "$dir/deck.tex" && ! grep -q 'only<4>' "$dir/deck.tex"

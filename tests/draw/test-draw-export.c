@@ -532,6 +532,102 @@ test_beamer (void)
     kv_layout_unref (layouts[i]);
 }
 
+/* The root element's height attribute, in points. */
+static double
+svg_height (const char *svg)
+{
+  const char *root = strstr (svg, "<svg");
+  const char *height = root != NULL ? strstr (root, " height=\"") : NULL;
+
+  g_assert_nonnull (height);
+  return g_ascii_strtod (height + strlen (" height=\""), NULL);
+}
+
+/* How many characters of @text are drawn (not spaces). */
+static guint
+n_glyphs (const char *text)
+{
+  guint n = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      n++;
+  return n;
+}
+
+/* show_title and show_legend: the renderer leaves them out, and so does
+ * every export (the window's switches, kripkeviz-cli's --no-title and
+ * --no-legend). */
+static void
+test_title_legend (void)
+{
+  g_autoptr(KvLayout) layout = layout_of ("hexa", 0, KV_VIEW_WHOLE);
+  const char *title = layout->graph->title;
+  KvRenderOptions options[4];
+  KvRenderGeometry geometry[4];
+  char *svg[4], *tikz[4], *dot[4];
+
+  g_assert_nonnull (title);
+  /* 0: both, 1: no title, 2: no legend, 3: neither. */
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autoptr(GBytes) bytes = NULL;
+
+      kv_render_options_init (&options[i]);
+      options[i].show_title = (i & 1) == 0;
+      options[i].show_legend = (i & 2) == 0;
+      kv_render_measure (layout, &options[i], &geometry[i]);
+      bytes = kv_export_bytes (layout, KV_FORMAT_SVG, &options[i], NULL);
+      svg[i] = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      g_clear_pointer (&bytes, g_bytes_unref);
+      bytes = kv_export_bytes (layout, KV_FORMAT_TIKZ, &options[i], NULL);
+      tikz[i] = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      g_clear_pointer (&bytes, g_bytes_unref);
+      bytes = kv_export_bytes (layout, KV_FORMAT_DOT, &options[i], NULL);
+      dot[i] = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    }
+
+  /* The renderer: the graph moves up without the title, the drawing ends
+   * at the graph without the legend. */
+  g_assert_cmpfloat (geometry[1].graph_y, <, geometry[0].graph_y);
+  g_assert_cmpfloat (geometry[2].legend_y, ==, geometry[2].height);
+  g_assert_cmpfloat (geometry[2].height, <, geometry[0].height);
+  g_assert_cmpfloat (geometry[3].height, <, geometry[1].height);
+  g_assert_cmpfloat (geometry[3].height, <=, geometry[2].height);
+
+  /* SVG: its size follows, and the title's glyphs are gone (cairo draws
+   * text as <use> of glyphs; the document's <title> stays, for screen
+   * readers). */
+  g_assert_cmpstr (svg[0], !=, svg[1]);
+  g_assert_cmpfloat (svg_height (svg[2]), <, svg_height (svg[0]));
+  g_assert_cmpfloat (svg_height (svg[3]), <, svg_height (svg[0]));
+  g_assert_cmpuint (count (svg[1], "<use"), <=, count (svg[0], "<use") - n_glyphs (title));
+  g_assert_cmpuint (count (svg[2], "<use"), <, count (svg[0], "<use"));
+
+  /* TikZ: no title node (the one in bold, large), no legend. */
+#define TIKZ_TITLE "font=\\sffamily\\bfseries\\large"
+  g_assert_nonnull (strstr (tikz[0], TIKZ_TITLE));
+  g_assert_null (strstr (tikz[1], TIKZ_TITLE));
+  g_assert_nonnull (strstr (tikz[1], "% Legend"));
+  g_assert_null (strstr (tikz[2], "% Legend"));
+  g_assert_nonnull (strstr (tikz[2], TIKZ_TITLE));
+  g_assert_null (strstr (tikz[3], TIKZ_TITLE));
+  g_assert_null (strstr (tikz[3], "% Legend"));
+#undef TIKZ_TITLE
+
+  /* DOT: no graph label without the title. */
+  g_assert_nonnull (strstr (dot[0], "graph [label="));
+  g_assert_null (strstr (dot[1], "graph [label="));
+  g_assert_null (strstr (dot[1], title));
+
+  for (guint i = 0; i < 4; i++)
+    {
+      g_free (svg[i]);
+      g_free (tikz[i]);
+      g_free (dot[i]);
+    }
+}
+
 static void
 test_atomic (void)
 {
@@ -648,6 +744,7 @@ main (int    argc,
   g_test_add_func ("/draw/export/page-size", test_page_size);
   g_test_add_func ("/draw/export/beamer", test_beamer);
   g_test_add_func ("/draw/export/atomic", test_atomic);
+  g_test_add_func ("/draw/export/title-legend", test_title_legend);
 
   status = g_test_run ();
 
