@@ -32,6 +32,10 @@ struct _KvComposer
   GtkEntry    *formula_entry;
   GtkLabel    *preview_label;
   GtkWidget   *apply_button;
+  GtkWidget   *draft_box;     /* a bad line to fix, while it does not read */
+  GtkLabel    *draft_label;
+  GtkEntry    *draft_entry;
+  GtkLabel    *draft_error;
 
   KvModel     *model;
   KvGame      *game;
@@ -793,6 +797,28 @@ on_formula_activate (KvComposer *self)
   apply (self);
 }
 
+/* Enter in the bad line's field: into the form if it reads now, else
+ * why not. */
+static void
+on_draft_activate (KvComposer *self)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->draft_entry))));
+  g_autoptr(KvStep) step = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->game == NULL)
+    return;
+  step = kv_step_parse (self->game, text, NULL, &error);
+  if (step == NULL)
+    {
+      gtk_label_set_text (self->draft_error, error != NULL ? error->message : "");
+      return;
+    }
+  kv_composer_set_step_text (self, text);
+  gtk_widget_set_visible (self->draft_box, FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->kind_dropdown));
+}
+
 static void
 apply_action (GtkWidget  *widget,
               const char *action_name,
@@ -909,6 +935,11 @@ kv_composer_class_init (KvComposerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvComposer, formula_entry);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, preview_label);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, apply_button);
+  gtk_widget_class_bind_template_child (widget_class, KvComposer, draft_box);
+  gtk_widget_class_bind_template_child (widget_class, KvComposer, draft_label);
+  gtk_widget_class_bind_template_child (widget_class, KvComposer, draft_entry);
+  gtk_widget_class_bind_template_child (widget_class, KvComposer, draft_error);
+  gtk_widget_class_bind_template_callback (widget_class, on_draft_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_formula_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_formula_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_chip_activated);
@@ -975,6 +1006,8 @@ kv_composer_set_model (KvComposer *self,
 
   if ((model != NULL ? model->game : NULL) != self->game)
     {
+      /* A line of another game's script is nothing to fix here. */
+      gtk_widget_set_visible (self->draft_box, FALSE);
       g_clear_pointer (&self->game, kv_game_unref);
       if (model != NULL)
         self->game = kv_game_ref (model->game);
@@ -1087,4 +1120,50 @@ kv_composer_get_reason (KvComposer *self)
 {
   g_return_val_if_fail (KV_IS_COMPOSER (self), NULL);
   return self->reason;
+}
+
+gboolean
+kv_composer_set_draft (KvComposer *self,
+                       guint       line,
+                       const char *text,
+                       const char *problem)
+{
+  g_autofree char *label = NULL;
+  g_autofree char *stripped = NULL;
+
+  g_return_val_if_fail (KV_IS_COMPOSER (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  stripped = g_strstrip (g_strdup (text));
+  if (kv_composer_set_step_text (self, stripped))
+    {
+      gtk_widget_set_visible (self->draft_box, FALSE);
+      return TRUE;
+    }
+  /* TRANSLATORS: %u is a line of a game script */
+  label = g_strdup_printf (_("_Line %u of the script, to correct:"), line);
+  gtk_label_set_text_with_mnemonic (self->draft_label, label);
+  gtk_editable_set_text (GTK_EDITABLE (self->draft_entry), stripped);
+  gtk_label_set_text (self->draft_error, problem != NULL ? problem : "");
+  gtk_widget_set_visible (self->draft_box, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->draft_entry));
+  return FALSE;
+}
+
+const char *
+kv_composer_get_draft (KvComposer *self)
+{
+  g_return_val_if_fail (KV_IS_COMPOSER (self), NULL);
+  if (!gtk_widget_get_visible (self->draft_box))
+    return NULL;
+  return gtk_editable_get_text (GTK_EDITABLE (self->draft_entry));
+}
+
+const char *
+kv_composer_get_draft_error (KvComposer *self)
+{
+  g_return_val_if_fail (KV_IS_COMPOSER (self), NULL);
+  if (!gtk_widget_get_visible (self->draft_box))
+    return NULL;
+  return gtk_label_get_text (self->draft_error);
 }

@@ -24,6 +24,20 @@ void        kv_composer_set_model     (KvComposer *self,
 gboolean    kv_composer_set_step_text (KvComposer *self,
                                        const char *text);
 
+/* A step line to fix (line @line of a script, refused or unreadable
+ * because of @problem): when it reads as a step of the game, the form
+ * shows it (and kv_composer_get_reason why it cannot be applied), TRUE;
+ * else a text field over the form holds it with @problem until Enter puts
+ * the corrected line into the form, FALSE. A new game hides the field. */
+gboolean    kv_composer_set_draft     (KvComposer *self,
+                                       guint       line,
+                                       const char *text,
+                                       const char *problem);
+/* The text field's line and the error under it while it is shown, else
+ * NULL. */
+const char *kv_composer_get_draft     (KvComposer *self);
+const char *kv_composer_get_draft_error (KvComposer *self);
+
 /* The composed step as a line, or NULL when incomplete. */
 char       *kv_composer_get_step_text (KvComposer *self);
 

@@ -48,6 +48,7 @@ enum {
   GAME_CHANGED,
   STEPS_CHANGED,
   STEPS_REPLACED,
+  STEPS_DELETED,
   N_SIGNALS
 };
 
@@ -164,8 +165,10 @@ edit (KvSession  *self,
   record (self, label);
   g_signal_emit (self, signals[STEPS_CHANGED], 0, first);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+  /* Nothing appended: the later steps were deleted, not replaced. */
   if (length_before > first)
-    g_signal_emit (self, signals[STEPS_REPLACED], 0, length_before - first);
+    g_signal_emit (self, signals[kv_history_length (self->history) == first ? STEPS_DELETED : STEPS_REPLACED],
+                   0, length_before - first);
   g_object_thaw_notify (G_OBJECT (self));
   return TRUE;
 }
@@ -249,6 +252,31 @@ kv_session_apply_step (KvSession  *self,
   g_return_val_if_fail (step != NULL, FALSE);
 
   return edit (self, push_step, step, "Apply step", error);
+}
+
+/* Appends nothing: edit () has taken the later steps out already. */
+static gboolean
+append_nothing (KvHistory  *history,
+                gpointer    data,
+                GError    **error)
+{
+  return TRUE;
+}
+
+guint
+kv_session_delete_later_steps (KvSession *self)
+{
+  guint n_later;
+
+  g_return_val_if_fail (KV_IS_SESSION (self), 0);
+  if (self->history == NULL)
+    return 0;
+  n_later = kv_history_length (self->history) - 1 - self->step;
+  if (n_later == 0)
+    return 0;
+  if (!edit (self, append_nothing, NULL, "Delete later steps", NULL))
+    g_return_val_if_reached (0);
+  return n_later;
 }
 
 /* The random choices of the turn played after the history's @length
@@ -803,6 +831,9 @@ kv_session_class_init (KvSessionClass *klass)
   signals[STEPS_REPLACED] = g_signal_new ("steps-replaced", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                           G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[STEPS_DELETED] = g_signal_new ("steps-deleted", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                         G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void

@@ -11,6 +11,9 @@
  *   notify::step …        the properties that changed
  *   steps-replaced (n)    an edit replaced the @n steps after the selected
  *                         one (undo brings them back)
+ *   steps-deleted (n)     kv_session_delete_later_steps deleted the @n
+ *                         steps after the selected one (undo brings them
+ *                         back)
  * ("history", "game-name", "game-path", "step", "length", "world-limit").
  *
  * Every change to the history goes through one private function, edit ()
@@ -78,6 +81,10 @@ gboolean    kv_session_play_to_end    (KvSession   *self,
                                        GError     **error);
 gboolean    kv_session_next_turn      (KvSession   *self,
                                        GError     **error);
+
+/* Deletes every step after the selected one, as one edit (undo brings
+ * them back); the number deleted, 0 (nothing changes) at the last step. */
+guint       kv_session_delete_later_steps (KvSession *self);
 
 /* Next turn's players: each agent's strategy by name (random, naive, del,
  * del+; "strategies" notifies a change). A new game starts with del for

@@ -98,6 +98,15 @@ redo_action (GtkWidget  *widget,
   move_in_undo (widget, kv_session_redo);
 }
 
+/* Every step after the selected one, as one edit (a toast offers undo). */
+static void
+delete_later_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  kv_session_delete_later_steps (KV_WINDOW (widget)->session);
+}
+
 static void
 open_game_action (GtkWidget  *widget,
                   const char *action_name,
@@ -207,6 +216,29 @@ on_exported (KvWindow   *self,
   _kv_window_toast (self, message);
 }
 
+/* The picture shown (the product panel's stage in the product view), its
+ * hidden agents and, when @basename is not NULL, a file name for it; NULL
+ * while it is still being drawn. */
+static KvLayout *
+shown_layout (KvWindow  *self,
+              guint32   *hidden,
+              char     **basename)
+{
+  KvCanvasView *view = KV_CANVAS_VIEW (self->canvas);
+  KvProductPane *pane = KV_PRODUCT_PANE (self->product_pane);
+
+  if (self->product_mode)
+    view = kv_product_pane_get_panel (pane, KV_PRODUCT_PANEL_PRODUCT);
+  *hidden = kv_canvas_view_get_hidden_agents (view);
+  if (basename != NULL && self->product_mode)
+    *basename = g_strdup_printf ("%s-step-%u-%s", file_stem (self),
+                                 step_of (self), kv_product_stage_to_string (kv_product_pane_get_stage (pane)));
+  else if (basename != NULL)
+    *basename = g_strdup_printf ("%s-step-%u", file_stem (self), step_of (self));
+
+  return kv_canvas_get_layout (kv_canvas_view_get_canvas (view));
+}
+
 static void
 export_action (GtkWidget  *widget,
                const char *action_name,
@@ -218,33 +250,37 @@ export_action (GtkWidget  *widget,
   g_autofree char *basename = NULL;
   KvExportDialog *dialog;
 
-  if (self->product_mode)
-    {
-      /* The product panel's stage, as shown. */
-      KvProductPane *pane = KV_PRODUCT_PANE (self->product_pane);
-      KvCanvasView *panel = kv_product_pane_get_panel (pane, KV_PRODUCT_PANEL_PRODUCT);
-
-      layout = kv_canvas_get_layout (kv_canvas_view_get_canvas (panel));
-      hidden = kv_canvas_view_get_hidden_agents (panel);
-      basename = g_strdup_printf ("%s-step-%u-%s", file_stem (self),
-                                  step_of (self), kv_product_stage_to_string (kv_product_pane_get_stage (pane)));
-    }
-  else
-    {
-      layout = kv_canvas_get_layout (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)));
-      hidden = kv_canvas_view_get_hidden_agents (KV_CANVAS_VIEW (self->canvas));
-    }
+  layout = shown_layout (self, &hidden, &basename);
   if (layout == NULL)
     {
       _kv_window_toast (self, _("Nothing to export yet: the view is still being drawn"));
       return;
     }
 
-  if (basename == NULL)
-    basename = g_strdup_printf ("%s-step-%u", file_stem (self), step_of (self));
   dialog = kv_export_dialog_new (GTK_WINDOW (self), layout, hidden, basename);
   g_signal_connect_swapped (dialog, "exported", G_CALLBACK (on_exported), self);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The picture shown, as its PNG export, on the clipboard. */
+static void
+copy_image_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+  KvRenderOptions options;
+  KvLayout *layout;
+  g_autoptr(GError) error = NULL;
+
+  kv_render_options_init (&options);
+  layout = shown_layout (self, &options.hidden_agents, NULL);
+  if (layout == NULL)
+    _kv_window_toast (self, _("Nothing to copy yet: the view is still being drawn"));
+  else if (!kv_export_copy_image (widget, layout, &options, &error))
+    _kv_window_report_error (self, _("Could Not Copy the Image"), error->message);
+  else
+    _kv_window_toast (self, _("Image copied"));
 }
 
 static void
@@ -360,6 +396,11 @@ typedef struct
 static const KvWindowAction actions[] = {
   { "win.undo", NULL, undo_action, NULL, { "<Control>z" }, { NULL } },
   { "win.redo", NULL, redo_action, NULL, { "<Control><Shift>z" }, { NULL } },
+  /* Every step after the selected one (main menu → Delete Later Steps).
+   * Its key is the window's only, not the application's: an application
+   * key is seen before a text field, where Ctrl+Delete deletes a word.
+   * The menu and the shortcuts window name it themselves. */
+  { "win.delete-later", NULL, delete_later_action, NULL, { NULL }, { "<Control>Delete" } },
   /* The product view's stages while it is shown, else the steps. */
   { "win.back", NULL, back_action, NULL, { "<Alt>Left" }, { NULL } },
   { "win.forward", NULL, forward_action, NULL, { "<Alt>Right" }, { NULL } },
@@ -378,6 +419,7 @@ static const KvWindowAction actions[] = {
   { "win.open-game", "s", open_game_action, NULL, { NULL }, { NULL } },
   { "win.save", NULL, save_action, NULL, { "<Control>s" }, { NULL } },
   { "win.export", NULL, export_action, NULL, { "<Control>e" }, { NULL } },
+  { "win.copy-image", NULL, copy_image_action, NULL, { "<Control><Shift>c" }, { NULL } },
   { "win.focus-formula", NULL, focus_formula_action, NULL, { "<Control>l" }, { NULL } },
   { "win.zoom-in", NULL, zoom_in_action, NULL, { "<Control>plus", "<Control>equal" }, { "<Control>KP_Add" } },
   { "win.zoom-out", NULL, zoom_out_action, NULL, { "<Control>minus" }, { "<Control>KP_Subtract" } },

@@ -61,6 +61,8 @@ struct _KvWindow
   char                 *held_session;  /* a session over the world limit: not
                                         * written over until the user answers */
   AdwMessageDialog     *problem_dialog; /* a bad script or session, asking (weak) */
+  char                 *last_toast;    /* the last toast's title, for tests */
+  guint                 n_toasts;      /* the toasts shown so far, for tests */
 };
 
 static inline KvHistory *
@@ -106,6 +108,10 @@ const char *kv_window_get_formula_error    (KvWindow *self);
 /* The dialog asking about a script with a bad step or a session over the
  * world limit, while it is shown; else NULL. */
 AdwMessageDialog *kv_window_get_problem_dialog (KvWindow *self);
+/* How many toasts the window has shown, and the last one's title (NULL
+ * before any). */
+guint       kv_window_get_n_toasts         (KvWindow *self);
+const char *kv_window_get_last_toast       (KvWindow *self);
 /* What the selected step did, as the explanation pane shows it; NULL at
  * step 0 (the pane is hidden). */
 const char *kv_window_get_explanation      (KvWindow *self);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "kv-explain.h"
 #include "kv-game-menu.h"
@@ -28,6 +29,17 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 
+/* Every toast goes through here: the tests count them. */
+static void
+add_toast (KvWindow *self,
+           AdwToast *toast)
+{
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (adw_toast_get_title (toast));
+  self->n_toasts++;
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 void
 _kv_window_toast (KvWindow   *self,
                   const char *message)
@@ -35,7 +47,7 @@ _kv_window_toast (KvWindow   *self,
   AdwToast *t = adw_toast_new (message);
 
   adw_toast_set_timeout (t, 4);
-  adw_toast_overlay_add_toast (self->toast_overlay, t);
+  add_toast (self, t);
 }
 
 void
@@ -140,6 +152,10 @@ update_actions (KvWindow *self)
   /* Undo and redo follow the session's undo tree, never the selected step
    * (moving between steps is navigation). */
   update_undo_actions (self);
+  /* Nothing after the last step to delete. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-later",
+                                 history_of (self) != NULL &&
+                                 step_of (self) + 1 < kv_history_length (history_of (self)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", history_of (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", history_of (self) != NULL);
   {
@@ -431,7 +447,23 @@ on_steps_replaced (KvWindow *self,
   adw_toast_set_button_label (toast, _("_Undo"));
   adw_toast_set_action_name (toast, "win.undo");
   adw_toast_set_timeout (toast, 8);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  add_toast (self, toast);
+}
+
+/* Deleting the later steps is one edit: one click brings them back. */
+static void
+on_steps_deleted (KvWindow *self,
+                  guint     n_deleted)
+{
+  g_autofree char *message = g_strdup_printf (ngettext ("%u later step deleted",
+                                                        "%u later steps deleted", n_deleted),
+                                              n_deleted);
+  AdwToast *toast = adw_toast_new (message);
+
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_action_name (toast, "win.undo");
+  adw_toast_set_timeout (toast, 8);
+  add_toast (self, toast);
 }
 
 static void
@@ -495,12 +527,76 @@ show_problem_dialog (KvWindow         *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Line @line of the file @path without its comment, or NULL (lines end
+ * as the script reader ends them: "\n", "\r\n" or "\r"). */
+static char *
+script_line (const char *path,
+             guint       line)
+{
+  g_autofree char *text = NULL;
+  gsize length = 0, start = 0, end;
+  guint number = 1;
+  char *hash;
+  char *found;
+
+  if (path == NULL || line == 0)
+    return NULL;
+  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
+  if (text == NULL)
+    return NULL;
+  while (start < length && number < line)
+    {
+      if (text[start] == '\r' && start + 1 < length && text[start + 1] == '\n')
+        start++;
+      if (text[start] == '\n' || text[start] == '\r')
+        number++;
+      start++;
+    }
+  if (number < line)
+    return NULL;
+  for (end = start; end < length && text[end] != '\n' && text[end] != '\r'; end++)
+    ;
+  found = g_strndup (text + start, end - start);
+  /* A UTF-8 byte-order mark on line 1 is no part of it. */
+  if (line == 1 && g_str_has_prefix (found, "\xEF\xBB\xBF"))
+    memmove (found, found + 3, strlen (found + 3) + 1);
+  if ((hash = strchr (found, '#')) != NULL)
+    *hash = '\0';
+  return g_strstrip (found);
+}
+
+/* Fix Line N: the valid steps stay open, the last one selected, and the
+ * bad line goes into the New Step form; a line that does not read as a
+ * step waits, with the error, in a text field over the form. */
+static void
+fix_bad_step (KvWindow         *self,
+              AdwMessageDialog *dialog)
+{
+  guint line = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "kv-line"));
+  const char *problem = g_object_get_data (G_OBJECT (dialog), "kv-problem");
+  g_autofree char *text = script_line (kv_session_get_game_path (self->session), line);
+
+  if (text == NULL || history_of (self) == NULL)
+    return;
+  kv_session_select_step (self->session, kv_history_length (history_of (self)) - 1);
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+  if (kv_composer_set_draft (self->composer, line, text, problem))
+    {
+      /* In the form: the error says why it was refused. */
+      _kv_window_toast (self, problem);
+      gtk_widget_grab_focus (GTK_WIDGET (self->composer));
+    }
+}
+
 static void
 on_bad_step_response (KvWindow         *self,
                       const char       *response,
                       AdwMessageDialog *dialog)
 {
   g_autoptr(GError) error = NULL;
+
+  if (g_str_equal (response, "fix"))
+    fix_bad_step (self, dialog);
 
   /* Opening was an edit: undo puts the game before it back. */
   if (g_str_equal (response, "back") && !kv_session_undo (self->session, &error) && error != NULL)
@@ -519,6 +615,8 @@ report_bad_step (KvWindow   *self,
   g_autofree char *body = NULL;
   g_autofree char *opened = NULL;
   g_autofree char *keep = NULL;
+  g_autofree char *fix = NULL;
+  g_autofree char *text = NULL;
   AdwMessageDialog *dialog;
 
   if (n_steps == 0)
@@ -536,6 +634,13 @@ report_bad_step (KvWindow   *self,
 
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("A Step Could Not Be Opened"), body));
   adw_message_dialog_add_response (dialog, "back", _("_Back to the Previous Game"));
+  /* TRANSLATORS: %u is a line of the script */
+  fix = g_strdup_printf (_("_Fix Line %u"), line);
+  adw_message_dialog_add_response (dialog, "fix", fix);
+  text = script_line (kv_session_get_game_path (self->session), line);
+  adw_message_dialog_set_response_enabled (dialog, "fix", text != NULL);
+  g_object_set_data (G_OBJECT (dialog), "kv-line", GUINT_TO_POINTER (line));
+  g_object_set_data_full (G_OBJECT (dialog), "kv-problem", g_steal_pointer (&shown), g_free);
   adw_message_dialog_add_response (dialog, "keep", keep);
   adw_message_dialog_set_response_appearance (dialog, "keep", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (dialog, "keep");
@@ -992,6 +1097,7 @@ kv_window_finalize (GObject *object)
 
   g_free (self->session_text);
   g_free (self->held_session);
+  g_free (self->last_toast);
 
   G_OBJECT_CLASS (kv_window_parent_class)->finalize (object);
 }
@@ -1137,6 +1243,7 @@ kv_window_init (KvWindow *self)
   g_signal_connect_swapped (self->session, "steps-changed", G_CALLBACK (on_steps_changed), self);
   g_signal_connect_swapped (self->session, "notify::step", G_CALLBACK (on_step_changed), self);
   g_signal_connect_swapped (self->session, "steps-replaced", G_CALLBACK (on_steps_replaced), self);
+  g_signal_connect_swapped (self->session, "steps-deleted", G_CALLBACK (on_steps_deleted), self);
   kv_strategy_menu_set_session (KV_STRATEGY_MENU (gtk_widget_get_template_child (GTK_WIDGET (self), KV_TYPE_WINDOW,
                                                                                  "strategy_menu")),
                                 self->session);
@@ -1289,6 +1396,20 @@ kv_window_get_problem_dialog (KvWindow *self)
 {
   g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
   return self->problem_dialog;
+}
+
+guint
+kv_window_get_n_toasts (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), 0);
+  return self->n_toasts;
+}
+
+const char *
+kv_window_get_last_toast (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
+  return self->last_toast;
 }
 
 const char *

@@ -310,6 +310,52 @@ test_undo (void)
 
 /* Play to the end: Clue 11 from step 0 until someone wins, one undo away. */
 static void
+count_notify (guint *count)
+{
+  (*count)++;
+}
+
+/* Deleting the later steps is one edit: "steps-deleted" (not
+ * "steps-replaced") with their number; undo brings them back, redo deletes
+ * them again; at the last step nothing changes. */
+static void
+test_delete_later (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  guint scripted, replaced = 0, deleted = 0, changed = 0;
+
+  g_assert_true (kv_session_open (session, "clue11", NULL));
+  g_signal_connect (session, "steps-replaced", G_CALLBACK (on_steps_replaced), &replaced);
+  g_signal_connect (session, "steps-deleted", G_CALLBACK (on_steps_replaced), &deleted);
+  g_signal_connect_swapped (session, "notify::length", G_CALLBACK (count_notify), &changed);
+  scripted = kv_history_length (kv_session_get_history (session));
+  g_assert_cmpuint (scripted, >, 3);
+
+  kv_session_select_step (session, 2);
+  g_assert_cmpuint (kv_session_delete_later_steps (session), ==, scripted - 3);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 2);
+  g_assert_cmpuint (deleted, ==, scripted - 3);
+  g_assert_cmpuint (replaced, ==, 0);
+  g_assert_cmpuint (changed, ==, 1);
+
+  /* At the last step: nothing to delete, no edit. */
+  g_assert_cmpuint (kv_session_delete_later_steps (session), ==, 0);
+  g_assert_cmpuint (changed, ==, 1);
+
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, scripted);
+  g_assert_true (kv_session_redo (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, scripted);
+  g_assert_false (kv_session_can_undo (session));
+}
+
+static void
 test_play_to_end (void)
 {
   g_autoptr(KvSession) session = kv_session_new ();
@@ -430,6 +476,7 @@ main (int   argc,
   g_test_add_func ("/session/open-valid-steps", test_open_valid_steps);
   g_test_add_func ("/session/world-limit", test_world_limit);
   g_test_add_func ("/session/undo", test_undo);
+  g_test_add_func ("/session/delete-later", test_delete_later);
   g_test_add_func ("/session/play-to-end", test_play_to_end);
   g_test_add_func ("/session/strategies", test_strategies);
   return g_test_run ();

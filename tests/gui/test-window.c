@@ -198,6 +198,125 @@ test_undo_enabled (void)
   kv_display_wait (20);
 }
 
+/* The window's own shortcut for @keyval with @modifiers, or NULL. */
+static GtkShortcut *
+window_shortcut (KvWindow        *w,
+                 guint            keyval,
+                 GdkModifierType  modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (w));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers)
+            return shortcut;
+        }
+    }
+  return NULL;
+}
+
+/* Whether a button for @action, put in the header bar for a moment, could
+ * be clicked (as the main menu's item). */
+static gboolean
+action_enabled (KvWindow   *w,
+                const char *action)
+{
+  GtkWidget *button = gtk_button_new ();
+  gboolean enabled;
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (w->header_bar), button);
+  kv_display_wait (10);
+  enabled = gtk_widget_get_sensitive (button);
+  adw_header_bar_remove (ADW_HEADER_BAR (w->header_bar), button);
+  return enabled;
+}
+
+/* Delete Later Steps (Ctrl+Delete) is one edit: the steps after the
+ * selected one go, a toast says how many and offers undo; Ctrl+Z brings
+ * them back, redo deletes them again. Nothing to delete at the last step. */
+static void
+test_delete_later (void)
+{
+  KvSession *session = kv_window_get_session (window);
+  g_autoptr(GError) error = NULL;
+  GtkShortcut *ctrl_delete = window_shortcut (window, GDK_KEY_Delete, GDK_CONTROL_MASK);
+  guint toasts;
+
+  /* The key is the window's, so a text field keeps Ctrl+Delete. */
+  g_assert_nonnull (ctrl_delete);
+  g_assert_true (GTK_IS_NAMED_ACTION (gtk_shortcut_get_action (ctrl_delete)));
+  g_assert_cmpstr (gtk_named_action_get_action_name (GTK_NAMED_ACTION (gtk_shortcut_get_action (ctrl_delete))),
+                   ==, "win.delete-later");
+
+  g_assert_true (kv_window_open (window, "hexa", &error));
+  g_assert_no_error (error);
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 3);
+  g_assert_true (action_enabled (window, "win.delete-later"));
+
+  /* At step 1, by the key: step 2 goes. */
+  kv_window_select_step (window, 1);
+  kv_display_wait (20);
+  toasts = kv_window_get_n_toasts (window);
+  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (ctrl_delete), 0,
+                                               GTK_WIDGET (window), NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 2);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 1);
+  g_assert_cmpuint (kv_window_get_n_toasts (window), ==, toasts + 1);
+  g_assert_cmpstr (kv_window_get_last_toast (window), ==, "1 later step deleted");
+  /* The last step now: nothing to delete. */
+  g_assert_false (action_enabled (window, "win.delete-later"));
+  g_assert_cmpuint (kv_session_delete_later_steps (session), ==, 0);
+
+  /* Ctrl+Z: the step is back (the selection as the opening left it). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 3);
+  g_assert_cmpuint (kv_history_get (kv_window_get_history (window), 2)->step->kind, ==, KV_STEP_ENDMOVE);
+  g_assert_true (action_enabled (window, "win.delete-later"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  kv_display_wait (20);
+
+  /* At step 0, from the menu: both scripted steps, one edit. */
+  kv_window_select_step (window, 0);
+  kv_display_wait (20);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.delete-later", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 1);
+  g_assert_cmpstr (kv_window_get_last_toast (window), ==, "2 later steps deleted");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 3);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 1);
+
+  /* Back to the game the next tests expect: undo the deletion, then the
+   * opening (Hexa after "nocard 1 w", at step 1). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 2);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 1);
+}
+
 static void
 count_signal (guint *count)
 {
@@ -364,6 +483,79 @@ test_session_autosave (void)
   kv_display_wait (20);
   text = session_contents ();
   g_assert_nonnull (strstr (text, "# kripkeviz: selected-step 1\n"));
+}
+
+/* Selects the other of steps 0 and 1: a change the autosave writes. */
+static void
+toggle_step (void)
+{
+  kv_window_select_step (window, kv_window_get_step (window) == 0 ? 1 : 0);
+  kv_display_wait (20);
+}
+
+/* Makes autosaving fail (a directory where the session file goes: a
+ * rename over it fails even for root, unlike a chmod) or work again. */
+static void
+break_autosave (const char *path,
+                gboolean    broken)
+{
+  if (broken)
+    {
+      g_assert_cmpint (g_unlink (path), ==, 0);
+      g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+    }
+  else
+    g_assert_cmpint (g_rmdir (path), ==, 0);
+}
+
+/* An autosave failure is told once, not at every change while it lasts,
+ * and again each time saving starts failing after it had worked. */
+static void
+test_session_autosave_fails (void)
+{
+  g_autofree char *path = kv_session_file_get_path ();
+  g_autofree char *text = NULL;
+  guint toasts = kv_window_get_n_toasts (window);
+  guint step = kv_window_get_step (window);
+
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  /* Failing: one toast, for the first change only. */
+  break_autosave (path, TRUE);
+  toggle_step ();
+  g_assert_cmpuint (kv_window_get_n_toasts (window), ==, toasts + 1);
+  g_assert_true (g_str_has_prefix (kv_window_get_last_toast (window), "Could not save the session: "));
+  toggle_step ();
+  toggle_step ();
+  g_assert_cmpuint (kv_window_get_n_toasts (window), ==, toasts + 1);
+
+  /* Working again: saved, and nothing said (of two changes, one may be
+   * back to what was last written: nothing to write). */
+  break_autosave (path, FALSE);
+  toggle_step ();
+  toggle_step ();
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (kv_window_get_n_toasts (window), ==, toasts + 1);
+
+  /* Failing again: told again, once. */
+  break_autosave (path, TRUE);
+  toggle_step ();
+  g_assert_cmpuint (kv_window_get_n_toasts (window), ==, toasts + 2);
+  g_assert_true (g_str_has_prefix (kv_window_get_last_toast (window), "Could not save the session: "));
+  toggle_step ();
+  toggle_step ();
+  g_assert_cmpuint (kv_window_get_n_toasts (window), ==, toasts + 2);
+
+  /* Working: the step as it was, saved. */
+  break_autosave (path, FALSE);
+  toggle_step ();
+  toggle_step ();
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  kv_window_select_step (window, step);
+  kv_display_wait (20);
+  text = session_contents ();
+  g_assert_nonnull (strstr (text, step == 1 ? "# kripkeviz: selected-step 1\n" : "# kripkeviz: selected-step 0\n"));
+  g_assert_cmpuint (kv_window_get_n_toasts (window), ==, toasts + 2);
 }
 
 /* What a previous run of Hexa after "nocard 1 w" left, not quite as
@@ -1027,6 +1219,84 @@ test_broken_script (void)
   g_unlink (path);
 }
 
+/* The entry in @widget and below whose text is @text, or NULL. */
+static GtkWidget *
+find_entry (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_ENTRY (widget) && g_str_equal (gtk_editable_get_text (GTK_EDITABLE (widget)), text))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_entry (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Fix Line N: the valid steps open, the last selected, and the bad line
+ * goes into the New Step form — a refused step as the form's choices with
+ * the reason, a line that does not read in a text field over the form with
+ * the error, until it is corrected. */
+static void
+test_fix_bad_line (void)
+{
+  KvComposer *composer = KV_COMPOSER (kv_window_get_composer (window));
+  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, "fix.kvg", NULL);
+  g_autofree char *form = NULL;
+  GtkWidget *entry;
+
+  /* Does not read (zzz is no card), at line 7, after a comment. */
+  g_assert_true (g_file_set_contents (path, BROKEN_HEADER "nocard 1 b\r\n  nocard 1 zzz   # typo\nnocard 2 a\n",
+                                      -1, NULL));
+  g_assert_true (kv_window_open (window, path, NULL));
+  g_assert_nonnull (strstr (problem_body (window), "fix.kvg:7:"));
+  g_assert_true (adw_message_dialog_has_response (kv_window_get_problem_dialog (window), "fix"));
+  g_assert_cmpstr (adw_message_dialog_get_response_label (kv_window_get_problem_dialog (window), "fix"),
+                   ==, "_Fix Line 7");
+  answer_problem (window, "fix");
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 2);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 1);
+  g_assert_cmpstr (kv_composer_get_draft (composer), ==, "nocard 1 zzz");
+  g_assert_nonnull (strstr (kv_composer_get_draft_error (composer), "zzz"));
+  entry = find_entry (GTK_WIDGET (composer), "nocard 1 zzz");
+  g_assert_nonnull (entry);
+  g_assert_true (gtk_widget_get_mapped (entry));
+
+  /* Still wrong: the field stays, with the new error. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "nocard 1 yyy");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_nonnull (kv_composer_get_draft (composer));
+  g_assert_nonnull (strstr (kv_composer_get_draft_error (composer), "yyy"));
+  /* Corrected: into the form, and applied as the next step. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "nocard 2 a");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_null (kv_composer_get_draft (composer));
+  form = kv_composer_get_step_text (composer);
+  g_assert_cmpstr (form, ==, "nocard 2 a");
+  g_assert_null (kv_composer_get_reason (composer));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (composer), "composer.apply", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 3);
+  g_clear_pointer (&form, g_free);
+
+  /* Refused (1 holds a), at line 7: the form shows it and why. */
+  g_assert_true (g_file_set_contents (path, BROKEN_HEADER "nocard 1 b\nnocard 1 a\n", -1, NULL));
+  g_assert_true (kv_window_open (window, path, NULL));
+  answer_problem (window, "fix");
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 2);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 1);
+  g_assert_null (kv_composer_get_draft (composer));
+  form = kv_composer_get_step_text (composer);
+  g_assert_cmpstr (form, ==, "nocard 1 a");
+  g_assert_nonnull (kv_composer_get_reason (composer));
+  g_assert_nonnull (strstr (kv_window_get_last_toast (window), "fix.kvg:7:1:"));
+  g_unlink (path);
+}
+
 static void
 test_next_turn_clue (void)
 {
@@ -1183,7 +1453,9 @@ main (int   argc,
   g_test_add_func ("/window/composer-cards", test_composer_cards);
   g_test_add_func ("/window/undo-redo", test_undo_redo);
   g_test_add_func ("/window/undo-enabled", test_undo_enabled);
+  g_test_add_func ("/window/delete-later", test_delete_later);
   g_test_add_func ("/window/session-autosave", test_session_autosave);
+  g_test_add_func ("/window/session-autosave-fails", test_session_autosave_fails);
   g_test_add_func ("/window/refused-step", test_refused_step);
   g_test_add_func ("/window/session-kill", test_session_kill);
   g_test_add_func ("/window/session-undo-restored", test_session_undo_restored);
@@ -1195,6 +1467,7 @@ main (int   argc,
   g_test_add_func ("/window/formula-bar", test_formula_bar);
   g_test_add_func ("/window/screenshot", test_screenshot);
   g_test_add_func ("/window/broken-script", test_broken_script);
+  g_test_add_func ("/window/fix-bad-line", test_fix_bad_line);
   g_test_add_func ("/window/next-turn-clue11", test_next_turn_clue);
   g_test_add_func ("/window/explanation", test_explanation);
   g_test_add_func ("/window/everyone-common", test_everyone_common);
