@@ -29,4 +29,16 @@ run clue11 "$out/clue11-table.png" --step 0 --turns 10 --width 1400 --height 860
 if "$shot" --help 2>&1 | grep -q -- --product; then
   run hexa-show "$out/hexa-showcard-product.png" --step 1 --product links --width 1600 --height 860
 fi
+# The lecture hall: the window at a projector's sizes, in English and in
+# Dutch, and presentation mode (F5), for Hexa after Example 4 and Clue 11
+# after its script.
+for lang in en nl; do
+  if [ $lang = nl ]; then locale=(LANGUAGE=nl LC_ALL=nl_NL.UTF-8); else locale=(LC_ALL=C.UTF-8); fi
+  for size in 1024x700 1280x720; do
+    w=${size%x*} h=${size#*x}
+    env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" hexa "$out/hexa-$lang-$size.png" --step 1 --width "$w" --height "$h"
+    env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" clue11 "$out/clue11-$lang-$size.png" --width "$w" --height "$h"
+    env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" hexa "$out/hexa-present-$lang-$size.png" --step 1 --present --width "$w" --height "$h"
+  done
+done
 ls -l "$out"
