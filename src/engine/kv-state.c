@@ -129,30 +129,6 @@ kv_state_count_worlds (const KvState *state)
 }
 
 guint64
-kv_state_class_size (const KvState *state, guint agent)
-{
-  if (state->model != NULL)
-    return kv_model_class_size (state->model, agent, state->model->actual);
-  return kv_sym_class_size (state->sym, agent);
-}
-
-guint32
-kv_state_possible_owners (const KvState *state, guint agent, guint card)
-{
-  const KvModel *model = state->model;
-  g_autoptr(KvBits) cls = NULL;
-  guint32 owners = 0;
-
-  if (model == NULL)
-    return kv_sym_possible_owners (state->sym, agent, card);
-  cls = kv_model_class_of (model, agent, model->actual);
-  for (guint w = 0; w < model->n_worlds; w++)
-    if (kv_bits_get (cls, w))
-      owners |= 1u << kv_game_owner_of (model->game, kv_model_hands (model, w), card);
-  return owners;
-}
-
-guint64
 kv_state_count_removed (const KvState *before, const KvState *after)
 {
   g_return_val_if_fail (before->sym != NULL && after->sym != NULL, 0);

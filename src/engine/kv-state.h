@@ -48,9 +48,6 @@ gboolean     kv_state_check_actual (KvState *state, const KvFormula *f, gboolean
 KvEngineKind kv_state_engine       (const KvState *state);   /* never AUTO */
 KvGame      *kv_state_game         (const KvState *state);
 guint64      kv_state_count_worlds (const KvState *state);
-guint64      kv_state_class_size   (const KvState *state, guint agent);
-/* Bit mask of the owners @agent considers possible for @card at the actual world. */
-guint32      kv_state_possible_owners (const KvState *state, guint agent, guint card);
 /* Symbolic states only (explicit ones name them, kv-explain.h): the deals
  * of @before that no world of @after has, @after following @before by
  * steps — the worlds a step removed. */

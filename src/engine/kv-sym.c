@@ -1007,29 +1007,6 @@ actual_class (const KvSym *sym, guint agent)
   return cls;
 }
 
-guint64
-kv_sym_class_size (const KvSym *sym, guint agent)
-{
-  BDD cls = actual_class (sym, agent);
-  guint64 n = count (sym, cls);
-
-  bdd_delref (cls);
-  return n;
-}
-
-guint32
-kv_sym_possible_owners (const KvSym *sym, guint agent, guint card)
-{
-  BDD cls = actual_class (sym, agent);
-  guint32 owners = 0;
-
-  for (guint o = 0; o < kv_game_n_owners (sym->game); o++)
-    if (bdd_and (cls, bdd_ithvar (var_of (sym->game, card, o))) != bddfalse)
-      owners |= 1u << o;
-  bdd_delref (cls);
-  return owners;
-}
-
 /* The deals still possible in @sym: θ with its event variables (those
  * after the state variables) quantified away; worked out once, as each
  * state is the "after" of one step and the "before" of the next. */

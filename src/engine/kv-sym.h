@@ -61,11 +61,7 @@ gboolean kv_sym_check_actual  (KvSym *sym, const KvFormula *f, gboolean *value, 
  * variable of the table); it equals the explicit product's world count. */
 guint64  kv_sym_count_worlds  (const KvSym *sym);
 
-/* The size of @agent's class of the actual world. */
-guint64  kv_sym_class_size    (const KvSym *sym, guint agent);
 
-/* Bit mask of the owners @agent considers possible for @card at the actual world. */
-guint32  kv_sym_possible_owners (const KvSym *sym, guint agent, guint card);
 
 /* The deals of @before that @after no longer has (@after comes from
  * @before by steps): the worlds a step removed, counted exactly. Each

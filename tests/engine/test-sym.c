@@ -83,28 +83,30 @@ random_formula (GRand *rand, KvGame *game, GPtrArray *steps, guint depth)
     }
 }
 
-/* Every read-out of @sym equals @model's. */
+/* Perspectives agree: size and possible owners of every card. */
+static void
+assert_same_perspective (const KvPerspective *sym, const KvPerspective *model, guint n_cards)
+{
+  g_assert_cmpuint (sym->class_size, ==, model->class_size);
+  g_assert_cmpint (sym->wins, ==, model->wins);
+  for (guint c = 0; c < n_cards; c++)
+    g_assert_cmphex (sym->possible[c], ==, model->possible[c]);
+}
+
+/* Every read-out of @sym equals @model's: world count, and the knowledge
+ * table (each agent's class, the common-knowledge component, winners). */
 static void
 assert_same_readouts (KvModel *model, KvSym *sym)
 {
   KvGame *game = model->game;
+  g_autoptr(KvKnowledge) expected = kv_knowledge_new (model, model->actual);
+  g_autoptr(KvKnowledge) k = kv_sym_knowledge (sym);
 
   g_assert_cmpuint (kv_sym_count_worlds (sym), ==, model->n_worlds);
+  g_assert_cmphex (k->winners, ==, expected->winners);
   for (guint a = 0; a < game->n_agents; a++)
-    {
-      g_autoptr(KvBits) cls = kv_model_class_of (model, a, model->actual);
-
-      g_assert_cmpuint (kv_sym_class_size (sym, a), ==, kv_model_class_size (model, a, model->actual));
-      for (guint c = 0; c < game->n_cards; c++)
-        {
-          guint32 owners = 0;
-
-          for (guint w = 0; w < model->n_worlds; w++)
-            if (kv_bits_get (cls, w))
-              owners |= 1u << kv_game_owner_of (game, kv_model_hands (model, w), c);
-          g_assert_cmphex (kv_sym_possible_owners (sym, a, c), ==, owners);
-        }
-    }
+    assert_same_perspective (&k->agents[a], &expected->agents[a], game->n_cards);
+  assert_same_perspective (&k->common, &expected->common, game->n_cards);
 }
 
 static void
@@ -216,7 +218,11 @@ test_cluedo_count (void)
   g_assert_no_error (error);
   g_assert_cmpuint (kv_sym_count_worlds (sym), ==, G_GUINT64_CONSTANT (5557616064));
   /* Agent 1 sees its six cards: 15!/(6! 6! 3!) … restricted to one of each in the envelope. */
-  g_assert_cmpuint (kv_sym_class_size (sym, 0), ==, (guint64) 4 * 4 * 7 * 924);
+  {
+    g_autoptr(KvKnowledge) k = kv_sym_knowledge (sym);
+
+    g_assert_cmpuint (k->agents[0].class_size, ==, (guint64) 4 * 4 * 7 * 924);
+  }
 }
 
 /* The one engine API: auto picks explicit for Clue 11 and symbolic for the
@@ -244,7 +250,8 @@ test_state_auto (void)
   g_assert_cmpuint (kv_state_count_worlds (big), ==, G_GUINT64_CONSTANT (5557616064));
   for (guint a = 0; a < clue->game->n_agents; a++)
     for (guint c = 0; c < clue->game->n_cards; c++)
-      g_assert_cmphex (kv_state_possible_owners (small, a, c), ==, kv_state_possible_owners (forced, a, c));
+      g_assert_cmphex (kv_state_knowledge (small)->agents[a].possible[c], ==,
+                       kv_state_knowledge (forced)->agents[a].possible[c]);
 
   g_assert_true (kv_engine_parse ("symbolic", &kind, &error));
   g_assert_cmpint (kind, ==, KV_ENGINE_SYMBOLIC);
