@@ -115,6 +115,9 @@ kv_cli_open_history (const char *game, KvScript **script_out)
       return NULL;
     }
   history = kv_cli_run_history (script);
+  /* export and model need every world: say what answers a game this big. */
+  if (history == NULL && kv_game_count_deals (script->game) > (world_limit ? world_limit : KV_DEFAULT_WORLD_LIMIT))
+    kv_cli_fail (_("drawing or listing a model needs every world; run and check answer this game on the symbolic engine"));
   if (history != NULL && script_out != NULL)
     *script_out = g_steal_pointer (&script);
   return history;

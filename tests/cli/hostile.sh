@@ -78,6 +78,8 @@ if KRIPKEVIZ_WORLD_LIMIT=1000 "$cli" run clue11 --json >"$tmp/out" 2>"$tmp/err" 
 else
   not_ok "KRIPKEVIZ_WORLD_LIMIT=1000: Clue 11 runs on the symbolic engine" "$(head -c 600 "$tmp/err")"
 fi
+expect "export of real Cluedo: says that run and check answer it" \
+  "run and check answer this game on the symbolic engine" export cluedo --format dot -o "$tmp/cluedo.dot"
 KRIPKEVIZ_WORLD_LIMIT=lots expect "KRIPKEVIZ_WORLD_LIMIT not a number" "KRIPKEVIZ_WORLD_LIMIT must be a number" run hexa
 KRIPKEVIZ_WORLD_LIMIT=0 expect "KRIPKEVIZ_WORLD_LIMIT=0" "KRIPKEVIZ_WORLD_LIMIT must be a number" run hexa
 if KRIPKEVIZ_WORLD_LIMIT=6 "$cli" run hexa >/dev/null 2>&1; then ok "KRIPKEVIZ_WORLD_LIMIT=6: Hexa runs"; else not_ok "KRIPKEVIZ_WORLD_LIMIT=6: Hexa runs"; fi
