@@ -434,6 +434,19 @@ kv_window_select_step (KvWindow *self,
   kv_session_select_step (self->session, index);
 }
 
+/* A toast for an edit that took steps away, with Undo to bring them back. */
+static void
+toast_undoable (KvWindow   *self,
+                const char *message)
+{
+  AdwToast *toast = adw_toast_new (message);
+
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_action_name (toast, "win.undo");
+  adw_toast_set_timeout (toast, 8);
+  add_toast (self, toast);
+}
+
 /* Nothing is lost silently: the replaced steps are one click away. */
 static void
 on_steps_replaced (KvWindow *self,
@@ -442,12 +455,8 @@ on_steps_replaced (KvWindow *self,
   g_autofree char *message = g_strdup_printf (ngettext ("%u later step replaced",
                                                         "%u later steps replaced", n_replaced),
                                               n_replaced);
-  AdwToast *toast = adw_toast_new (message);
 
-  adw_toast_set_button_label (toast, _("_Undo"));
-  adw_toast_set_action_name (toast, "win.undo");
-  adw_toast_set_timeout (toast, 8);
-  add_toast (self, toast);
+  toast_undoable (self, message);
 }
 
 /* Deleting the later steps is one edit: one click brings them back. */
@@ -458,12 +467,8 @@ on_steps_deleted (KvWindow *self,
   g_autofree char *message = g_strdup_printf (ngettext ("%u later step deleted",
                                                         "%u later steps deleted", n_deleted),
                                               n_deleted);
-  AdwToast *toast = adw_toast_new (message);
 
-  adw_toast_set_button_label (toast, _("_Undo"));
-  adw_toast_set_action_name (toast, "win.undo");
-  adw_toast_set_timeout (toast, 8);
-  add_toast (self, toast);
+  toast_undoable (self, message);
 }
 
 static void
