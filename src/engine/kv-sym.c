@@ -581,21 +581,9 @@ typedef struct {
 
 static BDD eval (Eval *ev, BDD theta, const KvFormula *f);
 
-static BDD
-knows (Eval *ev, BDD theta, guint32 agents, BDD phi)
-{
-  BDD hidden = unobserved_vars (ev->vocabulary, agents);
-  BDD imp = keep (bdd_imp (theta, phi));
-  BDD result = keep (bdd_forall (imp, hidden));
-
-  /* Not bdd_appall: BuDDy 2.4's combined quantifiers gave wrong answers
-   * on Cluedo's endmoves (its cache), while quantifying after applying did
-   * not. */
-  bdd_delref (imp);
-  bdd_delref (hidden);
-  return result;
-}
-
+/* M_B φ: ∃(what nobody in B observes)(θ ∧ φ). Not bdd_appex: BuDDy 2.4's
+ * combined quantifiers gave wrong answers on Cluedo's endmoves (its
+ * cache), while quantifying after applying did not. */
 static BDD
 possible (Eval *ev, BDD theta, guint32 agents, BDD phi)
 {
@@ -605,6 +593,19 @@ possible (Eval *ev, BDD theta, guint32 agents, BDD phi)
 
   bdd_delref (both);
   bdd_delref (hidden);
+  return result;
+}
+
+/* K_B φ = ¬M_B ¬φ, i.e. ∀(what nobody in B observes)(θ → φ). */
+static BDD
+knows (Eval *ev, BDD theta, guint32 agents, BDD phi)
+{
+  BDD not_phi = keep (bdd_not (phi));
+  BDD doubt = possible (ev, theta, agents, not_phi);
+  BDD result = keep (bdd_not (doubt));
+
+  bdd_delref (doubt);
+  bdd_delref (not_phi);
   return result;
 }
 
