@@ -16,32 +16,7 @@
 #include "kv-cli-agents.h"
 #include "kv-cli-common.h"
 #include "kv-cli-play.h"
-
-#define MAX_ROUNDS 100
-
-typedef struct {
-  const char *name;
-  guint   seats;          /* agent-games played with this strategy */
-  guint   wins;
-  guint64 rounds_sum;     /* over its wins */
-  guint   by_rounds[MAX_ROUNDS + 1];
-} Tally;
-
-typedef struct {
-  guint   games, no_winner;
-  guint   observer_knew_all;     /* games where the observer knew δ at the end */
-  guint64 observer_known_sum, observer_total_sum;
-  GArray *tallies;               /* Tally, in first-listed order */
-} Tournament;
-
-static Tally *
-tally_of (Tournament *t, const char *name)
-{
-  for (guint i = 0; i < t->tallies->len; i++)
-    if (g_str_equal (g_array_index (t->tallies, Tally, i).name, name))
-      return &g_array_index (t->tallies, Tally, i);
-  return NULL;
-}
+#include "kv-tournament.h"
 
 static double
 share (guint part, guint whole)
@@ -50,32 +25,32 @@ share (guint part, guint whole)
 }
 
 static char *
-distribution (const Tally *tally)
+distribution (const KvTournamentTally *tally)
 {
   GString *s = g_string_new (NULL);
 
-  for (guint r = 0; r <= MAX_ROUNDS; r++)
+  for (guint r = 0; r <= KV_TOURNAMENT_MAX_ROUNDS; r++)
     if (tally->by_rounds[r] > 0)
       g_string_append_printf (s, "%s%u:%u", s->len ? " " : "", r, tally->by_rounds[r]);
   return g_string_free (s, FALSE);
 }
 
 static void
-print_text (const Tournament *t, const char *game, guint32 seed)
+print_text (const KvTournamentResult *t, const char *game, guint32 seed)
 {
   printf (_("%s: %u games, seed %u (strategies rotate over the seats)\n\n"), game, t->games, seed);
   printf ("%-8s %6s %6s %7s %7s  %s\n", _("strategy"), _("seats"), _("wins"), _("share"),
           _("rounds"), _("rounds to win: games"));
-  for (guint i = 0; i < t->tallies->len; i++)
+  for (guint i = 0; i < t->n_tallies; i++)
     {
-      const Tally *tally = &g_array_index (t->tallies, Tally, i);
+      const KvTournamentTally *tally = &t->tallies[i];
       g_autofree char *dist = distribution (tally);
 
       printf ("%-8s %6u %6u %6.1f%% %7.2f  %s\n", tally->name, tally->seats, tally->wins,
               100 * share (tally->wins, t->games), share (tally->rounds_sum, tally->wins), dist);
     }
   if (t->no_winner > 0)
-    printf (_("\n%u games without a winner in %u rounds\n"), t->no_winner, MAX_ROUNDS);
+    printf (_("\n%u games without a winner in %u rounds\n"), t->no_winner, KV_TOURNAMENT_MAX_ROUNDS);
   printf (_("\nobserver (common knowledge) at the end: knew δ in %u of %u games, %.2f of its %.2f cards on average\n"),
           t->observer_knew_all, t->games, share (t->observer_known_sum, t->games),
           share (t->observer_total_sum, t->games));
@@ -108,16 +83,16 @@ append_json_number (GString *out, double value)
 /* Written by hand rather than by JsonGenerator, which prints 0.35 as
  * 0.34999999999999998. */
 static void
-print_json (const Tournament *t, const char *game, guint32 seed)
+print_json (const KvTournamentResult *t, const char *game, guint32 seed)
 {
   g_autoptr(GString) out = g_string_new ("{\n  \"game\": ");
 
   append_json_string (out, game);
   g_string_append_printf (out, ",\n  \"games\": %u,\n  \"seed\": %u,\n  \"no_winner\": %u,\n  \"strategies\": {",
                           t->games, seed, t->no_winner);
-  for (guint i = 0; i < t->tallies->len; i++)
+  for (guint i = 0; i < t->n_tallies; i++)
     {
-      const Tally *tally = &g_array_index (t->tallies, Tally, i);
+      const KvTournamentTally *tally = &t->tallies[i];
       gboolean first = TRUE;
 
       g_string_append (out, i ? ",\n    " : "\n    ");
@@ -127,7 +102,7 @@ print_json (const Tournament *t, const char *game, guint32 seed)
       g_string_append (out, ", \"mean_rounds\": ");
       append_json_number (out, share (tally->rounds_sum, tally->wins));
       g_string_append (out, ", \"rounds\": {");
-      for (guint r = 0; r <= MAX_ROUNDS; r++)
+      for (guint r = 0; r <= KV_TOURNAMENT_MAX_ROUNDS; r++)
         if (tally->by_rounds[r] > 0)
           {
             g_string_append_printf (out, "%s\"%u\": %u", first ? "" : ", ", r, tally->by_rounds[r]);
@@ -161,11 +136,8 @@ kv_cli_play (int argc, char **argv)
   g_autoptr(GOptionContext) context = g_option_context_new (_("GAME — self-play: strategies against each other from random deals"));
   g_autoptr(GError) error = NULL;
   g_autoptr(KvScript) script = NULL;
-  g_autoptr(GRand) rand = NULL;
-  g_autoptr(GArray) tallies = g_array_new (FALSE, TRUE, sizeof (Tally));
+  g_autoptr(KvTournament) tournament = NULL;
   const KvStrategy *listed[KV_MAX_AGENTS];
-  Tournament t = { 0, .tallies = tallies };
-  guint n_agents;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -180,50 +152,18 @@ kv_cli_play (int argc, char **argv)
   script = kv_script_open (argv[1], &error);
   if (script == NULL)
     return kv_cli_fail ("%s", error->message);
-  n_agents = script->game->n_agents;
   if (!kv_cli_parse_agents (agents, script->game, argv[1], listed))
     return KV_EXIT_ERROR;
-  for (guint a = 0; a < n_agents; a++)
-    if (tally_of (&t, listed[a]->name) == NULL)
-      {
-        Tally tally = { .name = listed[a]->name };
-        g_array_append_val (tallies, tally);
-      }
 
-  rand = g_rand_new_with_seed ((guint32) seed);
+  /* The same tournament the window's dialog plays: same seed, same numbers. */
+  tournament = kv_tournament_new (script->game, listed, (guint32) seed);
   for (int g = 0; g < games; g++)
-    {
-      const KvStrategy *seats[KV_MAX_AGENTS];
-      g_autoptr(KvGame) dealt = kv_play_deal (script->game, rand);
-      g_autoptr(KvPlayRecord) record = NULL;
-
-      for (guint a = 0; a < n_agents; a++)
-        {
-          seats[a] = listed[(a + g) % n_agents];
-          tally_of (&t, seats[a]->name)->seats++;
-        }
-      record = kv_play_game (dealt, seats, rand, MAX_ROUNDS, NULL, NULL, &error);
-      if (record == NULL)
-        return kv_cli_fail ("%s", error->message);
-      t.games++;
-      if (record->winner < 0)
-        t.no_winner++;
-      else
-        {
-          Tally *tally = tally_of (&t, seats[record->winner]->name);
-
-          tally->wins++;
-          tally->rounds_sum += record->rounds;
-          tally->by_rounds[MIN (record->rounds, MAX_ROUNDS)]++;
-        }
-      t.observer_knew_all += record->observer_known == record->observer_total;
-      t.observer_known_sum += record->observer_known;
-      t.observer_total_sum += record->observer_total;
-    }
+    if (!kv_tournament_play_game (tournament, &error))
+      return kv_cli_fail ("%s", error->message);
 
   if (json)
-    print_json (&t, argv[1], (guint32) seed);
+    print_json (kv_tournament_get_result (tournament), argv[1], (guint32) seed);
   else
-    print_text (&t, argv[1], (guint32) seed);
+    print_text (kv_tournament_get_result (tournament), argv[1], (guint32) seed);
   return 0;
 }
