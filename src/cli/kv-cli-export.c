@@ -5,10 +5,13 @@
 
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kv-draw.h"
 #include "kv-engine.h"
+#include "kv-smcdel.h"
 #include "kv-cli-common.h"
+#include "kv-cli-engine.h"
 #include "kv-cli-export.h"
 
 #define EXIT_ERROR 2
@@ -158,6 +161,53 @@ fit_labels (KvLayoutContext       *context,
                 size, best_size, MIN_LABEL_SIZE);
 }
 
+/* SMCDEL's text input is not a picture: it is no KvFormat (the window's
+ * export dialog offers pictures), and export handles it before them. */
+#define SMCDEL_FORMAT "smcdel"
+
+static gboolean
+named_like_smcdel (const char *output)
+{
+  g_autofree char *lower = g_ascii_strdown (output, -1);
+
+  return g_str_has_suffix (lower, ".smcdel.txt") || g_str_has_suffix (lower, ".smcdel");
+}
+
+/* The game and its first @step steps (-1: all) as SMCDEL's text input. */
+static int
+export_smcdel (const char *game,
+               int         step,
+               const char *output)
+{
+  g_autoptr(KvCliRun) run = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  KvState *last;
+  char *text;
+  guint at_step;
+
+  if (kv_cli_is_model_file (game))
+    /* TRANSLATORS: %s is a .kvm.json file */
+    return fail (_("%s is a model, not a game: SMCDEL's input is written from a game script "
+                   "(a .kvg file or a built-in game)"), game);
+  /* The steps run first, on the engine the game's size asks for: only
+   * steps true at the actual deal are written. */
+  run = kv_cli_open_run (game, NULL, step);
+  if (run == NULL)
+    return EXIT_ERROR;
+  last = kv_cli_run_last (run, &at_step);
+  text = kv_smcdel_write (run->script, at_step, kv_state_count_worlds (last), &error);
+  if (text == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return EXIT_ERROR;
+    }
+  bytes = g_bytes_new_take (text, strlen (text));
+  if (!kv_cli_write_output (output, bytes, &error))
+    return fail ("%s", error->message);
+  return EXIT_SUCCESS;
+}
+
 int
 kv_cli_export (int    argc,
                char **argv)
@@ -180,7 +230,8 @@ kv_cli_export (int    argc,
   /* The choices' lists come from the enums (kv-enum.h). */
   g_autofree char *views = kv_enum_nicks (KV_TYPE_VIEW_KIND, KV_VIEW_AUTO, "|");
   g_autofree char *engines = kv_enum_nicks (KV_TYPE_LAYOUT_ENGINE, KV_LAYOUT_AUTO, "|");
-  g_autofree char *formats = kv_enum_nicks (KV_TYPE_FORMAT, -1, "|");
+  g_autofree char *pictures = kv_enum_nicks (KV_TYPE_FORMAT, -1, "|");
+  g_autofree char *formats = g_strconcat (pictures, "|" SMCDEL_FORMAT, NULL);
   g_autofree char *palettes = kv_enum_nicks (KV_TYPE_PALETTE, -1, "|");
   g_autofree char *stages = kv_enum_nicks (KV_TYPE_PRODUCT_STAGE, -1, "|");
   const GOptionEntry entries[] = {
@@ -189,7 +240,7 @@ kv_cli_export (int    argc,
     { "links", 0, 0, G_OPTION_ARG_STRING, &links_arg, N_("Draw only this agent's links"), N_("AGENT") },
     { "view", 0, 0, G_OPTION_ARG_STRING, &view_arg, N_("What to draw (default: whole when it fits, else contracted, envelope, around)"), views },
     { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_arg, N_("Graphviz layout engine (default: by size)"), engines },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format_arg, N_("Output format"), formats },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format_arg, N_("Output format: a picture, or smcdel for SMCDEL's text input (the game and its public announcements)"), formats },
     { "palette", 0, 0, G_OPTION_ARG_STRING, &palette_arg, N_("Agent colours (default: okabe-ito, safe for colour-blind viewers; greyscale for printing)"), palettes },
     { "product-stage", 0, 0, G_OPTION_ARG_STRING, &stage_arg, N_("A stage of the product that made step N: the action model, all pairs, the links that survive, the result"), stages },
     { "bare", 0, 0, G_OPTION_ARG_NONE, &bare, N_("TikZ: only the tikzpicture, to \\input in a LaTeX or Beamer document"), NULL },
@@ -233,8 +284,35 @@ kv_cli_export (int    argc,
     return fail (_("one game only, please (\"%s\" is one too many)"), argv[2]);
   if (output == NULL)
     return fail (_("-o FILE is required (-o - for standard output)"));
+  if (step_arg != NULL &&
+      !g_ascii_string_to_unsigned (step_arg, 10, 0, G_MAXUINT, &step, NULL))
+    return fail (_("--step wants a number of steps (0 for the initial model), not \"%s\""), step_arg);
+  if (g_strcmp0 (format_arg, SMCDEL_FORMAT) == 0
+      || (format_arg == NULL && !g_str_equal (output, "-") && named_like_smcdel (output)))
+    {
+      const struct { gboolean given; const char *option; } pictures_only[] = {
+        { all_steps, "--all-steps" }, { links_arg != NULL, "--links" }, { view_arg != NULL, "--view" },
+        { engine_arg != NULL, "--engine" }, { palette_arg != NULL, "--palette" },
+        { stage_arg != NULL, "--product-stage" }, { bare, "--bare" }, { beamer, "--beamer" },
+        { size_arg != NULL, "--size" }, { no_title, "--no-title" }, { no_legend, "--no-legend" },
+      };
+
+      if (!g_str_equal (output, "-") && kv_format_from_path (output, &named))
+        return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
+                     format_arg, output, kv_format_to_string (named));
+      for (guint i = 0; i < G_N_ELEMENTS (pictures_only); i++)
+        if (pictures_only[i].given)
+          /* TRANSLATORS: %s is an option, e.g. --view */
+          return fail (_("%s is for pictures: --format smcdel writes SMCDEL's text input"),
+                       pictures_only[i].option);
+      /* Past G_MAXINT is out of range all the same. */
+      return export_smcdel (argv[1], step_arg != NULL ? (int) MIN (step, (guint64) G_MAXINT) : -1, output);
+    }
   if (format_arg != NULL && !kv_format_from_string (format_arg, &format))
-    return fail (_("unknown format \"%s\": use svg, pdf, png, dot or tikz"), format_arg);
+    return fail (_("unknown format \"%s\": use svg, pdf, png, dot, tikz or smcdel"), format_arg);
+  if (format_arg != NULL && !g_str_equal (output, "-") && named_like_smcdel (output))
+    return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
+                 format_arg, output, SMCDEL_FORMAT);
   if (!g_str_equal (output, "-") && kv_format_from_path (output, &named))
     {
       /* The file's extension names the format; --format may only agree. */
@@ -246,7 +324,7 @@ kv_cli_export (int    argc,
   else if (format_arg == NULL && g_str_equal (output, "-"))
     return fail (_("writing to standard output: say which format with --format"));
   else if (format_arg == NULL)
-    return fail (_("which format? %s does not say (no .svg, .pdf, .png, .dot or .tex): use --format"), output);
+    return fail (_("which format? %s does not say (no .svg, .pdf, .png, .dot, .tex or .smcdel.txt): use --format"), output);
   if (view_arg != NULL &&
       (!kv_view_kind_from_string (view_arg, &view) || view == KV_VIEW_AUTO))
     return fail (_("unknown view \"%s\": use whole, around, contracted or envelope"), view_arg);
@@ -279,9 +357,6 @@ kv_cli_export (int    argc,
     return fail (_("--beamer draws every step up to --step N: drop --all-steps and --product-stage"));
   if (size_arg != NULL && !kv_export_parse_size (size_arg, &page_width, &page_height, &error))
     return fail ("%s", error->message);
-  if (step_arg != NULL &&
-      !g_ascii_string_to_unsigned (step_arg, 10, 0, G_MAXUINT, &step, NULL))
-    return fail (_("--step wants a number of steps (0 for the initial model), not \"%s\""), step_arg);
 
   /* As run and check: KRIPKEVIZ_WORLD_LIMIT holds here too. */
   history = kv_cli_open_history (argv[1], &script);

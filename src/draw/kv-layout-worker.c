@@ -13,6 +13,7 @@ typedef struct {
   KvBits         *highlight;   /* options.highlight points here */
   char           *title;       /* options.title points here */
   KvLayoutEngine  engine;
+  KvPlaces       *places;      /* read and written only here, on the worker */
 } Job;
 
 static void
@@ -24,6 +25,7 @@ job_free (gpointer data)
   g_clear_pointer (&job->source, kv_graph_source_unref);
   g_clear_pointer (&job->highlight, kv_bits_free);
   g_clear_pointer (&job->title, g_free);
+  g_clear_pointer (&job->places, kv_places_unref);
   g_free (job);
 }
 
@@ -45,10 +47,10 @@ worker_main (gpointer data)
 
       if (job->source != NULL)
         scene = kv_scene_build_graph (context, job->source, &job->options, job->engine,
-                                      g_task_get_cancellable (task), &error);
+                                      job->places, g_task_get_cancellable (task), &error);
       else
         scene = kv_scene_build (context, job->model, &job->options, job->engine,
-                                g_task_get_cancellable (task), &error);
+                                job->places, g_task_get_cancellable (task), &error);
       if (scene != NULL)
         g_task_return_pointer (task, scene, (GDestroyNotify) kv_scene_free);
       else
@@ -81,6 +83,7 @@ push_job (gpointer             source_object,
           KvGraphSource       *source,
           const KvViewOptions *options,
           KvLayoutEngine       engine,
+          KvPlaces            *places,
           GCancellable        *cancellable,
           GAsyncReadyCallback  callback,
           gpointer             user_data)
@@ -103,6 +106,8 @@ push_job (gpointer             source_object,
   job->title = g_strdup (job->options.title);
   job->options.title = job->title;
   job->engine = engine;
+  if (places != NULL)
+    job->places = kv_places_ref (places);
 
   task = g_task_new (source_object, cancellable, callback, user_data);
   g_task_set_source_tag (task, kv_layout_worker_build_async);
@@ -118,6 +123,7 @@ kv_layout_worker_build_async (gpointer             source_object,
                               KvModel             *model,
                               const KvViewOptions *options,
                               KvLayoutEngine       engine,
+                              KvPlaces            *places,
                               GCancellable        *cancellable,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data)
@@ -126,7 +132,7 @@ kv_layout_worker_build_async (gpointer             source_object,
   g_return_if_fail (model != NULL);
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  push_job (source_object, model, NULL, options, engine, cancellable, callback, user_data);
+  push_job (source_object, model, NULL, options, engine, places, cancellable, callback, user_data);
 }
 
 void
@@ -134,6 +140,7 @@ kv_layout_worker_build_graph_async (gpointer             source_object,
                                     KvGraphSource       *source,
                                     const KvViewOptions *options,
                                     KvLayoutEngine       engine,
+                                    KvPlaces            *places,
                                     GCancellable        *cancellable,
                                     GAsyncReadyCallback  callback,
                                     gpointer             user_data)
@@ -142,7 +149,7 @@ kv_layout_worker_build_graph_async (gpointer             source_object,
   g_return_if_fail (source != NULL);
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  push_job (source_object, NULL, source, options, engine, cancellable, callback, user_data);
+  push_job (source_object, NULL, source, options, engine, places, cancellable, callback, user_data);
 }
 
 KvScene *

@@ -9,7 +9,7 @@
 
 #include "kv-error.h"
 #include "kv-enum.h"
-#include "kv-layout.h"
+#include "kv-layout-private.h"
 
 struct _KvLayoutContext {
   GVC_t *gvc;
@@ -258,10 +258,8 @@ to_origin (KvLayout *layout,
   layout->height = max_y - min_y;
 }
 
-/* Straight links between the placed nodes; two agents linking the same
- * pair of nodes get links bent apart. */
-static void
-straight_links (KvLayout *layout)
+void
+_kv_layout_straight_links (KvLayout *layout)
 {
   KvGraph *graph = layout->graph;
 
@@ -342,7 +340,7 @@ place_pinned (KvLayout    *layout,
       max_y = MAX (max_y, node->y + node->height / 2);
     }
 
-  straight_links (layout);
+  _kv_layout_straight_links (layout);
   to_origin (layout, min_x, max_x, min_y, max_y);
 }
 
@@ -429,19 +427,13 @@ ring_order (const KvGraph *graph, guint *order)
   return TRUE;
 }
 
-/* A node's remembered place (kv_layout_new_stable), in the frame of its
- * KvPlaces, y downwards. */
-typedef struct {
-  gboolean known;
-  double   x, y;
-} Pin;
 
-static KvLayout *
-layout_new_pinned (KvLayoutContext  *context,
-                   KvGraph          *graph,
-                   KvLayoutEngine    engine,
-                   const Pin        *pins,
-                   GError          **error)
+KvLayout *
+_kv_layout_new_pinned (KvLayoutContext  *context,
+                       KvGraph          *graph,
+                       KvLayoutEngine    engine,
+                       const KvPin      *pins,
+                       GError          **error)
 {
   g_autoptr(KvLayout) layout = NULL;
   g_autofree Agnode_t **gnodes = NULL;
@@ -634,142 +626,5 @@ kv_layout_new (KvLayoutContext  *context,
                KvLayoutEngine    engine,
                GError          **error)
 {
-  return layout_new_pinned (context, graph, engine, NULL, error);
-}
-
-/* Where worlds were put, by label, in one frame shared by every picture
- * laid out with these places. */
-struct _KvPlaces {
-  GHashTable *points;                 /* label → double[2] */
-  gboolean    framed;
-  double      min_x, min_y, max_x, max_y;
-};
-
-KvPlaces *
-kv_places_new (void)
-{
-  KvPlaces *places = g_new0 (KvPlaces, 1);
-
-  places->points = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  return places;
-}
-
-void
-kv_places_free (KvPlaces *places)
-{
-  if (places == NULL)
-    return;
-  g_hash_table_destroy (places->points);
-  g_free (places);
-}
-
-guint
-kv_places_size (const KvPlaces *places)
-{
-  g_return_val_if_fail (places != NULL, 0);
-
-  return g_hash_table_size (places->points);
-}
-
-KvLayout *
-kv_layout_new_stable (KvLayoutContext  *context,
-                      KvGraph          *graph,
-                      KvLayoutEngine    engine,
-                      KvPlaces         *places,
-                      GError          **error)
-{
-  guint n_nodes = kv_graph_n_nodes (graph);
-  g_autofree Pin *pins = g_new0 (Pin, n_nodes);
-  guint n_known = 0;
-  int anchor = -1;
-  double dx = 0, dy = 0;
-  KvLayout *layout;
-
-  g_return_val_if_fail (places != NULL, NULL);
-
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      const double *place = g_hash_table_lookup (places->points, kv_graph_place_key (graph, i));
-
-      if (place == NULL)
-        continue;
-      pins[i] = (Pin) { TRUE, place[0], place[1] };
-      n_known++;
-      if (anchor < 0)
-        anchor = (int) i;
-    }
-
-  if (n_known == n_nodes && n_nodes > 0)
-    {
-      /* Every world known: no Graphviz at all. */
-      layout = g_new0 (KvLayout, 1);
-      g_atomic_ref_count_init (&layout->ref);
-      layout->graph = kv_graph_ref (graph);
-      layout->engine = KV_LAYOUT_NEATO;
-      layout->nodes = g_new0 (KvLayoutNode, n_nodes);
-      layout->edges = g_new0 (KvLayoutEdge, kv_graph_n_edges (graph));
-      for (guint i = 0; i < n_nodes; i++)
-        kv_style_node_size (kv_graph_node (graph, i)->label,
-                            &layout->nodes[i].width, &layout->nodes[i].height,
-                            &layout->nodes[i].shape);
-    }
-  else
-    {
-      layout = layout_new_pinned (context, graph, engine, n_known > 0 ? pins : NULL, error);
-      if (layout == NULL)
-        return NULL;
-      /* Graphviz moved the drawing to its own origin: move it back so the
-       * first known world is where it was. */
-      if (anchor >= 0)
-        {
-          dx = pins[anchor].x - layout->nodes[anchor].x;
-          dy = pins[anchor].y - layout->nodes[anchor].y;
-        }
-    }
-
-  /* Into the frame's coordinates; known worlds exactly where they were. */
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      KvLayoutNode *node = &layout->nodes[i];
-
-      if (pins[i].known)
-        {
-          node->x = pins[i].x;
-          node->y = pins[i].y;
-        }
-      else
-        {
-          double *place = g_new (double, 2);
-
-          node->x += dx;
-          node->y += dy;
-          place[0] = node->x;
-          place[1] = node->y;
-          g_hash_table_replace (places->points, g_strdup (kv_graph_place_key (graph, i)), place);
-        }
-      if (!places->framed)
-        {
-          places->min_x = places->max_x = node->x;
-          places->min_y = places->max_y = node->y;
-          places->framed = TRUE;
-        }
-      places->min_x = MIN (places->min_x, node->x - node->width / 2);
-      places->max_x = MAX (places->max_x, node->x + node->width / 2);
-      places->min_y = MIN (places->min_y, node->y - node->height / 2);
-      places->max_y = MAX (places->max_y, node->y + node->height / 2);
-    }
-
-  /* The frame's top left is the drawing's origin, on every page. */
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      layout->nodes[i].x -= places->min_x;
-      layout->nodes[i].y -= places->min_y;
-    }
-  for (guint i = 0; i < kv_graph_n_edges (graph); i++)
-    g_clear_pointer (&layout->edges[i].points, g_free);
-  straight_links (layout);
-  layout->width = places->max_x - places->min_x;
-  layout->height = places->max_y - places->min_y;
-
-  return layout;
+  return _kv_layout_new_pinned (context, graph, engine, NULL, error);
 }

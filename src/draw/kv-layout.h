@@ -68,6 +68,10 @@ typedef struct {
   double          height;
   KvLayoutNode   *nodes;       /* one per graph node */
   KvLayoutEdge   *edges;       /* one per graph edge */
+  guint64         frame;       /* kv_layout_new_stable: the frame its coordinates
+                                * are in (two layouts with the same frame put
+                                * every world they share at the same place, and
+                                * have the same size); 0 for a layout of its own */
 } KvLayout;
 
 /* Lays out @graph (the layout keeps a reference to it) with @engine
@@ -83,17 +87,28 @@ void      kv_layout_unref (KvLayout *layout);
  * the next picture of the same game and view (a later step, another
  * product stage, the next page of a handout) keeps every surviving world
  * where it was and places only the new ones (Graphviz neato with the known
- * worlds pinned). A world is known by its node label, which names the world
- * in every view. Pictures laid out with one KvPlaces share one frame: a
- * world keeps the same coordinates on every page, and links are drawn
- * straight (bent apart where two agents link the same pair) on all of them.
- * Make one per game and view; not thread-safe (use it from the thread that
- * lays out). */
+ * worlds pinned). A world is known by its node's place key (its label, or
+ * kv_graph_set_place_key's name), which names the world in every view.
+ *
+ * Pictures laid out with one KvPlaces share one frame: a world keeps the
+ * same coordinates on every page, and links are drawn straight (bent apart
+ * where two agents link the same pair) on all of them. A picture that
+ * shares no world with the frame (another kind of view: envelopes after
+ * worlds) starts a frame of its own in the same KvPlaces, and a later
+ * picture goes back to the frame it shares most worlds with. The frame
+ * grows when a new world lies outside it; KvLayout's "frame" then changes.
+ *
+ * Make one per game and view. Reference counted (atomically), so a job
+ * queued on the layout thread (kv-layout-worker.h) keeps it alive; any
+ * thread may ref and unref it, but only one thread at a time may lay out
+ * with it or read it (kv_places_size): the layout thread, whose jobs run
+ * one at a time, in order. */
 typedef struct _KvPlaces KvPlaces;
 
 KvPlaces *kv_places_new   (void);
-void      kv_places_free  (KvPlaces *places);
-/* How many worlds have a place. */
+KvPlaces *kv_places_ref   (KvPlaces *places);
+void      kv_places_unref (KvPlaces *places);
+/* How many worlds have a place (in all frames). */
 guint     kv_places_size  (const KvPlaces *places);
 
 /* Like kv_layout_new, keeping the worlds @places knows where they were and
@@ -107,6 +122,6 @@ int       kv_layout_node_at (const KvLayout *layout, double x, double y);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvLayoutContext, kv_layout_context_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvLayout, kv_layout_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvPlaces, kv_places_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvPlaces, kv_places_unref)
 
 G_END_DECLS

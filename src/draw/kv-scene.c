@@ -184,7 +184,8 @@ scene_new (KvLayout   *layout,
 }
 
 /* The one path of every scene: builds @func's graph for @options (NULL:
- * defaults) and lays it out with @engine, stopping early when the job was
+ * defaults) and lays it out with @engine (and @places when given: then
+ * the worlds it knows stay put), stopping early when the job was
  * cancelled meanwhile. With @model (whose view @func builds), the automatic
  * view is decided first, to know which one is shown, and the scene maps
  * the model's worlds. */
@@ -195,6 +196,7 @@ build (KvLayoutContext      *context,
        gpointer              user_data,
        const KvViewOptions  *options,
        KvLayoutEngine        engine,
+       KvPlaces             *places,
        GCancellable         *cancellable,
        GError              **error)
 {
@@ -214,7 +216,10 @@ build (KvLayoutContext      *context,
   graph = func (&opts, user_data, error);
   if (graph == NULL || check_cancelled (cancellable, error))
     return NULL;
-  layout = kv_layout_new (context, graph, engine, error);
+  if (places != NULL)
+    layout = kv_layout_new_stable (context, graph, engine, places, error);
+  else
+    layout = kv_layout_new (context, graph, engine, error);
   if (layout == NULL || check_cancelled (cancellable, error))
     return NULL;
 
@@ -226,6 +231,7 @@ kv_scene_build (KvLayoutContext      *context,
                 KvModel              *model,
                 const KvViewOptions  *options,
                 KvLayoutEngine        engine,
+                KvPlaces             *places,
                 GCancellable         *cancellable,
                 GError              **error)
 {
@@ -233,7 +239,8 @@ kv_scene_build (KvLayoutContext      *context,
   g_return_val_if_fail (model != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return build (context, model, model_view_graph, model, options, engine, cancellable, error);
+  return build (context, model, model_view_graph, model, options, engine, places,
+                cancellable, error);
 }
 
 KvScene *
@@ -241,6 +248,7 @@ kv_scene_build_graph (KvLayoutContext      *context,
                       KvGraphSource        *source,
                       const KvViewOptions  *options,
                       KvLayoutEngine        engine,
+                      KvPlaces             *places,
                       GCancellable         *cancellable,
                       GError              **error)
 {
@@ -248,7 +256,7 @@ kv_scene_build_graph (KvLayoutContext      *context,
   g_return_val_if_fail (source != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return build (context, NULL, source->func, source->user_data, options, engine,
+  return build (context, NULL, source->func, source->user_data, options, engine, places,
                 cancellable, error);
 }
 
@@ -283,7 +291,7 @@ kv_scene_n_nodes (const KvScene *scene)
 
 int
 kv_scene_node_of (const KvScene *scene,
-                         int                  world)
+                  int            world)
 {
   guint n;
 

@@ -58,24 +58,28 @@ typedef struct {
 } KvScene;
 
 /* Builds the view @options of @model and lays it out with @engine in
- * @context. Checks @cancellable between steps. Errors: kv_view_build's
- * (KV_ERROR_LIMIT when the view does not fit), kv_layout_new's, or
- * G_IO_ERROR_CANCELLED. */
+ * @context: with @places (may be NULL), worlds @places knows keep their
+ * places (kv_layout_new_stable), and @places learns the new ones. Checks
+ * @cancellable between steps. Errors: kv_view_build's (KV_ERROR_LIMIT when
+ * the view does not fit), kv_layout_new's, or G_IO_ERROR_CANCELLED. */
 KvScene *kv_scene_build          (KvLayoutContext      *context,
                                   KvModel              *model,
                                   const KvViewOptions  *options,
                                   KvLayoutEngine        engine,
+                                  KvPlaces             *places,
                                   GCancellable         *cancellable,
                                   GError              **error);
 
-/* Builds @source's graph for @options and lays it out with @engine: a bare
- * layout (no model; node i stands for its graph node's world). The scene's
- * kind is @options' kind as asked (KV_VIEW_AUTO stays AUTO: the function
- * chose). Errors: @source's, kv_layout_new's, or G_IO_ERROR_CANCELLED. */
+/* Builds @source's graph for @options and lays it out with @engine (and
+ * @places, as kv_scene_build): a bare layout (no model; node i stands for
+ * its graph node's world). The scene's kind is @options' kind as asked
+ * (KV_VIEW_AUTO stays AUTO: the function chose). Errors: @source's,
+ * kv_layout_new's, or G_IO_ERROR_CANCELLED. */
 KvScene *kv_scene_build_graph    (KvLayoutContext      *context,
                                   KvGraphSource        *source,
                                   const KvViewOptions  *options,
                                   KvLayoutEngine        engine,
+                                  KvPlaces             *places,
                                   GCancellable         *cancellable,
                                   GError              **error);
 

@@ -318,7 +318,7 @@ new_graph (const KvModel       *model,
   if (options->title != NULL)
     title = g_strdup (options->title);
   else if (model->game->title != NULL)
-    title = g_strdup_printf ("%s — %s", model->game->title, description);
+    title = g_strdup_printf ("%s — %s", kv_game_display_title (model->game->title), description);
   else
     title = g_strdup (description);
 

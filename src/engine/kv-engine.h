@@ -9,6 +9,7 @@
 #include "kv-model.h"
 #include "kv-formula.h"
 #include "kv-step.h"
+#include "kv-step-draft.h"
 #include "kv-action.h"
 #include "kv-product-update.h"
 #include "kv-check.h"
@@ -26,3 +27,4 @@
 #include "kv-play-search.h"
 #include "kv-state.h"
 #include "kv-model-json.h"
+#include "kv-game-title.h"

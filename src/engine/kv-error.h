@@ -20,6 +20,7 @@ typedef enum {
   KV_ERROR_FALSE,        /* an action whose precondition is false at the actual world */
   KV_ERROR_LIMIT,        /* a model, formula or file too big */
   KV_ERROR_IO,           /* a file that cannot be read or written */
+  KV_ERROR_UNSUPPORTED,  /* something the target format cannot say (SMCDEL's text input) */
 } KvError;
 
 GQuark kv_error_quark (void);

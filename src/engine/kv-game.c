@@ -184,9 +184,7 @@ kv_game_hand_to_string (const KvGame *game, KvHand hand)
 gboolean
 kv_game_validate (const KvGame *game, GError **error)
 {
-  guint n_owners = kv_game_n_owners (game);
   guint hand_total = 0;
-  KvHand seen = 0;
 
   if (game->n_agents == 0)
     {
@@ -217,25 +215,36 @@ kv_game_validate (const KvGame *game, GError **error)
       g_set_error (error, KV_ERROR, KV_ERROR_GAME, _("the game has no actual deal (add a “deal” line)"));
       return FALSE;
     }
+  return kv_game_validate_deal (game, game->deal, error);
+}
+
+/* Kept apart from kv_game_validate: the Change Deal dialog checks a deal
+ * the user is picking against the game, line by line as it changes. The
+ * header is valid (hand sizes add up), so cards given once each with every
+ * player's hand size right leave the envelope its number of cards. */
+gboolean
+kv_game_validate_deal (const KvGame *game, const KvHand *deal, GError **error)
+{
+  guint n_owners = kv_game_n_owners (game);
+  KvHand all = game->n_cards >= KV_MAX_CARDS ? G_MAXUINT64 : KV_CARD_BIT (game->n_cards) - 1;
+  KvHand seen = 0;
+
+  g_return_val_if_fail (deal != NULL, FALSE);
+
   for (guint o = 0; o < n_owners; o++)
     {
-      guint size = (guint) __builtin_popcountll (game->deal[o]);
-      guint expected = o < game->n_agents ? game->hand_sizes[o] : n_envelope_cards (game);
-
-      if (game->deal[o] & seen)
+      if (deal[o] & ~all)
         {
-          g_autofree char *twice = kv_game_hand_to_string (game, game->deal[o] & seen);
+          g_set_error (error, KV_ERROR, KV_ERROR_GAME, _("the deal gives a card the game does not have"));
+          return FALSE;
+        }
+      if (deal[o] & seen)
+        {
+          g_autofree char *twice = kv_game_hand_to_string (game, deal[o] & seen);
           g_set_error (error, KV_ERROR, KV_ERROR_GAME, _("the deal gives %s to two owners"), twice);
           return FALSE;
         }
-      seen |= game->deal[o];
-      if (size != expected)
-        {
-          g_set_error (error, KV_ERROR, KV_ERROR_GAME,
-                       _("the deal gives %s %u cards, but its hand size is %u"),
-                       kv_game_owner_name (game, o), size, expected);
-          return FALSE;
-        }
+      seen |= deal[o];
     }
   for (guint c = 0; c < game->n_cards; c++)
     if (!(seen & KV_CARD_BIT (c)))
@@ -244,6 +253,19 @@ kv_game_validate (const KvGame *game, GError **error)
                      game->card_names[c]);
         return FALSE;
       }
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      guint size = (guint) __builtin_popcountll (deal[a]);
+
+      if (size != game->hand_sizes[a])
+        {
+          g_set_error (error, KV_ERROR, KV_ERROR_GAME,
+                       g_dngettext (GETTEXT_PACKAGE, "player %s holds %u card; the game deals %u",
+                                    "player %s holds %u cards; the game deals %u", size),
+                       game->agent_names[a], size, game->hand_sizes[a]);
+          return FALSE;
+        }
+    }
   if (game->has_envelope)
     for (guint k = 0; k < game->n_categories; k++)
       {
@@ -251,7 +273,7 @@ kv_game_validate (const KvGame *game, GError **error)
         guint count = 0;
 
         for (guint c = 0; c < game->n_cards; c++)
-          if (game->card_category[c] == (int) k && (game->deal[game->n_agents] & KV_CARD_BIT (c)))
+          if (game->card_category[c] == (int) k && (deal[game->n_agents] & KV_CARD_BIT (c)))
             count++;
         if (count != (in_envelope ? 1u : 0u))
           {
@@ -264,11 +286,44 @@ kv_game_validate (const KvGame *game, GError **error)
       }
   if (game->has_envelope)
     for (guint c = 0; c < game->n_cards; c++)
-      if (game->card_category[c] == KV_NO_CATEGORY && (game->deal[game->n_agents] & KV_CARD_BIT (c)))
+      if (game->card_category[c] == KV_NO_CATEGORY && (deal[game->n_agents] & KV_CARD_BIT (c)))
         {
           g_set_error (error, KV_ERROR, KV_ERROR_GAME,
                        _("the envelope holds %s, which is in no envelope category"), game->card_names[c]);
           return FALSE;
         }
   return TRUE;
+}
+
+gboolean
+kv_game_deal_equal (const KvGame *game, const KvHand *a, const KvHand *b)
+{
+  return memcmp (a, b, sizeof (KvHand) * kv_game_n_owners (game)) == 0;
+}
+
+KvGame *
+kv_game_copy_with_deal (const KvGame *game, const KvHand *deal)
+{
+  KvGame *copy = kv_game_new ();
+  guint n_owners = kv_game_n_owners (game);
+
+  copy->title = g_strdup (game->title);
+  copy->n_agents = game->n_agents;
+  copy->agent_names = g_strdupv (game->agent_names);
+  copy->hand_sizes = g_memdup2 (game->hand_sizes, sizeof (guint) * game->n_agents);
+  copy->n_cards = game->n_cards;
+  copy->card_names = g_strdupv (game->card_names);
+  copy->card_category = g_memdup2 (game->card_category, sizeof (int) * game->n_cards);
+  copy->n_categories = game->n_categories;
+  copy->category_names = g_strdupv (game->category_names);
+  copy->has_envelope = game->has_envelope;
+  copy->envelope_categories = game->envelope_categories;
+  copy->responders = game->responders;
+  /* Action models name cards and events by index: the copy shares them. */
+  for (guint i = 0; i < game->actions->len; i++)
+    g_ptr_array_add (copy->actions, kv_action_model_ref (g_ptr_array_index (game->actions, i)));
+  if (deal == NULL)
+    deal = game->deal;
+  copy->deal = deal != NULL ? g_memdup2 (deal, sizeof (KvHand) * n_owners) : NULL;
+  return copy;
 }

@@ -82,6 +82,19 @@ char       *kv_game_hand_to_string  (const KvGame *game, KvHand hand);
  * envelope, the deal gives every card one owner, respects hand sizes and the
  * envelope's categories. Used by the script reader after the header. */
 gboolean    kv_game_validate        (const KvGame *game, GError **error);
+/* Its deal part: whether @deal (n_owners hands) is a deal of @game — no
+ * card it does not have, every card to one owner, every player its hand
+ * size, the envelope one card of each of its categories and nothing else;
+ * else FALSE with the first thing wrong ("player 2 holds 3 cards; the game
+ * deals 2"). */
+gboolean    kv_game_validate_deal   (const KvGame *game, const KvHand *deal, GError **error);
+/* Whether @a and @b (n_owners hands each) are the same deal. */
+gboolean    kv_game_deal_equal      (const KvGame *game, const KvHand *a, const KvHand *b);
+
+/* A new game like @game (its action models shared) but dealt @deal
+ * (n_owners hands, copied; NULL: @game's deal). Not checked: see
+ * kv_game_validate_deal. */
+KvGame     *kv_game_copy_with_deal  (const KvGame *game, const KvHand *deal);
 
 /* A new, empty game for the script reader to fill in. */
 KvGame     *kv_game_new             (void);

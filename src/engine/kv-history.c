@@ -47,6 +47,7 @@ kv_history_new_for_model (KvModel *model)
   history = g_new0 (KvHistory, 1);
   history->game = kv_game_ref (model->game);
   history->world_limit = model->world_limit;
+  history->given = TRUE;
   history->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   entry = g_new0 (KvHistoryEntry, 1);
   entry->model = kv_model_ref (model);
@@ -102,30 +103,73 @@ kv_history_truncate (KvHistory *history, guint index)
   g_ptr_array_set_size (history->entries, index + 1);
 }
 
+KvHistory *
+kv_history_rerun (const KvHistory *history, KvGame *game, guint *n_kept, GError **error)
+{
+  g_autoptr(KvHistory) rerun = NULL;
+
+  g_return_val_if_fail (history != NULL, NULL);
+  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (game->n_agents == history->game->n_agents && game->n_cards == history->game->n_cards, NULL);
+
+  /* A model read from a file is not made from the deals: no other deal
+   * of it to start from. */
+  if (history->given)
+    {
+      g_set_error_literal (error, KV_ERROR, KV_ERROR_GAME,
+                           _("this history starts from a model read from a file, not from the game’s deals: "
+                             "its deal cannot be changed"));
+      return NULL;
+    }
+  rerun = kv_history_new (game, history->world_limit, error);
+  if (rerun == NULL)
+    return NULL;
+  for (guint i = 1; i < kv_history_length (history); i++)
+    {
+      /* A step borrows its game, and a suggest is answered from the deal:
+       * each step is read again, as written, against @game. */
+      g_autofree char *line = kv_step_to_string (kv_history_get (history, i)->step);
+      g_autoptr(KvStep) step = kv_step_parse (game, line, NULL, NULL);
+      g_autoptr(GError) refused = NULL;
+
+      if (step != NULL && kv_history_push (rerun, step, &refused))
+        continue;
+      /* False at the new actual world: dropped. Too big is no answer. */
+      if (g_error_matches (refused, KV_ERROR, KV_ERROR_LIMIT))
+        {
+          g_propagate_error (error, g_steal_pointer (&refused));
+          return NULL;
+        }
+      break;
+    }
+  if (n_kept != NULL)
+    *n_kept = kv_history_length (rerun) - 1;
+  return g_steal_pointer (&rerun);
+}
+
 /* Every entry keeps its model, so a long script of steps that change little
  * (a thousand "nocard 1 w" on Clue) would hold a thousand copies: a script's
  * history holds at most this many times the world limit in all. */
 #define HISTORY_LIMIT_FACTOR 8
 
-KvHistory *
-kv_history_run_script (const KvScript *script, guint world_limit, GError **error)
+gboolean
+kv_history_run_steps (KvHistory *history, const KvScript *script, GError **error)
 {
   g_autoptr(GError) inner = NULL;
-  g_autoptr(KvHistory) history = kv_history_new (script->game, world_limit, &inner);
-  guint64 limit = (guint64) HISTORY_LIMIT_FACTOR * (world_limit ? world_limit : KV_DEFAULT_WORLD_LIMIT);
-  guint64 total;
+  guint64 limit = (guint64) HISTORY_LIMIT_FACTOR
+                  * (history->world_limit ? history->world_limit : KV_DEFAULT_WORLD_LIMIT);
+  guint64 total = 0;
 
-  if (history == NULL)
-    {
-      g_set_error (error, KV_ERROR, inner->code, "%s:1:1: error: %s", script->filename, inner->message);
-      return NULL;
-    }
-  total = kv_history_get (history, 0)->model->n_worlds;
+  g_return_val_if_fail (history != NULL && script != NULL, FALSE);
+  g_return_val_if_fail (script->game == history->game, FALSE);
+
+  for (guint i = 0; i < kv_history_length (history); i++)
+    total += kv_history_get (history, i)->model->n_worlds;
   for (guint i = 0; i < script->steps->len; i++)
     {
       if (kv_history_push (history, g_ptr_array_index (script->steps, i), &inner))
         {
-          total += kv_history_get (history, i + 1)->model->n_worlds;
+          total += kv_history_get (history, kv_history_length (history) - 1)->model->n_worlds;
           if (total > limit)
             g_set_error (&inner, KV_ERROR, KV_ERROR_LIMIT,
                          _("the history would hold %llu worlds in all, more than %llu"
@@ -136,8 +180,24 @@ kv_history_run_script (const KvScript *script, guint world_limit, GError **error
         {
           g_set_error (error, KV_ERROR, inner->code, "%s:%u:1: error: %s", script->filename,
                        g_array_index (script->step_lines, guint, i), inner->message);
-          return NULL;
+          return FALSE;
         }
     }
+  return TRUE;
+}
+
+KvHistory *
+kv_history_run_script (const KvScript *script, guint world_limit, GError **error)
+{
+  g_autoptr(GError) inner = NULL;
+  g_autoptr(KvHistory) history = kv_history_new (script->game, world_limit, &inner);
+
+  if (history == NULL)
+    {
+      g_set_error (error, KV_ERROR, inner->code, "%s:1:1: error: %s", script->filename, inner->message);
+      return NULL;
+    }
+  if (!kv_history_run_steps (history, script, error))
+    return NULL;
   return g_steal_pointer (&history);
 }

@@ -22,12 +22,16 @@ typedef struct {
   KvGame    *game;
   guint      world_limit;
   GPtrArray *entries;       /* KvHistoryEntry* */
+  gboolean   given;         /* entry 0 was given (kv_history_new_for_model), not
+                             * the game's initial model: a script of the game
+                             * would not start from it */
 } KvHistory;
 
 /* The history holding the game's initial model. */
 KvHistory *kv_history_new      (KvGame *game, guint world_limit, GError **error);
 /* The history holding @model (referenced) alone, as its entry 0: a model
- * read from a file (kv-model-json.h) rather than built from a game. */
+ * read from a file (kv-model-json.h) rather than built from a game. Steps
+ * pushed run on it, with its world limit; "given" is set. */
 KvHistory *kv_history_new_for_model (KvModel *model);
 void       kv_history_free     (KvHistory *history);
 
@@ -41,9 +45,22 @@ gboolean   kv_history_push     (KvHistory *history, KvStep *step, GError **error
 /* Drops every entry after @index. */
 void       kv_history_truncate (KvHistory *history, guint index);
 
+/* @history's steps run again from the start on @game, a game with the
+ * same players and cards (another deal: kv_game_copy_with_deal), up to the
+ * first step that no longer holds there: that step and the rest are left
+ * out; *@n_kept (may be NULL) gets how many steps were kept. NULL with
+ * @error when a model would be over the world limit, or when @history
+ * starts from a given model (kv_history_new_for_model). */
+KvHistory *kv_history_rerun    (const KvHistory *history, KvGame *game, guint *n_kept, GError **error);
+
 /* Runs all steps of @script; the error names the step's place as
  * "FILE:LINE:1: …". */
 KvHistory *kv_history_run_script (const KvScript *script, guint world_limit, GError **error);
+/* The same after the last entry of @history (one given a model, say):
+ * @script's game must be @history's, as its steps borrow it. The history's
+ * entries in all are held to the limit kv_history_run_script keeps. On
+ * error the entries pushed so far stay. */
+gboolean   kv_history_run_steps  (KvHistory *history, const KvScript *script, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvHistory, kv_history_free)
 

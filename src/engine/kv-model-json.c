@@ -8,6 +8,7 @@
 
 #include "kv-error.h"
 #include "kv-model-json.h"
+#include "kv-step.h"
 
 /* Deeper nesting than any model needs is refused before parsing: the
  * parser recurses. */
@@ -292,10 +293,10 @@ is_integer (JsonNode *node)
 static gboolean
 is_reserved (const char *name)
 {
-  static const char *const reserved[] = {
-    "env", "of", "true", "false", "nocard", "showcard", "endmove", "win", "announce", "suggest", "do",
-  };
+  static const char *const reserved[] = { "env", "of", "true", "false" };
 
+  if (kv_step_kind_from_keyword (name, -1, NULL))
+    return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (reserved); i++)
     if (g_str_equal (name, reserved[i]))
       return TRUE;

@@ -295,6 +295,8 @@ kv_model_unref (KvModel *model)
   g_free (model);
 }
 
+G_DEFINE_BOXED_TYPE (KvModel, kv_model, kv_model_ref, kv_model_unref)
+
 KvBits *
 kv_model_class_of (const KvModel *model, guint agent, guint world)
 {

@@ -16,6 +16,8 @@
  */
 #pragma once
 
+#include <glib-object.h>
+
 #include "kv-game.h"
 #include "kv-bits.h"
 
@@ -58,6 +60,9 @@ gboolean kv_model_check_memory (const KvGame *game, double n_worlds, GError **er
 
 KvModel *kv_model_ref   (KvModel *model);
 void     kv_model_unref (KvModel *model);
+/* KvModel as a boxed type (by reference), for GObject properties. */
+#define KV_TYPE_MODEL (kv_model_get_type ())
+GType    kv_model_get_type (void) G_GNUC_CONST;
 
 static inline const KvHand *
 kv_model_hands (const KvModel *model, guint world)

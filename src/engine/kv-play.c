@@ -12,26 +12,13 @@
 KvGame *
 kv_play_deal (const KvGame *game, GRand *rand)
 {
-  KvGame *copy = kv_game_new ();
+  KvGame *copy = kv_game_copy_with_deal (game, NULL);
   guint n_owners = kv_game_n_owners (game);
   g_autofree guint8 *rest = g_new (guint8, game->n_cards);
   guint n_rest = 0, next = 0;
 
-  copy->title = g_strdup (game->title);
-  copy->n_agents = game->n_agents;
-  copy->agent_names = g_strdupv (game->agent_names);
-  copy->hand_sizes = g_memdup2 (game->hand_sizes, sizeof (guint) * game->n_agents);
-  copy->n_cards = game->n_cards;
-  copy->card_names = g_strdupv (game->card_names);
-  copy->card_category = g_memdup2 (game->card_category, sizeof (int) * game->n_cards);
-  copy->n_categories = game->n_categories;
-  copy->category_names = g_strdupv (game->category_names);
-  copy->has_envelope = game->has_envelope;
-  copy->envelope_categories = game->envelope_categories;
-  copy->responders = game->responders;
-  for (guint i = 0; i < game->actions->len; i++)
-    g_ptr_array_add (copy->actions, kv_action_model_ref (g_ptr_array_index (game->actions, i)));
-
+  /* The game's deal gives way to a new one. */
+  g_free (copy->deal);
   copy->deal = g_new0 (KvHand, n_owners);
   for (guint cat = 0; cat < game->n_categories; cat++)
     if (game->has_envelope && (game->envelope_categories & (G_GUINT64_CONSTANT (1) << cat)))

@@ -93,16 +93,16 @@ expect_end (Reader *r, const Line *line, KvLexer *lexer)
   return fail_lexer (r, line, lexer, KV_ERROR_SYNTAX, _("unexpected “%s”"), found);
 }
 
-/* Words a step or a formula reads as keywords: an agent or card with one
- * of these names could be declared but never named afterwards. */
-static const char *const reserved_names[] = {
-  "of", "true", "false",
-  "nocard", "showcard", "endmove", "win", "announce", "suggest", "do",
-};
+/* Words a step or a formula reads as keywords, and the step keywords
+ * (kv-step.h): an agent or card with one of these names could be declared
+ * but never named afterwards. */
+static const char *const reserved_names[] = { "of", "true", "false" };
 
 static gboolean
 is_reserved (const char *name)
 {
+  if (kv_step_kind_from_keyword (name, -1, NULL))
+    return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (reserved_names); i++)
     if (g_str_equal (name, reserved_names[i]))
       return TRUE;
@@ -547,17 +547,12 @@ is_word (const char *text, const char *word)
   return strncmp (text, word, n) == 0 && (text[n] == '\0' || text[n] == ' ' || text[n] == '\t');
 }
 
-static const char *const step_words[] = { "nocard", "showcard", "endmove", "win", "announce", "suggest", "do" };
-
 static gboolean
 is_step (const char *text)
 {
   if (text[0] == '!')  /* !φ: the public announcement */
     return TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (step_words); i++)
-    if (is_word (text, step_words[i]))
-      return TRUE;
-  return FALSE;
+  return kv_step_kind_from_keyword (text, strcspn (text, " \t"), NULL);
 }
 
 /* Sorts a header line into its slot; a directive given twice is an error. */
@@ -587,9 +582,13 @@ sort_header_line (Reader *r, Line *line)
     }
   {
     g_autofree char *word = g_strndup (line->text, strcspn (line->text, " \t"));
+    g_autofree char *steps = kv_step_kind_keywords (", ");
+
+    /* TRANSLATORS: the first %s is the word found, the second the step
+     * keywords ("nocard, showcard, …"); the keywords stay as they are */
     return fail (r, line, 1, KV_ERROR_SYNTAX,
-                 _("unknown directive “%s” (header: title, agents, category, cards, envelope, hands, deal, responders, action; steps: nocard, showcard, endmove, win, announce, suggest, do)"),
-                 word);
+                 _("unknown directive “%s” (header: title, agents, category, cards, envelope, hands, deal, responders, action; steps: %s)"),
+                 word, steps);
   }
 }
 

@@ -2,6 +2,8 @@
 #define G_LOG_DOMAIN "kv-step"
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "kv-action.h"
@@ -40,23 +42,67 @@ kv_step_unref (KvStep *step)
   g_free (step);
 }
 
+/* Keywords: the nicks of KV_TYPE_STEP_KIND */
+
+/* The enum's class, referenced once for good (steps are parsed and
+ * printed on worker threads too). */
+static GEnumClass *
+step_kinds (void)
+{
+  static GEnumClass *klass = NULL;
+
+  if (g_once_init_enter (&klass))
+    g_once_init_leave (&klass, g_type_class_ref (KV_TYPE_STEP_KIND));
+  return klass;
+}
+
+const char *
+kv_step_kind_to_keyword (KvStepKind kind)
+{
+  GEnumValue *value = g_enum_get_value (step_kinds (), kind);
+
+  return value != NULL ? value->value_nick : NULL;
+}
+
+gboolean
+kv_step_kind_from_keyword (const char *word, gssize length, KvStepKind *kind)
+{
+  GEnumClass *klass = step_kinds ();
+  gsize n;
+
+  g_return_val_if_fail (word != NULL, FALSE);
+
+  n = length < 0 ? strlen (word) : (gsize) length;
+  for (guint i = 0; i < klass->n_values; i++)
+    {
+      const char *nick = klass->values[i].value_nick;
+
+      if (strlen (nick) == n && strncmp (nick, word, n) == 0)
+        {
+          if (kind != NULL)
+            *kind = klass->values[i].value;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+char *
+kv_step_kind_keywords (const char *separator)
+{
+  GEnumClass *klass = step_kinds ();
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < klass->n_values; i++)
+    {
+      if (i > 0)
+        g_string_append (out, separator);
+      g_string_append (out, klass->values[i].value_nick);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* Parsing */
-
-typedef struct {
-  const char *keyword;
-  KvStepKind  kind;
-} Keyword;
-
-/* Indexed by KvStepKind. */
-static const Keyword keywords[] = {
-  { "nocard", KV_STEP_NOCARD },
-  { "showcard", KV_STEP_SHOWCARD },
-  { "endmove", KV_STEP_ENDMOVE },
-  { "win", KV_STEP_WIN },
-  { "announce", KV_STEP_ANNOUNCE },
-  { "suggest", KV_STEP_SUGGEST },
-  { "do", KV_STEP_DO },
-};
 
 /* One or more cards, none twice, up to the first token that is not a card
  * name (or is the keyword "of"). */
@@ -193,21 +239,24 @@ KvStep *
 kv_parse_step (KvLexer *lexer, KvGame *game, guint *column, GError **error)
 {
   g_autoptr(KvStep) step = NULL;
+  KvStepKind kind;
   gboolean ok = FALSE;
 
   /* "!φ" is the public announcement of φ, as in DEL and SMCDEL. */
   if (lexer->token.kind == KV_TOKEN_BANG)
     step = kv_step_new (game, KV_STEP_ANNOUNCE);
-  for (guint i = 0; step == NULL && i < G_N_ELEMENTS (keywords); i++)
-    if (kv_lexer_is_name (lexer, keywords[i].keyword))
-      step = kv_step_new (game, keywords[i].kind);
+  else if (lexer->token.kind == KV_TOKEN_NAME &&
+           kv_step_kind_from_keyword (lexer->token.start, lexer->token.length, &kind))
+    step = kv_step_new (game, kind);
   if (step == NULL)
     {
       g_autofree char *found = kv_lexer_dup (lexer);
+      g_autofree char *steps = kv_step_kind_keywords (", ");
 
-      kv_lexer_error (lexer, error, column, KV_ERROR_SYNTAX,
-                      _("unknown step “%s” (steps: nocard, showcard, endmove, win, announce, suggest, do)"),
-                      found);
+      /* TRANSLATORS: %s: the word found; then the step keywords ("nocard,
+       * showcard, …"), which stay as they are */
+      kv_lexer_error (lexer, error, column, KV_ERROR_SYNTAX, _("unknown step “%s” (steps: %s)"),
+                      found, steps);
       return NULL;
     }
   kv_lexer_next (lexer);
@@ -317,7 +366,7 @@ char *
 kv_step_to_string (const KvStep *step)
 {
   const KvGame *game = step->game;
-  GString *out = g_string_new (keywords[step->kind].keyword);
+  GString *out = g_string_new (kv_step_kind_to_keyword (step->kind));
 
   g_string_append_c (out, ' ');
   switch (step->kind)
@@ -378,21 +427,21 @@ kv_step_to_del (const KvStep *step)
     {
     case KV_STEP_NOCARD:
     case KV_STEP_SUGGEST:
-      g_string_append (out, keywords[step->kind].keyword);
+      g_string_append (out, kv_step_kind_to_keyword (step->kind));
       append_subscript (out, game->agent_names[step->agent]);
       g_string_append_c (out, '{');
       append_cards (out, step, ",");
       g_string_append_c (out, '}');
       break;
     case KV_STEP_SHOWCARD:
-      g_string_append (out, "showcard");
+      g_string_append (out, kv_step_kind_to_keyword (step->kind));
       append_subscript (out, game->agent_names[step->agent]);
       append_subscript (out, game->agent_names[step->target]);
       g_string_append_printf (out, "{%s}", game->card_names[step->shown]);
       break;
     case KV_STEP_ENDMOVE:
     case KV_STEP_WIN:
-      g_string_append (out, keywords[step->kind].keyword);
+      g_string_append (out, kv_step_kind_to_keyword (step->kind));
       append_subscript (out, game->agent_names[step->agent]);
       break;
     case KV_STEP_ANNOUNCE:

@@ -8,17 +8,21 @@
 #pragma once
 
 #include "kv-formula.h"
+#include "kv-engine-enums.h"
 
 G_BEGIN_DECLS
 
+/* Registered (KV_TYPE_STEP_KIND, by gnome.mkenums_simple in meson.build):
+ * each value's nick is its script keyword, the one source of the keywords
+ * the parser reads, the printer writes and the composer's drop-down offers. */
 typedef enum {
-  KV_STEP_NOCARD,     /* nocard B C…            : B holds none of C… */
-  KV_STEP_SHOWCARD,   /* showcard B -> A C [of C…] : B shows A card C */
-  KV_STEP_ENDMOVE,    /* endmove A              : ¬win{A} */
-  KV_STEP_WIN,        /* win A                  : win{A} */
-  KV_STEP_ANNOUNCE,   /* announce φ */
-  KV_STEP_SUGGEST,    /* suggest A C…           : a Cluedo turn, expanded from the deal */
-  KV_STEP_DO,         /* do NAME EVENT          : a custom action model */
+  KV_STEP_NOCARD,     /*< nick=nocard >*/    /* nocard B C…  : B holds none of C… */
+  KV_STEP_SHOWCARD,   /*< nick=showcard >*/  /* showcard B -> A C [of C…] : B shows A card C */
+  KV_STEP_ENDMOVE,    /*< nick=endmove >*/   /* endmove A    : ¬win{A} */
+  KV_STEP_WIN,        /*< nick=win >*/       /* win A        : win{A} */
+  KV_STEP_ANNOUNCE,   /*< nick=announce >*/  /* announce φ */
+  KV_STEP_SUGGEST,    /*< nick=suggest >*/   /* suggest A C… : a Cluedo turn, expanded from the deal */
+  KV_STEP_DO,         /*< nick=do >*/        /* do NAME EVENT : a custom action model */
 } KvStepKind;
 
 struct _KvStep {
@@ -35,6 +39,14 @@ struct _KvStep {
   KvGame    *game;
   char      *text;          /* the line as written, spaces normalised; NULL when built, not parsed */
 };
+
+/* @kind's script keyword ("nocard"), its nick; NULL when @kind is none. */
+const char *kv_step_kind_to_keyword   (KvStepKind kind);
+/* The kind whose keyword is the first @length bytes of @word (-1: all of
+ * it), in *kind when not NULL; FALSE when it is no step keyword. */
+gboolean    kv_step_kind_from_keyword (const char *word, gssize length, KvStepKind *kind);
+/* Every keyword in order, joined by @separator ("nocard, showcard, …"). */
+char       *kv_step_kind_keywords     (const char *separator);
 
 KvStep *kv_step_new   (KvGame *game, KvStepKind kind);
 KvStep *kv_step_ref   (KvStep *step);

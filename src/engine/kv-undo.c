@@ -90,6 +90,18 @@ kv_undo_record (KvUndo *undo, const char *label, const char *text)
   return TRUE;
 }
 
+void
+kv_undo_amend (KvUndo *undo, const char *text)
+{
+  State *state;
+
+  g_return_if_fail (undo != NULL && text != NULL);
+
+  state = state_at (undo, undo->current);
+  g_free (state->text);
+  state->text = g_strdup (text);
+}
+
 gboolean
 kv_undo_can_undo (const KvUndo *undo)
 {
@@ -144,6 +156,13 @@ const char *
 kv_undo_current_text (const KvUndo *undo)
 {
   return state_at (undo, undo->current)->text;
+}
+
+const char *
+kv_undo_state_text (const KvUndo *undo, guint state)
+{
+  g_return_val_if_fail (state < undo->states->len, NULL);
+  return state_at (undo, state)->text;
 }
 
 guint

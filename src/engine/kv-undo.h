@@ -31,6 +31,11 @@ void        kv_undo_free         (KvUndo *undo);
  * current state. An edit that changes nothing is not recorded (FALSE). */
 gboolean    kv_undo_record       (KvUndo *undo, const char *label, const char *text);
 
+/* Puts @text in place of the current state's text, as no edit: what
+ * changed since it was recorded is not an edit (the selected step), and an
+ * edit about to be recorded should come back to it on undo. */
+void        kv_undo_amend        (KvUndo *undo, const char *text);
+
 gboolean    kv_undo_can_undo     (const KvUndo *undo);
 gboolean    kv_undo_can_redo     (const KvUndo *undo);
 /* The label of the edit undo would undo / redo would redo, or NULL. */
@@ -43,6 +48,8 @@ const char *kv_undo_undo         (KvUndo *undo);
 const char *kv_undo_redo         (KvUndo *undo);
 
 const char *kv_undo_current_text (const KvUndo *undo);
+/* The text of state @state (0 … n_states-1), without moving there. */
+const char *kv_undo_state_text   (const KvUndo *undo, guint state);
 guint       kv_undo_current      (const KvUndo *undo);
 guint       kv_undo_n_states     (const KvUndo *undo);
 /* The states that branch from @state (edits made there), oldest first. */

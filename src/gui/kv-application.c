@@ -67,7 +67,7 @@ kv_application_command_line (GApplication            *application,
       else
         {
           g_application_command_line_printerr (command_line,
-                                               _("Usage: kripkeviz [--present] [GAME]  (a built-in game or a .kvg file)\n"));
+                                               _("Usage: kripkeviz [--present] [GAME]  (a built-in game, a .kvg file or a .kvm.json model)\n"));
           return 2;
         }
     }
@@ -78,7 +78,7 @@ kv_application_command_line (GApplication            *application,
       g_autofree char *path = NULL;
 
       /* A path is resolved against the caller's directory. */
-      if (strchr (game, '/') != NULL || g_str_has_suffix (game, ".kvg"))
+      if (strchr (game, '/') != NULL || g_str_has_suffix (game, ".kvg") || kv_model_json_is_path (game))
         {
           file = g_application_command_line_create_file_for_arg (command_line, game);
           path = g_file_get_path (file);

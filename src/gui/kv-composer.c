@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-composer.c: the action composer */
+/* kv-composer.c: the action composer — the widgets of a KvStepDraft.
+ *
+ * What a step needs, how its line is written and read back, and why a
+ * choice is unavailable are the engine's (src/engine/kv-step-draft.c);
+ * this file shows the draft's parts, reads the user's choices into it,
+ * and marks what the draft says cannot be chosen. */
 #define G_LOG_DOMAIN "kv-composer"
 #include "config.h"
 
@@ -7,25 +12,20 @@
 
 #include "kv-choice.h"
 #include "kv-composer.h"
-
-#define MAX_SLOTS 8
+#include "kv-enum-drop-down.h"
 
 struct _KvComposer
 {
   GtkWidget    parent_instance;
 
-  GtkWidget   *box;
-  GtkDropDown *kind_dropdown;
+  GtkWidget   *box;           /* bound so that dispose_template unparents it */
+  GtkDropDown *kind_dropdown;   /* KV_TYPE_STEP_KIND's values (kv-enum-drop-down.h) */
   GtkDropDown *agent_dropdown;
   GtkDropDown *target_dropdown;
   GtkDropDown *action_dropdown;
   GtkDropDown *event_dropdown;
   GtkWidget   *agent_label;
-  GtkWidget   *target_label;
   GtkWidget   *cards_label;
-  GtkWidget   *formula_label;
-  GtkWidget   *action_label;
-  GtkWidget   *event_label;
   GtkBox      *cards_box;
   GtkWidget   *chips_label;
   GtkFlowBox  *chips_box;
@@ -39,15 +39,15 @@ struct _KvComposer
 
   KvModel     *model;
   KvGame      *game;
-  GListStore  *kinds;
+  KvStepDraft *draft;         /* the choices, read from the widgets at each refresh */
   GListStore  *agents;
   GListStore  *targets;
   GListStore  *actions;
   GListStore  *events;
-  GtkDropDown *slots[MAX_SLOTS];
-  GListStore  *slot_stores[MAX_SLOTS];
+  GtkDropDown *slots[KV_STEP_DRAFT_MAX_SLOTS];   /* the draft's slots: showcard's card shown, suggest's cards */
+  GListStore  *slot_stores[KV_STEP_DRAFT_MAX_SLOTS];
   guint        n_slots;
-  GtkToggleButton *chips[KV_MAX_CARDS];   /* one per card: nocard's cards, showcard's request */
+  GtkToggleButton *chips[KV_MAX_CARDS];   /* one per card: the draft's cards (nocard's, showcard's request) */
   guint        n_chips;
 
   KvStep      *step;        /* the composed step when it can be applied */
@@ -65,205 +65,91 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* The composer's state as the tokens of a step line. */
-typedef struct {
-  const char *kind;
-  const char *agent;
-  const char *target;
-  const char *cards[KV_MAX_CARDS];
-  guint       n_cards;
-  const char *request[KV_MAX_CARDS];  /* showcard: the cards asked for */
-  guint       n_request;
-  gboolean    all_requested;
-  const char *formula;
-  const char *action;
-  const char *event;
-} Selection;
-
-static const struct {
-  const char *id;
-  const char *label;
-} kinds[] = {
-  { "nocard",   N_("No card") },
-  { "showcard", N_("Show card") },
-  { "endmove",  N_("End move") },
-  { "win",      N_("Win") },
-  { "suggest",  N_("Suggest") },
-  { "announce", N_("Announce") },
-  { "do",       N_("Custom action") },
+enum {
+  PROP_0,
+  PROP_MODEL,
+  N_PROPS
 };
 
+static GParamSpec *properties[N_PROPS];
+
+/* The kind drop-down's labels; NULL would leave a kind out. */
 static const char *
-selected_id (GtkDropDown *dropdown)
+kind_label (int kind)
 {
-  KvChoice *choice = gtk_drop_down_get_selected_item (dropdown);
-
-  return choice != NULL ? kv_choice_get_id (choice) : NULL;
-}
-
-static gboolean
-select_id (GtkDropDown *dropdown,
-           const char  *id)
-{
-  GListModel *model = gtk_drop_down_get_model (dropdown);
-  guint n = model != NULL ? g_list_model_get_n_items (model) : 0;
-
-  for (guint i = 0; i < n; i++)
+  switch ((KvStepKind) kind)
     {
-      g_autoptr(KvChoice) choice = g_list_model_get_item (model, i);
-
-      if (g_strcmp0 (kv_choice_get_id (choice), id) == 0)
-        {
-          gtk_drop_down_set_selected (dropdown, i);
-          return TRUE;
-        }
+    case KV_STEP_NOCARD:
+      return _("No card");
+    case KV_STEP_SHOWCARD:
+      return _("Show card");
+    case KV_STEP_ENDMOVE:
+      return _("End move");
+    case KV_STEP_WIN:
+      return _("Win");
+    case KV_STEP_ANNOUNCE:
+      return _("Announce");
+    case KV_STEP_SUGGEST:
+      return _("Suggest");
+    case KV_STEP_DO:
+      return _("Custom action");
+    default:
+      return NULL;
     }
-  return FALSE;
 }
 
-static Selection
-get_selection (KvComposer *self)
+/* A choice's value in the draft: the index of the agent, card or event
+ * it names (its id), or -1. */
+static int
+choice_value (KvComposer       *self,
+              KvStepDraftField  field,
+              const char       *id)
 {
-  Selection sel = { 0 };
-
-  sel.kind = selected_id (self->kind_dropdown);
-  sel.agent = selected_id (self->agent_dropdown);
-  sel.target = selected_id (self->target_dropdown);
-  if (g_strcmp0 (sel.kind, "nocard") == 0)
+  if (id == NULL)
+    return -1;
+  switch (field)
     {
-      /* The cards chosen among the chips. */
+    case KV_STEP_DRAFT_AGENT:
+    case KV_STEP_DRAFT_TARGET:
+      return kv_game_find_agent (self->game, id);
+    case KV_STEP_DRAFT_SLOT:
+      return kv_game_find_card (self->game, id);
+    case KV_STEP_DRAFT_EVENT:
+      return self->draft->action != NULL ? kv_action_model_find_event (self->draft->action, id) : -1;
+    default:
+      return -1;
+    }
+}
+
+/* The user's choices into the draft (its kind is set by on_kind_changed). */
+static void
+read_draft (KvComposer *self)
+{
+  KvStepDraft *draft = self->draft;
+  const char *action = kv_choice_drop_down_get_id (self->action_dropdown);
+
+  draft->agent = choice_value (self, KV_STEP_DRAFT_AGENT, kv_choice_drop_down_get_id (self->agent_dropdown));
+  draft->target = choice_value (self, KV_STEP_DRAFT_TARGET, kv_choice_drop_down_get_id (self->target_dropdown));
+  for (guint i = 0; i < self->n_slots; i++)
+    draft->slots[i] = choice_value (self, KV_STEP_DRAFT_SLOT, kv_choice_drop_down_get_id (self->slots[i]));
+  if (kv_step_kind_parts (draft->kind) & KV_STEP_PART_CARDS)
+    {
+      draft->cards = 0;
       for (guint i = 0; i < self->n_chips; i++)
         if (gtk_toggle_button_get_active (self->chips[i]))
-          sel.cards[sel.n_cards++] = self->game->card_names[i];
+          draft->cards |= KV_CARD_BIT (i);
     }
-  else
-    {
-      sel.n_cards = self->n_slots;
-      for (guint i = 0; i < self->n_slots; i++)
-        sel.cards[i] = selected_id (self->slots[i]);
-    }
-  if (g_strcmp0 (sel.kind, "showcard") == 0)
-    {
-      for (guint i = 0; i < self->n_chips; i++)
-        if (gtk_toggle_button_get_active (self->chips[i]))
-          sel.request[sel.n_request++] = self->game->card_names[i];
-      sel.all_requested = sel.n_request == self->n_chips;
-    }
-  sel.formula = gtk_editable_get_text (GTK_EDITABLE (self->formula_entry));
-  sel.action = selected_id (self->action_dropdown);
-  sel.event = selected_id (self->event_dropdown);
-
-  return sel;
+  kv_step_draft_set_formula (draft, gtk_editable_get_text (GTK_EDITABLE (self->formula_entry)));
+  draft->action = action != NULL ? kv_game_find_action (self->game, action) : NULL;
+  draft->event = choice_value (self, KV_STEP_DRAFT_EVENT, kv_choice_drop_down_get_id (self->event_dropdown));
 }
-
-/* The step line, or NULL when something is missing. */
-static char *
-selection_to_text (const Selection *sel)
-{
-  g_autoptr(GString) text = NULL;
-
-  if (sel->kind == NULL)
-    return NULL;
-
-  text = g_string_new (sel->kind);
-  if (g_str_equal (sel->kind, "announce"))
-    {
-      g_autofree char *formula = g_strstrip (g_strdup (sel->formula != NULL ? sel->formula : ""));
-
-      if (*formula == '\0')
-        return NULL;
-      g_string_append_printf (text, " %s", sel->formula);
-    }
-  else if (g_str_equal (sel->kind, "do"))
-    {
-      if (sel->action == NULL || sel->event == NULL)
-        return NULL;
-      g_string_append_printf (text, " %s %s", sel->action, sel->event);
-    }
-  else
-    {
-      if (sel->agent == NULL)
-        return NULL;
-      g_string_append_printf (text, " %s", sel->agent);
-      if (g_str_equal (sel->kind, "showcard"))
-        {
-          if (sel->target == NULL)
-            return NULL;
-          g_string_append_printf (text, " -> %s", sel->target);
-        }
-      if (g_str_equal (sel->kind, "nocard") ||
-          g_str_equal (sel->kind, "showcard") ||
-          g_str_equal (sel->kind, "suggest"))
-        {
-          if (sel->n_cards == 0)
-            return NULL;
-          for (guint i = 0; i < sel->n_cards; i++)
-            {
-              if (sel->cards[i] == NULL)
-                return NULL;
-              g_string_append_printf (text, " %s", sel->cards[i]);
-            }
-        }
-      /* Without "of" every card is asked for. */
-      if (g_str_equal (sel->kind, "showcard") && !sel->all_requested)
-        {
-          if (sel->n_request == 0)
-            return NULL;
-          g_string_append (text, " of");
-          for (guint i = 0; i < sel->n_request; i++)
-            g_string_append_printf (text, " %s", sel->request[i]);
-        }
-    }
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-/* NULL when @sel is a step executable at the actual world (then *step is
- * it), else the reason. */
-static char *
-evaluate (KvComposer       *self,
-          const Selection  *sel,
-          KvStep          **step)
-{
-  g_autofree char *text = selection_to_text (sel);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KvStep) parsed = NULL;
-  char *why;
-
-  if (text == NULL)
-    {
-      if (sel->kind != NULL && g_str_equal (sel->kind, "announce"))
-        return g_strdup (_("Type the formula to announce."));
-      return g_strdup (_("Choose the step’s parts."));
-    }
-
-  parsed = kv_step_parse (self->game, text, NULL, &error);
-  if (parsed == NULL)
-    return g_strdup (error->message);
-
-  why = kv_step_why_false (self->model, parsed);
-  if (why != NULL)
-    return why;
-
-  if (step != NULL)
-    *step = g_steal_pointer (&parsed);
-  return NULL;
-}
-
-typedef enum {
-  FIELD_AGENT,
-  FIELD_TARGET,
-  FIELD_CARD,
-  FIELD_EVENT,
-} Field;
 
 /* Each choice of a drop-down gets the reason the step would be false with it. */
 static void
-update_reasons (KvComposer      *self,
-                GListStore      *store,
-                const Selection *current,
-                Field            field,
-                guint            slot)
+update_reasons (KvComposer       *self,
+                GListStore       *store,
+                KvStepDraftField  field,
+                guint             slot)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (store));
   gboolean changed = FALSE;
@@ -271,26 +157,9 @@ update_reasons (KvComposer      *self,
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(KvChoice) choice = g_list_model_get_item (G_LIST_MODEL (store), i);
-      g_autofree char *reason = NULL;
-      Selection sel = *current;
+      int value = choice_value (self, field, kv_choice_get_id (choice));
+      g_autofree char *reason = kv_step_draft_check_choice (self->draft, self->model, field, slot, value);
 
-      switch (field)
-        {
-        case FIELD_AGENT:
-          sel.agent = kv_choice_get_id (choice);
-          break;
-        case FIELD_TARGET:
-          sel.target = kv_choice_get_id (choice);
-          break;
-        case FIELD_CARD:
-          sel.cards[slot] = kv_choice_get_id (choice);
-          break;
-        case FIELD_EVENT:
-          sel.event = kv_choice_get_id (choice);
-          break;
-        }
-
-      reason = evaluate (self, &sel, NULL);
       if (g_strcmp0 (reason, kv_choice_get_reason (choice)) != 0)
         {
           kv_choice_set_reason (choice, reason);
@@ -303,76 +172,16 @@ update_reasons (KvComposer      *self,
     g_list_model_items_changed (G_LIST_MODEL (store), 0, n, n);
 }
 
-/* When the selected choice is unavailable, selects the first available one
- * (if any); TRUE when the selection changed. */
-static gboolean
-pick_available (GtkDropDown *dropdown)
-{
-  GListModel *model = gtk_drop_down_get_model (dropdown);
-  KvChoice *selected = gtk_drop_down_get_selected_item (dropdown);
-  guint n = g_list_model_get_n_items (model);
-
-  if (selected != NULL && kv_choice_get_reason (selected) == NULL)
-    return FALSE;
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(KvChoice) choice = g_list_model_get_item (model, i);
-
-      if (kv_choice_get_reason (choice) == NULL)
-        {
-          gtk_drop_down_set_selected (dropdown, i);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* @sel with @card added to (or taken from) @cards. */
-static void
-toggle_card (const char **cards,
-             guint       *n_cards,
-             const char  *card,
-             gboolean     add)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < *n_cards; i++)
-    if (cards[i] != card)
-      cards[n++] = cards[i];
-  if (add && n < KV_MAX_CARDS)
-    cards[n++] = card;
-  *n_cards = n;
-}
-
 /* Each chip (a card) gets the reason the step would be false with the card
  * added or taken away; such chips cannot be toggled. */
 static void
-update_chip_reasons (KvComposer      *self,
-                     const Selection *current,
-                     gboolean         current_ok)
+update_chip_reasons (KvComposer *self)
 {
-  gboolean request = g_strcmp0 (current->kind, "showcard") == 0;
-
   for (guint i = 0; i < self->n_chips; i++)
     {
       GtkWidget *chip = GTK_WIDGET (self->chips[i]);
       GtkWidget *child = gtk_widget_get_parent (chip);
-      gboolean active = gtk_toggle_button_get_active (self->chips[i]);
-      g_autofree char *reason = NULL;
-      Selection sel = *current;
-
-      if (request)
-        {
-          toggle_card (sel.request, &sel.n_request, self->game->card_names[i], !active);
-          sel.all_requested = sel.n_request == self->n_chips;
-        }
-      else
-        toggle_card (sel.cards, &sel.n_cards, self->game->card_names[i], !active);
-      reason = evaluate (self, &sel, NULL);
-
-      /* A step false as it stands: any card may be changed. */
-      if (active && !current_ok)
-        g_clear_pointer (&reason, g_free);
+      g_autofree char *reason = kv_step_draft_check_card (self->draft, self->model, i, self->reason == NULL);
 
       gtk_widget_set_sensitive (child, reason == NULL);
       gtk_widget_set_tooltip_text (child, reason);
@@ -382,49 +191,39 @@ update_chip_reasons (KvComposer      *self,
     }
 }
 
-/* Nocard without a card: the first card it can be about. */
-static gboolean
-pick_chip (KvComposer *self)
+/* The rows of the kind's parts (their labels follow, ui/kv-composer.ui). */
+static void
+show_parts (KvComposer  *self,
+            KvStepParts  parts)
 {
-  Selection sel = get_selection (self);
+  gboolean target = (parts & KV_STEP_PART_TARGET) != 0;
 
-  if (sel.n_cards > 0)
-    return FALSE;
-  for (guint i = 0; i < self->n_chips; i++)
-    {
-      g_autofree char *reason = NULL;
+  gtk_widget_set_visible (GTK_WIDGET (self->agent_dropdown), (parts & KV_STEP_PART_AGENT) != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->target_dropdown), target);
+  gtk_widget_set_visible (GTK_WIDGET (self->cards_box), (parts & KV_STEP_PART_SLOTS) != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->chips_box), (parts & KV_STEP_PART_CARDS) != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->formula_entry), (parts & KV_STEP_PART_FORMULA) != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->action_dropdown), (parts & KV_STEP_PART_ACTION) != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->event_dropdown), (parts & KV_STEP_PART_ACTION) != 0);
 
-      sel.cards[0] = self->game->card_names[i];
-      sel.n_cards = 1;
-      reason = evaluate (self, &sel, NULL);
-      if (reason == NULL)
-        {
-          gtk_toggle_button_set_active (self->chips[i], TRUE);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* Showcard: the card shown is one of those asked for. */
-static gboolean
-request_shown (KvComposer *self)
-{
-  const char *shown = self->n_slots > 0 ? selected_id (self->slots[0]) : NULL;
-  int card = shown != NULL ? kv_game_find_card (self->game, shown) : -1;
-
-  if (card < 0 || (guint) card >= self->n_chips || gtk_toggle_button_get_active (self->chips[card]))
-    return FALSE;
-  gtk_toggle_button_set_active (self->chips[card], TRUE);
-  return TRUE;
+  /* Nocard's and showcard's agent holds (or not) the cards. */
+  gtk_label_set_text (GTK_LABEL (self->agent_label), (parts & KV_STEP_PART_CARDS) ? _("Holder") : _("Player"));
+  gtk_label_set_text (GTK_LABEL (self->cards_label),
+                      target ? _("Shows") : self->n_slots > 1 ? _("Cards") : _("Card"));
+  /* TRANSLATORS: row labels of the composer: the cards showcard asks for;
+   * the cards nocard's holder has none of ("Holder 1, None of w b") */
+  gtk_label_set_text (GTK_LABEL (self->chips_label), target ? _("Asked for") : _("None of"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->chips_box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  target ? _("Cards asked for") : _("Cards the holder does not hold"),
+                                  -1);
 }
 
 static void
 refresh (KvComposer *self)
 {
-  Selection sel;
-  const char *kind;
-  gboolean cards, chips, agent, target, formula, custom;
+  KvStepParts parts;
+  int card;
 
   g_clear_pointer (&self->step, kv_step_unref);
   g_clear_pointer (&self->reason, g_free);
@@ -438,66 +237,39 @@ refresh (KvComposer *self)
 
   self->updating = TRUE;
 
-  sel = get_selection (self);
-  kind = sel.kind != NULL ? sel.kind : "";
-  custom = g_str_equal (kind, "do");
-  formula = g_str_equal (kind, "announce");
-  target = g_str_equal (kind, "showcard");
-  cards = target || g_str_equal (kind, "suggest");
-  chips = target || g_str_equal (kind, "nocard");
-  agent = !custom && !formula;
+  read_draft (self);
+  parts = kv_step_kind_parts (self->draft->kind);
+  show_parts (self, parts);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->agent_dropdown), agent);
-  gtk_widget_set_visible (self->agent_label, agent);
-  gtk_label_set_text (GTK_LABEL (self->agent_label),
-                      g_str_equal (kind, "nocard") || target ? _("Holder") : _("Player"));
-  gtk_widget_set_visible (GTK_WIDGET (self->target_dropdown), target);
-  gtk_widget_set_visible (self->target_label, target);
-  gtk_widget_set_visible (GTK_WIDGET (self->cards_box), cards);
-  gtk_widget_set_visible (self->cards_label, cards);
-  gtk_label_set_text (GTK_LABEL (self->cards_label),
-                      target ? _("Shows") : self->n_slots > 1 ? _("Cards") : _("Card"));
-  gtk_widget_set_visible (GTK_WIDGET (self->chips_box), chips);
-  gtk_widget_set_visible (self->chips_label, chips);
-  /* TRANSLATORS: row labels of the composer: the cards showcard asks for;
-   * the cards nocard's holder has none of ("Holder 1, None of w b") */
-  gtk_label_set_text (GTK_LABEL (self->chips_label), target ? _("Asked for") : _("None of"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->chips_box),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  target ? _("Cards asked for") : _("Cards the holder does not hold"),
-                                  -1);
-  gtk_widget_set_visible (GTK_WIDGET (self->formula_entry), formula);
-  gtk_widget_set_visible (self->formula_label, formula);
-  gtk_widget_set_visible (GTK_WIDGET (self->action_dropdown), custom);
-  gtk_widget_set_visible (self->action_label, custom);
-  gtk_widget_set_visible (GTK_WIDGET (self->event_dropdown), custom);
-  gtk_widget_set_visible (self->event_label, custom);
-
-  if (agent)
-    update_reasons (self, self->agents, &sel, FIELD_AGENT, 0);
-  if (target)
+  if (parts & KV_STEP_PART_AGENT)
+    update_reasons (self, self->agents, KV_STEP_DRAFT_AGENT, 0);
+  if (parts & KV_STEP_PART_TARGET)
     {
-      update_reasons (self, self->targets, &sel, FIELD_TARGET, 0);
-      if (!self->keep_choices && pick_available (self->target_dropdown))
-        sel = get_selection (self);
+      update_reasons (self, self->targets, KV_STEP_DRAFT_TARGET, 0);
+      if (!self->keep_choices && kv_choice_drop_down_pick_available (self->target_dropdown))
+        read_draft (self);
     }
-  if (cards)
+  if (parts & KV_STEP_PART_SLOTS)
     for (guint i = 0; i < self->n_slots; i++)
       {
-        update_reasons (self, self->slot_stores[i], &sel, FIELD_CARD, i);
+        update_reasons (self, self->slot_stores[i], KV_STEP_DRAFT_SLOT, i);
         /* A card the step cannot be about: the first one it can. */
-        if (!self->keep_choices && pick_available (self->slots[i]))
-          sel = get_selection (self);
+        if (!self->keep_choices && kv_choice_drop_down_pick_available (self->slots[i]))
+          read_draft (self);
       }
   if (!self->keep_choices &&
-      ((g_str_equal (kind, "nocard") && pick_chip (self)) || (target && request_shown (self))))
-    sel = get_selection (self);
-  if (custom)
-    update_reasons (self, self->events, &sel, FIELD_EVENT, 0);
+      (card = kv_step_draft_complete_card (self->draft, self->model)) >= 0 &&
+      (guint) card < self->n_chips)
+    {
+      gtk_toggle_button_set_active (self->chips[card], TRUE);
+      read_draft (self);
+    }
+  if (parts & KV_STEP_PART_ACTION)
+    update_reasons (self, self->events, KV_STEP_DRAFT_EVENT, 0);
 
-  self->reason = evaluate (self, &sel, &self->step);
-  if (chips)
-    update_chip_reasons (self, &sel, self->reason == NULL);
+  self->reason = kv_step_draft_check (self->draft, self->model, &self->step);
+  if (parts & KV_STEP_PART_CARDS)
+    update_chip_reasons (self);
 
   if (self->step != NULL)
     {
@@ -528,114 +300,26 @@ on_selection_changed (KvComposer *self)
     refresh (self);
 }
 
-/* Drop-down rows: the choice, and under it why it cannot be chosen. */
-static void
-list_setup (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
+/* The kind drop-down's rows: KV_TYPE_STEP_KIND's values, and why the game
+ * offers none of a kind. */
+static const char *
+kind_row (gpointer     item,
+          const char **reason,
+          gpointer     user_data)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *label = gtk_label_new (NULL);
-  GtkWidget *reason = gtk_label_new (NULL);
+  KvComposer *self = user_data;
+  int kind = adw_enum_list_item_get_value (item);
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_xalign (GTK_LABEL (reason), 0);
-  gtk_widget_add_css_class (reason, "caption");
-  gtk_widget_add_css_class (reason, "dim-label");
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), reason);
-  gtk_list_item_set_child (item, box);
+  *reason = self->game != NULL ? kv_step_draft_kind_reason (self->game, kind) : NULL;
+  return kind_label (kind);
 }
 
-static void
-list_bind (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
-{
-  KvChoice *choice = gtk_list_item_get_item (item);
-  GtkWidget *box = gtk_list_item_get_child (item);
-  GtkWidget *label = gtk_widget_get_first_child (box);
-  GtkWidget *reason_label = gtk_widget_get_last_child (box);
-  const char *reason = kv_choice_get_reason (choice);
-
-  gtk_label_set_text (GTK_LABEL (label), kv_choice_get_label (choice));
-  gtk_label_set_text (GTK_LABEL (reason_label), reason != NULL ? reason : "");
-  gtk_widget_set_visible (reason_label, reason != NULL);
-  gtk_widget_set_tooltip_text (box, reason);
-  if (reason != NULL)
-    gtk_widget_add_css_class (box, "unavailable");
-  else
-    gtk_widget_remove_css_class (box, "unavailable");
-  gtk_list_item_set_selectable (item, reason == NULL);
-  gtk_list_item_set_activatable (item, reason == NULL);
-}
-
-static void
-button_setup (GtkSignalListItemFactory *factory,
-              GtkListItem              *item,
-              gpointer                  user_data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-button_bind (GtkSignalListItemFactory *factory,
-             GtkListItem              *item,
-             gpointer                  user_data)
-{
-  KvChoice *choice = gtk_list_item_get_item (item);
-
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), kv_choice_get_label (choice));
-}
-
-static void
-setup_dropdown (KvComposer  *self,
-                GtkDropDown *dropdown)
-{
-  g_autoptr(GtkListItemFactory) list = gtk_signal_list_item_factory_new ();
-  g_autoptr(GtkListItemFactory) button = gtk_signal_list_item_factory_new ();
-
-  g_signal_connect (list, "setup", G_CALLBACK (list_setup), NULL);
-  g_signal_connect (list, "bind", G_CALLBACK (list_bind), NULL);
-  g_signal_connect (button, "setup", G_CALLBACK (button_setup), NULL);
-  g_signal_connect (button, "bind", G_CALLBACK (button_bind), NULL);
-  gtk_drop_down_set_factory (dropdown, button);
-  gtk_drop_down_set_list_factory (dropdown, list);
-  g_signal_connect_swapped (dropdown, "notify::selected",
-                            G_CALLBACK (on_selection_changed), self);
-}
-
-static GListStore *
-new_store (void)
-{
-  return g_list_store_new (KV_TYPE_CHOICE);
-}
-
-static void
-append_choice (GListStore *store,
-               const char *id,
-               const char *label)
-{
-  g_autoptr(KvChoice) choice = kv_choice_new (id, label);
-
-  g_list_store_append (store, choice);
-}
-
-/* The card drop-downs: one card for nocard and showcard; for suggest one per
- * envelope category (a weapon and a suspect), else one card. */
+/* A card drop-down per slot of the draft, each offering its slot's cards
+ * (suggest's: one per envelope category). */
 static void
 rebuild_slots (KvComposer *self)
 {
-  const char *kind = selected_id (self->kind_dropdown);
-  g_autofree char *first = NULL;
-  gboolean per_category;
-
-  if (self->n_slots > 0)
-    first = g_strdup (selected_id (self->slots[0]));
+  const KvStepDraft *draft = self->draft;
 
   for (guint i = 0; i < self->n_slots; i++)
     {
@@ -645,58 +329,46 @@ rebuild_slots (KvComposer *self)
     }
   self->n_slots = 0;
 
-  if (self->game == NULL || kind == NULL)
+  if (draft == NULL)
     return;
 
-  per_category = g_str_equal (kind, "suggest") && self->game->has_envelope &&
-                 self->game->envelope_categories != 0;
-
-  /* Nocard's cards are chips. */
-  if (g_str_equal (kind, "nocard"))
-    return;
-
-  for (guint c = 0; c < (per_category ? self->game->n_categories : 1) && self->n_slots < MAX_SLOTS; c++)
+  for (guint s = 0; s < draft->n_slots; s++)
     {
-      GListStore *store;
+      int category = draft->slot_category[s];
+      GListStore *store = g_list_store_new (KV_TYPE_CHOICE);
       GtkDropDown *dropdown;
 
-      if (per_category && !(self->game->envelope_categories & (G_GUINT64_CONSTANT (1) << c)))
-        continue;
-
-      store = new_store ();
       for (guint card = 0; card < self->game->n_cards; card++)
-        if (!per_category || self->game->card_category[card] == (int) c)
-          append_choice (store, self->game->card_names[card], NULL);
+        if (kv_step_draft_slot_offers (draft, s, card))
+          kv_choice_append (store, self->game->card_names[card], NULL);
 
       dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (store)), NULL));
       gtk_widget_set_hexpand (GTK_WIDGET (dropdown), TRUE);
-      if (per_category)
-        gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), self->game->category_names[c]);
+      if (category != KV_NO_CATEGORY)
+        gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), self->game->category_names[category]);
       gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      per_category ? self->game->category_names[c]
-                                                   : g_str_equal (kind, "showcard") ? _("Card shown")
-                                                                                    : _("Card"),
+                                      category != KV_NO_CATEGORY ? self->game->category_names[category]
+                                      : draft->kind == KV_STEP_SHOWCARD ? _("Card shown")
+                                                                        : _("Card"),
                                       -1);
-      setup_dropdown (self, dropdown);
+      kv_choice_drop_down_set_factories (dropdown, NULL, NULL);
+      g_signal_connect_swapped (dropdown, "notify::selected", G_CALLBACK (on_selection_changed), self);
       gtk_box_append (self->cards_box, GTK_WIDGET (dropdown));
-      self->slots[self->n_slots] = dropdown;
-      self->slot_stores[self->n_slots] = store;
+      if (draft->slots[s] >= 0)
+        kv_choice_drop_down_set_id (dropdown, self->game->card_names[draft->slots[s]]);
+      self->slots[s] = dropdown;
+      self->slot_stores[s] = store;
       self->n_slots++;
     }
-
-  if (first != NULL)
-    select_id (self->slots[0], first);
 }
 
-/* Nocard starts from no card (refresh picks one), showcard from a request
- * of every card. */
+/* The chips of @cards on, the others off. */
 static void
-reset_chips (KvComposer *self)
+set_chips (KvComposer *self,
+           KvHand      cards)
 {
-  gboolean request = g_strcmp0 (selected_id (self->kind_dropdown), "showcard") == 0;
-
   for (guint i = 0; i < self->n_chips; i++)
-    gtk_toggle_button_set_active (self->chips[i], request);
+    gtk_toggle_button_set_active (self->chips[i], (cards & KV_CARD_BIT (i)) != 0);
 }
 
 static void
@@ -732,32 +404,40 @@ rebuild_chips (KvComposer *self)
       gtk_flow_box_append (self->chips_box, chip);
       self->chips[self->n_chips++] = GTK_TOGGLE_BUTTON (chip);
     }
-  reset_chips (self);
+  set_chips (self, self->draft->cards);
 }
 
+/* Another kind: its slots, and its cards as they start (nocard none,
+ * refresh picks one; showcard a request of every card). */
 static void
 on_kind_changed (KvComposer *self)
 {
+  int kind = kv_enum_drop_down_get_value (self->kind_dropdown);
+
   if (self->updating)
     return;
-  self->updating = TRUE;
-  rebuild_slots (self);
-  reset_chips (self);
-  self->updating = FALSE;
+  if (self->draft != NULL && kind >= 0)
+    {
+      self->updating = TRUE;
+      kv_step_draft_set_kind (self->draft, kind);
+      rebuild_slots (self);
+      set_chips (self, self->draft->cards);
+      self->updating = FALSE;
+    }
   refresh (self);
 }
 
 static void
 rebuild_events (KvComposer *self)
 {
-  const char *name = selected_id (self->action_dropdown);
+  const char *name = kv_choice_drop_down_get_id (self->action_dropdown);
   const KvActionModel *am = name != NULL && self->game != NULL ? kv_game_find_action (self->game, name) : NULL;
 
   g_list_store_remove_all (self->events);
   if (am == NULL)
     return;
   for (guint e = 0; e < am->n_events; e++)
-    append_choice (self->events, am->event_names[e], NULL);
+    kv_choice_append (self->events, am->event_names[e], NULL);
 }
 
 static void
@@ -769,13 +449,6 @@ on_action_changed (KvComposer *self)
   rebuild_events (self);
   self->updating = FALSE;
   refresh (self);
-}
-
-static void
-on_formula_changed (KvComposer *self)
-{
-  if (!self->updating)
-    refresh (self);
 }
 
 static void
@@ -797,24 +470,62 @@ on_formula_activate (KvComposer *self)
   apply (self);
 }
 
+/* Shows @draft (of the composer's game) in the form, and why it cannot be
+ * applied if so, without picking other choices. */
+static void
+show_draft (KvComposer        *self,
+            const KvStepDraft *draft)
+{
+  KvStepParts parts = kv_step_kind_parts (draft->kind);
+
+  self->keep_choices = TRUE;
+  kv_enum_drop_down_set_value (self->kind_dropdown, draft->kind);   /* rebuilds the slots */
+  self->keep_choices = FALSE;
+
+  self->updating = TRUE;
+  if ((parts & KV_STEP_PART_AGENT) && draft->agent >= 0)
+    kv_choice_drop_down_set_id (self->agent_dropdown, self->game->agent_names[draft->agent]);
+  if ((parts & KV_STEP_PART_TARGET) && draft->target >= 0)
+    kv_choice_drop_down_set_id (self->target_dropdown, self->game->agent_names[draft->target]);
+  for (guint s = 0; s < self->n_slots && s < draft->n_slots; s++)
+    if (draft->slots[s] >= 0)
+      kv_choice_drop_down_set_id (self->slots[s], self->game->card_names[draft->slots[s]]);
+  if (parts & KV_STEP_PART_CARDS)
+    set_chips (self, draft->cards);
+  if (parts & KV_STEP_PART_FORMULA)
+    gtk_editable_set_text (GTK_EDITABLE (self->formula_entry), draft->formula != NULL ? draft->formula : "");
+  if ((parts & KV_STEP_PART_ACTION) && draft->action != NULL)
+    {
+      kv_choice_drop_down_set_id (self->action_dropdown, draft->action->name);
+      rebuild_events (self);
+      if (draft->event >= 0)
+        kv_choice_drop_down_set_id (self->event_dropdown, draft->action->event_names[draft->event]);
+    }
+  self->updating = FALSE;
+
+  self->keep_choices = TRUE;
+  refresh (self);
+  self->keep_choices = FALSE;
+}
+
 /* Enter in the bad line's field: into the form if it reads now, else
  * why not. */
 static void
 on_draft_activate (KvComposer *self)
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->draft_entry))));
-  g_autoptr(KvStep) step = NULL;
+  g_autoptr(KvStepDraft) draft = NULL;
   g_autoptr(GError) error = NULL;
 
   if (self->game == NULL)
     return;
-  step = kv_step_parse (self->game, text, NULL, &error);
-  if (step == NULL)
+  draft = kv_step_draft_new_from_text (self->game, text, &error);
+  if (draft == NULL)
     {
       gtk_label_set_text (self->draft_error, error != NULL ? error->message : "");
       return;
     }
-  kv_composer_set_step_text (self, text);
+  show_draft (self, draft);
   gtk_widget_set_visible (self->draft_box, FALSE);
   gtk_widget_grab_focus (GTK_WIDGET (self->kind_dropdown));
 }
@@ -831,7 +542,8 @@ static void
 rebuild_game (KvComposer *self)
 {
   KvGame *game = self->game;
-  guint n;
+  int kind = kv_enum_drop_down_get_value (self->kind_dropdown);
+  g_autofree char *first = NULL;
 
   self->updating = TRUE;
 
@@ -840,36 +552,39 @@ rebuild_game (KvComposer *self)
   g_list_store_remove_all (self->actions);
   g_list_store_remove_all (self->events);
 
+  /* The first card drop-down keeps its card when the new game has it. */
+  if (self->draft != NULL && self->draft->slots[0] >= 0)
+    first = g_strdup (self->draft->game->card_names[self->draft->slots[0]]);
+  g_clear_pointer (&self->draft, kv_step_draft_free);
+
   if (game != NULL)
     {
+      int card = first != NULL ? kv_game_find_card (game, first) : -1;
+
       for (guint a = 0; a < game->n_agents; a++)
         {
           g_autofree char *label = g_strdup_printf (_("Player %s"), game->agent_names[a]);
 
-          append_choice (self->agents, game->agent_names[a], label);
-          append_choice (self->targets, game->agent_names[a], label);
+          kv_choice_append (self->agents, game->agent_names[a], label);
+          kv_choice_append (self->targets, game->agent_names[a], label);
         }
       for (guint i = 0; i < game->actions->len; i++)
         {
           const KvActionModel *am = g_ptr_array_index (game->actions, i);
 
-          append_choice (self->actions, am->name, NULL);
+          kv_choice_append (self->actions, am->name, NULL);
         }
       if (game->n_agents > 1)
         gtk_drop_down_set_selected (self->target_dropdown, 1);
+
+      self->draft = kv_step_draft_new (game, kind >= 0 ? kind : KV_STEP_NOCARD);
+      if (card >= 0 && (self->draft->n_slots == 0 || kv_step_draft_slot_offers (self->draft, 0, card)))
+        self->draft->slots[0] = card;
     }
 
-  /* Custom actions only when the game declares some. */
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->kinds));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(KvChoice) choice = g_list_model_get_item (G_LIST_MODEL (self->kinds), i);
-
-      if (g_str_equal (kv_choice_get_id (choice), "do"))
-        kv_choice_set_reason (choice, game != NULL && game->actions->len == 0
-                                      ? _("This game declares no custom actions.") : NULL);
-    }
-  g_list_model_items_changed (G_LIST_MODEL (self->kinds), 0, n, n);
+  /* Custom actions only when the game declares some: their row says so
+   * (new factories rebind the rows). */
+  kv_choice_drop_down_set_factories (self->kind_dropdown, kind_row, self);
 
   rebuild_chips (self);
   rebuild_slots (self);
@@ -889,9 +604,9 @@ kv_composer_dispose (GObject *object)
   self->n_slots = 0;
   g_clear_pointer (&self->step, kv_step_unref);
   g_clear_pointer (&self->reason, g_free);
+  g_clear_pointer (&self->draft, kv_step_draft_free);
   g_clear_pointer (&self->model, kv_model_unref);
   g_clear_pointer (&self->game, kv_game_unref);
-  g_clear_object (&self->kinds);
   g_clear_object (&self->agents);
   g_clear_object (&self->targets);
   g_clear_object (&self->actions);
@@ -901,12 +616,56 @@ kv_composer_dispose (GObject *object)
 }
 
 static void
+kv_composer_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  KvComposer *self = KV_COMPOSER (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      g_value_set_boxed (value, self->model);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_composer_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  KvComposer *self = KV_COMPOSER (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      kv_composer_set_model (self, g_value_get_boxed (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 kv_composer_class_init (KvComposerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = kv_composer_dispose;
+  object_class->get_property = kv_composer_get_property;
+  object_class->set_property = kv_composer_set_property;
+
+  /* The model steps are drafted for (kv_composer_set_model), or NULL. */
+  properties[PROP_MODEL] =
+    g_param_spec_boxed ("model", NULL, NULL, KV_TYPE_MODEL,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * KvComposer::apply:
@@ -924,11 +683,7 @@ kv_composer_class_init (KvComposerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvComposer, action_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, event_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, agent_label);
-  gtk_widget_class_bind_template_child (widget_class, KvComposer, target_label);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, cards_label);
-  gtk_widget_class_bind_template_child (widget_class, KvComposer, formula_label);
-  gtk_widget_class_bind_template_child (widget_class, KvComposer, action_label);
-  gtk_widget_class_bind_template_child (widget_class, KvComposer, event_label);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, cards_box);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, chips_label);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, chips_box);
@@ -940,9 +695,11 @@ kv_composer_class_init (KvComposerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvComposer, draft_entry);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, draft_error);
   gtk_widget_class_bind_template_callback (widget_class, on_draft_activate);
-  gtk_widget_class_bind_template_callback (widget_class, on_formula_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_formula_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_chip_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_kind_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_action_changed);
 
   gtk_widget_class_install_action (widget_class, "composer.apply", NULL, apply_action);
 
@@ -955,33 +712,23 @@ kv_composer_init (KvComposer *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->kinds = new_store ();
-  self->agents = new_store ();
-  self->targets = new_store ();
-  self->actions = new_store ();
-  self->events = new_store ();
-
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
-    append_choice (self->kinds, kinds[i].id, _(kinds[i].label));
+  self->agents = g_list_store_new (KV_TYPE_CHOICE);
+  self->targets = g_list_store_new (KV_TYPE_CHOICE);
+  self->actions = g_list_store_new (KV_TYPE_CHOICE);
+  self->events = g_list_store_new (KV_TYPE_CHOICE);
 
   self->updating = TRUE;
-  gtk_drop_down_set_model (self->kind_dropdown, G_LIST_MODEL (self->kinds));
+  /* The kinds by value, in the enum's order (kv-enum-drop-down.h). */
+  kv_enum_drop_down_init (self->kind_dropdown, KV_TYPE_STEP_KIND, kind_label);
+  kv_choice_drop_down_set_factories (self->kind_dropdown, kind_row, self);
   gtk_drop_down_set_model (self->agent_dropdown, G_LIST_MODEL (self->agents));
   gtk_drop_down_set_model (self->target_dropdown, G_LIST_MODEL (self->targets));
   gtk_drop_down_set_model (self->action_dropdown, G_LIST_MODEL (self->actions));
   gtk_drop_down_set_model (self->event_dropdown, G_LIST_MODEL (self->events));
-  setup_dropdown (self, self->agent_dropdown);
-  setup_dropdown (self, self->target_dropdown);
-  setup_dropdown (self, self->event_dropdown);
-  setup_dropdown (self, self->kind_dropdown);
-  setup_dropdown (self, self->action_dropdown);
-  /* These two rebuild other drop-downs first. */
-  g_signal_handlers_disconnect_by_func (self->kind_dropdown, on_selection_changed, self);
-  g_signal_handlers_disconnect_by_func (self->action_dropdown, on_selection_changed, self);
-  g_signal_connect_swapped (self->kind_dropdown, "notify::selected",
-                            G_CALLBACK (on_kind_changed), self);
-  g_signal_connect_swapped (self->action_dropdown, "notify::selected",
-                            G_CALLBACK (on_action_changed), self);
+  kv_choice_drop_down_set_factories (self->agent_dropdown, NULL, NULL);
+  kv_choice_drop_down_set_factories (self->target_dropdown, NULL, NULL);
+  kv_choice_drop_down_set_factories (self->action_dropdown, NULL, NULL);
+  kv_choice_drop_down_set_factories (self->event_dropdown, NULL, NULL);
   self->updating = FALSE;
 
   refresh (self);
@@ -999,6 +746,8 @@ kv_composer_set_model (KvComposer *self,
 {
   g_return_if_fail (KV_IS_COMPOSER (self));
 
+  if (self->model == model)
+    return;
   if (model != NULL)
     kv_model_ref (model);
   g_clear_pointer (&self->model, kv_model_unref);
@@ -1015,104 +764,36 @@ kv_composer_set_model (KvComposer *self,
     }
 
   refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
 
 gboolean
 kv_composer_set_step_text (KvComposer *self,
                            const char *text)
 {
-  g_autoptr(KvStep) step = NULL;
-  g_autofree char *line = NULL;
-  static const char *ids[] = {
-    [KV_STEP_NOCARD] = "nocard", [KV_STEP_SHOWCARD] = "showcard",
-    [KV_STEP_ENDMOVE] = "endmove", [KV_STEP_WIN] = "win",
-    [KV_STEP_ANNOUNCE] = "announce", [KV_STEP_SUGGEST] = "suggest",
-    [KV_STEP_DO] = "do",
-  };
+  g_autoptr(KvStepDraft) draft = NULL;
 
   g_return_val_if_fail (KV_IS_COMPOSER (self), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
   if (self->game == NULL)
     return FALSE;
-  step = kv_step_parse (self->game, text, NULL, NULL);
-  if (step == NULL)
+  draft = kv_step_draft_new_from_text (self->game, text, NULL);
+  if (draft == NULL)
     return FALSE;
-
-  self->keep_choices = TRUE;
-  select_id (self->kind_dropdown, ids[step->kind]);   /* rebuilds the slots */
-  self->keep_choices = FALSE;
-
-  self->updating = TRUE;
-  switch (step->kind)
-    {
-    case KV_STEP_SHOWCARD:
-      gtk_drop_down_set_selected (self->target_dropdown, step->target);
-      if (self->n_slots > 0)
-        select_id (self->slots[0], self->game->card_names[step->shown]);
-      for (guint i = 0; i < self->n_chips; i++)
-        gtk_toggle_button_set_active (self->chips[i], FALSE);
-      for (guint i = 0; i < step->n_cards; i++)
-        if (step->cards[i] < self->n_chips)
-          gtk_toggle_button_set_active (self->chips[step->cards[i]], TRUE);
-      G_GNUC_FALLTHROUGH;
-    case KV_STEP_ENDMOVE:
-    case KV_STEP_WIN:
-      gtk_drop_down_set_selected (self->agent_dropdown, step->agent);
-      break;
-    case KV_STEP_NOCARD:
-      gtk_drop_down_set_selected (self->agent_dropdown, step->agent);
-      for (guint i = 0; i < self->n_chips; i++)
-        gtk_toggle_button_set_active (self->chips[i], FALSE);
-      for (guint i = 0; i < step->n_cards; i++)
-        if (step->cards[i] < self->n_chips)
-          gtk_toggle_button_set_active (self->chips[step->cards[i]], TRUE);
-      break;
-    case KV_STEP_SUGGEST:
-      gtk_drop_down_set_selected (self->agent_dropdown, step->agent);
-      /* Each card goes to the first free slot that offers it. */
-      {
-        gboolean used[MAX_SLOTS] = { FALSE };
-
-        for (guint i = 0; i < step->n_cards; i++)
-          for (guint s = 0; s < self->n_slots; s++)
-            if (!used[s] && select_id (self->slots[s], self->game->card_names[step->cards[i]]))
-              {
-                used[s] = TRUE;
-                break;
-              }
-      }
-      break;
-    case KV_STEP_ANNOUNCE:
-      line = kv_step_to_string (step);
-      gtk_editable_set_text (GTK_EDITABLE (self->formula_entry),
-                             g_str_has_prefix (line, "announce ") ? line + strlen ("announce ") : line);
-      break;
-    case KV_STEP_DO:
-      select_id (self->action_dropdown, step->action->name);
-      rebuild_events (self);
-      gtk_drop_down_set_selected (self->event_dropdown, step->event);
-      break;
-    default:
-      break;
-    }
-  self->updating = FALSE;
-
-  self->keep_choices = TRUE;
-  refresh (self);
-  self->keep_choices = FALSE;
+  show_draft (self, draft);
   return TRUE;
 }
 
 char *
 kv_composer_get_step_text (KvComposer *self)
 {
-  Selection sel;
-
   g_return_val_if_fail (KV_IS_COMPOSER (self), NULL);
 
-  sel = get_selection (self);
-  return selection_to_text (&sel);
+  if (self->draft == NULL)
+    return NULL;
+  read_draft (self);
+  return kv_step_draft_to_text (self->draft);
 }
 
 const char *

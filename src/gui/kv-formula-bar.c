@@ -18,14 +18,18 @@ struct _KvFormulaBar
   GtkRevealer  *error_revealer;
 
   KvModel      *model;      /* where formulas are checked, or NULL */
-  KvFormula    *formula;    /* the formula last checked, re-checked on each model */
+  char         *text;       /* the text last checked ("formula"), "" for none */
+  KvFormula    *formula;    /* that text parsed, re-checked on each model */
   KvBits       *highlight;
+  gboolean      setting;    /* the entry's text is being set, not typed */
 };
 
 G_DEFINE_FINAL_TYPE (KvFormulaBar, kv_formula_bar, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
+  PROP_MODEL,
+  PROP_FORMULA,
   PROP_HIGHLIGHT,
   N_PROPS
 };
@@ -106,18 +110,30 @@ check_formula (KvFormulaBar *self)
   set_highlight (self, worlds);
 }
 
+/* Parses and checks @text_in (the entry's, or "formula" set from outside),
+ * which becomes "formula". A parse error shows under the bar; when the
+ * user @typed the text, the entry also takes the focus with the error's
+ * column selected. */
 static void
-on_formula_activate (KvFormulaBar *self)
+check_text (KvFormulaBar *self,
+            const char   *text_in,
+            gboolean      typed)
 {
-    const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  g_autofree char *text = g_strdup (text_in);  /* @text_in may be self->text */
   g_autofree char *stripped = g_strstrip (g_strdup (text));
   g_autoptr(GError) error = NULL;
   guint column = 0;
 
   g_clear_pointer (&self->formula, kv_formula_unref);
   set_formula_error (self, NULL);
+  if (g_strcmp0 (self->text, stripped) != 0)
+    {
+      g_free (self->text);
+      self->text = g_steal_pointer (&stripped);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FORMULA]);
+    }
 
-  if (self->model == NULL || *stripped == '\0')
+  if (self->model == NULL || *self->text == '\0')
     {
       check_formula (self);
       return;
@@ -133,6 +149,8 @@ on_formula_activate (KvFormulaBar *self)
       check_formula (self);
       set_formula_error (self, error->message != NULL && g_str_has_prefix (error->message, "1:")
                                ? error->message : message);
+      if (!typed)
+        return;
       gtk_widget_grab_focus (GTK_WIDGET (self->entry));
       if (start < length)
         gtk_editable_select_region (GTK_EDITABLE (self->entry), start, start + 1);
@@ -145,38 +163,74 @@ on_formula_activate (KvFormulaBar *self)
 }
 
 static void
+on_formula_activate (KvFormulaBar *self)
+{
+  check_text (self, gtk_editable_get_text (GTK_EDITABLE (self->entry)), TRUE);
+}
+
+/* The user edits the text: what was checked no longer stands (the badge
+ * belongs to the text that was checked, and "formula" is "" until Enter). */
+static void
 on_formula_changed (KvFormulaBar *self)
 {
-  /* The badge belongs to the text that was checked. */
-  if (self->formula != NULL)
-    {
-      g_clear_pointer (&self->formula, kv_formula_unref);
-      check_formula (self);
-    }
+  if (self->setting)
+    return;
+  g_clear_pointer (&self->formula, kv_formula_unref);
+  check_formula (self);
   set_formula_error (self, NULL);
+  if (*self->text != '\0')
+    {
+      g_free (self->text);
+      self->text = g_strdup ("");
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FORMULA]);
+    }
 }
 
 void
 kv_formula_bar_set_model (KvFormulaBar *self,
                           KvModel      *model)
 {
+  gboolean same_game;
+
   g_return_if_fail (KV_IS_FORMULA_BAR (self));
 
+  if (self->model == model)
+    return;
+  /* Another game's model (a game opened, or an undo): the formula names
+   * its agents and cards, so the text is parsed again, not just re-checked. */
+  same_game = self->model != NULL && model != NULL && self->model->game == model->game;
   if (model != NULL)
     kv_model_ref (model);
   g_clear_pointer (&self->model, kv_model_unref);
   self->model = model;
-  check_formula (self);
+  if (same_game && self->formula != NULL)
+    check_formula (self);
+  else
+    check_text (self, self->text, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+}
+
+const char *
+kv_formula_bar_get_formula (KvFormulaBar *self)
+{
+  g_return_val_if_fail (KV_IS_FORMULA_BAR (self), NULL);
+  return self->text;
 }
 
 void
-kv_formula_bar_clear (KvFormulaBar *self)
+kv_formula_bar_set_formula (KvFormulaBar *self,
+                            const char   *text)
 {
   g_return_if_fail (KV_IS_FORMULA_BAR (self));
 
-  g_clear_pointer (&self->formula, kv_formula_unref);
-  gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
-  set_formula_error (self, NULL);
+  if (text == NULL)
+    text = "";
+  if (g_strcmp0 (self->text, text) == 0 && self->formula != NULL)
+    return;
+  self->setting = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
+  self->setting = FALSE;
+  check_text (self, text, FALSE);
 }
 
 GtkWidget *
@@ -230,6 +284,7 @@ kv_formula_bar_dispose (GObject *object)
   g_clear_pointer (&self->model, kv_model_unref);
   g_clear_pointer (&self->formula, kv_formula_unref);
   g_clear_pointer (&self->highlight, kv_bits_free);
+  g_clear_pointer (&self->text, g_free);
 
   G_OBJECT_CLASS (kv_formula_bar_parent_class)->dispose (object);
 }
@@ -244,8 +299,35 @@ kv_formula_bar_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_MODEL:
+      g_value_set_boxed (value, self->model);
+      break;
+    case PROP_FORMULA:
+      g_value_set_string (value, self->text);
+      break;
     case PROP_HIGHLIGHT:
       g_value_set_pointer (value, self->highlight);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_formula_bar_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  KvFormulaBar *self = KV_FORMULA_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      kv_formula_bar_set_model (self, g_value_get_boxed (value));
+      break;
+    case PROP_FORMULA:
+      kv_formula_bar_set_formula (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -260,8 +342,17 @@ kv_formula_bar_class_init (KvFormulaBarClass *klass)
 
   object_class->dispose = kv_formula_bar_dispose;
   object_class->get_property = kv_formula_bar_get_property;
+  object_class->set_property = kv_formula_bar_set_property;
   widget_class->grab_focus = kv_formula_bar_grab_focus;
 
+  /* Where formulas are checked (a reference is kept), or NULL. */
+  properties[PROP_MODEL] =
+    g_param_spec_boxed ("model", NULL, NULL, KV_TYPE_MODEL,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The text last checked (Enter), "" while none is. */
+  properties[PROP_FORMULA] =
+    g_param_spec_string ("formula", NULL, NULL, "",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_HIGHLIGHT] =
     g_param_spec_pointer ("highlight", NULL, NULL,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -281,6 +372,7 @@ static void
 kv_formula_bar_init (KvFormulaBar *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->text = g_strdup ("");
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
 }

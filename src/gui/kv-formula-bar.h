@@ -15,11 +15,15 @@ G_BEGIN_DECLS
 #define KV_TYPE_FORMULA_BAR (kv_formula_bar_get_type ())
 G_DECLARE_FINAL_TYPE (KvFormulaBar, kv_formula_bar, KV, FORMULA_BAR, GtkWidget)
 
-/* The model formulas are checked at (a reference is kept), or NULL. */
+/* The model formulas are checked at ("model"; a reference is kept), or
+ * NULL. */
 void          kv_formula_bar_set_model     (KvFormulaBar *self,
                                             KvModel      *model);
-/* Empties the bar: a new game's formulas start afresh. */
-void          kv_formula_bar_clear         (KvFormulaBar *self);
+/* The text last checked ("formula"; "" while none is): setting it puts it in
+ * the entry and checks it, as Enter does. */
+const char   *kv_formula_bar_get_formula   (KvFormulaBar *self);
+void          kv_formula_bar_set_formula   (KvFormulaBar *self,
+                                            const char   *text);
 
 GtkWidget    *kv_formula_bar_get_entry     (KvFormulaBar *self);
 /* The badge's text ("true"/"false"), or NULL when hidden; the error under

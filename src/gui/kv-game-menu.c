@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-game-menu.c: the game menu — built-in games, open and save, recent files */
+/* kv-game-menu.c: the game menu — built-in games, open and save, the
+ * deal, recent files */
 #define G_LOG_DOMAIN "kv-game-menu"
 #include "config.h"
 
@@ -18,7 +19,8 @@ kv_game_menu_add_recent (const char *path)
   GtkRecentData data = {
     .display_name = NULL,
     .description = NULL,
-    .mime_type = (char *) "text/plain",
+    /* As data/org.kripkeviz.Kripkeviz.mime.xml names them. */
+    .mime_type = (char *) (kv_model_json_is_path (path) ? "application/x-kripkeviz-model" : "text/x-kripkeviz"),
     .app_name = (char *) "Kripkeviz",
     .app_exec = (char *) "kripkeviz %f",
     .groups = NULL,
@@ -34,6 +36,7 @@ kv_game_menu_new (void)
   GMenu *menu = g_menu_new ();
   g_autoptr(GMenu) builtins = g_menu_new ();
   g_autoptr(GMenu) files = g_menu_new ();
+  g_autoptr(GMenu) game = g_menu_new ();
   g_autoptr(GMenu) recent = g_menu_new ();
   g_auto(GStrv) names = kv_script_builtin_names ();
   GList *items;
@@ -42,7 +45,8 @@ kv_game_menu_new (void)
   for (guint i = 0; names[i] != NULL; i++)
     {
       g_autofree char *title = kv_script_builtin_title (names[i]);
-      g_autoptr(GMenuItem) item = g_menu_item_new (title != NULL ? title : names[i], NULL);
+      /* In the user's language (kv-game-title.h). */
+      g_autoptr(GMenuItem) item = g_menu_item_new (title != NULL ? kv_game_display_title (title) : names[i], NULL);
 
       g_menu_item_set_action_and_target (item, "win.open-game", "s", names[i]);
       g_menu_append_item (builtins, item);
@@ -52,6 +56,10 @@ kv_game_menu_new (void)
   g_menu_append (files, _("_Open…"), "win.open");
   g_menu_append (files, _("_Save Script…"), "win.save");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (files));
+
+  /* The game shown: who holds which card (kv-deal-dialog.h). */
+  g_menu_append (game, _("Change _Deal…"), "win.change-deal");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (game));
 
   items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
   for (GList *l = items; l != NULL && n_recent < MAX_RECENT; l = l->next)
@@ -63,7 +71,8 @@ kv_game_menu_new (void)
       g_autofree char *basename = NULL;
       g_autoptr(GMenuItem) item = NULL;
 
-      if (!g_str_has_suffix (uri, ".kvg") || !gtk_recent_info_has_application (info, "Kripkeviz"))
+      if ((!g_str_has_suffix (uri, ".kvg") && !kv_model_json_is_path (uri))
+          || !gtk_recent_info_has_application (info, "Kripkeviz"))
         continue;
       file = g_file_new_for_uri (uri);
       path = g_file_get_path (file);

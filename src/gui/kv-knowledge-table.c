@@ -8,6 +8,7 @@
 #include "kv-card-row.h"
 #include "kv-explain.h"
 #include "kv-knowledge-table.h"
+#include "kv-probability.h"
 
 #define TITLE_COLUMN (-1)
 
@@ -24,10 +25,29 @@ struct _KvKnowledgeTable
   GtkScrolledWindow *scroller;
   GtkColumnView *column_view;
 
+  GtkToggleButton *probabilities_button;
+
   GListStore    *rows;
   KvGame        *game;
   GPtrArray     *columns;   /* GtkColumnViewColumn*: one per agent, E, C */
+
+  /* The state shown (kv_knowledge_table_set_state), kept to show it again
+   * with or without probabilities. */
+  KvModel       *model;
+  guint          world;
+  KvModel       *previous;
+  guint          previous_world;
+  gboolean       selected;
+  gboolean       probabilities;  /* agents' cells show each owner's share */
 };
+
+enum {
+  PROP_0,
+  PROP_PROBABILITIES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (KvKnowledgeTable, kv_knowledge_table, GTK_TYPE_WIDGET)
 
@@ -377,6 +397,24 @@ cell_tooltip (const KvGame *game,
                               "knows that everyone knows, %s"), name, who);
 }
 
+/* An agent's cell with probabilities: each possible owner and its share
+ * of the agent's worlds, one per line ("1 50%" over "3 50%"). */
+static char *
+shares_text (const KvGame *game,
+             const double *shares,
+             guint         card)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint n_owners = kv_game_n_owners (game);
+
+  for (guint o = 0; o < n_owners; o++)
+    if (shares[card * n_owners + o] > 0)
+      g_string_append_printf (text, "%s%s %d%%", text->len > 0 ? "\n" : "",
+                              owner_short_label (game, o),
+                              (int) (shares[card * n_owners + o] * 100 + 0.5));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static void
 add_card_row (KvKnowledgeTable  *self,
               GPtrArray         *rows,
@@ -384,6 +422,7 @@ add_card_row (KvKnowledgeTable  *self,
               const KvKnowledge *before,
               const guint32     *everyone,
               const guint32     *everyone_before,
+              GPtrArray         *shares,
               guint              card)
 {
   const KvGame *game = self->game;
@@ -419,8 +458,22 @@ add_card_row (KvKnowledgeTable  *self,
         flags |= KV_CELL_KNOWN;
       if (before != NULL && mask_before != mask)
         flags |= KV_CELL_LEARNED;
-      text = cell_text (game, mask);
-      tooltip = cell_tooltip (game, c, card, mask);
+      if (shares != NULL && c < game->n_agents && kv_knowledge_known_owner (mask) < 0)
+        {
+          g_autofree char *listed = shares_text (game, g_ptr_array_index (shares, c), card);
+
+          text = g_strdup (listed);
+          /* TRANSLATORS: a probability cell's tooltip; %s: a player, a
+           * card, then lines "1 50%" */
+          tooltip = g_strdup_printf (_("Player %s’s chances for %s, as shares of the worlds it "
+                                       "considers possible:\n%s"),
+                                     game->agent_names[c], game->card_names[card], listed);
+        }
+      else
+        {
+          text = cell_text (game, mask);
+          tooltip = cell_tooltip (game, c, card, mask);
+        }
       kv_card_row_set_cell (row, c, text, tooltip, flags);
     }
 
@@ -435,6 +488,8 @@ set_rows (KvKnowledgeTable *self,
                        rows->pdata, rows->len);
 }
 
+static void refill (KvKnowledgeTable *self);
+
 void
 kv_knowledge_table_set_state (KvKnowledgeTable *self,
                               KvModel          *model,
@@ -443,6 +498,54 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
                               guint             previous_world,
                               gboolean          selected)
 {
+  g_return_if_fail (KV_IS_KNOWLEDGE_TABLE (self));
+  g_return_if_fail (model == NULL || world < model->n_worlds);
+
+  if (model != NULL)
+    kv_model_ref (model);
+  g_clear_pointer (&self->model, kv_model_unref);
+  self->model = model;
+  if (previous != NULL)
+    kv_model_ref (previous);
+  g_clear_pointer (&self->previous, kv_model_unref);
+  self->previous = previous;
+  self->world = world;
+  self->previous_world = previous_world;
+  self->selected = selected;
+  refill (self);
+}
+
+gboolean
+kv_knowledge_table_get_probabilities (KvKnowledgeTable *self)
+{
+  g_return_val_if_fail (KV_IS_KNOWLEDGE_TABLE (self), FALSE);
+  return self->probabilities;
+}
+
+void
+kv_knowledge_table_set_probabilities (KvKnowledgeTable *self,
+                                      gboolean          probabilities)
+{
+  g_return_if_fail (KV_IS_KNOWLEDGE_TABLE (self));
+
+  probabilities = !!probabilities;
+  if (self->probabilities == probabilities)
+    return;
+  self->probabilities = probabilities;
+  refill (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROBABILITIES]);
+}
+
+/* The rows for the state kept in self. */
+static void
+refill (KvKnowledgeTable *self)
+{
+  KvModel *model = self->model;
+  KvModel *previous = self->previous;
+  guint world = self->world;
+  guint previous_world = self->previous_world;
+  gboolean selected = self->selected;
+  g_autoptr(GPtrArray) shares = NULL;
   g_autoptr(KvKnowledge) k = NULL;
   g_autoptr(KvKnowledge) before = NULL;
   g_autofree guint32 *everyone = NULL;
@@ -453,8 +556,6 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
   const KvGame *game;
   KvCardRow *summary;
   gboolean any_category = FALSE;
-
-  g_return_if_fail (KV_IS_KNOWLEDGE_TABLE (self));
 
   if ((model != NULL ? model->game : NULL) != self->game)
     {
@@ -471,9 +572,14 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
       return;
     }
 
-  g_return_if_fail (world < model->n_worlds);
   game = self->game;
   k = kv_knowledge_new (model, world);
+  if (self->probabilities)
+    {
+      shares = g_ptr_array_new_with_free_func (g_free);
+      for (guint a = 0; a < game->n_agents; a++)
+        g_ptr_array_add (shares, kv_probabilities_new (model, a, world));
+    }
   if (previous != NULL && previous_world < previous->n_worlds)
     before = kv_knowledge_new (previous, previous_world);
   everyone = kv_knowledge_everyone (k);
@@ -541,7 +647,7 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
       g_ptr_array_add (rows, kv_card_row_new (KV_CARD_ROW_CATEGORY, heading, 0));
       for (guint card = 0; card < game->n_cards; card++)
         if (game->card_category[card] == (int) cat)
-          add_card_row (self, rows, k, before, everyone, everyone_before, card);
+          add_card_row (self, rows, k, before, everyone, everyone_before, shares, card);
       any_category = TRUE;
     }
   for (guint card = 0; card < game->n_cards; card++)
@@ -552,7 +658,7 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
             g_ptr_array_add (rows, kv_card_row_new (KV_CARD_ROW_CATEGORY, _("Other cards"), 0));
             any_category = FALSE;
           }
-        add_card_row (self, rows, k, before, everyone, everyone_before, card);
+        add_card_row (self, rows, k, before, everyone, everyone_before, shares, card);
       }
 
   set_rows (self, rows);
@@ -594,8 +700,46 @@ kv_knowledge_table_dispose (GObject *object)
   g_clear_pointer (&self->columns, g_ptr_array_unref);
   g_clear_object (&self->rows);
   g_clear_pointer (&self->game, kv_game_unref);
+  g_clear_pointer (&self->model, kv_model_unref);
+  g_clear_pointer (&self->previous, kv_model_unref);
 
   G_OBJECT_CLASS (kv_knowledge_table_parent_class)->dispose (object);
+}
+
+static void
+kv_knowledge_table_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  KvKnowledgeTable *self = KV_KNOWLEDGE_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROBABILITIES:
+      g_value_set_boolean (value, self->probabilities);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kv_knowledge_table_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  KvKnowledgeTable *self = KV_KNOWLEDGE_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROBABILITIES:
+      kv_knowledge_table_set_probabilities (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -605,12 +749,23 @@ kv_knowledge_table_class_init (KvKnowledgeTableClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = kv_knowledge_table_dispose;
+  object_class->get_property = kv_knowledge_table_get_property;
+  object_class->set_property = kv_knowledge_table_set_property;
+
+  /* Each player's cells show its chances for each owner (R. S. Bowman's
+   * assistant's probabilities: shares of the worlds it considers possible)
+   * instead of the candidates. */
+  properties[PROP_PROBABILITIES] =
+    g_param_spec_boolean ("probabilities", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/kripkeviz/Kripkeviz/kv-knowledge-table.ui");
   gtk_widget_class_bind_template_child (widget_class, KvKnowledgeTable, box);
   gtk_widget_class_bind_template_child (widget_class, KvKnowledgeTable, perspective_label);
   gtk_widget_class_bind_template_child (widget_class, KvKnowledgeTable, scroller);
   gtk_widget_class_bind_template_child (widget_class, KvKnowledgeTable, column_view);
+  gtk_widget_class_bind_template_child (widget_class, KvKnowledgeTable, probabilities_button);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "knowledge");
@@ -627,6 +782,8 @@ kv_knowledge_table_init (KvKnowledgeTable *self)
   self->columns = g_ptr_array_new_with_free_func (g_object_unref);
   selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
+  g_object_bind_property (self->probabilities_button, "active", self, "probabilities",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 }
 
 GtkWidget *

@@ -30,6 +30,11 @@ void        kv_knowledge_table_set_state (KvKnowledgeTable *self,
 /* The text of @card's cell for agent @column (n_agents: everyone knows, E;
  * n_agents + 1: common knowledge, C), and whether it is highlighted; NULL
  * when there is no such cell. For tests. */
+/* "probabilities": each player's cells show its chance for each owner
+ * (as shares of its worlds, one owner per line) instead of "? 1/3". */
+gboolean    kv_knowledge_table_get_probabilities (KvKnowledgeTable *self);
+void        kv_knowledge_table_set_probabilities (KvKnowledgeTable *self,
+                                                  gboolean          probabilities);
 const char *kv_knowledge_table_get_cell  (KvKnowledgeTable *self,
                                           const char       *card,
                                           guint             column,

@@ -154,10 +154,15 @@ update_actions (KvProductPane *self)
                                  shown && self->stage < KV_PRODUCT_STAGE_RESULT);
 }
 
+/* @panel shows @stage of the product. With @same_product it showed
+ * another stage of it before: the stages share places, so a pair keeps
+ * its place from stage to stage (a result world is keyed by its pair), and
+ * what the next stage drops fades out. */
 static void
 set_stage_graph (KvProductPane  *self,
                  KvCanvasView   *panel,
-                 KvProductStage  stage)
+                 KvProductStage  stage,
+                 gboolean        same_product)
 {
   StageData *data;
 
@@ -170,12 +175,17 @@ set_stage_graph (KvProductPane  *self,
   data = g_new0 (StageData, 1);
   data->product = product_ref_acquire (self->product);
   data->stage = stage;
-  kv_canvas_view_set_graph_func (panel, stage_graph, data, stage_data_free);
+  if (same_product)
+    kv_canvas_view_replace_graph_func (panel, stage_graph, data, stage_data_free);
+  else
+    kv_canvas_view_set_graph_func (panel, stage_graph, data, stage_data_free);
 }
 
-/* The product panel, its titles and counts for self->stage. */
+/* The product panel, its titles and counts for self->stage; @same_product
+ * as for set_stage_graph. */
 static void
-show_stage (KvProductPane *self)
+show_stage (KvProductPane *self,
+            gboolean       same_product)
 {
   g_autofree char *stage_text = NULL;
   g_autofree char *counts = NULL;
@@ -189,7 +199,7 @@ show_stage (KvProductPane *self)
     counts = kv_product_view_describe (self->product->view, self->stage);
   gtk_label_set_text (self->product_counts, counts != NULL ? counts : "");
 
-  set_stage_graph (self, self->product_panel, self->stage);
+  set_stage_graph (self, self->product_panel, self->stage, same_product);
   update_actions (self);
 }
 
@@ -255,9 +265,9 @@ kv_product_pane_set_entry (KvProductPane    *self,
                       self->product->view->step_del != NULL ? self->product->view->step_del : "");
   action_counts = kv_product_view_describe (self->product->view, KV_PRODUCT_STAGE_ACTION);
   gtk_label_set_text (self->action_counts, action_counts != NULL ? action_counts : "");
-  set_stage_graph (self, self->action_panel, KV_PRODUCT_STAGE_ACTION);
+  set_stage_graph (self, self->action_panel, KV_PRODUCT_STAGE_ACTION, FALSE);
 
-  show_stage (self);
+  show_stage (self, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
 
   return TRUE;
@@ -307,7 +317,7 @@ kv_product_pane_set_stage (KvProductPane  *self,
     return;
 
   self->stage = stage;
-  show_stage (self);
+  show_stage (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
 }
 
@@ -581,5 +591,5 @@ kv_product_pane_init (KvProductPane *self)
   g_signal_connect_swapped (self->view_dropdown, "notify::selected",
                             G_CALLBACK (view_dropdown_notify_selected_cb), self);
 
-  show_stage (self);
+  show_stage (self, FALSE);
 }

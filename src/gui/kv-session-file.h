@@ -10,6 +10,19 @@
  *   # kripkeviz: game hexa
  *   # kripkeviz: selected-step 1
  *
+ * A history that starts from a model read from a file (a .kvm.json,
+ * kv_history_new_for_model) has no script header to start from: the model
+ * rides along instead, its JSON (kv_model_to_json) gzip-compressed in
+ * base64, named by the JSON's SHA-256, and the steps follow one a line:
+ *
+ *   # kripkeviz-model: sha256 1f0c…
+ *   # kripkeviz-model-data: H4sIAAAAAAAAA+2d…   (as many lines as it takes)
+ *   nocard 2 b
+ *
+ * An undo state may name the model without its data lines when another
+ * state holds them (kv_session_file_without_model_data): a model is held
+ * once however many states start from it.
+ *
  * It is written atomically (a temporary file renamed over the old one).
  */
 #pragma once
@@ -28,6 +41,26 @@ char      *kv_session_file_get_path   (void);
 char      *kv_session_file_to_text    (const KvHistory *history,
                                        const char      *name,
                                        guint            selected);
+
+/* A history as a file kv_session_open opens again (Save Script): its
+ * script, or for a history from a model the model and the steps as the
+ * session holds them, without the session's marks. */
+char      *kv_session_file_to_script  (const KvHistory *history);
+/* @text (kv_session_file_to_text's) without the model's data lines: it
+ * names its model, which another text holds. A copy of @text when it
+ * holds no model. */
+char      *kv_session_file_without_model_data (const char *text);
+/* The id of the model a history starts from: of @history's (NULL when
+ * the game's initial model starts it), or the one @text names (NULL for
+ * none), *@has_data (may be NULL) saying whether @text holds its data. */
+char      *kv_session_file_history_model_id (const KvHistory *history);
+char      *kv_session_file_model_id   (const char  *text,
+                                       gboolean    *has_data);
+/* The model @text holds (its data lines), with at most @world_limit
+ * worlds; NULL with @error when it holds none or they do not read. */
+KvModel   *kv_session_file_model      (const char  *text,
+                                       guint        world_limit,
+                                       GError     **error);
 
 /* Writes @text to @path atomically, creating the directory. */
 gboolean   kv_session_file_write      (const char  *path,
@@ -51,6 +84,29 @@ KvHistory *kv_session_file_parse      (const char  *text,
                                        guint        world_limit,
                                        char       **name,
                                        guint       *selected,
+                                       GError     **error);
+/* Finds the model @id names (a reference for the caller): NULL without
+ * @error when it knows none (the text's own data, if any, is read then),
+ * NULL with @error when it does not read. */
+typedef KvModel *(*KvSessionFileModelFunc) (const char  *id,
+                                            gpointer     data,
+                                            GError     **error);
+/* As kv_session_file_parse; a text that names its model without holding
+ * it gets it from @lookup. */
+KvHistory *kv_session_file_parse_with (const char  *text,
+                                       const char  *filename,
+                                       guint        world_limit,
+                                       KvSessionFileModelFunc lookup,
+                                       gpointer     data,
+                                       char       **name,
+                                       guint       *selected,
+                                       GError     **error);
+/* The history of the file @path when it is a session that starts from a
+ * model (an autosave set aside, a script saved from one): NULL and no
+ * error when it holds no model (a script, say), NULL with @error when
+ * its model or steps do not read. */
+KvHistory *kv_session_file_read_model (const char  *path,
+                                       guint        world_limit,
                                        GError     **error);
 
 /* Moves a session that could not be read aside, beside it, as

@@ -3,31 +3,14 @@
 #define G_LOG_DOMAIN "kv-session"
 #include "config.h"
 
-#include <string.h>
 
-#include "kv-read.h"
-#include "kv-session.h"
+#include "kv-draw-enums.h"
+#include "kv-session-private.h"
 #include "kv-session-file.h"
 #include "kv-turn.h"
 
 #define DEFAULT_WORLD_LIMIT 2000000  /* as the schema's world-limit */
 
-struct _KvSession
-{
-  GObject     parent_instance;
-
-  char       *game_name;
-  char       *game_path;
-  KvHistory  *history;
-  guint       step;
-  guint       world_limit;
-  KvUndo     *undo;         /* every edit's result, as session text */
-  gboolean    undoing;      /* putting an undo state back: not an edit */
-  /* Next turn's players: each agent's strategy (del for a new game), and
-   * the seed its random choices start from (with the history's length). */
-  const KvStrategy *strategies[KV_MAX_AGENTS];
-  guint32     seed;
-};
 
 G_DEFINE_FINAL_TYPE (KvSession, kv_session, G_TYPE_OBJECT)
 
@@ -41,6 +24,10 @@ enum {
   PROP_WORLD_LIMIT,
   PROP_STRATEGIES,
   PROP_SEED,
+  PROP_MODEL,
+  PROP_FORMULA,
+  PROP_VIEW,
+  PROP_HIDDEN_AGENTS,
   N_PROPS
 };
 
@@ -49,6 +36,7 @@ enum {
   STEPS_CHANGED,
   STEPS_REPLACED,
   STEPS_DELETED,
+  DEAL_CHANGED,
   N_SIGNALS
 };
 
@@ -62,6 +50,9 @@ set_step (KvSession *self,
   if (self->step == step)
     return;
   self->step = step;
+  /* The model first: widgets bound to it are up to date when "step" says
+   * the selection moved. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
 }
 
@@ -69,47 +60,6 @@ set_step (KvSession *self,
 typedef gboolean (*EditFunc) (KvHistory  *history,
                               gpointer    data,
                               GError    **error);
-
-/* The session as an undo state: the session file's text, selection included. */
-static char *
-document (KvSession *self)
-{
-  return kv_session_file_to_text (self->history, self->game_name, self->step);
-}
-
-static void
-record (KvSession  *self,
-        const char *label)
-{
-  g_autofree char *text = NULL;
-
-  if (self->undoing || self->history == NULL)
-    return;
-  text = document (self);
-  if (self->undo == NULL)
-    self->undo = kv_undo_new (label, text);
-  else
-    kv_undo_record (self->undo, label, text);
-}
-
-/* Puts the undo state @text in, as it was. */
-static gboolean
-restore (KvSession   *self,
-         const char  *text,
-         GError     **error)
-{
-  g_autofree char *name = NULL;
-  guint selected = 0;
-  KvHistory *history = kv_session_file_parse (text, self->game_name, self->world_limit,
-                                              &name, &selected, error);
-
-  if (history == NULL)
-    return FALSE;
-  self->undoing = TRUE;
-  kv_session_set_history (self, history, name != NULL ? name : self->game_name, self->game_path, selected);
-  self->undoing = FALSE;
-  return TRUE;
-}
 
 /* The one place the history changes after a game is put in: drops the
  * entries after the selected step, runs @func to append, selects the last
@@ -162,7 +112,7 @@ edit (KvSession  *self,
 
   g_object_freeze_notify (G_OBJECT (self));
   set_step (self, kv_history_length (self->history) - 1);
-  record (self, label);
+  _kv_session_record (self, label);
   g_signal_emit (self, signals[STEPS_CHANGED], 0, first);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
   /* Nothing appended: the later steps were deleted, not replaced. */
@@ -171,68 +121,6 @@ edit (KvSession  *self,
                    0, length_before - first);
   g_object_thaw_notify (G_OBJECT (self));
   return TRUE;
-}
-
-gboolean
-kv_session_undo (KvSession  *self,
-                 GError    **error)
-{
-  const char *text;
-
-  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
-  if (self->undo == NULL || !kv_undo_can_undo (self->undo))
-    return FALSE;
-  text = kv_undo_undo (self->undo);
-  if (restore (self, text, error))
-    return TRUE;
-  kv_undo_redo (self->undo);
-  return FALSE;
-}
-
-gboolean
-kv_session_redo (KvSession  *self,
-                 GError    **error)
-{
-  const char *text;
-
-  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
-  if (self->undo == NULL || !kv_undo_can_redo (self->undo))
-    return FALSE;
-  text = kv_undo_redo (self->undo);
-  if (restore (self, text, error))
-    return TRUE;
-  kv_undo_undo (self->undo);
-  return FALSE;
-}
-
-gboolean
-kv_session_can_undo (KvSession *self)
-{
-  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
-  return self->undo != NULL && kv_undo_can_undo (self->undo);
-}
-
-gboolean
-kv_session_can_redo (KvSession *self)
-{
-  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
-  return self->undo != NULL && kv_undo_can_redo (self->undo);
-}
-
-char *
-kv_session_undo_to_text (KvSession *self)
-{
-  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
-  return self->undo != NULL ? kv_undo_to_text (self->undo) : g_strdup ("");
-}
-
-void
-kv_session_set_undo (KvSession *self,
-                     KvUndo    *undo)
-{
-  g_return_if_fail (KV_IS_SESSION (self));
-  g_clear_pointer (&self->undo, kv_undo_free);
-  self->undo = undo;
 }
 
 static gboolean
@@ -416,202 +304,35 @@ kv_session_set_history (KvSession  *self,
   g_clear_pointer (&self->history, kv_history_free);
   self->history = history;
   self->step = MIN (selected, kv_history_length (history) - 1);
-  g_free (self->game_name);
-  self->game_name = g_strdup (name);
-  g_free (self->game_path);
-  self->game_path = g_strdup (path);
+  /* Copied before they are freed: undo passes the session's own. */
+  {
+    char *new_name = g_strdup (name);
+    char *new_path = g_strdup (path);
 
-  /* A new game starts with del players (undo keeps the players). */
+    g_free (self->game_name);
+    self->game_name = new_name;
+    g_free (self->game_path);
+    self->game_path = new_path;
+  }
+
+  /* A new game starts with del players, no formula and every agent's links
+   * shown (undo keeps what the user chose). */
   if (!self->undoing)
-    reset_strategies (self);
+    {
+      reset_strategies (self);
+      kv_session_set_formula (self, "");
+      kv_session_set_hidden_agents (self, 0);
+    }
 
   /* Opening a game is an edit too: undo goes back to the one before.
    * Recorded before the signals, so the first autosave holds it. */
-  record (self, "Open");
+  _kv_session_record (self, "Open");
   g_signal_emit (self, signals[GAME_CHANGED], 0);
   g_signal_emit (self, signals[STEPS_CHANGED], 0, 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
   for (guint prop = PROP_HISTORY; prop <= PROP_LENGTH; prop++)
     g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
   g_object_thaw_notify (G_OBJECT (self));
-}
-
-gboolean
-kv_session_open (KvSession   *self,
-                 const char  *name_or_path,
-                 GError     **error)
-{
-  g_autoptr(KvScript) script = NULL;
-  g_autoptr(KvHistory) history = NULL;
-  g_autofree char *basename = NULL;
-  g_autofree char *path = NULL;
-
-  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (name_or_path != NULL, FALSE);
-
-  script = kv_script_open (name_or_path, error);
-  if (script == NULL)
-    return FALSE;
-  history = kv_history_run_script (script, self->world_limit, error);
-  if (history == NULL)
-    return FALSE;
-
-  basename = g_path_get_basename (name_or_path);
-  if (g_str_has_suffix (basename, ".kvg"))
-    basename[strlen (basename) - 4] = '\0';
-  /* As kv_script_open tells a file from a built-in's name. */
-  if (strchr (name_or_path, '/') != NULL || g_str_has_suffix (name_or_path, ".kvg"))
-    path = g_canonicalize_filename (name_or_path, NULL);
-
-  kv_session_set_history (self, g_steal_pointer (&history), basename, path, 0);
-  return TRUE;
-}
-
-/* The line an error "FILE:LINE:COL: …" about @filename names, or 0. */
-static guint
-error_line (const GError *error,
-            const char   *filename)
-{
-  const char *rest;
-  guint64 line = 0;
-  char *end = NULL;
-
-  if (error == NULL || error->domain != KV_ERROR || !g_str_has_prefix (error->message, filename))
-    return 0;
-  rest = error->message + strlen (filename);
-  if (*rest != ':')
-    return 0;
-  line = g_ascii_strtoull (rest + 1, &end, 10);
-  if (end == rest + 1 || *end != ':' || line > G_MAXUINT)
-    return 0;
-  return (guint) line;
-}
-
-/* The length of the lines of @text before line @line (counted as the
- * script reader does: "\n", "\r\n" and "\r" each end a line). */
-static gsize
-lines_before (const char *text,
-              gsize       length,
-              guint       line)
-{
-  guint number = 1;
-  gsize i = 0;
-
-  while (i < length && number < line)
-    {
-      if (text[i] == '\r' && i + 1 < length && text[i + 1] == '\n')
-        i++;
-      if (text[i] == '\n' || text[i] == '\r')
-        number++;
-      i++;
-    }
-  return i;
-}
-
-/* The script of @path up to (not including) the line @error names, or NULL
- * when that does not read either (the header is what is wrong). */
-static KvScript *
-script_before_error (const char   *path,
-                     const GError *error)
-{
-  guint line = error_line (error, path);
-  g_autofree char *text = NULL;
-  gsize length = 0;
-
-  if (line <= 1)
-    return NULL;
-  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
-  if (text == NULL)
-    return NULL;
-  return kv_script_parse (text, lines_before (text, length, line), path, NULL);
-}
-
-/* @script's steps before line @line, run; NULL when not even its initial
- * model is made. */
-static KvHistory *
-history_before_line (const KvScript *script,
-                     guint           world_limit,
-                     guint           line)
-{
-  g_autoptr(KvHistory) history = kv_history_new (script->game, world_limit, NULL);
-
-  if (history == NULL)
-    return NULL;
-  for (guint i = 0; i < script->steps->len; i++)
-    {
-      if (g_array_index (script->step_lines, guint, i) >= line ||
-          !kv_history_push (history, g_ptr_array_index (script->steps, i), NULL))
-        break;
-    }
-  return g_steal_pointer (&history);
-}
-
-gboolean
-kv_session_open_valid_steps (KvSession   *self,
-                             const char  *name_or_path,
-                             char       **problem,
-                             guint       *problem_line,
-                             GError     **error)
-{
-  g_autoptr(KvScript) script = NULL;
-  g_autoptr(KvHistory) history = NULL;
-  g_autoptr(GError) bad = NULL;
-  g_autofree char *basename = NULL;
-  g_autofree char *path = NULL;
-  gboolean is_file;
-
-  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (name_or_path != NULL, FALSE);
-  g_return_val_if_fail (problem != NULL && *problem == NULL, FALSE);
-
-  /* As kv_script_open tells a file from a built-in's name. */
-  is_file = strchr (name_or_path, '/') != NULL || g_str_has_suffix (name_or_path, ".kvg");
-  script = kv_script_open (name_or_path, &bad);
-  if (script == NULL)
-    {
-      /* A bad step: the steps before its line read on their own. */
-      if (is_file && !g_str_equal (name_or_path, "-"))
-        script = script_before_error (name_or_path, bad);
-      if (script == NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&bad));
-          return FALSE;
-        }
-    }
-  {
-    g_autoptr(GError) refused = NULL;
-
-    history = kv_history_run_script (script, self->world_limit, &refused);
-    if (history == NULL)
-      {
-        guint line = error_line (refused, script->filename);
-
-        /* A refused step (before any step that did not read). */
-        if (line > 1)
-          history = history_before_line (script, self->world_limit, line);
-        if (history == NULL)
-          {
-            g_propagate_error (error, g_steal_pointer (&refused));
-            return FALSE;
-          }
-        g_clear_error (&bad);
-        bad = g_steal_pointer (&refused);
-      }
-  }
-
-  basename = g_path_get_basename (name_or_path);
-  if (g_str_has_suffix (basename, ".kvg"))
-    basename[strlen (basename) - 4] = '\0';
-  if (is_file)
-    path = g_canonicalize_filename (name_or_path, NULL);
-
-  kv_session_set_history (self, g_steal_pointer (&history), basename, path, 0);
-  if (bad != NULL)
-    {
-      *problem = g_strdup (bad->message);
-      if (problem_line != NULL)
-        *problem_line = error_line (bad, name_or_path);
-    }
-  return TRUE;
 }
 
 KvHistory *
@@ -703,6 +424,73 @@ kv_session_set_world_limit (KvSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORLD_LIMIT]);
 }
 
+KvModel *
+kv_session_get_model (KvSession *self)
+{
+  const KvHistoryEntry *entry;
+
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  entry = kv_session_get_entry (self);
+  return entry != NULL ? entry->model : NULL;
+}
+
+const char *
+kv_session_get_formula (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  return self->formula;
+}
+
+void
+kv_session_set_formula (KvSession  *self,
+                        const char *formula)
+{
+  g_return_if_fail (KV_IS_SESSION (self));
+  if (formula == NULL)
+    formula = "";
+  if (g_strcmp0 (self->formula, formula) == 0)
+    return;
+  g_free (self->formula);
+  self->formula = g_strdup (formula);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FORMULA]);
+}
+
+KvViewKind
+kv_session_get_view (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), KV_VIEW_AUTO);
+  return self->view;
+}
+
+void
+kv_session_set_view (KvSession  *self,
+                     KvViewKind  view)
+{
+  g_return_if_fail (KV_IS_SESSION (self));
+  if (self->view == view)
+    return;
+  self->view = view;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
+}
+
+guint
+kv_session_get_hidden_agents (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), 0);
+  return self->hidden_agents;
+}
+
+void
+kv_session_set_hidden_agents (KvSession *self,
+                              guint      hidden_agents)
+{
+  g_return_if_fail (KV_IS_SESSION (self));
+  if (self->hidden_agents == hidden_agents)
+    return;
+  self->hidden_agents = hidden_agents;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIDDEN_AGENTS]);
+}
+
 char *
 kv_session_to_script (KvSession *self)
 {
@@ -711,6 +499,11 @@ kv_session_to_script (KvSession *self)
   g_return_val_if_fail (KV_IS_SESSION (self), NULL);
   g_return_val_if_fail (self->history != NULL, NULL);
 
+  /* A script of the game would start from all its deals, not from the
+   * model: the steps go with the model, as in the session, and open again
+   * as they were (kv_session_open). */
+  if (self->history->given)
+    return kv_session_file_to_script (self->history);
   for (guint i = 1; i < kv_history_length (self->history); i++)
     g_ptr_array_add (steps, kv_history_get (self->history, i)->step);
   return kv_script_to_text (self->history->game, steps);
@@ -723,8 +516,10 @@ kv_session_finalize (GObject *object)
 
   g_clear_pointer (&self->history, kv_history_free);
   g_clear_pointer (&self->undo, kv_undo_free);
+  g_clear_pointer (&self->models, g_hash_table_unref);
   g_free (self->game_name);
   g_free (self->game_path);
+  g_free (self->formula);
 
   G_OBJECT_CLASS (kv_session_parent_class)->finalize (object);
 }
@@ -769,6 +564,18 @@ kv_session_get_property (GObject    *object,
     case PROP_SEED:
       g_value_set_uint (value, self->seed);
       break;
+    case PROP_MODEL:
+      g_value_set_boxed (value, kv_session_get_model (self));
+      break;
+    case PROP_FORMULA:
+      g_value_set_string (value, self->formula);
+      break;
+    case PROP_VIEW:
+      g_value_set_enum (value, self->view);
+      break;
+    case PROP_HIDDEN_AGENTS:
+      g_value_set_uint (value, self->hidden_agents);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -793,6 +600,15 @@ kv_session_set_property (GObject      *object,
       break;
     case PROP_SEED:
       kv_session_set_seed (self, g_value_get_uint (value));
+      break;
+    case PROP_FORMULA:
+      kv_session_set_formula (self, g_value_get_string (value));
+      break;
+    case PROP_VIEW:
+      kv_session_set_view (self, g_value_get_enum (value));
+      break;
+    case PROP_HIDDEN_AGENTS:
+      kv_session_set_hidden_agents (self, g_value_get_uint (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -820,6 +636,14 @@ kv_session_class_init (KvSessionClass *klass)
   /* Each agent's strategy name, KV_MAX_AGENTS of them. */
   properties[PROP_STRATEGIES] = g_param_spec_boxed ("strategies", NULL, NULL, G_TYPE_STRV, ro);
   properties[PROP_SEED] = g_param_spec_uint ("seed", NULL, NULL, 0, G_MAXUINT32, 0, rw);
+  /* The selected step's model (NULL before a game). */
+  properties[PROP_MODEL] = g_param_spec_boxed ("model", NULL, NULL, KV_TYPE_MODEL, ro);
+  /* The formula checked at the selected step ("" for none); a new game
+   * empties it. */
+  properties[PROP_FORMULA] = g_param_spec_string ("formula", NULL, NULL, "", rw);
+  properties[PROP_VIEW] = g_param_spec_enum ("view", NULL, NULL, KV_TYPE_VIEW_KIND, KV_VIEW_AUTO, rw);
+  /* A bit per agent whose links are not drawn; a new game shows them all. */
+  properties[PROP_HIDDEN_AGENTS] = g_param_spec_uint ("hidden-agents", NULL, NULL, 0, G_MAXUINT, 0, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[GAME_CHANGED] = g_signal_new ("game-changed", G_TYPE_FROM_CLASS (klass),
@@ -834,6 +658,10 @@ kv_session_class_init (KvSessionClass *klass)
   signals[STEPS_DELETED] = g_signal_new ("steps-deleted", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                          G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* kv_session_set_deal: the number of steps dropped (0: all kept). */
+  signals[DEAL_CHANGED] = g_signal_new ("deal-changed", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                        G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -841,6 +669,9 @@ kv_session_init (KvSession *self)
 {
   self->world_limit = DEFAULT_WORLD_LIMIT;
   self->seed = g_random_int ();
+  self->models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) kv_model_unref);
+  self->formula = g_strdup ("");
+  self->view = KV_VIEW_AUTO;
   for (guint a = 0; a < KV_MAX_AGENTS; a++)
     self->strategies[a] = kv_strategy_find ("del");
 }
@@ -849,4 +680,58 @@ KvSession *
 kv_session_new (void)
 {
   return g_object_new (KV_TYPE_SESSION, NULL);
+}
+
+gboolean
+kv_session_set_deal (KvSession     *self,
+                     const KvHand  *deal,
+                     GError       **error)
+{
+  const KvGame *game;
+  g_autoptr(KvGame) dealt = NULL;
+  KvHistory *history;
+  guint n_steps, n_kept = 0;
+
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (deal != NULL, FALSE);
+  g_return_val_if_fail (self->history != NULL, FALSE);
+
+  game = self->history->game;
+  if (!kv_game_validate_deal (game, deal, error))
+    return FALSE;
+  if (kv_game_deal_equal (game, deal, game->deal))
+    return TRUE;
+
+  dealt = kv_game_copy_with_deal (game, deal);
+  history = kv_history_rerun (self->history, dealt, &n_kept, error);
+  if (history == NULL)
+    return FALSE;
+  n_steps = kv_history_length (self->history) - 1;
+
+  /* Undo comes back to the step selected now, not the one selected when
+   * the state before was recorded. */
+  if (self->undo != NULL)
+    {
+      g_autofree char *now = _kv_session_document (self);
+
+      kv_undo_amend (self->undo, now);
+    }
+
+  /* Another game object (its steps and models borrow it): as a game put
+   * in, but the same players and strategies, the same step selected. */
+  g_object_freeze_notify (G_OBJECT (self));
+  g_clear_pointer (&self->history, kv_history_free);
+  self->history = history;
+  set_step (self, MIN (self->step, n_kept));
+  _kv_session_record (self, "Change Deal");
+  g_signal_emit (self, signals[GAME_CHANGED], 0);
+  g_signal_emit (self, signals[STEPS_CHANGED], 0, 0);
+  /* Every model is new, the selected step's too, even where the step stays. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HISTORY]);
+  if (n_kept != n_steps)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);
+  g_signal_emit (self, signals[DEAL_CHANGED], 0, n_steps - n_kept);
+  g_object_thaw_notify (G_OBJECT (self));
+  return TRUE;
 }

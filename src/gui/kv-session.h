@@ -6,7 +6,8 @@
  * tested without a display (tests/gui/test-session.c).
  *
  * Signals, in this order after a change:
- *   game-changed          a new game was put in (open, set_history)
+ *   game-changed          a new game was put in (open, set_history,
+ *                         set_deal)
  *   steps-changed (from)  the entries from @from on are new or gone
  *   notify::step …        the properties that changed
  *   steps-replaced (n)    an edit replaced the @n steps after the selected
@@ -14,7 +15,14 @@
  *   steps-deleted (n)     kv_session_delete_later_steps deleted the @n
  *                         steps after the selected one (undo brings them
  *                         back)
- * ("history", "game-name", "game-path", "step", "length", "world-limit").
+ *   deal-changed (n)      kv_session_set_deal put in another deal and
+ *                         dropped the @n steps that no longer hold there
+ *                         (0: none; undo brings them back)
+ * ("history", "game-name", "game-path", "model", "step", "length",
+ * "world-limit"). What the window shows of the selected step — "formula",
+ * "view", "hidden-agents" — is the session's too: the widgets bind to
+ * these properties (kv-window.c), so a step, an undo or a new game reaches
+ * every widget without the window refreshing them one by one.
  *
  * Every change to the history goes through one private function, edit ()
  * in kv-session.c: the place undo and branches hook in. */
@@ -23,6 +31,7 @@
 #include <glib-object.h>
 
 #include "kv-engine.h"
+#include "kv-view.h"
 
 G_BEGIN_DECLS
 
@@ -33,12 +42,16 @@ KvSession  *kv_session_new            (void);
 
 /* Opens a built-in game (hexa, clue11, …) or a .kvg file, run with the
  * session's world limit; the initial model is selected. On error
- * (FILE:LINE:COL: …) the session stays as it was. */
+ * (FILE:LINE:COL: …) the session stays as it was. A model file (.kvm.json,
+ * kv-model-json.h) opens as a history of its one model, which steps then
+ * run on (kv_history_new_for_model); so does a .kvg holding steps on a
+ * model (Save Script of one, an autosave set aside: kv-session-file.h). */
 gboolean    kv_session_open           (KvSession   *self,
                                        const char  *name_or_path,
                                        GError     **error);
 /* As kv_session_open, but a script file with a bad step — one that does
- * not read, or is refused — opens with the steps before that step's line:
+ * not read, or is refused — opens with the steps before that step's line
+ * (a model file, or steps on one, opens whole or not at all):
  * TRUE, with the error (FILE:LINE:COL: …) in *@problem (newly allocated)
  * and its line in *@problem_line. TRUE and *@problem NULL when the whole
  * file opened; FALSE with @error (the session as it was) when not even the
@@ -64,6 +77,8 @@ const char *kv_session_get_game_path  (KvSession   *self);
 /* The entry shown ("step"), and the entry itself (NULL before a game). */
 guint       kv_session_get_step       (KvSession   *self);
 const KvHistoryEntry *kv_session_get_entry (KvSession *self);
+/* The entry's model ("model"; NULL before a game). */
+KvModel    *kv_session_get_model      (KvSession   *self);
 void        kv_session_select_step    (KvSession   *self,
                                        guint        index);
 /* One step back or forward; FALSE when there is none. */
@@ -104,8 +119,9 @@ guint32     kv_session_get_seed       (KvSession   *self);
 void        kv_session_set_seed       (KvSession   *self,
                                        guint32      seed);
 
-/* Undo and redo of the edits (apply, Next turn, open): the tree of
- * kv-undo.h, so an edit at an earlier step keeps the later steps for undo.
+/* Undo and redo of the edits (apply, Next turn, delete, open, change the
+ * deal): the tree of kv-undo.h, so an edit at an earlier step keeps the
+ * later steps for undo.
  * FALSE when there is nothing to undo/redo, or with @error when the state
  * no longer runs (a lower world limit). Navigation is not an edit. */
 gboolean    kv_session_undo           (KvSession   *self,
@@ -124,7 +140,35 @@ guint       kv_session_get_world_limit (KvSession  *self);
 void        kv_session_set_world_limit (KvSession  *self,
                                         guint       world_limit);
 
-/* The history's steps as a game script (kv_script_to_text). */
+/* The formula checked at the selected step ("" for none): a new game
+ * empties it, steps and undo keep it. */
+const char *kv_session_get_formula    (KvSession   *self);
+void        kv_session_set_formula    (KvSession   *self,
+                                       const char  *formula);
+/* The view of the model (KV_VIEW_AUTO at first), and the agents whose
+ * links are hidden (a bit per agent; a new game shows every agent's). */
+KvViewKind  kv_session_get_view       (KvSession   *self);
+void        kv_session_set_view       (KvSession   *self,
+                                       KvViewKind   view);
+guint       kv_session_get_hidden_agents (KvSession *self);
+void        kv_session_set_hidden_agents (KvSession *self,
+                                          guint      hidden_agents);
+
+/* The history's steps as a game script (kv_script_to_text); for a history
+ * from a model, the model and the steps as the session file holds them
+ * (kv_session_file_to_script), which kv_session_open opens again. */
 char       *kv_session_to_script      (KvSession   *self);
+
+/* Changing the deal (who holds which card at the actual world), as one
+ * edit ("Change Deal"): a copy of the game dealt @deal (n_owners hands,
+ * kv_game_n_owners), and the history's steps run again on it from the
+ * start; a step that no longer holds at the new actual world is dropped
+ * with every step after it ("deal-changed" says how many). The selected
+ * step stays (clamped). A deal that is not one of the game's
+ * (kv_game_validate_deal) is FALSE with @error, and nothing changes; the
+ * deal the game has already is TRUE and changes nothing. */
+gboolean    kv_session_set_deal       (KvSession     *self,
+                                       const KvHand  *deal,
+                                       GError       **error);
 
 G_END_DECLS

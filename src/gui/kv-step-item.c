@@ -200,7 +200,13 @@ kv_step_item_new_for_entry (const KvHistory *history,
   g_autofree char *worlds = NULL;
   g_autofree char *winners = winners_text (entry->model);
 
-  if (entry->step == NULL)
+  /* A model file (.kvm.json) starts from its model, not from the deal. */
+  if (entry->step == NULL && history->given)
+    {
+      words = g_strdup (_("A model read from a file"));
+      del = g_strdup (_("given model"));
+    }
+  else if (entry->step == NULL)
     {
       words = g_strdup (_("The cards are dealt"));
       del = g_strdup (_("initial model"));

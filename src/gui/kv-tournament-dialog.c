@@ -591,7 +591,8 @@ kv_tournament_dialog_new (GtkWindow               *parent,
                        NULL);
   self->game = kv_game_ref (game);
   self->name = g_strdup (name != NULL ? name : "game");
-  adw_window_title_set_subtitle (self->window_title, game->title != NULL ? game->title : self->name);
+  adw_window_title_set_subtitle (self->window_title,
+                                 game->title != NULL ? kv_game_display_title (game->title) : self->name);
 
   for (guint a = 0; a < game->n_agents; a++)
     {

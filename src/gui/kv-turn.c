@@ -221,7 +221,8 @@ kv_turn_play (KvHistory               *history,
                    game->agent_names[agent]);
       return 0;
     }
-  ending = g_strdup_printf ("%s %s", knows ? "win" : "endmove", game->agent_names[agent]);
+  ending = g_strdup_printf ("%s %s", kv_step_kind_to_keyword (knows ? KV_STEP_WIN : KV_STEP_ENDMOVE),
+                            game->agent_names[agent]);
   if (!push_text (history, ending, error))
     {
       kv_history_truncate (history, length - 1);

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kv-deal-dialog.h"
 #include "kv-export-dialog.h"
 #include "kv-game-menu.h"
 #include "kv-session-file.h"
@@ -107,6 +108,44 @@ delete_later_action (GtkWidget  *widget,
   kv_session_delete_later_steps (KV_WINDOW (widget)->session);
 }
 
+/* Who holds which card at the actual world: a dialog, then one edit. */
+static void
+change_deal_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+
+  if (history_of (self) == NULL)
+    {
+      _kv_window_toast (self, _("Open a game first"));
+      return;
+    }
+  /* A model read from a file: kv_session_set_deal would refuse it. */
+  if (history_of (self)->given)
+    {
+      _kv_window_toast (self, _("This model was read from a file: its deal cannot be changed"));
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (kv_deal_dialog_new (GTK_WINDOW (self), self->session)));
+}
+
+void
+_kv_window_on_deal_changed (KvWindow *self,
+                            guint     n_dropped)
+{
+  g_autofree char *message = NULL;
+
+  if (n_dropped == 0)
+    message = g_strdup (_("Deal changed"));
+  else
+    message = g_strdup_printf (ngettext ("Deal changed: %u later step no longer holds and was dropped",
+                                         "Deal changed: %u later steps no longer hold and were dropped",
+                                         n_dropped),
+                               n_dropped);
+  _kv_window_toast_undoable (self, message);
+}
+
 static void
 open_game_action (GtkWidget  *widget,
                   const char *action_name,
@@ -123,6 +162,25 @@ kvg_filter (void)
   gtk_file_filter_set_name (filter, _("Game scripts"));
   gtk_file_filter_add_pattern (filter, "*.kvg");
   return filter;
+}
+
+/* Open's filters: games and models together (the one shown first), then
+ * each apart. */
+static void
+add_open_filters (GtkFileChooser *chooser)
+{
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) scripts = kvg_filter ();
+  g_autoptr(GtkFileFilter) models = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (all, _("Games and models"));
+  gtk_file_filter_add_pattern (all, "*.kvg");
+  gtk_file_filter_add_pattern (all, "*" KV_MODEL_JSON_SUFFIX);
+  gtk_file_filter_set_name (models, _("Models (.kvm.json)"));
+  gtk_file_filter_add_pattern (models, "*" KV_MODEL_JSON_SUFFIX);
+  gtk_file_chooser_add_filter (chooser, all);
+  gtk_file_chooser_add_filter (chooser, scripts);
+  gtk_file_chooser_add_filter (chooser, models);
 }
 
 static void
@@ -148,11 +206,10 @@ open_action (GtkWidget  *widget,
 {
   KvWindow *self = KV_WINDOW (widget);
   GtkFileChooserNative *native;
-  g_autoptr(GtkFileFilter) filter = kvg_filter ();
 
   native = gtk_file_chooser_native_new (_("Open a Game"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  add_open_filters (GTK_FILE_CHOOSER (native));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   g_signal_connect (native, "response", G_CALLBACK (on_open_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
@@ -418,6 +475,8 @@ static const KvWindowAction actions[] = {
   { "win.open", NULL, open_action, NULL, { "<Control>o" }, { NULL } },
   { "win.open-game", "s", open_game_action, NULL, { NULL }, { NULL } },
   { "win.save", NULL, save_action, NULL, { "<Control>s" }, { NULL } },
+  /* Game menu → Change Deal…: kv-deal-dialog.c, then one undoable edit. */
+  { "win.change-deal", NULL, change_deal_action, NULL, { NULL }, { NULL } },
   { "win.export", NULL, export_action, NULL, { "<Control>e" }, { NULL } },
   { "win.copy-image", NULL, copy_image_action, NULL, { "<Control><Shift>c" }, { NULL } },
   { "win.focus-formula", NULL, focus_formula_action, NULL, { "<Control>l" }, { NULL } },

@@ -80,11 +80,27 @@ step_of (KvWindow *self)
 /* A short message over the window; an error in a dialog. */
 void        _kv_window_toast               (KvWindow       *self,
                                             const char     *message);
+/* A toast with Undo, for an edit that took steps away. */
+void        _kv_window_toast_undoable      (KvWindow       *self,
+                                            const char     *message);
 void        _kv_window_report_error        (KvWindow       *self,
                                             const char     *heading,
                                             const char     *message);
 /* The game menu again (the recent files changed). */
 void        _kv_window_refresh_game_menu   (KvWindow       *self);
+/* Undo and redo greyed out when there is nothing to undo or redo. */
+void        _kv_window_update_undo_actions (KvWindow       *self);
+/* Writes the session file when it changed (kv-window-open.c). */
+void        _kv_window_save_session        (KvWindow       *self);
+/* Presentation mode (kv-window-present.c): in or out, its step strip
+ * again, and its keys (a controller, live only while presenting). */
+void        _kv_window_set_presenting      (KvWindow       *self,
+                                            gboolean        presenting);
+void        _kv_window_update_strip        (KvWindow       *self);
+GtkEventController *_kv_window_present_keys_new (void);
+/* The session's "deal-changed": a toast with Undo (kv-window-actions.c). */
+void        _kv_window_on_deal_changed     (KvWindow       *self,
+                                            guint           n_dropped);
 /* Installs the win.* actions and binds their keys (kv-window-actions.c). */
 void        _kv_window_class_actions_init  (GtkWidgetClass *widget_class);
 

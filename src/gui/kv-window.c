@@ -4,13 +4,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "kv-explain.h"
 #include "kv-game-menu.h"
 #include "kv-gui-resources.h"
-#include "kv-read.h"
-#include "kv-session-file.h"
 #include "kv-step-item.h"
 #include "kv-strategy-menu.h"
 #include "kv-style.h"
@@ -82,18 +79,10 @@ sync_steps (KvWindow *self,
 
 /* The state shown */
 
-static const KvHistoryEntry *
-current_entry (KvWindow *self)
-{
-  if (history_of (self) == NULL)
-    return NULL;
-  return kv_history_get (history_of (self), step_of (self));
-}
-
 static int
 selected_world (KvWindow *self)
 {
-  const KvHistoryEntry *entry = current_entry (self);
+  const KvHistoryEntry *entry = kv_session_get_entry (self->session);
   int world = -1;
 
   world = kv_canvas_view_get_selected_world (KV_CANVAS_VIEW (self->canvas));
@@ -105,7 +94,7 @@ selected_world (KvWindow *self)
 static void
 update_knowledge (KvWindow *self)
 {
-  const KvHistoryEntry *entry = current_entry (self);
+  const KvHistoryEntry *entry = kv_session_get_entry (self->session);
   KvModel *previous = NULL;
   guint previous_world = 0;
   int world;
@@ -137,8 +126,8 @@ update_knowledge (KvWindow *self)
 }
 
 /* Undo and redo are greyed out when there is nothing to undo or redo. */
-static void
-update_undo_actions (KvWindow *self)
+void
+_kv_window_update_undo_actions (KvWindow *self)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", kv_session_can_undo (self->session));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", kv_session_can_redo (self->session));
@@ -151,7 +140,7 @@ update_actions (KvWindow *self)
 
   /* Undo and redo follow the session's undo tree, never the selected step
    * (moving between steps is navigation). */
-  update_undo_actions (self);
+  _kv_window_update_undo_actions (self);
   /* Nothing after the last step to delete. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-later",
                                  history_of (self) != NULL &&
@@ -200,7 +189,7 @@ update_actions (KvWindow *self)
 static void
 update_title (KvWindow *self)
 {
-  const KvHistoryEntry *entry = current_entry (self);
+  const KvHistoryEntry *entry = kv_session_get_entry (self->session);
   g_autofree char *subtitle = NULL;
   guint length;
 
@@ -219,61 +208,17 @@ update_title (KvWindow *self)
                                            entry->model->n_worlds),
                               step_of (self), length - 1, entry->model->n_worlds);
   adw_window_title_set_title (self->window_title,
-                              history_of (self)->game->title != NULL ? history_of (self)->game->title
+                              history_of (self)->game->title != NULL ? kv_game_display_title (history_of (self)->game->title)
                                                                  : kv_session_get_game_name (self->session));
   /* The window list and Alt+Tab name the game too. */
   gtk_window_set_title (GTK_WINDOW (self), adw_window_title_get_title (self->window_title));
   adw_window_title_set_subtitle (self->window_title, subtitle);
 }
 
-/* Writes the session after every change (a step, a truncation, a game,
- * the selected step); nothing when it is as last written. */
-static void
-save_session (KvWindow *self)
-{
-  g_autofree char *text = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (!self->autosave || self->syncing || history_of (self) == NULL || self->held_session != NULL)
-    return;
-
-  {
-    g_autofree char *session = kv_session_file_to_text (history_of (self), kv_session_get_game_name (self->session),
-                                                        step_of (self));
-    g_autofree char *limit = kv_session_file_limit_line (kv_session_get_world_limit (self->session));
-    g_autofree char *undo = kv_session_undo_to_text (self->session);
-
-    /* Undo survives a restart: its tree rides along as comment lines; so
-     * does the world limit it was made with, should it be lowered. */
-    text = g_strconcat (session, limit, undo, NULL);
-  }
-  if (g_strcmp0 (text, self->session_text) == 0)
-    return;
-
-  path = kv_session_file_get_path ();
-  if (!kv_session_file_write (path, text, &error))
-    {
-      g_message ("Could not save the session: %s", error->message);
-      if (!self->session_failed)
-        {
-          g_autofree char *message = g_strdup_printf (_("Could not save the session: %s"), error->message);
-
-          _kv_window_toast (self, message);
-        }
-      self->session_failed = TRUE;
-      return;
-    }
-  self->session_failed = FALSE;
-  g_free (self->session_text);
-  g_free (self->held_session);
-  self->session_text = g_steal_pointer (&text);
-}
-
 static void
 update_accessible (KvWindow *self)
 {
-  const KvHistoryEntry *entry = current_entry (self);
+  const KvHistoryEntry *entry = kv_session_get_entry (self->session);
   g_autofree char *description = NULL;
 
   if (entry != NULL)
@@ -351,51 +296,19 @@ show_product (KvWindow *self)
     }
 }
 
-/* Presentation mode's one-line history: the step, what it did, the game. */
-static void
-update_strip (KvWindow *self)
-{
-  const KvHistoryEntry *entry = current_entry (self);
-  g_autoptr(KvStepItem) item = NULL;
-  g_autofree char *text = NULL;
-
-  if (!self->presenting)
-    return;
-  if (entry == NULL)
-    {
-      gtk_label_set_text (self->strip_label, "");
-      gtk_label_set_text (self->strip_title, "");
-      return;
-    }
-
-  if (step_of (self) < g_list_model_get_n_items (G_LIST_MODEL (self->steps)))
-    item = g_list_model_get_item (G_LIST_MODEL (self->steps), step_of (self));
-  /* TRANSLATORS: presentation mode's step strip, e.g. "Step 3 of 8 · 2 ends the move" */
-  text = g_strdup_printf (_("Step %u of %u · %s"), step_of (self),
-                          kv_history_length (history_of (self)) - 1,
-                          item != NULL ? kv_step_item_get_words (item) : "");
-  gtk_label_set_text (self->strip_label, text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->strip_label),
-                               item != NULL ? kv_step_item_get_del (item) : NULL);
-  gtk_label_set_text (self->strip_title, adw_window_title_get_title (self->window_title));
-}
-
 static void
 show_current (KvWindow *self)
 {
-  const KvHistoryEntry *entry = current_entry (self);
-
-  kv_canvas_view_set_model (KV_CANVAS_VIEW (self->canvas), entry != NULL ? entry->model : NULL);
+  /* The canvas, the formula bar and the composer follow the session by
+   * themselves (bound in kv_window_init). */
   show_product (self);
-  kv_composer_set_model (self->composer, entry != NULL ? entry->model : NULL);
-  kv_formula_bar_set_model (self->formula_bar, entry != NULL ? entry->model : NULL);
   update_knowledge (self);
   update_explanation (self);
   update_title (self);
-  update_strip (self);
+  _kv_window_update_strip (self);
   update_actions (self);
   update_accessible (self);
-  save_session (self);
+  _kv_window_save_session (self);
 }
 
 void
@@ -435,9 +348,9 @@ kv_window_select_step (KvWindow *self,
 }
 
 /* A toast for an edit that took steps away, with Undo to bring them back. */
-static void
-toast_undoable (KvWindow   *self,
-                const char *message)
+void
+_kv_window_toast_undoable (KvWindow   *self,
+                           const char *message)
 {
   AdwToast *toast = adw_toast_new (message);
 
@@ -456,7 +369,7 @@ on_steps_replaced (KvWindow *self,
                                                         "%u later steps replaced", n_replaced),
                                               n_replaced);
 
-  toast_undoable (self, message);
+  _kv_window_toast_undoable (self, message);
 }
 
 /* Deleting the later steps is one edit: one click brings them back. */
@@ -468,7 +381,7 @@ on_steps_deleted (KvWindow *self,
                                                         "%u later steps deleted", n_deleted),
                                               n_deleted);
 
-  toast_undoable (self, message);
+  _kv_window_toast_undoable (self, message);
 }
 
 static void
@@ -479,13 +392,12 @@ on_step_changed (KvWindow *self)
     show_step (self);
 }
 
-/* A new game: its formulas and highlights mean nothing any more. */
+/* A new game is a recent file (the session empties the formula). */
 static void
 on_game_changed (KvWindow *self)
 {
   const char *path = kv_session_get_game_path (self->session);
 
-  kv_formula_bar_clear (self->formula_bar);
   if (path != NULL)
     {
       kv_game_menu_add_recent (path);
@@ -502,7 +414,7 @@ on_steps_changed (KvWindow *self,
   sync_steps (self, from);
   self->syncing = FALSE;
   show_step (self);
-  update_undo_actions (self);
+  _kv_window_update_undo_actions (self);
 }
 
 static void
@@ -519,344 +431,6 @@ static void
 on_selected_world_changed (KvWindow *self)
 {
   update_knowledge (self);
-}
-
-/* Shows @dialog as the window's one problem dialog. */
-static void
-show_problem_dialog (KvWindow         *self,
-                     AdwMessageDialog *dialog)
-{
-  if (self->problem_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->problem_dialog));
-  g_set_weak_pointer (&self->problem_dialog, dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-/* Line @line of the file @path without its comment, or NULL (lines end
- * as the script reader ends them: "\n", "\r\n" or "\r"). */
-static char *
-script_line (const char *path,
-             guint       line)
-{
-  g_autofree char *text = NULL;
-  gsize length = 0, start = 0, end;
-  guint number = 1;
-  char *hash;
-  char *found;
-
-  if (path == NULL || line == 0)
-    return NULL;
-  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
-  if (text == NULL)
-    return NULL;
-  while (start < length && number < line)
-    {
-      if (text[start] == '\r' && start + 1 < length && text[start + 1] == '\n')
-        start++;
-      if (text[start] == '\n' || text[start] == '\r')
-        number++;
-      start++;
-    }
-  if (number < line)
-    return NULL;
-  for (end = start; end < length && text[end] != '\n' && text[end] != '\r'; end++)
-    ;
-  found = g_strndup (text + start, end - start);
-  /* A UTF-8 byte-order mark on line 1 is no part of it. */
-  if (line == 1 && g_str_has_prefix (found, "\xEF\xBB\xBF"))
-    memmove (found, found + 3, strlen (found + 3) + 1);
-  if ((hash = strchr (found, '#')) != NULL)
-    *hash = '\0';
-  return g_strstrip (found);
-}
-
-/* Fix Line N: the valid steps stay open, the last one selected, and the
- * bad line goes into the New Step form; a line that does not read as a
- * step waits, with the error, in a text field over the form. */
-static void
-fix_bad_step (KvWindow         *self,
-              AdwMessageDialog *dialog)
-{
-  guint line = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "kv-line"));
-  const char *problem = g_object_get_data (G_OBJECT (dialog), "kv-problem");
-  g_autofree char *text = script_line (kv_session_get_game_path (self->session), line);
-
-  if (text == NULL || history_of (self) == NULL)
-    return;
-  kv_session_select_step (self->session, kv_history_length (history_of (self)) - 1);
-  adw_flap_set_reveal_flap (self->flap, TRUE);
-  if (kv_composer_set_draft (self->composer, line, text, problem))
-    {
-      /* In the form: the error says why it was refused. */
-      _kv_window_toast (self, problem);
-      gtk_widget_grab_focus (GTK_WIDGET (self->composer));
-    }
-}
-
-static void
-on_bad_step_response (KvWindow         *self,
-                      const char       *response,
-                      AdwMessageDialog *dialog)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (g_str_equal (response, "fix"))
-    fix_bad_step (self, dialog);
-
-  /* Opening was an edit: undo puts the game before it back. */
-  if (g_str_equal (response, "back") && !kv_session_undo (self->session, &error) && error != NULL)
-    _kv_window_toast (self, error->message);
-}
-
-/* The file opened up to a bad step: where, why, and what now. */
-static void
-report_bad_step (KvWindow   *self,
-                 const char *problem,
-                 guint       line)
-{
-  const KvHistory *history = history_of (self);
-  guint n_steps = kv_history_length (history) - 1;
-  g_autofree char *shown = kv_read_shorten (problem);
-  g_autofree char *body = NULL;
-  g_autofree char *opened = NULL;
-  g_autofree char *keep = NULL;
-  g_autofree char *fix = NULL;
-  g_autofree char *text = NULL;
-  AdwMessageDialog *dialog;
-
-  if (n_steps == 0)
-    opened = g_strdup (_("The game is open without its steps; this step and the rest of the file were left out."));
-  else
-    /* TRANSLATORS: %u is a number of steps, as in "The 3 steps before it are open" */
-    opened = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "The %u step before it is open; this step and the rest of the file were left out.",
-                                           "The %u steps before it are open; this step and the rest of the file were left out.",
-                                           n_steps),
-                              n_steps);
-  body = g_strdup_printf ("%s\n\n%s", shown, opened);
-  /* TRANSLATORS: %u is a line of the script */
-  keep = g_strdup_printf (_("_Drop Line %u and the Rest"), line);
-
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("A Step Could Not Be Opened"), body));
-  adw_message_dialog_add_response (dialog, "back", _("_Back to the Previous Game"));
-  /* TRANSLATORS: %u is a line of the script */
-  fix = g_strdup_printf (_("_Fix Line %u"), line);
-  adw_message_dialog_add_response (dialog, "fix", fix);
-  text = script_line (kv_session_get_game_path (self->session), line);
-  adw_message_dialog_set_response_enabled (dialog, "fix", text != NULL);
-  g_object_set_data (G_OBJECT (dialog), "kv-line", GUINT_TO_POINTER (line));
-  g_object_set_data_full (G_OBJECT (dialog), "kv-problem", g_steal_pointer (&shown), g_free);
-  adw_message_dialog_add_response (dialog, "keep", keep);
-  adw_message_dialog_set_response_appearance (dialog, "keep", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "keep");
-  adw_message_dialog_set_close_response (dialog, "keep");
-  /* Nothing to go back to in a window that had no game. */
-  adw_message_dialog_set_response_enabled (dialog, "back", kv_session_can_undo (self->session));
-  g_signal_connect_swapped (dialog, "response", G_CALLBACK (on_bad_step_response), self);
-  show_problem_dialog (self, dialog);
-}
-
-gboolean
-kv_window_open (KvWindow    *self,
-                const char  *name_or_path,
-                GError     **error)
-{
-  g_autofree char *problem = NULL;
-  guint line = 0;
-
-  g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (name_or_path != NULL, FALSE);
-
-  /* A script with a bad step opens up to it, and says so. */
-  if (!kv_session_open_valid_steps (self->session, name_or_path, &problem, &line, error))
-    return FALSE;
-  if (problem != NULL)
-    {
-      g_message ("%s", problem);
-      report_bad_step (self, problem, line);
-    }
-  return TRUE;
-}
-
-/* The world limit a session over it asks for: what it was made with,
- * else twice the limit (at least the default), within the schema's range. */
-static guint
-limit_to_offer (KvWindow *self,
-                guint     made_with)
-{
-  g_autoptr(GSettingsSchemaKey) key = NULL;
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GVariant) range = NULL;
-  g_autoptr(GVariant) bounds = NULL;
-  guint current = kv_session_get_world_limit (self->session);
-  guint offer, low = 1, high = G_MAXUINT;
-  g_autofree char *type = NULL;
-
-  g_object_get (self->settings, "settings-schema", &schema, NULL);
-  key = g_settings_schema_get_key (schema, "world-limit");
-  range = g_settings_schema_key_get_range (key);
-  g_variant_get (range, "(sv)", &type, &bounds);
-  if (g_str_equal (type, "range"))
-    g_variant_get (bounds, "(uu)", &low, &high);
-
-  if (made_with > current)
-    offer = made_with;
-  else
-    offer = MAX ((guint) MIN ((guint64) current * 2, G_MAXUINT), (guint) KV_DEFAULT_WORLD_LIMIT);
-  return CLAMP (offer, low, high);
-}
-
-static void
-on_over_limit_response (KvWindow         *self,
-                        const char       *response,
-                        AdwMessageDialog *dialog)
-{
-  g_autofree char *path = g_steal_pointer (&self->held_session);
-  guint offer = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "kv-offer"));
-
-  if (path == NULL)
-    return;
-  if (g_str_equal (response, "raise"))
-    {
-      /* The preference itself (Preferences → World limit), so it stays. */
-      g_settings_set_uint (self->settings, "world-limit", offer);
-      kv_session_set_world_limit (self->session, offer);
-      kv_window_restore_session (self);
-    }
-  else
-    {
-      g_autoptr(GError) error = NULL;
-      g_autofree char *aside = kv_session_file_keep_aside (path, ".kvg", &error);
-      g_autofree char *message = NULL;
-
-      if (aside != NULL)
-        {
-          g_autofree char *basename = g_path_get_basename (aside);
-
-          /* TRANSLATORS: %s is a file name, session-20261123-141500.kvg */
-          message = g_strdup_printf (_("The last session was kept as %s: raise “Largest model built” in Preferences, then open it from the Game menu"),
-                                     basename);
-        }
-      else
-        message = g_strdup_printf (_("Could not keep the last session: %s"), error->message);
-      _kv_window_toast (self, message);
-    }
-  save_session (self);
-}
-
-/* A session over the world limit is not broken: it opens with a higher one. */
-static void
-offer_raise_limit (KvWindow   *self,
-                   const char *path,
-                   guint       made_with,
-                   const char *problem)
-{
-  guint current = kv_session_get_world_limit (self->session);
-  guint offer = limit_to_offer (self, made_with);
-  g_autofree char *shown = kv_read_shorten (problem);
-  g_autofree char *body = NULL;
-  g_autofree char *raise = NULL;
-  AdwMessageDialog *dialog;
-
-  body = g_strdup_printf (_("One of its models has more worlds than the limit of %u (Preferences → Largest model built).\n\n%s"),
-                          current, shown);
-  /* TRANSLATORS: %u is a number of worlds */
-  raise = g_strdup_printf (_("_Raise Limit to %u"), offer);
-
-  g_free (self->held_session);
-  self->held_session = g_strdup (path);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                       _("The Last Session Is Over the World Limit"),
-                                                       body));
-  adw_message_dialog_add_response (dialog, "aside", _("_Keep It Aside"));
-  adw_message_dialog_add_response (dialog, "raise", raise);
-  adw_message_dialog_set_response_appearance (dialog, "raise", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "raise");
-  adw_message_dialog_set_close_response (dialog, "aside");
-  g_object_set_data (G_OBJECT (dialog), "kv-offer", GUINT_TO_POINTER (offer));
-  g_signal_connect_swapped (dialog, "response", G_CALLBACK (on_over_limit_response), self);
-  show_problem_dialog (self, dialog);
-}
-
-gboolean
-kv_window_restore_session (KvWindow *self)
-{
-  g_autofree char *path = NULL;
-  g_autofree char *name = NULL;
-  g_autoptr(KvHistory) history = NULL;
-  g_autoptr(KvUndo) undo = NULL;
-  g_autoptr(GError) error = NULL;
-  guint selected = 0;
-
-  g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
-
-  path = kv_session_file_get_path ();
-  /* What an autosave killed mid-write (kill -9, a power cut) left behind. */
-  kv_session_file_remove_stale (path);
-  history = kv_session_file_read (path, kv_session_get_world_limit (self->session),
-                                  &name, &selected, &undo, &error);
-  if (history == NULL)
-    {
-      g_autoptr(GError) aside_error = NULL;
-      g_autofree char *aside = NULL;
-      g_autofree char *message = NULL;
-      guint made_with = 0;
-
-      if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        return FALSE;
-      /* Made under a higher world limit: kept where it is (no autosave
-       * over it) until the user says whether to raise the limit. */
-      if (g_error_matches (error, KV_ERROR, KV_ERROR_LIMIT) &&
-          kv_session_file_over_limit (path, &made_with))
-        {
-          g_message ("The session is over the world limit: %s", error->message);
-          offer_raise_limit (self, path, made_with, error->message);
-          return FALSE;
-        }
-
-      /* Kept for a look, out of the way of the next autosave. */
-      g_message ("Could not restore the session: %s", error->message);
-      aside = kv_session_file_set_aside (path, &aside_error);
-      if (aside != NULL)
-        {
-          g_autofree char *basename = g_path_get_basename (aside);
-
-          /* TRANSLATORS: %s is a file name, session-20261123-141500.kvg.broken */
-          message = g_strdup_printf (_("The last session could not be restored; it was kept as %s"),
-                                     basename);
-        }
-      else
-        message = g_strdup (_("The last session could not be restored"));
-      _kv_window_toast (self, message);
-      return FALSE;
-    }
-
-  kv_session_set_history (self->session, g_steal_pointer (&history),
-                          name != NULL ? name : _("session"), NULL, selected);
-  if (undo != NULL)
-    kv_session_set_undo (self->session, g_steal_pointer (&undo));
-  update_undo_actions (self);
-  return TRUE;
-}
-
-void
-kv_window_set_autosave (KvWindow *self,
-                        gboolean  autosave)
-{
-  g_return_if_fail (KV_IS_WINDOW (self));
-
-  self->autosave = !!autosave;
-  save_session (self);
-}
-
-void
-kv_window_open_or_report (KvWindow   *self,
-                          const char *name_or_path)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!kv_window_open (self, name_or_path, &error))
-    _kv_window_report_error (self, _("Could Not Open the Game"), error->message);
 }
 
 /* Steps */
@@ -911,113 +485,6 @@ static void
 on_product_stage_changed (KvWindow *self)
 {
   update_actions (self);
-}
-
-/* Presentation mode */
-
-static void
-set_presenting (KvWindow *self,
-                gboolean  presenting)
-{
-  presenting = !!presenting;
-  if (self->presenting == presenting)
-    return;
-
-  self->presenting = presenting;
-  if (presenting)
-    {
-      self->flap_was_revealed = adw_flap_get_reveal_flap (self->flap);
-      adw_flap_set_reveal_flap (self->flap, FALSE);
-      gtk_widget_add_css_class (GTK_WIDGET (self), "presenting");
-      gtk_window_fullscreen (GTK_WINDOW (self));
-    }
-  else
-    {
-      gtk_window_unfullscreen (GTK_WINDOW (self));
-      gtk_widget_remove_css_class (GTK_WIDGET (self), "presenting");
-      adw_flap_set_reveal_flap (self->flap, self->flap_was_revealed);
-    }
-  /* The strip stands for the header bar and the history; the formula bar
-   * makes room for the picture. */
-  gtk_widget_set_visible (self->header_bar, !presenting);
-  gtk_widget_set_visible (self->present_strip, presenting);
-  gtk_widget_set_visible (GTK_WIDGET (self->formula_bar), !presenting);
-  gtk_event_controller_set_propagation_phase (self->present_keys,
-                                              presenting ? GTK_PHASE_CAPTURE : GTK_PHASE_NONE);
-  /* The view and the agents are chosen before: the picture takes the room. */
-  kv_canvas_view_set_show_toolbar (KV_CANVAS_VIEW (self->canvas), !presenting);
-  kv_canvas_set_presenting (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)), presenting);
-  update_strip (self);
-  if (presenting)
-    gtk_widget_grab_focus (self->canvas);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTING]);
-}
-
-typedef enum {
-  PRESENT_BACK,
-  PRESENT_FORWARD,
-  PRESENT_LEAVE,
-} PresentKey;
-
-/* A key of a presenter's clicker (or the keyboard) while presenting; an
- * open menu or a text field keeps its keys. */
-static gboolean
-on_present_key (GtkWidget *widget,
-                GVariant  *args,
-                gpointer   user_data)
-{
-  KvWindow *self = KV_WINDOW (widget);
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  if (focus != NULL && (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL))
-    return FALSE;
-
-  switch (GPOINTER_TO_INT (user_data))
-    {
-    case PRESENT_BACK:
-      gtk_widget_activate_action (widget, "win.back", NULL);
-      break;
-    case PRESENT_FORWARD:
-      gtk_widget_activate_action (widget, "win.forward", NULL);
-      break;
-    case PRESENT_LEAVE:
-      set_presenting (self, FALSE);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  return TRUE;
-}
-
-static GtkEventController *
-present_keys_new (void)
-{
-  static const struct {
-    guint      keyval;
-    PresentKey what;
-  } keys[] = {
-    { GDK_KEY_Left, PRESENT_BACK },
-    { GDK_KEY_Page_Up, PRESENT_BACK },
-    { GDK_KEY_KP_Page_Up, PRESENT_BACK },
-    { GDK_KEY_BackSpace, PRESENT_BACK },
-    { GDK_KEY_Right, PRESENT_FORWARD },
-    { GDK_KEY_Page_Down, PRESENT_FORWARD },
-    { GDK_KEY_KP_Page_Down, PRESENT_FORWARD },
-    { GDK_KEY_space, PRESENT_FORWARD },
-    { GDK_KEY_Escape, PRESENT_LEAVE },
-  };
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-
-  gtk_event_controller_set_name (controller, "kv-present-keys");
-  /* Before any widget sees them, and only while presenting. */
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_NONE);
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-                                          gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, 0),
-                                                            gtk_callback_action_new (on_present_key,
-                                                                                     GINT_TO_POINTER (keys[i].what),
-                                                                                     NULL)));
-  return controller;
 }
 
 /* The canvas highlights the worlds the formula holds at. */
@@ -1150,7 +617,7 @@ kv_window_set_property (GObject      *object,
         adw_flap_set_reveal_flap (self->flap, g_value_get_boolean (value));
       break;
     case PROP_PRESENTING:
-      set_presenting (self, g_value_get_boolean (value));
+      _kv_window_set_presenting (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1249,6 +716,7 @@ kv_window_init (KvWindow *self)
   g_signal_connect_swapped (self->session, "notify::step", G_CALLBACK (on_step_changed), self);
   g_signal_connect_swapped (self->session, "steps-replaced", G_CALLBACK (on_steps_replaced), self);
   g_signal_connect_swapped (self->session, "steps-deleted", G_CALLBACK (on_steps_deleted), self);
+  g_signal_connect_swapped (self->session, "deal-changed", G_CALLBACK (_kv_window_on_deal_changed), self);
   kv_strategy_menu_set_session (KV_STRATEGY_MENU (gtk_widget_get_template_child (GTK_WIDGET (self), KV_TYPE_WINDOW,
                                                                                  "strategy_menu")),
                                 self->session);
@@ -1263,6 +731,18 @@ kv_window_init (KvWindow *self)
 
   g_settings_bind (self->settings, "layout-engine", self->canvas, "engine", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "draw-limit", self->canvas, "draw-limit", G_SETTINGS_BIND_GET);
+  /* The widgets show the session: the selected step's model, the formula
+   * checked at it, the view and the agents shown. The canvas first: a new
+   * model clears its highlight, which the formula bar then sets. */
+  g_object_bind_property (self->session, "model", self->canvas, "model", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "model", self->formula_bar, "model", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "model", self->composer, "model", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "formula", self->formula_bar, "formula",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "view", self->canvas, "view",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "hidden-agents", self->canvas, "hidden-agents",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->canvas, "notify::selected-world",
                             G_CALLBACK (on_selected_world_changed), self);
   g_signal_connect_swapped (self->formula_bar, "notify::highlight",
@@ -1281,7 +761,7 @@ kv_window_init (KvWindow *self)
                             G_CALLBACK (on_flap_reveal_changed), self);
   on_flap_reveal_changed (self);
 
-  self->present_keys = present_keys_new ();
+  self->present_keys = _kv_window_present_keys_new ();
   gtk_widget_add_controller (GTK_WIDGET (self), self->present_keys);
 
   _kv_window_refresh_game_menu (self);
@@ -1292,69 +772,6 @@ KvWindow *
 kv_window_new (GtkApplication *application)
 {
   return g_object_new (KV_TYPE_WINDOW, "application", application, NULL);
-}
-
-KvHistory *
-kv_window_get_history (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return history_of (self);
-}
-
-guint
-kv_window_get_step (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), 0);
-  return step_of (self);
-}
-
-KvSession *
-kv_window_get_session (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return self->session;
-}
-
-GtkWidget *
-kv_window_get_composer (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return GTK_WIDGET (self->composer);
-}
-
-GtkWidget *
-kv_window_get_knowledge_table (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return GTK_WIDGET (self->knowledge_table);
-}
-
-GtkWidget *
-kv_window_get_formula_entry (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return kv_formula_bar_get_entry (self->formula_bar);
-}
-
-GtkWidget *
-kv_window_get_canvas (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return self->canvas;
-}
-
-GtkWidget *
-kv_window_get_product_pane (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return self->product_pane;
-}
-
-gboolean
-kv_window_get_product_mode (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
-  return self->product_mode;
 }
 
 void
@@ -1377,79 +794,5 @@ kv_window_set_presenting (KvWindow *self,
                           gboolean  presenting)
 {
   g_return_if_fail (KV_IS_WINDOW (self));
-  set_presenting (self, presenting);
-}
-
-const char *
-kv_window_get_strip_text (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  if (!gtk_widget_get_visible (self->present_strip))
-    return NULL;
-  return gtk_label_get_text (self->strip_label);
-}
-
-gboolean
-kv_window_get_sidebar_shown (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
-  return adw_flap_get_reveal_flap (self->flap);
-}
-
-AdwMessageDialog *
-kv_window_get_problem_dialog (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return self->problem_dialog;
-}
-
-guint
-kv_window_get_n_toasts (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), 0);
-  return self->n_toasts;
-}
-
-const char *
-kv_window_get_last_toast (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return self->last_toast;
-}
-
-const char *
-kv_window_get_formula_result (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return kv_formula_bar_get_result (self->formula_bar);
-}
-
-const char *
-kv_window_get_formula_error (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return kv_formula_bar_get_error (self->formula_bar);
-}
-
-const char *
-kv_window_get_explanation (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  if (!gtk_widget_get_visible (self->explanation_box))
-    return NULL;
-  return gtk_label_get_text (self->explanation_label);
-}
-
-gboolean
-kv_window_get_sidebar_folded (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
-  return adw_flap_get_folded (self->flap);
-}
-
-const KvBits *
-kv_window_get_highlight (KvWindow *self)
-{
-  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
-  return kv_formula_bar_get_highlight (self->formula_bar);
+  _kv_window_set_presenting (self, presenting);
 }

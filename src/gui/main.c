@@ -22,8 +22,8 @@ main (int   argc,
   if (argc == 2 && (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")))
     {
       printf ("%s\n", _("Usage: kripkeviz [--present] [GAME]\n\n"
-                        "Opens GAME (a .kvg script or a built-in game: see `kripkeviz-cli games`)\n"
-                        "in a window; without GAME, the last session or Hexa.\n\n"
+                        "Opens GAME (a .kvg script, a .kvm.json model or a built-in game: see\n"
+                        "`kripkeviz-cli games`) in a window; without GAME, the last session or Hexa.\n\n"
                         "  --present      start in presentation mode: full screen, large print,\n"
                         "                 the arrow keys or Page Up/Down step (F5 or Esc leaves)\n"
                         "  -h, --help     show this help\n"

@@ -118,5 +118,41 @@ else
 fi
 expect 2 "export --palette with an unknown palette" 'unknown palette' -- export hexa --palette pink --format svg -o "$tmp/x.svg"
 
+# SMCDEL's text input (issue 14): the game and its public announcements.
+# tests/engine/test-smcdel.c reads such files back and checks their answers.
+smcdel_golden () {  # smcdel_golden DESCRIPTION GOLDEN OUTPUT ARGS…: export writes OUTPUT as GOLDEN
+  local what=$1 file=$2 output=$3
+  shift 3
+  "$cli" export "$@" -o "$output" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -ne 0 ]; then
+    not_ok "$what" "exit $got" "$(cat "$tmp/err")"
+  elif ! diff -u "$golden/$file" "$output" >"$tmp/diff"; then
+    not_ok "$what" "$(head -20 "$tmp/diff")"
+  else
+    ok "$what"
+  fi
+}
+smcdel_golden "export hexa --format smcdel matches golden" hexa.smcdel.txt "$tmp/hexa.txt" hexa --format smcdel
+# The extension names the format.
+smcdel_golden "export of an announcement script to a .smcdel.txt file matches golden" hexa-announce.smcdel.txt \
+  "$tmp/announce.smcdel.txt" "$golden/hexa-announce.kvg"
+expect 0 "export --format smcdel to standard output" '^LAW AND \($' -- export hexa --format smcdel -o -
+expect 2 "export --format smcdel refuses a showcard, naming its line" \
+  '^hexa-show:10:1: error: “showcard 1 -> 2 r” is private to 1 and 2: SMCDEL.s text input has only public announcements \(--step 0 exports the steps before it\)$' \
+  -- export hexa-show --format smcdel -o "$tmp/show.smcdel.txt"
+[ ! -e "$tmp/show.smcdel.txt" ] && ok "a refused SMCDEL export leaves no file" || not_ok "a refused SMCDEL export leaves no file"
+expect 0 "export --format smcdel --step 0 stops before the showcard" '^VARS$' -- export hexa-show --step 0 --format smcdel -o -
+expect 2 "export --format smcdel refuses a custom action model" 'twocards:[0-9]+:1: error: “do twocards sw” is an action model of 12 events' \
+  -- export twocards --format smcdel -o -
+expect 2 "export --format smcdel to a file named .svg" 'named like a svg file' -- export hexa --format smcdel -o "$tmp/x.svg"
+expect 2 "export --format svg to a file named .smcdel.txt" 'named like a smcdel file' -- export hexa --format svg -o "$tmp/x.smcdel.txt"
+expect 2 "export --format smcdel with a picture's option" '^kripkeviz-cli export: --view is for pictures' -- export hexa --format smcdel --view whole -o -
+expect 2 "export --format smcdel --step out of range" 'out of range' -- export hexa --format smcdel --step 7 -o -
+"$cli" model hexa --json -o "$tmp/hexa.kvm.json" 2>"$tmp/err"
+expect 2 "export --format smcdel of a model file" 'is a model, not a game' -- export "$tmp/hexa.kvm.json" --format smcdel -o -
+expect 2 "an unknown format lists smcdel too" 'use svg, pdf, png, dot, tikz or smcdel' -- export hexa --format gif -o -
+expect 0 "export --help lists smcdel" '--format=svg\|pdf\|png\|dot\|tikz\|smcdel' -- export --help
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -41,7 +41,7 @@ scene_of (KvLayoutContext *context,
 
   kv_view_options_init (&options);
   options.kind = kind;
-  scene = kv_scene_build (context, model, &options, KV_LAYOUT_AUTO, NULL, &error);
+  scene = kv_scene_build (context, model, &options, KV_LAYOUT_AUTO, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (scene);
 
@@ -115,7 +115,7 @@ test_around (void)
   kv_view_options_init (&options);
   options.kind = KV_VIEW_AROUND;
   options.radius = 1;
-  scene = kv_scene_build (context, model, &options, KV_LAYOUT_AUTO, NULL, &error);
+  scene = kv_scene_build (context, model, &options, KV_LAYOUT_AUTO, NULL, NULL, &error);
   g_assert_no_error (error);
 
   /* Four of the six worlds are shown; the other two have no node. */
@@ -196,19 +196,19 @@ test_errors (void)
   /* Too big for the whole view: the view's error. */
   kv_view_options_init (&options);
   options.kind = KV_VIEW_WHOLE;
-  g_assert_null (kv_scene_build (context, clue, &options, KV_LAYOUT_AUTO, NULL, &error));
+  g_assert_null (kv_scene_build (context, clue, &options, KV_LAYOUT_AUTO, NULL, NULL, &error));
   g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
   g_clear_error (&error);
 
   /* No envelope in Hexa. */
   options.kind = KV_VIEW_ENVELOPE;
-  g_assert_null (kv_scene_build (context, hexa, &options, KV_LAYOUT_AUTO, NULL, &error));
+  g_assert_null (kv_scene_build (context, hexa, &options, KV_LAYOUT_AUTO, NULL, NULL, &error));
   g_assert_error (error, KV_ERROR, KV_ERROR_GAME);
   g_clear_error (&error);
 
   /* Cancelled before it starts. */
   g_cancellable_cancel (cancellable);
-  g_assert_null (kv_scene_build (context, hexa, NULL, KV_LAYOUT_AUTO, cancellable, &error));
+  g_assert_null (kv_scene_build (context, hexa, NULL, KV_LAYOUT_AUTO, NULL, cancellable, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
@@ -274,7 +274,7 @@ test_graph_source (void)
 
   kv_view_options_init (&options);
   options.kind = KV_VIEW_AROUND;
-  scene = kv_scene_build_graph (context, source, &options, KV_LAYOUT_AUTO, NULL, &error);
+  scene = kv_scene_build_graph (context, source, &options, KV_LAYOUT_AUTO, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpint (data.calls, ==, 1);
 
@@ -295,7 +295,7 @@ test_graph_source (void)
 
   /* The function's error. */
   data.fail = TRUE;
-  g_assert_null (kv_scene_build_graph (context, source, NULL, KV_LAYOUT_AUTO, NULL, &error));
+  g_assert_null (kv_scene_build_graph (context, source, NULL, KV_LAYOUT_AUTO, NULL, NULL, &error));
   g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
   g_assert_cmpint (data.kind, ==, KV_VIEW_AUTO);
 
@@ -322,6 +322,136 @@ test_new_for_layout (void)
   g_assert_cmpuint (kv_scene_n_nodes (scene), ==, kv_graph_n_nodes (graph));
   for (guint i = 0; i < kv_scene_n_nodes (scene); i++)
     g_assert_cmpint (kv_scene_node_of (scene, kv_graph_node (graph, i)->world), ==, (int) i);
+}
+
+/* Stable scenes: built with one KvPlaces, every world a scene shares with
+ * the one before sits at the same coordinates, in the same frame. */
+
+/* The node of @scene whose place key is @key, or -1. */
+static int
+node_keyed (const KvScene *scene,
+            const char    *key)
+{
+  const KvGraph *graph = scene->layout->graph;
+
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    if (g_str_equal (kv_graph_place_key (graph, i), key))
+      return (int) i;
+  return -1;
+}
+
+/* Every node of @later that @earlier has too is where it was; returns how
+ * many there were. */
+static guint
+assert_same_places (const KvScene *earlier,
+                    const KvScene *later)
+{
+  const KvGraph *graph = later->layout->graph;
+  guint kept = 0;
+
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      int j = node_keyed (earlier, kv_graph_place_key (graph, i));
+
+      if (j < 0)
+        continue;
+      g_assert_cmpfloat (later->layout->nodes[i].x, ==, earlier->layout->nodes[j].x);
+      g_assert_cmpfloat (later->layout->nodes[i].y, ==, earlier->layout->nodes[j].y);
+      kept++;
+    }
+  return kept;
+}
+
+static KvScene *
+stable_scene_of (KvLayoutContext *context,
+                 KvModel         *model,
+                 KvViewKind       kind,
+                 guint            limit,
+                 KvPlaces        *places)
+{
+  g_autoptr(GError) error = NULL;
+  KvViewOptions options;
+  KvScene *scene;
+
+  kv_view_options_init (&options);
+  options.kind = kind;
+  options.limit = limit;
+  scene = kv_scene_build (context, model, &options, KV_LAYOUT_AUTO, places, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (scene);
+  return scene;
+}
+
+static void
+test_stable_steps (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvPlaces) places = kv_places_new ();
+  g_autoptr(GPtrArray) scenes = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_scene_free);
+  KvScene *first;
+
+  /* Hexa: 6 worlds, 4 after "nocard 1 w", 2 after "endmove 2". */
+  for (int step = 0; step <= 2; step++)
+    {
+      g_autoptr(KvModel) model = test_game_model ("hexa", step);
+
+      g_ptr_array_add (scenes, stable_scene_of (context, model, KV_VIEW_AUTO, 0, places));
+    }
+  first = g_ptr_array_index (scenes, 0);
+  g_assert_cmpuint (kv_scene_n_nodes (first), ==, 6);
+  g_assert_cmpuint (kv_places_size (places), ==, 6);
+  g_assert_cmpuint (first->layout->frame, !=, 0);
+  for (guint step = 1; step < scenes->len; step++)
+    {
+      KvScene *before = g_ptr_array_index (scenes, step - 1);
+      KvScene *scene = g_ptr_array_index (scenes, step);
+
+      /* Steps only remove worlds: every world shown survived. */
+      g_assert_cmpuint (kv_scene_n_nodes (scene), <, kv_scene_n_nodes (before));
+      g_assert_cmpuint (assert_same_places (before, scene), ==, kv_scene_n_nodes (scene));
+      g_assert_cmpuint (assert_same_places (first, scene), ==, kv_scene_n_nodes (scene));
+      /* One frame: the same size, the same id. */
+      g_assert_cmpuint (scene->layout->frame, ==, first->layout->frame);
+      g_assert_cmpfloat (scene->layout->width, ==, first->layout->width);
+      g_assert_cmpfloat (scene->layout->height, ==, first->layout->height);
+      assert_maps_agree (scene);
+    }
+
+  /* Without places, a step is laid out afresh: its worlds move. */
+  {
+    g_autoptr(KvModel) model = test_game_model ("hexa", 1);
+    g_autoptr(KvScene) fresh = stable_scene_of (context, model, KV_VIEW_AUTO, 0, NULL);
+
+    g_assert_cmpuint (fresh->layout->frame, ==, 0);
+    g_assert_cmpfloat (fresh->layout->width, !=, first->layout->width);
+  }
+}
+
+/* The automatic view turns from envelopes to worlds: that picture shares
+ * no world with the first frame and starts its own; going back finds the
+ * envelopes where they were. */
+static void
+test_stable_frames (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvPlaces) places = kv_places_new ();
+  g_autoptr(KvModel) clue = test_game_model ("clue11", 0);
+  g_autoptr(KvScene) envelopes = stable_scene_of (context, clue, KV_VIEW_ENVELOPE, 0, places);
+  g_autoptr(KvScene) around = stable_scene_of (context, clue, KV_VIEW_AROUND, 12, places);
+  g_autoptr(KvScene) again = stable_scene_of (context, clue, KV_VIEW_ENVELOPE, 0, places);
+  g_autoptr(KvPlaces) own_places = kv_places_new ();
+  g_autoptr(KvScene) own = stable_scene_of (context, clue, KV_VIEW_AROUND, 12, own_places);
+
+  g_assert_cmpuint (kv_scene_n_nodes (envelopes), ==, 28);
+  g_assert_cmpuint (kv_scene_n_nodes (around), ==, 12);
+  g_assert_cmpuint (kv_places_size (places), ==, 28 + 12);
+  g_assert_cmpuint (around->layout->frame, !=, envelopes->layout->frame);
+  /* Not stretched over the envelopes' frame: laid out as on its own. */
+  g_assert_cmpfloat (around->layout->width, ==, own->layout->width);
+  g_assert_cmpfloat (around->layout->height, ==, own->layout->height);
+
+  g_assert_cmpuint (again->layout->frame, ==, envelopes->layout->frame);
+  g_assert_cmpuint (assert_same_places (envelopes, again), ==, 28);
 }
 
 /* The worker */
@@ -394,14 +524,14 @@ test_worker (void)
   options.kind = KV_VIEW_WHOLE;
   kv_bits_set (highlight, hexa->actual);
   options.highlight = highlight;
-  kv_layout_worker_build_async (NULL, hexa, &options, KV_LAYOUT_AUTO, NULL, job_done, &jobs);
+  kv_layout_worker_build_async (NULL, hexa, &options, KV_LAYOUT_AUTO, NULL, NULL, job_done, &jobs);
   options.kind = KV_VIEW_CONTRACTED;
   options.highlight = NULL;
-  kv_layout_worker_build_async (NULL, twins, &options, KV_LAYOUT_AUTO, NULL, job_done, &jobs);
+  kv_layout_worker_build_async (NULL, twins, &options, KV_LAYOUT_AUTO, NULL, NULL, job_done, &jobs);
   g_cancellable_cancel (cancelled);
-  kv_layout_worker_build_async (NULL, hexa, NULL, KV_LAYOUT_AUTO, cancelled, job_done, &jobs);
+  kv_layout_worker_build_async (NULL, hexa, NULL, KV_LAYOUT_AUTO, NULL, cancelled, job_done, &jobs);
   options.kind = KV_VIEW_WHOLE;
-  kv_layout_worker_build_async (NULL, twins, &options, KV_LAYOUT_AUTO, NULL, job_done, &jobs);
+  kv_layout_worker_build_async (NULL, twins, &options, KV_LAYOUT_AUTO, NULL, NULL, job_done, &jobs);
   jobs.pending = 4;
   kv_bits_clear (highlight, hexa->actual);
   jobs_wait (&jobs);
@@ -430,6 +560,39 @@ test_worker (void)
   jobs_clear (&jobs);
 }
 
+/* Jobs queued at once with one KvPlaces run in order on the worker, which
+ * keeps the places alive after the caller lets go. */
+static void
+test_worker_places (void)
+{
+  KvPlaces *places = kv_places_new ();
+  g_autoptr(KvModel) step0 = test_game_model ("hexa", 0);
+  g_autoptr(KvModel) step1 = test_game_model ("hexa", 1);
+  g_autoptr(KvModel) step2 = test_game_model ("hexa", 2);
+  KvModel *models[] = { step0, step1, step2, step0 };
+  Jobs jobs;
+
+  jobs_init (&jobs);
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    kv_layout_worker_build_async (NULL, models[i], NULL, KV_LAYOUT_AUTO, places, NULL, job_done, &jobs);
+  jobs.pending = G_N_ELEMENTS (models);
+  kv_places_unref (places);
+  jobs_wait (&jobs);
+
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    {
+      KvScene *scene = g_ptr_array_index (jobs.scenes, i);
+
+      g_assert_nonnull (scene);
+      g_assert_true (scene->model == models[i]);
+      g_assert_cmpuint (scene->layout->frame, ==, ((KvScene *) g_ptr_array_index (jobs.scenes, 0))->layout->frame);
+      g_assert_cmpuint (assert_same_places (g_ptr_array_index (jobs.scenes, 0), scene), ==,
+                        kv_scene_n_nodes (scene));
+    }
+
+  jobs_clear (&jobs);
+}
+
 static void
 test_worker_graph (void)
 {
@@ -441,8 +604,8 @@ test_worker_graph (void)
   Jobs jobs;
 
   jobs_init (&jobs);
-  kv_layout_worker_build_graph_async (NULL, source, NULL, KV_LAYOUT_AUTO, NULL, job_done, &jobs);
-  kv_layout_worker_build_graph_async (NULL, source, NULL, KV_LAYOUT_AUTO, NULL, job_done, &jobs);
+  kv_layout_worker_build_graph_async (NULL, source, NULL, KV_LAYOUT_AUTO, NULL, NULL, job_done, &jobs);
+  kv_layout_worker_build_graph_async (NULL, source, NULL, KV_LAYOUT_AUTO, NULL, NULL, job_done, &jobs);
   jobs.pending = 2;
   /* The jobs keep the source alive. */
   kv_graph_source_unref (source);
@@ -483,7 +646,10 @@ main (int    argc,
   g_test_add_func ("/draw/scene/graph-source", test_graph_source);
   g_test_add_func ("/draw/scene/new-for-layout", test_new_for_layout);
   g_test_add_func ("/draw/layout-worker/models", test_worker);
+  g_test_add_func ("/draw/scene/stable-steps", test_stable_steps);
+  g_test_add_func ("/draw/scene/stable-frames", test_stable_frames);
   g_test_add_func ("/draw/layout-worker/graph-source", test_worker_graph);
+  g_test_add_func ("/draw/layout-worker/places", test_worker_places);
 
   return g_test_run ();
 }

@@ -88,6 +88,101 @@ test_owners (void)
   g_assert_cmpuint (kv_game_owner_of (game, game->deal, 10), ==, 1);
 }
 
+/* Another deal of Clue 11: the validator's first complaint for each kind
+ * of wrong deal, and a copy dealt anew that the game's steps run on again
+ * up to the first one that no longer holds. */
+static void
+test_deal (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_open ("clue11", &error);
+  KvGame *game = script->game;
+  int axe = kv_game_find_card (game, "axe"), lead = kv_game_find_card (game, "lead");
+  int mustard = kv_game_find_card (game, "Mustard"), scarlet = kv_game_find_card (game, "Scarlet");
+  const struct { guint from, to; int card; const char *message; } cases[] = {
+    { 0, 1, axe, "player 1 holds 2 cards; the game deals 3" },
+    { 3, 0, lead, "player 1 holds 4 cards; the game deals 3" },
+    { 0, 3, axe, "player 1 holds 2 cards; the game deals 3" },
+  };
+  KvHand deal[4];
+  g_autoptr(KvGame) copy = NULL;
+  g_autoptr(KvHistory) history = NULL;
+  g_autoptr(KvHistory) rerun = NULL;
+  guint kept = 0;
+
+  g_assert_true (kv_game_validate_deal (game, game->deal, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      memcpy (deal, game->deal, sizeof deal);
+      deal[cases[i].from] &= ~KV_CARD_BIT (cases[i].card);
+      deal[cases[i].to] |= KV_CARD_BIT (cases[i].card);
+      g_assert_false (kv_game_validate_deal (game, deal, &error));
+      g_assert_error (error, KV_ERROR, KV_ERROR_GAME);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+      g_clear_error (&error);
+    }
+  /* Two weapons in the envelope, a suspect out: sizes right, categories not. */
+  memcpy (deal, game->deal, sizeof deal);
+  deal[0] = (deal[0] & ~KV_CARD_BIT (axe)) | KV_CARD_BIT (mustard);
+  deal[3] = (deal[3] & ~KV_CARD_BIT (mustard)) | KV_CARD_BIT (axe);
+  g_assert_false (kv_game_validate_deal (game, deal, &error));
+  g_assert_cmpstr (error->message, ==, "the envelope must hold exactly one weapon card");
+  g_clear_error (&error);
+  memcpy (deal, game->deal, sizeof deal);
+  deal[1] |= deal[0] & KV_CARD_BIT (axe);
+  g_assert_false (kv_game_validate_deal (game, deal, &error));
+  g_assert_cmpstr (error->message, ==, "the deal gives axe to two owners");
+  g_clear_error (&error);
+  memcpy (deal, game->deal, sizeof deal);
+  deal[2] |= KV_CARD_BIT (game->n_cards);
+  g_assert_false (kv_game_validate_deal (game, deal, &error));
+  g_assert_cmpstr (error->message, ==, "the deal gives a card the game does not have");
+  g_clear_error (&error);
+
+  /* Mustard and Scarlet swap between 1 and the envelope: when nobody
+   * shows lead or Scarlet, 3 knows the envelope; "endmove 3" is false. */
+  memcpy (deal, game->deal, sizeof deal);
+  deal[0] = (deal[0] & ~KV_CARD_BIT (scarlet)) | KV_CARD_BIT (mustard);
+  deal[3] = (deal[3] & ~KV_CARD_BIT (mustard)) | KV_CARD_BIT (scarlet);
+  g_assert_true (kv_game_validate_deal (game, deal, NULL));
+  copy = kv_game_copy_with_deal (game, deal);
+  g_assert_true (copy->deal != deal && kv_game_deal_equal (game, copy->deal, deal));
+  g_assert_false (kv_game_deal_equal (game, copy->deal, game->deal));
+  g_assert_true (kv_game_validate (copy, NULL));
+  history = kv_history_run_script (script, 0, &error);
+  g_assert_no_error (error);
+  rerun = kv_history_rerun (history, copy, &kept, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kept, ==, 5);
+  g_assert_cmpuint (kv_history_length (rerun), ==, 6);
+  g_assert_true (rerun->game == copy);
+  for (guint i = 1; i < kv_history_length (rerun); i++)
+    {
+      g_autofree char *was = kv_step_to_string (kv_history_get (history, i)->step);
+      g_autofree char *now = kv_step_to_string (kv_history_get (rerun, i)->step);
+
+      g_assert_cmpstr (now, ==, was);
+      g_assert_true (kv_history_get (rerun, i)->step->game == copy);
+    }
+  /* A history from a given model has no other deal to start from. */
+  {
+    g_autoptr(KvHistory) given = kv_history_new_for_model (kv_history_get (history, 0)->model);
+
+    g_assert_null (kv_history_rerun (given, copy, &kept, &error));
+    g_assert_error (error, KV_ERROR, KV_ERROR_GAME);
+    g_clear_error (&error);
+  }
+
+  /* On the game's own deal every step is kept. */
+  g_clear_pointer (&rerun, kv_history_free);
+  g_clear_pointer (&copy, kv_game_unref);
+  copy = kv_game_copy_with_deal (game, NULL);
+  rerun = kv_history_rerun (history, copy, &kept, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kept, ==, script->steps->len);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -95,5 +190,6 @@ main (int argc, char **argv)
   g_test_add_func ("/game/too-big", test_too_big);
   g_test_add_func ("/game/labels", test_labels);
   g_test_add_func ("/game/owners", test_owners);
+  g_test_add_func ("/game/deal", test_deal);
   return g_test_run ();
 }

@@ -13,7 +13,7 @@ test_errors (void)
     { "agents 1 2\ncards a b\nhands 1 1\ndeal 1: a 3: b\n", "test.kvg:4:11: error: unknown owner “3”" },
     { "agents 1 2\ncards a b c\nhands 1 1\ndeal 1: a 2: b\n", "test.kvg:3:1: error: hands do not add up" },
     { "agents 1 2\ncards a b\nhands 1\ndeal 1: a 2: b\n", "test.kvg:3:1: error: there are 2 agents, but 1 hand sizes" },
-    { "agents 1 2\ncards a b\nhands 1 1\ndeal 1: a b\n", "test.kvg:4:1: error: the deal gives 1 2 cards, but its hand size is 1" },
+    { "agents 1 2\ncards a b\nhands 1 1\ndeal 1: a b\n", "test.kvg:4:1: error: player 1 holds 2 cards; the game deals 1" },
     { "agents 1 2\ncards a b\nhands 1 1\ndeal 1: a 2: a\n", "test.kvg:4:14: error: the deal gives a twice" },
     { "agents 1 2\ncards a b\nhands 1 1\n", "test.kvg:1:1: error: the script has no “deal” line" },
     { "cards a b\nhands 1 1\ndeal 1: a 2: b\n", "test.kvg:1:1: error: the script has no “agents” line" },

@@ -82,6 +82,24 @@ test_branches (void)
   g_assert_cmpstr (kv_undo_redo (undo), ==, "ABC");
 }
 
+/* Amending the current state (the selection moved, no edit): undo comes
+ * back to the amended text, and nothing new is undoable. */
+static void
+test_amend (void)
+{
+  g_autoptr(KvUndo) undo = kv_undo_new ("Open", "A0");
+
+  g_assert_true (kv_undo_record (undo, "one", "B0"));
+  kv_undo_amend (undo, "B1");
+  g_assert_cmpuint (kv_undo_n_states (undo), ==, 2);
+  g_assert_cmpstr (kv_undo_current_text (undo), ==, "B1");
+  g_assert_false (kv_undo_record (undo, "nothing", "B1"));
+  g_assert_true (kv_undo_record (undo, "two", "C1"));
+  g_assert_cmpstr (kv_undo_undo (undo), ==, "B1");
+  g_assert_cmpstr (kv_undo_undo (undo), ==, "A0");
+  g_assert_null (kv_undo_undo (undo));
+}
+
 /* Unlimited: ten thousand edits, all undone. */
 static void
 test_unlimited (void)
@@ -157,6 +175,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/undo/replace-and-undo", test_replace_and_undo);
   g_test_add_func ("/undo/branches", test_branches);
+  g_test_add_func ("/undo/amend", test_amend);
   g_test_add_func ("/undo/unlimited", test_unlimited);
   g_test_add_func ("/undo/round-trip", test_round_trip);
   g_test_add_func ("/undo/damaged", test_damaged);

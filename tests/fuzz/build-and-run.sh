@@ -35,7 +35,8 @@ else
 fi
 mkdir -p "$work/gen" "$work/obj"
 
-# The engine includes config.h (for GETTEXT_PACKAGE) and the games' GResource.
+# The engine includes config.h (for GETTEXT_PACKAGE), the games' GResource
+# and its enums' GTypes.
 cat > "$work/gen/config.h" <<CONFIG
 #pragma once
 #define GETTEXT_PACKAGE "kripkeviz"
@@ -51,13 +52,57 @@ glib-compile-resources --sourcedir "$root/data/games" --c-name kv_games \
 glib-compile-resources --sourcedir "$root/data/games" --c-name kv_games \
   --generate-header --target "$work/gen/kv-games-resources.h" "$root/data/games/games.gresource.xml"
 
+# The engine's registered enums (gnome.mkenums_simple in src/engine/meson.build).
+cat > "$work/gen/enums.h.template" <<'TEMPLATE'
+/*** BEGIN file-header ***/
+#pragma once
+#include <glib-object.h>
+G_BEGIN_DECLS
+/*** END file-header ***/
+/*** BEGIN value-header ***/
+GType @enum_name@_get_type (void);
+#define @ENUMPREFIX@_TYPE_@ENUMSHORT@ (@enum_name@_get_type ())
+/*** END value-header ***/
+/*** BEGIN file-tail ***/
+G_END_DECLS
+/*** END file-tail ***/
+TEMPLATE
+cat > "$work/gen/enums.c.template" <<'TEMPLATE'
+/*** BEGIN file-header ***/
+#include "kv-engine-enums.h"
+/*** END file-header ***/
+/*** BEGIN file-production ***/
+#include "@basename@"
+/*** END file-production ***/
+/*** BEGIN value-header ***/
+GType
+@enum_name@_get_type (void)
+{
+  static gsize type = 0;
+  static const G@Type@Value values[] = {
+/*** END value-header ***/
+/*** BEGIN value-production ***/
+    { @VALUENAME@, "@VALUENAME@", "@valuenick@" },
+/*** END value-production ***/
+/*** BEGIN value-tail ***/
+    { 0, NULL, NULL }
+  };
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, g_@type@_register_static (g_intern_static_string ("@EnumName@"), values));
+  return type;
+}
+/*** END value-tail ***/
+TEMPLATE
+glib-mkenums --template "$work/gen/enums.h.template" --output "$work/gen/kv-engine-enums.h" "$root/src/engine/kv-step.h"
+glib-mkenums --template "$work/gen/enums.c.template" --output "$work/gen/kv-engine-enums.c" "$root/src/engine/kv-step.h"
+
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 cflags="-g -O1 -fno-omit-frame-pointer -std=gnu11 -I$work/gen -I$root/src/engine $(pkg-config --cflags glib-2.0 gio-2.0 json-glib-1.0)"
 libs="$(pkg-config --libs glib-2.0 gio-2.0 json-glib-1.0) -lbdd -lm"
 
 echo "fuzz: building in $work with $CC"
 objects=""
-for src in "$root"/src/engine/*.c "$work/gen/kv-games-resources.c"; do
+for src in "$root"/src/engine/*.c "$work/gen/kv-games-resources.c" "$work/gen/kv-engine-enums.c"; do
   obj="$work/obj/$(basename "$src" .c).o"
   # shellcheck disable=SC2086
   $CC $cflags $sanitize -fsanitize=fuzzer-no-link -c "$src" -o "$obj"

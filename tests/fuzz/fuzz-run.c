@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* fuzz-run: parse a script and run it (kv_history_run_script) with a small
  * world limit so that every input is fast; then read the last model out as
- * the CLI does (knowledge, contraction, labels). */
+ * the CLI does (knowledge, contraction, labels) and write the game for
+ * SMCDEL (kv-smcdel.h). */
 #include "fuzz-common.h"
+#include "kv-smcdel.h"
 
 #define FUZZ_WORLD_LIMIT 5000
 
@@ -54,6 +56,25 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         FUZZ_ASSERT (((knowledge->winners >> a) & 1) == kv_bits_get (win, model->actual),
                      "winners disagree with kv_check_win");
         kv_model_count_links (model, a);
+      }
+  }
+  {
+    /* export --format smcdel: SMCDEL's text in ASCII, or a refusal that names the place. */
+    g_autofree char *smcdel = kv_smcdel_write (script, script->steps->len, model->n_worlds, &error);
+
+    if (smcdel == NULL)
+      {
+        FUZZ_ASSERT (error != NULL && error->domain == KV_ERROR
+                     && (error->code == KV_ERROR_UNSUPPORTED || error->code == KV_ERROR_LIMIT)
+                     && g_str_has_prefix (error->message, "fuzz.kvg:"),
+                     "the SMCDEL writer failed without a refusal: %s", error ? error->message : "(no error)");
+        g_clear_error (&error);
+      }
+    else
+      {
+        FUZZ_ASSERT (g_str_has_prefix (smcdel, "-- ") && strstr (smcdel, "\nVARS\n") != NULL, "no SMCDEL header");
+        for (const char *p = smcdel; *p != '\0'; p++)
+          FUZZ_ASSERT ((guchar) *p < 0x80, "the SMCDEL text is not ASCII");
       }
   }
   return 0;

@@ -146,6 +146,9 @@ kv_display_load_style (void)
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),
                                               GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  /* Screenshots show the final picture, not a fade between two (a test
+   * of the fade turns animations back on). */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 }
 
 /* What every display test's main () does first: g_test_init, a fresh

@@ -4,7 +4,7 @@
  *
  *   kv-screenshot GAME OUT.png [--step N] [--turns N] [--apply STEP]…
  *                 [--formula F] [--world W] [--width W] [--height H]
- *                 [--compose STEP] [--shortcuts] [--present]
+ *                 [--compose STEP] [--shortcuts] [--present] [--probabilities]
  *                 [--product pairs|links|result] [--view auto|whole|around|envelope]
  *
  * Translated as the application is: LANGUAGE=nl LANG=nl_NL.UTF-8 gives a
@@ -40,6 +40,7 @@ main (int   argc,
   g_autofree char *compose = NULL;
   gboolean shortcuts = FALSE;
   gboolean present = FALSE;
+  gboolean probabilities = FALSE;
   g_autofree char *product = NULL;
   g_autofree char *view = NULL;
   g_autoptr(KvApplication) app = NULL;
@@ -57,6 +58,7 @@ main (int   argc,
     { "product", 0, 0, G_OPTION_ARG_STRING, &product, "Show the product view at this stage", "STAGE" },
     { "view", 0, 0, G_OPTION_ARG_STRING, &view, "The product panels' view", "KIND" },
     { "present", 0, 0, G_OPTION_ARG_NONE, &present, "Presentation mode (F5)", NULL },
+    { "probabilities", 0, 0, G_OPTION_ARG_NONE, &probabilities, "The knowledge table's chances (%)", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("GAME OUT.png");
@@ -99,6 +101,8 @@ main (int   argc,
       g_printerr ("%s\n", error->message);
       return 1;
     }
+  if (probabilities)
+    kv_knowledge_table_set_probabilities (KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window)), TRUE);
   if (present)
     {
       kv_window_set_presenting (window, TRUE);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kv-session.h"
+#include "kv-session-file.h"
 
 typedef struct
 {
@@ -452,6 +453,285 @@ test_strategies (void)
     }
 }
 
+/* Change Deal: the hands of @game's owners named as in a script's deal
+ * line ("1: r 2: b 3: w"), valid or not. */
+static KvHand *
+deal_of (const KvGame *game,
+         const char   *line)
+{
+  g_auto(GStrv) words = g_strsplit (line, " ", -1);
+  KvHand *deal = g_new0 (KvHand, kv_game_n_owners (game));
+  int owner = -1;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      gsize length = strlen (words[i]);
+
+      if (length > 1 && words[i][length - 1] == ':')
+        {
+          words[i][length - 1] = '\0';
+          owner = kv_game_find_owner (game, words[i]);
+          g_assert_cmpint (owner, >=, 0);
+        }
+      else if (length > 0)
+        {
+          int card = kv_game_find_card (game, words[i]);
+
+          g_assert_cmpint (card, >=, 0);
+          g_assert_cmpint (owner, >=, 0);
+          deal[owner] |= KV_CARD_BIT (card);
+        }
+    }
+  return deal;
+}
+
+static gboolean
+same_deal (KvSession  *session,
+           const char *line)
+{
+  const KvGame *game = kv_session_get_history (session)->game;
+  g_autofree KvHand *deal = deal_of (game, line);
+
+  return kv_game_deal_equal (game, deal, game->deal);
+}
+
+static char *
+session_text (KvSession *session)
+{
+  return kv_session_file_to_text (kv_session_get_history (session), kv_session_get_game_name (session),
+                                  kv_session_get_step (session));
+}
+
+static void
+on_deal_changed (KvSession *session,
+                 guint      n_dropped,
+                 Recorder  *recorder)
+{
+  g_string_append_printf (recorder->log, "deal %u;", n_dropped);
+}
+
+/* Hexa: 1 holds r, 2 w, 3 b; "nocard 1 w", "endmove 2". Dealt r b w,
+ * nocard 1 w still holds, but 2 (holding b) then knows the deal, so
+ * "endmove 2" no longer holds: one step dropped, the selection clamped;
+ * undo puts back the very same session, redo the new deal. */
+static void
+test_set_deal (void)
+{
+  Recorder recorder;
+  g_autoptr(KvSession) session = recorded_session (&recorder);
+  g_autoptr(GError) error = NULL;
+  g_autofree KvHand *deal = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *log = NULL;
+  const KvHistory *history;
+  const KvModel *model;
+
+  g_signal_connect (session, "deal-changed", G_CALLBACK (on_deal_changed), &recorder);
+  g_assert_true (kv_session_open (session, "hexa", NULL));
+  kv_session_select_step (session, 2);
+  before = session_text (session);
+  g_string_truncate (recorder.log, 0);
+
+  deal = deal_of (kv_session_get_history (session)->game, "1: r 2: b 3: w");
+  g_assert_true (kv_session_set_deal (session, deal, &error));
+  g_assert_no_error (error);
+  log = take_log (&recorder);
+  g_assert_cmpstr (log, ==, "game;steps 0;deal 1;length;step;");
+  history = kv_session_get_history (session);
+  g_assert_true (same_deal (session, "1: r 2: b 3: w"));
+  g_assert_cmpuint (kv_history_length (history), ==, 2);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 1);
+  g_assert_cmpstr (kv_history_get (history, 1)->step->text, ==, "nocard 1 w");
+  /* The models are the new deal's: its actual world is r b w. */
+  model = kv_history_get (history, 1)->model;
+  g_assert_true (model->game == history->game);
+  g_assert_cmpuint (model->n_worlds, ==, 4);
+  g_assert_true (kv_game_deal_equal (history->game, kv_model_hands (model, model->actual), deal));
+  g_assert_true (kv_session_can_undo (session));
+  after = session_text (session);
+  g_assert_nonnull (strstr (after, "\ndeal 1: r 2: b 3: w\n"));
+
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_no_error (error);
+  text = session_text (session);
+  g_assert_cmpstr (text, ==, before);
+  g_assert_true (same_deal (session, "1: r 2: w 3: b"));
+  g_assert_cmpuint (kv_session_get_step (session), ==, 2);
+  g_clear_pointer (&text, g_free);
+
+  g_assert_true (kv_session_redo (session, &error));
+  g_assert_no_error (error);
+  text = session_text (session);
+  g_assert_cmpstr (text, ==, after);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 1);
+  g_clear_pointer (&text, g_free);
+
+  /* All kept: dealt b w r, 2 still holds w and cannot tell r b from b r. */
+  g_clear_pointer (&deal, g_free);
+  g_assert_true (kv_session_undo (session, &error));
+  g_string_truncate (recorder.log, 0);
+  deal = deal_of (kv_session_get_history (session)->game, "1: b 2: w 3: r");
+  g_assert_true (kv_session_set_deal (session, deal, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 2);
+  g_clear_pointer (&log, g_free);
+  log = take_log (&recorder);
+  g_assert_true (g_str_has_suffix (log, "deal 0;"));
+  g_assert_null (strstr (log, "length;"));
+  g_string_free (recorder.log, TRUE);
+}
+
+/* A deal the game cannot have changes nothing: no signal, no undo state;
+ * the deal it has already changes nothing either. */
+static void
+test_set_deal_refused (void)
+{
+  const struct { const char *game, *deal, *message; } cases[] = {
+    { "hexa", "1: r w 2: 3: b", "player 1 holds 2 cards; the game deals 1" },
+    { "hexa", "1: r 2: w b 3:", "player 2 holds 2 cards; the game deals 1" },
+    { "clue11", "env: lead axe 1: Scarlet Mustard rope 2: Plum wrench dagger 3: Green handgun candle",
+      "the envelope must hold exactly one weapon card" },
+    { "clue11", "env: lead Mustard 1: Scarlet axe rope 2: Plum wrench dagger 3: Green handgun candle", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      Recorder recorder;
+      g_autoptr(KvSession) session = recorded_session (&recorder);
+      g_autoptr(GError) error = NULL;
+      g_autofree KvHand *deal = NULL;
+      g_autofree char *before = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *log = NULL;
+
+      g_signal_connect (session, "deal-changed", G_CALLBACK (on_deal_changed), &recorder);
+      g_assert_true (kv_session_open (session, cases[i].game, NULL));
+      kv_session_select_step (session, 1);
+      before = session_text (session);
+      g_string_truncate (recorder.log, 0);
+
+      deal = deal_of (kv_session_get_history (session)->game, cases[i].deal);
+      if (cases[i].message != NULL)
+        {
+          g_assert_false (kv_session_set_deal (session, deal, &error));
+          g_assert_error (error, KV_ERROR, KV_ERROR_GAME);
+          g_assert_cmpstr (error->message, ==, cases[i].message);
+        }
+      else
+        {
+          g_assert_true (kv_session_set_deal (session, deal, &error));
+          g_assert_no_error (error);
+        }
+      text = session_text (session);
+      g_assert_cmpstr (text, ==, before);
+      log = take_log (&recorder);
+      g_assert_cmpstr (log, ==, "");
+      g_assert_false (kv_session_can_undo (session));
+      g_string_free (recorder.log, TRUE);
+    }
+
+  /* Over a world limit lowered since the game opened: refused as well. */
+  {
+    g_autoptr(KvSession) session = kv_session_new ();
+    g_autoptr(GError) error = NULL;
+    g_autofree KvHand *deal = NULL;
+    g_autofree char *before = NULL;
+    g_autofree char *text = NULL;
+
+    g_assert_true (kv_session_open (session, "hexa", NULL));
+    before = session_text (session);
+    kv_session_set_world_limit (session, 5);
+    deal = deal_of (kv_session_get_history (session)->game, "1: w 2: r 3: b");
+    g_assert_false (kv_session_set_deal (session, deal, &error));
+    g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+    text = session_text (session);
+    g_assert_cmpstr (text, ==, before);
+    g_assert_false (kv_session_can_undo (session));
+  }
+
+  /* Cards the game does not have. */
+  {
+    g_autoptr(KvSession) session = kv_session_new ();
+    g_autoptr(GError) error = NULL;
+    KvHand deal[3];
+
+    g_assert_true (kv_session_open (session, "hexa", NULL));
+    memcpy (deal, kv_session_get_history (session)->game->deal, sizeof deal);
+    deal[2] |= KV_CARD_BIT (5);
+    g_assert_false (kv_session_set_deal (session, deal, &error));
+    g_assert_error (error, KV_ERROR, KV_ERROR_GAME);
+    g_assert_false (kv_session_can_undo (session));
+  }
+}
+
+/* Clue 11, Mustard and Scarlet swapped between the envelope and 1: when
+ * nobody can show lead or Scarlet, 3 knows the envelope, so "endmove 3"
+ * and what follows are dropped (the issue's "3 later steps"). The session
+ * file carries the new deal, and the undo tree kept beside it undoes the
+ * change after a restart. */
+static void
+test_set_deal_clue (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(KvSession) restarted = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree KvHand *deal = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *undo_text = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *name = NULL;
+  KvHistory *history;
+  KvHistory *reread;
+  const char *new_deal = "env: lead Scarlet 1: Mustard axe rope 2: Plum wrench dagger 3: Green handgun candle";
+  guint dropped = G_MAXUINT, scripted, selected = 0;
+
+  g_signal_connect (session, "deal-changed", G_CALLBACK (on_steps_replaced), &dropped);
+  g_assert_true (kv_session_open (session, "clue11", NULL));
+  scripted = kv_history_length (kv_session_get_history (session));
+  g_assert_cmpuint (scripted, ==, 9);
+  kv_session_select_step (session, 8);
+
+  deal = deal_of (kv_session_get_history (session)->game, new_deal);
+  g_assert_true (kv_session_set_deal (session, deal, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (dropped, ==, 3);
+  history = kv_session_get_history (session);
+  g_assert_cmpuint (kv_history_length (history), ==, 6);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 5);
+  /* suggest 3 lead Scarlet: nobody shows now (a nocard from 1 and from 2). */
+  {
+    const KvHistoryEntry *entry = kv_history_get (history, 5);
+
+    g_assert_cmpint (entry->step->kind, ==, KV_STEP_SUGGEST);
+    g_assert_nonnull (entry->expanded);
+    for (guint i = 0; i < entry->expanded->len; i++)
+      g_assert_cmpint (((KvStep *) g_ptr_array_index (entry->expanded, i))->kind, ==, KV_STEP_NOCARD);
+  }
+
+  /* The autosave's text: the new deal, and undo beside it. */
+  text = session_text (session);
+  g_assert_nonnull (strstr (text, "\ndeal 1: axe rope Mustard 2: dagger wrench Plum 3: candle handgun Green env: lead Scarlet\n"));
+  undo_text = kv_session_undo_to_text (session);
+  saved = g_strconcat (text, undo_text, NULL);
+  reread = kv_session_file_parse (saved, "session.kvg", kv_session_get_world_limit (session),
+                                  &name, &selected, &error);
+  g_assert_no_error (error);
+  g_assert_true (kv_game_deal_equal (reread->game, reread->game->deal, deal));
+  g_assert_cmpuint (kv_history_length (reread), ==, 6);
+  kv_session_set_history (restarted, reread, name, NULL, selected);
+  kv_session_set_undo (restarted, kv_undo_from_text (saved, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_session_get_step (restarted), ==, 5);
+  g_assert_true (kv_session_undo (restarted, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (restarted)), ==, scripted);
+  g_assert_cmpuint (kv_session_get_step (restarted), ==, 8);
+  g_assert_true (same_deal (restarted, "env: lead Mustard 1: Scarlet axe rope 2: Plum wrench dagger 3: Green handgun candle"));
+}
+
 static void
 test_world_limit (void)
 {
@@ -464,12 +744,425 @@ test_world_limit (void)
   g_assert_false (kv_session_open (session, "hexa", NULL));
 }
 
+/* What the window shows of a step is the session's: the formula, the view
+ * and the hidden agents stay over steps and undo; a new game empties the
+ * formula and shows every agent, and keeps the view. "model" follows the
+ * step. */
+static void
+test_view_options (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvStep) step = NULL;
+  guint model_notes = 0;
+
+  g_assert_null (kv_session_get_model (session));
+  g_assert_cmpstr (kv_session_get_formula (session), ==, "");
+  g_signal_connect_swapped (session, "notify::model", G_CALLBACK (count_notify), &model_notes);
+  g_assert_true (kv_session_open (session, "hexa", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (model_notes, ==, 1);
+  g_assert_true (kv_session_get_model (session) == kv_session_get_entry (session)->model);
+
+  kv_session_set_formula (session, "K{1} r@1");
+  kv_session_set_view (session, KV_VIEW_CONTRACTED);
+  kv_session_set_hidden_agents (session, 1u << 2);
+  step = kv_step_parse (kv_session_get_history (session)->game, "nocard 1 w", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (kv_session_apply_step (session, step, &error));
+  g_assert_cmpuint (model_notes, ==, 2);
+  g_assert_true (kv_session_get_model (session) == kv_session_get_entry (session)->model);
+  g_assert_true (kv_session_back (session));
+  g_assert_cmpuint (model_notes, ==, 3);
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_cmpstr (kv_session_get_formula (session), ==, "K{1} r@1");
+  g_assert_cmpint (kv_session_get_view (session), ==, KV_VIEW_CONTRACTED);
+  g_assert_cmpuint (kv_session_get_hidden_agents (session), ==, 1u << 2);
+
+  g_assert_true (kv_session_open (session, "clue11", &error));
+  g_assert_cmpstr (kv_session_get_formula (session), ==, "");
+  g_assert_cmpuint (kv_session_get_hidden_agents (session), ==, 0);
+  g_assert_cmpint (kv_session_get_view (session), ==, KV_VIEW_CONTRACTED);
+  {
+    KvModel *model = NULL;
+
+    g_object_get (session, "model", &model, NULL);
+    g_assert_true (model == kv_session_get_model (session));
+    kv_model_unref (model);
+  }
+}
+
+/* Models (.kvm.json, issue 14) */
+
+/* Hexa after its first step, written as a model file in a new directory
+ * (*@dir: the caller removes both). */
+static char *
+write_hexa_model (char **dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_open ("hexa", &error);
+  g_autoptr(KvHistory) hexa = NULL;
+  g_autofree char *json = NULL;
+  char *path;
+
+  g_assert_no_error (error);
+  hexa = kv_history_run_script (script, 0, &error);
+  g_assert_no_error (error);
+  json = kv_model_to_json (kv_history_get (hexa, 1)->model, 1);
+  *dir = g_dir_make_tmp ("kv-test-model-XXXXXX", NULL);
+  path = g_build_filename (*dir, "hexa-1.kvm.json", NULL);
+  g_assert_true (g_file_set_contents (path, json, -1, NULL));
+  return path;
+}
+
+/* The worlds and each agent's classes of a history's entries, to compare
+ * two histories. */
+static char *
+describe_history (const KvHistory *history)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < kv_history_length (history); i++)
+    {
+      const KvHistoryEntry *entry = kv_history_get (history, i);
+      KvModel *model = entry->model;
+
+      if (entry->step != NULL)
+        {
+          g_autofree char *line = kv_step_to_string (entry->step);
+
+          g_string_append_printf (out, "[%s] ", line);
+        }
+      for (guint w = 0; w < model->n_worlds; w++)
+        {
+          g_autofree char *label = kv_model_world_label (model, w);
+
+          g_string_append_printf (out, "%s%s", label, w == model->actual ? "*" : "");
+          for (guint a = 0; a < model->game->n_agents; a++)
+            g_string_append_printf (out, ":%u", model->cls[a][w]);
+          g_string_append_c (out, ' ');
+        }
+      g_string_append (out, "| ");
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+apply_line (KvSession  *session,
+            const char *line)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvStep) step = kv_step_parse (kv_session_get_history (session)->game, line, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (kv_session_apply_step (session, step, &error));
+  g_assert_no_error (error);
+}
+
+/* How many undo states hold the data of a model (the others name it). */
+static guint
+states_with_model_data (KvSession *session)
+{
+  g_autofree char *text = kv_session_undo_to_text (session);
+  g_autoptr(KvUndo) undo = kv_undo_from_text (text, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (undo);
+  for (guint i = 0; i < kv_undo_n_states (undo); i++)
+    {
+      gboolean has_data = FALSE;
+      g_autofree char *id = kv_session_file_model_id (kv_undo_state_text (undo, i), &has_data);
+
+      n += id != NULL && has_data;
+    }
+  return n;
+}
+
+/* A model file opens as a game: its one model is step 0, steps run on it,
+ * and opening it is one edit that undo takes back. */
+static void
+test_open_model (void)
+{
+  Recorder recorder;
+  g_autoptr(KvSession) session = recorded_session (&recorder);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = write_hexa_model (&dir);
+  g_autofree char *canonical = g_canonicalize_filename (path, NULL);
+  g_autofree char *log = NULL;
+  KvHistory *history;
+
+  g_assert_true (kv_session_open (session, "hexa", &error));
+  g_string_truncate (recorder.log, 0);
+  g_assert_true (kv_session_open (session, path, &error));
+  g_assert_no_error (error);
+  log = take_log (&recorder);
+  g_assert_cmpstr (log, ==, "game;steps 0;length;step;");
+  history = kv_session_get_history (session);
+  g_assert_true (history->given);
+  g_assert_cmpuint (kv_history_length (history), ==, 1);
+  g_assert_cmpuint (kv_session_get_model (session)->n_worlds, ==, 4);
+  g_assert_cmpstr (history->game->title, ==, "Hexa: three players, three cards");
+  g_assert_cmpstr (kv_session_get_game_name (session), ==, "hexa-1");
+  g_assert_cmpstr (kv_session_get_game_path (session), ==, canonical);
+  g_assert_true (kv_session_can_undo (session));
+
+  /* Steps run on the model: Hexa's second step gives Hexa's step 2. */
+  apply_line (session, "endmove 2");
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 2);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 1);
+  g_assert_cmpuint (kv_session_get_model (session)->n_worlds, ==, 2);
+  apply_line (session, "win 1");
+  g_assert_cmpuint (kv_session_get_step (session), ==, 2);
+
+  /* Undo: the steps, then the model file, then back to Hexa. */
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 1);
+  g_assert_true (kv_session_get_history (session)->given);
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_no_error (error);
+  g_assert_false (kv_session_get_history (session)->given);
+  g_assert_cmpstr (kv_session_get_game_name (session), ==, "hexa");
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+  /* And redo all the way. */
+  g_assert_true (kv_session_redo (session, &error));
+  g_assert_true (kv_session_redo (session, &error));
+  g_assert_true (kv_session_redo (session, &error));
+  g_assert_no_error (error);
+  g_assert_true (kv_session_get_history (session)->given);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+  g_assert_cmpuint (kv_session_get_model (session)->n_worlds, ==, 2);
+  /* The model's data is held by one undo state however many start from it. */
+  g_assert_cmpuint (states_with_model_data (session), ==, 1);
+
+  /* Opened as steps are: all or nothing, no problem to report. */
+  {
+    g_autofree char *problem = NULL;
+    guint line = 0;
+
+    g_assert_true (kv_session_open_valid_steps (session, path, &problem, &line, &error));
+    g_assert_no_error (error);
+    g_assert_null (problem);
+    g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 1);
+  }
+
+  g_unlink (path);
+  g_rmdir (dir);
+  g_string_free (recorder.log, TRUE);
+}
+
+/* What does not open as a model changes nothing, and says why. */
+static void
+test_open_model_errors (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autofree char *dir = NULL;
+  g_autofree char *model_path = write_hexa_model (&dir);
+  g_autofree char *bad = g_build_filename (dir, "bad.kvm.json", NULL);
+  static const char *const texts[] = {
+    "{ not json",
+    "{\"format\": \"something-else\", \"version\": 1}",
+    "[1, 2, 3]",
+  };
+
+  g_assert_true (kv_session_open (session, "hexa", NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *problem = NULL;
+
+      g_assert_true (g_file_set_contents (bad, texts[i], -1, NULL));
+      g_assert_false (kv_session_open (session, bad, &error));
+      g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
+      g_assert_true (g_str_has_prefix (error->message, bad));
+      g_clear_error (&error);
+      g_assert_false (kv_session_open_valid_steps (session, bad, &problem, NULL, &error));
+      g_assert_nonnull (error);
+      g_assert_cmpstr (kv_session_get_game_name (session), ==, "hexa");
+      g_assert_false (kv_session_get_history (session)->given);
+      g_assert_false (kv_session_can_undo (session));
+    }
+
+  /* Four worlds over a limit of three. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    kv_session_set_world_limit (session, 3);
+    g_assert_false (kv_session_open (session, model_path, &error));
+    g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+    g_assert_cmpstr (kv_session_get_game_name (session), ==, "hexa");
+    g_assert_false (kv_session_can_undo (session));
+  }
+
+  g_unlink (bad);
+  g_unlink (model_path);
+  g_rmdir (dir);
+}
+
+/* The session file holds a history from a model (its data, gzip in
+ * base64, and the steps), and so does each undo state: a restart brings
+ * both back, undo included; a damaged model is a broken session. */
+static void
+test_model_session_file (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(KvSession) restarted = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = write_hexa_model (&dir);
+  g_autofree char *text = NULL;
+  g_autofree char *undo_text = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(KvHistory) back = NULL;
+  guint selected = 99;
+
+  g_assert_true (kv_session_open (session, "clue11", NULL));
+  g_assert_true (kv_session_open (session, path, &error));
+  apply_line (session, "endmove 2");
+  apply_line (session, "nocard 3 w");
+  kv_session_select_step (session, 1);
+
+  text = kv_session_file_to_text (kv_session_get_history (session), kv_session_get_game_name (session),
+                                  kv_session_get_step (session));
+  /* Not a script: the model rides along, then the steps. */
+  g_assert_null (strstr (text, "\nagents "));
+  g_assert_nonnull (strstr (text, "\n# kripkeviz-model: sha256 "));
+  g_assert_nonnull (strstr (text, "\n# kripkeviz-model-data: "));
+  g_assert_nonnull (strstr (text, "\nendmove 2\nnocard 3 w\n"));
+  back = kv_session_file_parse (text, "session.kvg", 0, &name, &selected, &error);
+  g_assert_no_error (error);
+  g_assert_true (back->given);
+  g_assert_cmpstr (name, ==, "hexa-1");
+  g_assert_cmpuint (selected, ==, 1);
+  before = describe_history (kv_session_get_history (session));
+  after = describe_history (back);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpstr (back->game->title, ==, kv_session_get_history (session)->game->title);
+
+  /* A restart: the session file's history and undo tree, in a new session. */
+  undo_text = kv_session_undo_to_text (session);
+  {
+    g_autofree char *file = g_strconcat (text, undo_text, NULL);
+    g_autofree char *file_path = g_build_filename (dir, "session.kvg", NULL);
+    g_autofree char *restored_name = NULL;
+    g_autoptr(KvUndo) undo = NULL;
+    KvHistory *history;
+
+    g_assert_true (g_file_set_contents (file_path, file, -1, NULL));
+    history = kv_session_file_read (file_path, 0, &restored_name, &selected, &undo, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (undo);
+    kv_session_set_history (restarted, history, restored_name, NULL, selected);
+    kv_session_set_undo (restarted, g_steal_pointer (&undo));
+    g_unlink (file_path);
+  }
+  g_assert_cmpuint (kv_session_get_step (restarted), ==, 1);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (restarted)), ==, 3);
+  /* Undo reads the model from the state that holds it. */
+  g_assert_true (kv_session_undo (restarted, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (restarted)), ==, 2);
+  g_assert_true (kv_session_get_history (restarted)->given);
+  g_assert_true (kv_session_undo (restarted, &error));
+  g_assert_true (kv_session_undo (restarted, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (kv_session_get_game_name (restarted), ==, "clue11");
+  g_assert_false (kv_session_undo (restarted, &error));
+  g_assert_true (kv_session_redo (restarted, &error));
+  g_assert_true (kv_session_redo (restarted, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (restarted)), ==, 2);
+  /* A new edit after the restart names the model the tree holds already. */
+  apply_line (restarted, "win 1");
+  g_assert_cmpuint (states_with_model_data (restarted), ==, 1);
+
+  /* Damaged data, lost data, a bad step: each a broken session. */
+  {
+    g_autofree char *cut = kv_session_file_without_model_data (text);
+    g_autoptr(GString) changed = g_string_new (text);
+    char *data = strstr (changed->str, "\n# kripkeviz-model-data: ") + strlen ("\n# kripkeviz-model-data: ") + 40;
+    g_autoptr(GString) bad_step = g_string_new (text);
+    KvHistory *none;
+
+    none = kv_session_file_parse (cut, "session.kvg", 0, NULL, NULL, &error);
+    g_assert_null (none);
+    g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
+    g_clear_error (&error);
+
+    *data = *data == 'A' ? 'B' : 'A';
+    none = kv_session_file_parse (changed->str, "session.kvg", 0, NULL, NULL, &error);
+    g_assert_null (none);
+    g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
+    g_assert_nonnull (strstr (error->message, "damaged"));
+    g_clear_error (&error);
+
+    g_string_append (bad_step, "nocard 9 w\n");
+    none = kv_session_file_parse (bad_step->str, "session.kvg", 0, NULL, NULL, &error);
+    g_assert_null (none);
+    g_assert_error (error, KV_ERROR, KV_ERROR_NAME);
+    g_assert_true (g_str_has_prefix (error->message, "session.kvg:"));
+    g_clear_error (&error);
+
+    /* Over the world limit: the limit's error, so the window offers to
+     * raise it rather than set the session aside. */
+    none = kv_session_file_parse (text, "session.kvg", 3, NULL, NULL, &error);
+    g_assert_null (none);
+    g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+  }
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Save Script of steps on a model keeps the model: the file opens again
+ * as it was, not from all of the game's deals. */
+static void
+test_model_save_script (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(KvSession) reopened = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = write_hexa_model (&dir);
+  g_autofree char *saved = g_build_filename (dir, "saved.kvg", NULL);
+  g_autofree char *script = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  g_assert_true (kv_session_open (session, path, &error));
+  apply_line (session, "endmove 2");
+  script = kv_session_to_script (session);
+  /* The model and the steps; not the session's marks. */
+  g_assert_nonnull (strstr (script, "# kripkeviz-model: sha256 "));
+  g_assert_null (strstr (script, "selected-step"));
+  g_assert_true (g_str_has_suffix (script, "\nendmove 2\n"));
+  g_assert_true (g_file_set_contents (saved, script, -1, NULL));
+  g_assert_true (kv_session_open (reopened, saved, &error));
+  g_assert_no_error (error);
+  g_assert_true (kv_session_get_history (reopened)->given);
+  g_assert_cmpstr (kv_session_get_game_name (reopened), ==, "saved");
+  before = describe_history (kv_session_get_history (session));
+  after = describe_history (kv_session_get_history (reopened));
+  g_assert_cmpstr (after, ==, before);
+  /* A script of the game would have started from six worlds. */
+  g_assert_cmpuint (kv_history_get (kv_session_get_history (reopened), 0)->model->n_worlds, ==, 4);
+
+  g_unlink (saved);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/session/open", test_open);
+  g_test_add_func ("/session/view-options", test_view_options);
   g_test_add_func ("/session/navigation", test_navigation);
   g_test_add_func ("/session/edits", test_edits);
   g_test_add_func ("/session/refused", test_refused);
@@ -479,5 +1172,12 @@ main (int   argc,
   g_test_add_func ("/session/delete-later", test_delete_later);
   g_test_add_func ("/session/play-to-end", test_play_to_end);
   g_test_add_func ("/session/strategies", test_strategies);
+  g_test_add_func ("/session/set-deal", test_set_deal);
+  g_test_add_func ("/session/set-deal-refused", test_set_deal_refused);
+  g_test_add_func ("/session/set-deal-clue", test_set_deal_clue);
+  g_test_add_func ("/session/open-model", test_open_model);
+  g_test_add_func ("/session/open-model-errors", test_open_model_errors);
+  g_test_add_func ("/session/model-session-file", test_model_session_file);
+  g_test_add_func ("/session/model-save-script", test_model_save_script);
   return g_test_run ();
 }

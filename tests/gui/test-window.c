@@ -17,6 +17,7 @@
 #include "kv-application.h"
 #include "kv-composer.h"
 #include "kv-display-util.h"
+#include "kv-probability.h"
 #include "kv-knowledge-table.h"
 #include "kv-session-file.h"
 #include "kv-style.h"
@@ -1128,6 +1129,19 @@ test_formula_bar (void)
   g_assert_cmpstr (kv_window_get_formula_result (window), ==, "false");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL));
   kv_display_wait_for_canvas (window, 10000);
+
+  /* The formula is the session's: set there, the bar shows and checks it;
+   * the highlight reaches the canvas. */
+  g_assert_cmpstr (kv_session_get_formula (kv_window_get_session (window)), ==, "K{3} w@2");
+  kv_session_set_formula (kv_window_get_session (window), "K{1} w@2");
+  kv_display_wait (20);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (kv_window_get_formula_entry (window))), ==, "K{1} w@2");
+  g_assert_cmpstr (kv_window_get_formula_result (window), ==, "false");
+  /* Typing takes the checked formula back until Enter. */
+  gtk_editable_set_text (GTK_EDITABLE (kv_window_get_formula_entry (window)), "K{3} w@");
+  g_assert_cmpstr (kv_session_get_formula (kv_window_get_session (window)), ==, "");
+  g_assert_null (kv_window_get_formula_result (window));
+  check_formula ("K{3} w@2");
 }
 
 static void
@@ -1439,6 +1453,51 @@ test_everyone_common (void)
   g_assert_true (learned);
 }
 
+/* The "%" toggle: each player's cells give its chances for each owner
+ * (shares of its worlds), one per line; known owners, E and C stay. */
+static void
+test_probabilities (void)
+{
+  g_autoptr(GError) error = NULL;
+  KvKnowledgeTable *table = KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window));
+  g_autofree double *shares = NULL;
+  g_autoptr(GString) expected = g_string_new (NULL);
+  const KvModel *model;
+  guint n_owners;
+  int card = -1;
+
+  g_assert_true (kv_window_open (window, "hexa", &error));
+  g_assert_no_error (error);
+  kv_display_wait_for_canvas (window, 10000);
+  g_assert_cmpstr (cell ("w", 0, NULL), ==, "? 2/3");
+  kv_knowledge_table_set_probabilities (table, TRUE);
+  /* 1 holds r: w is 2's or 3's, one world each. */
+  g_assert_cmpstr (cell ("w", 0, NULL), ==, "2 50%\n3 50%");
+  g_assert_cmpstr (cell ("r", 0, NULL), ==, "1");
+  g_assert_cmpstr (cell ("w", 3, NULL), ==, "? 1/2/3");   /* E */
+
+  /* Clue 11's first card player 1 does not hold: the engine's shares. */
+  g_assert_true (kv_window_open (window, "clue11", &error));
+  g_assert_no_error (error);
+  model = kv_history_get (kv_window_get_history (window), 0)->model;
+  n_owners = kv_game_n_owners (model->game);
+  shares = kv_probabilities_new (model, 0, model->actual);
+  for (guint c = 0; c < model->game->n_cards && card < 0; c++)
+    if (shares[c * n_owners] == 0)
+      card = c;
+  g_assert_cmpint (card, >=, 0);
+  for (guint o = 0; o < n_owners; o++)
+    if (shares[card * n_owners + o] > 0)
+      g_string_append_printf (expected, "%s%s %d%%", expected->len > 0 ? "\n" : "",
+                              o == kv_game_envelope (model->game) ? "env" : kv_game_owner_name (model->game, o),
+                              (int) (shares[card * n_owners + o] * 100 + 0.5));
+  g_assert_cmpstr (cell (model->game->card_names[card], 0, NULL), ==, expected->str);
+
+  /* Off: the candidates again. */
+  kv_knowledge_table_set_probabilities (table, FALSE);
+  g_assert_true (g_str_has_prefix (cell (model->game->card_names[card], 0, NULL), "? "));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1471,6 +1530,7 @@ main (int   argc,
   g_test_add_func ("/window/next-turn-clue11", test_next_turn_clue);
   g_test_add_func ("/window/explanation", test_explanation);
   g_test_add_func ("/window/everyone-common", test_everyone_common);
+  g_test_add_func ("/window/probabilities", test_probabilities);
 
   status = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));

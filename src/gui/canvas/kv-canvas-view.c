@@ -6,46 +6,15 @@
 
 #include <glib/gi18n.h>
 
-#include "kv-agent-sample.h"
-#include "kv-canvas-view.h"
+#include "kv-canvas-view-private.h"
 #include "kv-enum-drop-down.h"
 #include "kv-gui-resources.h"
-
-struct _KvCanvasView
-{
-  GtkWidget       parent_instance;
-
-  /* Template widgets */
-  GtkDropDown    *view_dropdown;
-  GtkDropDown    *engine_dropdown;
-  GtkBox         *agents_box;
-  GtkScrolledWindow *scrolled;
-  KvCanvas       *canvas;
-  GtkSpinner     *spinner;
-  GtkWidget      *error_box;
-  GtkLabel       *error_label;
-  GtkWidget      *auto_button;
-  GtkWidget      *toolbar;         /* a GtkFlowBox: wraps when narrow */
-
-  KvModel        *model;
-  KvGraphSource  *source;          /* instead of a model: any graph */
-  KvBits         *highlight;
-  KvViewKind      view;
-  KvLayoutEngine  engine;
-  guint           draw_limit;
-
-  guint           update_source;   /* a relayout is scheduled */
-  gboolean        fit_next;        /* … and fits the drawing when it arrives */
-  gboolean        busy;
-
-  GStrv           agent_names;     /* whose agents the toggles are */
-  gboolean        syncing_toggles;
-};
 
 G_DEFINE_FINAL_TYPE (KvCanvasView, kv_canvas_view, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
+  PROP_MODEL,
   PROP_SELECTED_WORLD,
   PROP_VIEW,
   PROP_ENGINE,
@@ -89,13 +58,59 @@ update_cb (gpointer data)
     options.highlight = self->highlight;
 
   if (self->source != NULL)
-    kv_canvas_show_graph (self->canvas, self->source, &options, self->engine, self->fit_next);
+    kv_canvas_show_graph (self->canvas, self->source, &options, self->engine, self->places,
+                          self->fit_next);
   else
-    kv_canvas_show_model (self->canvas, self->model, &options, self->engine, self->fit_next);
+    kv_canvas_show_model (self->canvas, self->model, &options, self->engine, self->places,
+                          self->fit_next);
   self->fit_next = FALSE;
   update_busy (self);
 
   return G_SOURCE_REMOVE;
+}
+
+/* Stable pictures: one KvPlaces per game (or graph), view and engine, so
+ * that stepping forward and back keeps every surviving world where it was.
+ * The layout thread alone reads and writes them; the view only hands them
+ * to its jobs, and lets go of them for new ones. */
+
+/* New places for @game's worlds (NULL: a graph's); @game may be the one
+ * the places are for now (another view of it). */
+static void
+new_places (KvCanvasView *self,
+            KvGame       *game)
+{
+  if (game != NULL)
+    kv_game_ref (game);
+  g_clear_pointer (&self->places, kv_places_unref);
+  g_clear_pointer (&self->places_game, kv_game_unref);
+  g_clear_pointer (&self->places_header, g_free);
+  self->places = kv_places_new ();
+  self->places_game = game;
+  if (game != NULL)
+    self->places_header = kv_script_to_text (game, NULL);
+}
+
+/* Whether the places are for @game: the same one, or the same game
+ * replayed (undo and a reopened session parse the script again, which
+ * makes a new KvGame with the same header). Another deal is another game. */
+static gboolean
+places_are_for (KvCanvasView *self,
+                KvGame       *game)
+{
+  g_autofree char *header = NULL;
+
+  if (self->places_game == game)
+    return TRUE;
+  if (self->places_game == NULL)
+    return FALSE;
+  header = kv_script_to_text (game, NULL);
+  if (!g_str_equal (header, self->places_header))
+    return FALSE;
+  /* The next model of the replayed game is known by its pointer. */
+  g_clear_pointer (&self->places_game, kv_game_unref);
+  self->places_game = kv_game_ref (game);
+  return TRUE;
 }
 
 /* Calls after one another (a model, then its highlight) make one layout. */
@@ -110,103 +125,6 @@ queue_update (KvCanvasView *self,
       g_source_set_name_by_id (self->update_source, "[kv] canvas view update");
     }
   update_busy (self);
-}
-
-/* Agent toggles */
-
-static guint32
-agents_mask (KvCanvasView *self)
-{
-  guint n = self->agent_names != NULL ? g_strv_length (self->agent_names) : 0;
-
-  return n >= 32 ? G_MAXUINT32 : (1u << n) - 1;
-}
-
-/* A hidden agent's sample and name are dimmed, not only its button raised. */
-static void
-update_toggle_look (GtkToggleButton *button)
-{
-  gtk_widget_set_opacity (gtk_button_get_child (GTK_BUTTON (button)),
-                          gtk_toggle_button_get_active (button) ? 1.0 : 0.35);
-}
-
-static void
-sync_toggles (KvCanvasView *self)
-{
-  guint32 hidden = kv_canvas_get_hidden_agents (self->canvas);
-  guint a = 0;
-
-  self->syncing_toggles = TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->agents_box));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child), a++)
-    {
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), (hidden & (1u << a)) == 0);
-      update_toggle_look (GTK_TOGGLE_BUTTON (child));
-    }
-  self->syncing_toggles = FALSE;
-}
-
-static void
-agent_toggled_cb (GtkToggleButton *button,
-                  KvCanvasView    *self)
-{
-  guint32 hidden = 0;
-  guint a = 0;
-
-  update_toggle_look (button);
-  if (self->syncing_toggles)
-    return;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->agents_box));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child), a++)
-    if (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (child)))
-      hidden |= 1u << a;
-
-  kv_canvas_view_set_hidden_agents (self, hidden);
-}
-
-/* One toggle per agent of @names (NULL: none). */
-static void
-rebuild_toggles (KvCanvasView       *self,
-                 const char * const *names)
-{
-  GtkWidget *child;
-
-  if (names == NULL && self->agent_names == NULL)
-    return;
-  if (names != NULL && self->agent_names != NULL &&
-      g_strv_equal ((const char * const *) self->agent_names, names))
-    return;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->agents_box))) != NULL)
-    gtk_box_remove (self->agents_box, child);
-  g_clear_pointer (&self->agent_names, g_strfreev);
-  if (names == NULL)
-    return;
-
-  self->agent_names = g_strdupv ((char **) names);
-  for (guint a = 0; self->agent_names[a] != NULL && a < 32; a++)
-    {
-      GtkWidget *button = gtk_toggle_button_new ();
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      g_autofree char *tooltip = NULL;
-
-      gtk_box_append (GTK_BOX (box), kv_agent_sample_new (a));
-      gtk_box_append (GTK_BOX (box), gtk_label_new (self->agent_names[a]));
-      gtk_button_set_child (GTK_BUTTON (button), box);
-      /* TRANSLATORS: %s is an agent's name, e.g. "1" */
-      tooltip = g_strdup_printf (_("Show the links of agent %s"), self->agent_names[a]);
-      gtk_widget_set_tooltip_text (button, tooltip);
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
-      g_signal_connect (button, "toggled", G_CALLBACK (agent_toggled_cb), self);
-      gtk_box_append (self->agents_box, button);
-    }
-
-  /* Agents the new game does not have are not hidden. */
-  kv_canvas_view_set_hidden_agents (self, kv_canvas_get_hidden_agents (self->canvas) & agents_mask (self));
-  sync_toggles (self);
 }
 
 /* Canvas signals */
@@ -225,7 +143,7 @@ canvas_notify_busy_cb (KvCanvasView *self)
   /* A graph says its agents and what it shows once it is built. */
   if (self->source != NULL && layout != NULL)
     {
-      rebuild_toggles (self, (const char * const *) layout->graph->agent_names);
+      _kv_canvas_view_rebuild_toggles (self, (const char * const *) layout->graph->agent_names);
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->canvas),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                       layout->graph->title != NULL ? layout->graph->title : "",
@@ -352,19 +270,27 @@ kv_canvas_view_set_model (KvCanvasView *self,
   g_clear_pointer (&self->highlight, kv_bits_free);
   kv_canvas_set_selected_world (self->canvas, -1);
 
-  rebuild_toggles (self, model != NULL ? (const char * const *) model->game->agent_names : NULL);
+  _kv_canvas_view_rebuild_toggles (self, model != NULL ? (const char * const *) model->game->agent_names : NULL);
   update_accessible (self);
-  queue_update (self, TRUE);
+  /* Another step of the same game keeps its worlds' places, the zoom and
+   * the scroll position; another game is laid out afresh and fitted. */
+  if (model == NULL || places_are_for (self, model->game))
+    queue_update (self, model == NULL);
+  else
+    {
+      new_places (self, model->game);
+      queue_update (self, TRUE);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
 
-void
-kv_canvas_view_set_graph_func (KvCanvasView   *self,
-                               KvGraphFunc     func,
-                               gpointer        user_data,
-                               GDestroyNotify  destroy)
+static void
+set_graph_func (KvCanvasView   *self,
+                KvGraphFunc     func,
+                gpointer        user_data,
+                GDestroyNotify  destroy,
+                gboolean        same_worlds)
 {
-  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
-
   g_clear_pointer (&self->model, kv_model_unref);
   g_clear_pointer (&self->source, kv_graph_source_unref);
   if (func != NULL)
@@ -375,9 +301,37 @@ kv_canvas_view_set_graph_func (KvCanvasView   *self,
   g_clear_pointer (&self->highlight, kv_bits_free);
   kv_canvas_set_selected_world (self->canvas, -1);
   if (func == NULL)
-    rebuild_toggles (self, NULL);
+    _kv_canvas_view_rebuild_toggles (self, NULL);
   update_accessible (self);
-  queue_update (self, TRUE);
+  if (same_worlds && self->places != NULL && self->places_game == NULL)
+    queue_update (self, FALSE);
+  else
+    {
+      new_places (self, NULL);
+      queue_update (self, TRUE);
+    }
+}
+
+void
+kv_canvas_view_set_graph_func (KvCanvasView   *self,
+                               KvGraphFunc     func,
+                               gpointer        user_data,
+                               GDestroyNotify  destroy)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  set_graph_func (self, func, user_data, destroy, FALSE);
+}
+
+void
+kv_canvas_view_replace_graph_func (KvCanvasView   *self,
+                                   KvGraphFunc     func,
+                                   gpointer        user_data,
+                                   GDestroyNotify  destroy)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  set_graph_func (self, func, user_data, destroy, TRUE);
 }
 
 gboolean
@@ -469,6 +423,8 @@ kv_canvas_view_set_view (KvCanvasView *self,
 
   self->view = view;
   kv_enum_drop_down_set_value (self->view_dropdown, view);
+  /* Another view is another picture: laid out afresh. */
+  new_places (self, self->places_game);
   if (self->model != NULL || self->source != NULL)
     queue_update (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
@@ -500,6 +456,7 @@ kv_canvas_view_set_engine (KvCanvasView *self,
 
   self->engine = value;
   kv_enum_drop_down_set_value (self->engine_dropdown, value);
+  new_places (self, self->places_game);
   if (self->model != NULL || self->source != NULL)
     queue_update (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENGINE]);
@@ -523,7 +480,7 @@ kv_canvas_view_set_hidden_agents (KvCanvasView *self,
     return;
 
   kv_canvas_set_hidden_agents (self->canvas, hidden_agents);
-  sync_toggles (self);
+  _kv_canvas_view_sync_toggles (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIDDEN_AGENTS]);
 }
 
@@ -580,7 +537,7 @@ kv_canvas_view_dispose (GObject *object)
   if (self->canvas != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->canvas, self);
-      kv_canvas_show_model (self->canvas, NULL, NULL, KV_LAYOUT_AUTO, FALSE);
+      kv_canvas_show_model (self->canvas, NULL, NULL, KV_LAYOUT_AUTO, NULL, FALSE);
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), KV_TYPE_CANVAS_VIEW);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -588,6 +545,9 @@ kv_canvas_view_dispose (GObject *object)
   g_clear_pointer (&self->model, kv_model_unref);
   g_clear_pointer (&self->source, kv_graph_source_unref);
   g_clear_pointer (&self->agent_names, g_strfreev);
+  g_clear_pointer (&self->places, kv_places_unref);
+  g_clear_pointer (&self->places_game, kv_game_unref);
+  g_clear_pointer (&self->places_header, g_free);
 
   G_OBJECT_CLASS (kv_canvas_view_parent_class)->dispose (object);
 }
@@ -612,6 +572,9 @@ kv_canvas_view_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_MODEL:
+      g_value_set_boxed (value, self->model);
+      break;
     case PROP_SELECTED_WORLD:
       g_value_set_int (value, kv_canvas_view_get_selected_world (self));
       break;
@@ -648,6 +611,9 @@ kv_canvas_view_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_MODEL:
+      kv_canvas_view_set_model (self, g_value_get_boxed (value));
+      break;
     case PROP_SELECTED_WORLD:
       kv_canvas_view_set_selected_world (self, g_value_get_int (value));
       break;
@@ -681,6 +647,11 @@ kv_canvas_view_class_init (KvCanvasViewClass *klass)
   object_class->finalize = kv_canvas_view_finalize;
   object_class->get_property = kv_canvas_view_get_property;
   object_class->set_property = kv_canvas_view_set_property;
+
+  /* The model shown (kv_canvas_view_set_model), or NULL. */
+  properties[PROP_MODEL] =
+    g_param_spec_boxed ("model", NULL, NULL, KV_TYPE_MODEL,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   properties[PROP_SELECTED_WORLD] =
     g_param_spec_int ("selected-world", NULL, NULL,

@@ -20,6 +20,12 @@
  *
  * It shows a model (kv_canvas_view_set_model) or any graph
  * (kv_canvas_view_set_graph_func): the view, engine and limit apply to both.
+ *
+ * Stable pictures: the view lays out with one KvPlaces per game and view
+ * (kv-layout.h), so stepping forward and back keeps every surviving world
+ * where it was, with the zoom, and animates the change (kv-canvas.h). A
+ * new game (not the same one replayed, as undo does), another view kind or
+ * layout engine, or another graph function starts new places and fits.
  */
 #pragma once
 
@@ -52,6 +58,13 @@ void       kv_canvas_view_set_graph_func (KvCanvasView   *self,
                                           KvGraphFunc     func,
                                           gpointer        user_data,
                                           GDestroyNotify  destroy);
+/* As kv_canvas_view_set_graph_func, for another picture of the same worlds
+ * (the next stage of a product, whose nodes carry place keys): the worlds
+ * keep their places and the zoom, and the change is animated. */
+void       kv_canvas_view_replace_graph_func (KvCanvasView   *self,
+                                              KvGraphFunc     func,
+                                              gpointer        user_data,
+                                              GDestroyNotify  destroy);
 
 gboolean   kv_canvas_view_get_show_toolbar (KvCanvasView *self);
 void       kv_canvas_view_set_show_toolbar (KvCanvasView *self,

@@ -14,6 +14,13 @@
  * TRUE meanwhile, and "error-message" says why a view could not be drawn
  * (e.g. "The whole model has 47040 worlds, more than the limit of 300.
  * Views that fit: …").
+ *
+ * Stable pictures: laid out with a KvPlaces (kv-layout.h), a scene keeps
+ * every world the scene before showed where it was — on the screen too:
+ * the zoom and scroll position stay, and the change is animated (the scene
+ * before fades out over the new one in about 300 ms, unless
+ * gtk-enable-animations is off). Clicks and hover see the new scene at
+ * once. A scene of another frame (a new layout) is fitted.
  */
 #pragma once
 
@@ -35,13 +42,16 @@ G_DECLARE_FINAL_TYPE (KvCanvas, kv_canvas, KV, CANVAS, GtkWidget)
 GtkWidget  *kv_canvas_new                (void);
 
 /* Shows the view @options (NULL: auto) of @model (NULL: nothing), laid out
- * by @engine off the main thread; a newer call replaces a pending one. With
- * @fit the drawing is fitted to the window when it arrives, otherwise the
- * zoom and scroll position are kept (a new highlight, say). */
+ * by @engine off the main thread, with @places (NULL: a layout of its own;
+ * the job holds a reference, and the layout thread alone uses them); a
+ * newer call replaces a pending one. With @fit the drawing is fitted to the
+ * window when it arrives, otherwise the zoom and scroll position are kept
+ * (a new highlight, the next step). */
 void        kv_canvas_show_model         (KvCanvas            *self,
                                           KvModel             *model,
                                           const KvViewOptions *options,
                                           KvLayoutEngine       engine,
+                                          KvPlaces            *places,
                                           gboolean             fit);
 /* As kv_canvas_show_model for any graph: @source (referenced by the job)
  * builds it from @options on the layout thread. NULL shows nothing. */
@@ -49,6 +59,7 @@ void        kv_canvas_show_graph         (KvCanvas            *self,
                                           KvGraphSource       *source,
                                           const KvViewOptions *options,
                                           KvLayoutEngine       engine,
+                                          KvPlaces            *places,
                                           gboolean             fit);
 /* Shows a layout made elsewhere at once (node worlds as the graph says). */
 void        kv_canvas_set_layout         (KvCanvas            *self,
@@ -110,5 +121,8 @@ void        kv_canvas_set_presenting     (KvCanvas            *self,
                                           gboolean             presenting);
 /* The world labels' size on screen, in pixels (zoom × font size). */
 double      kv_canvas_get_label_size     (KvCanvas            *self);
+
+/* TRUE while the scene before is fading out (for tests). */
+gboolean    kv_canvas_get_animating      (KvCanvas            *self);
 
 G_END_DECLS

@@ -4,7 +4,9 @@
  * Draws Hexa and Clue 11, renders the window to PNGs in the build directory
  * (canvas-*.png: look at them), selects worlds as a click does, hides an
  * agent, and checks the main loop keeps running while the 47 040-world
- * model is laid out.
+ * model is laid out. Stable pictures: stepping keeps every surviving world
+ * at the same place on the screen, product stages too, and the change is
+ * animated only when GTK's animations are on.
  */
 #define G_LOG_DOMAIN "test-canvas"
 
@@ -648,6 +650,244 @@ test_graph_func (Fixture       *fixture,
   g_assert_cmpuint (kv_graph_n_nodes (kv_canvas_get_layout (fixture->canvas)->graph), ==, 6);
 }
 
+/* Stable pictures */
+
+/* Runs the main loop until the view has shown what it was asked, and not
+ * one iteration more: a transition it started is still under way. */
+static void
+wait_shown (Fixture *fixture)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+
+  while (kv_canvas_view_get_busy (fixture->view) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (kv_canvas_view_get_busy (fixture->view));
+}
+
+/* Node centres on the screen, by place key. */
+static GHashTable *
+centres (Fixture *fixture)
+{
+  GHashTable *table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  KvLayout *layout = kv_canvas_get_layout (fixture->canvas);
+
+  g_assert_nonnull (layout);
+  for (guint i = 0; i < kv_graph_n_nodes (layout->graph); i++)
+    {
+      double *xy = g_new (double, 2);
+
+      g_assert_true (kv_canvas_get_node_center (fixture->canvas, i, &xy[0], &xy[1]));
+      g_hash_table_insert (table, g_strdup (kv_graph_place_key (layout->graph, i)), xy);
+    }
+  return table;
+}
+
+/* Every node shown now is one of @before, at the same place on the screen. */
+static void
+assert_in_place (Fixture    *fixture,
+                 GHashTable *before)
+{
+  g_autoptr(GHashTable) now = centres (fixture);
+  GHashTableIter iter;
+  const char *key;
+  const double *xy;
+
+  g_hash_table_iter_init (&iter, now);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &key, (gpointer *) &xy))
+    {
+      const double *was = g_hash_table_lookup (before, key);
+
+      g_assert_nonnull (was);
+      g_assert_cmpfloat_with_epsilon (xy[0], was[0], 0.01);
+      g_assert_cmpfloat_with_epsilon (xy[1], was[1], 0.01);
+    }
+}
+
+static void
+set_animations (gboolean enabled)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", enabled, NULL);
+}
+
+static void
+test_stable_steps (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(KvHistory) replayed = load_history ("hexa");
+  g_autoptr(KvHistory) other = load_history ("hexa-show");
+  g_autoptr(GHashTable) first = NULL;
+  guint64 frame;
+  double zoom;
+
+  /* Hexa: 6 worlds, 4 after "nocard 1 w", 2 after "endmove 2". */
+  g_assert_cmpuint (kv_history_length (fixture->history), ==, 3);
+  kv_canvas_view_set_model (fixture->view, initial_model (fixture));
+  wait_layout (fixture, NULL);
+  first = centres (fixture);
+  g_assert_cmpuint (g_hash_table_size (first), ==, 6);
+  frame = kv_canvas_get_layout (fixture->canvas)->frame;
+  g_assert_cmpuint (frame, !=, 0);
+  zoom = kv_canvas_get_zoom (fixture->canvas);
+
+  /* Forward, forward, back: the worlds that are left stay where they
+   * were, the zoom too; no animation while animations are off. */
+  for (guint i = 0; i < 3; i++)
+    {
+      static const guint steps[] = { 1, 2, 0 };
+      static const guint n_worlds[] = { 4, 2, 6 };
+      guint step = steps[i];
+
+      kv_canvas_view_set_model (fixture->view, kv_history_get (fixture->history, step)->model);
+      wait_shown (fixture);
+      g_assert_false (kv_canvas_get_animating (fixture->canvas));
+      g_assert_cmpuint (kv_graph_n_nodes (kv_canvas_get_layout (fixture->canvas)->graph), ==,
+                        n_worlds[i]);
+      g_assert_cmpuint (kv_canvas_get_layout (fixture->canvas)->frame, ==, frame);
+      g_assert_cmpfloat (kv_canvas_get_zoom (fixture->canvas), ==, zoom);
+      assert_in_place (fixture, first);
+      wait_frames (fixture->window, 2);
+      assert_in_place (fixture, first);
+    }
+
+  /* The same game replayed (as undo does: a new KvGame, the same header)
+   * keeps the places. */
+  kv_canvas_view_set_model (fixture->view, kv_history_get (replayed, 1)->model);
+  wait_shown (fixture);
+  g_assert_cmpuint (kv_canvas_get_layout (fixture->canvas)->frame, ==, frame);
+  assert_in_place (fixture, first);
+
+  /* With animations on, the next step fades: under way as soon as the
+   * scene is there, while a click already selects in the new scene. */
+  set_animations (TRUE);
+  kv_canvas_view_set_model (fixture->view, kv_history_get (fixture->history, 2)->model);
+  wait_shown (fixture);
+  g_assert_true (kv_canvas_get_animating (fixture->canvas));
+  assert_in_place (fixture, first);
+  {
+    KvModel *model = kv_history_get (fixture->history, 2)->model;
+    KvLayout *layout = kv_canvas_get_layout (fixture->canvas);
+    int actual = kv_graph_actual (layout->graph);
+    const double *removed = NULL;
+    GHashTableIter iter;
+    const char *key;
+    const double *xy;
+    double x, y;
+
+    g_assert_true (kv_canvas_get_node_center (fixture->canvas, actual, &x, &y));
+    g_assert_cmpint (kv_canvas_select_at (fixture->canvas, x, y), ==, (int) model->actual);
+    /* Where a removed world was, there is nothing to click. */
+    g_hash_table_iter_init (&iter, first);
+    while (removed == NULL && g_hash_table_iter_next (&iter, (gpointer *) &key, (gpointer *) &xy))
+      {
+        gboolean shown = FALSE;
+
+        for (guint i = 0; i < kv_graph_n_nodes (layout->graph); i++)
+          shown |= g_str_equal (kv_graph_place_key (layout->graph, i), key);
+        if (!shown)
+          removed = xy;
+      }
+    g_assert_nonnull (removed);
+    g_assert_cmpint (kv_canvas_node_at (fixture->canvas, removed[0], removed[1]), ==, -1);
+    g_assert_true (kv_canvas_get_animating (fixture->canvas));
+  }
+  {
+    gint64 start = g_get_monotonic_time ();
+    gint64 deadline = start + 10 * G_USEC_PER_SEC;
+
+    while (kv_canvas_get_animating (fixture->canvas) && g_get_monotonic_time () < deadline)
+      g_main_context_iteration (NULL, TRUE);
+    g_test_message ("the transition took %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
+    g_assert_false (kv_canvas_get_animating (fixture->canvas));
+  }
+  assert_in_place (fixture, first);
+
+  /* A highlight is the same frame: it fades in. */
+  {
+    KvModel *model = kv_history_get (fixture->history, 2)->model;
+    g_autoptr(KvBits) worlds = kv_bits_new (model->n_worlds);
+
+    kv_bits_set (worlds, model->actual);
+    kv_canvas_view_set_highlight (fixture->view, worlds);
+    wait_shown (fixture);
+    g_assert_true (kv_canvas_get_animating (fixture->canvas));
+    assert_in_place (fixture, first);
+  }
+  set_animations (FALSE);
+
+  /* Another game is laid out afresh, in a frame of its own, and fitted. */
+  kv_canvas_zoom_in (fixture->canvas);
+  kv_canvas_view_set_model (fixture->view, kv_history_get (other, 0)->model);
+  wait_shown (fixture);
+  g_assert_false (kv_canvas_get_animating (fixture->canvas));
+  g_assert_cmpuint (kv_canvas_get_layout (fixture->canvas)->frame, !=, frame);
+  g_assert_cmpfloat (kv_canvas_get_zoom (fixture->canvas), !=, zoom * 1.25);
+
+  /* So is another view of the same game. */
+  kv_canvas_view_set_model (fixture->view, initial_model (fixture));
+  wait_shown (fixture);
+  frame = kv_canvas_get_layout (fixture->canvas)->frame;
+  kv_canvas_view_set_view (fixture->view, KV_VIEW_CONTRACTED);
+  wait_shown (fixture);
+  g_assert_cmpuint (kv_canvas_get_layout (fixture->canvas)->frame, !=, frame);
+}
+
+/* The stages of a product, as the product pane shows them: a pair keeps
+ * its place from stage to stage, and a result world stays at its pair's. */
+typedef struct {
+  KvProductView  *product;
+  KvProductStage  stage;
+} StageData;
+
+static KvGraph *
+stage_graph (const KvViewOptions  *options,
+             gpointer              user_data,
+             GError              **error)
+{
+  StageData *data = user_data;
+
+  return kv_product_view_build (data->product, data->stage, options, error);
+}
+
+static void
+test_stable_stages (Fixture       *fixture,
+                    gconstpointer  user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvProductView) product = kv_product_view_new_for_entry (fixture->history, 1, &error);
+  StageData stages[] = {
+    { product, KV_PRODUCT_STAGE_PAIRS },
+    { product, KV_PRODUCT_STAGE_LINKS },
+    { product, KV_PRODUCT_STAGE_RESULT },
+  };
+  g_autoptr(GHashTable) pairs = NULL;
+  guint64 frame;
+
+  g_assert_no_error (error);
+  kv_canvas_view_set_graph_func (fixture->view, stage_graph, &stages[0], NULL);
+  wait_layout (fixture, NULL);
+  pairs = centres (fixture);
+  frame = kv_canvas_get_layout (fixture->canvas)->frame;
+  g_assert_cmpuint (frame, !=, 0);
+
+  for (guint i = 1; i < G_N_ELEMENTS (stages); i++)
+    {
+      kv_canvas_view_replace_graph_func (fixture->view, stage_graph, &stages[i], NULL);
+      wait_shown (fixture);
+      g_assert_cmpuint (kv_canvas_get_layout (fixture->canvas)->frame, ==, frame);
+      assert_in_place (fixture, pairs);
+    }
+  /* The result has fewer worlds than the pairs: some were dropped. */
+  g_assert_cmpuint (kv_graph_n_nodes (kv_canvas_get_layout (fixture->canvas)->graph), <,
+                    g_hash_table_size (pairs));
+
+  /* Another product (set, not replaced) is laid out afresh. */
+  kv_canvas_view_set_graph_func (fixture->view, stage_graph, &stages[0], NULL);
+  wait_shown (fixture);
+  g_assert_cmpuint (kv_canvas_get_layout (fixture->canvas)->frame, !=, frame);
+  kv_canvas_view_set_graph_func (fixture->view, NULL, NULL, NULL);
+  wait_shown (fixture);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -661,6 +901,8 @@ main (int   argc,
   g_test_add ("/canvas/clue11", Fixture, "clue11", fixture_set_up, test_clue, fixture_tear_down);
   g_test_add ("/canvas/replace", Fixture, "hexa", fixture_set_up, test_replace, fixture_tear_down);
   g_test_add ("/canvas/graph-func", Fixture, "hexa", fixture_set_up, test_graph_func, fixture_tear_down);
+  g_test_add ("/canvas/stable-steps", Fixture, "hexa", fixture_set_up, test_stable_steps, fixture_tear_down);
+  g_test_add ("/canvas/stable-stages", Fixture, "hexa-show", fixture_set_up, test_stable_stages, fixture_tear_down);
 
   return g_test_run ();
 }

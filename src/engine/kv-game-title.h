@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-game-title.h: the built-in games' titles in the user's language.
+ *
+ * The .kvg files of data/games write their titles in English ("title
+ * Hexa: three players, three cards"); kv-game-title.c lists the same
+ * titles with N_(), so xgettext extracts them into the catalogue and
+ * po/nl.po translates them. The data suite (po/check-po.sh titles) fails when a built-in's
+ * title is not listed there or not translated, so the two cannot drift.
+ *
+ * Only those titles are translated: a title a user wrote (their own .kvg,
+ * a model file) stays as written, even if it happens to be a message of
+ * the program's.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* @title as shown to the user: a built-in game's title in the user's
+ * language, any other as it is. NULL for NULL. */
+const char        *kv_game_display_title   (const char *title);
+
+/* The built-in games' titles, in English, NULL-terminated (for tests). */
+const char *const *kv_game_builtin_titles  (void);
+
+G_END_DECLS

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-canvas-view-private.h: KvCanvasView's struct, shared by
+ * kv-canvas-view.c (the view, its toolbar, places and layout requests) and
+ * kv-canvas-view-agents.c (the agent toggles). */
+#pragma once
+
+#include "kv-canvas-view.h"
+
+G_BEGIN_DECLS
+
+struct _KvCanvasView
+{
+  GtkWidget       parent_instance;
+
+  /* Template widgets */
+  GtkDropDown    *view_dropdown;
+  GtkDropDown    *engine_dropdown;
+  GtkBox         *agents_box;
+  GtkScrolledWindow *scrolled;
+  KvCanvas       *canvas;
+  GtkSpinner     *spinner;
+  GtkWidget      *error_box;
+  GtkLabel       *error_label;
+  GtkWidget      *auto_button;
+  GtkWidget      *toolbar;         /* a GtkFlowBox: wraps when narrow */
+
+  KvModel        *model;
+  KvGraphSource  *source;          /* instead of a model: any graph */
+  KvBits         *highlight;
+  KvViewKind      view;
+  KvLayoutEngine  engine;
+  guint           draw_limit;
+
+  guint           update_source;   /* a relayout is scheduled */
+  gboolean        fit_next;        /* … and fits the drawing when it arrives */
+  gboolean        busy;
+
+  /* Stable pictures: where the worlds of the game (or graph) in this view
+   * and engine were put, shared with the layout thread's jobs. */
+  KvPlaces       *places;
+  KvGame         *places_game;     /* whose worlds they are (NULL: a graph's) */
+  char           *places_header;   /* that game's header as a script */
+
+  GStrv           agent_names;     /* whose agents the toggles are */
+  gboolean        syncing_toggles;
+};
+
+/* kv-canvas-view-agents.c */
+/* One toggle per agent of @names (NULL: none); nothing changes when they
+ * are the agents already there. */
+void _kv_canvas_view_rebuild_toggles (KvCanvasView       *self,
+                                      const char * const *names);
+/* The toggles as the canvas's hidden agents say. */
+void _kv_canvas_view_sync_toggles    (KvCanvasView       *self);
+
+G_END_DECLS

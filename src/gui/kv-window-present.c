@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-window-present.c: presentation mode (F5) — full screen, the picture
+ * large, a one-line step strip for the header bar and the history, and the
+ * keys of a presenter's clicker. */
+#define G_LOG_DOMAIN "kv-window"
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kv-step-item.h"
+#include "kv-window-private.h"
+
+/* Presentation mode's one-line history: the step, what it did, the game. */
+void
+_kv_window_update_strip (KvWindow *self)
+{
+  const KvHistoryEntry *entry = kv_session_get_entry (self->session);
+  g_autoptr(KvStepItem) item = NULL;
+  g_autofree char *text = NULL;
+
+  if (!self->presenting)
+    return;
+  if (entry == NULL)
+    {
+      gtk_label_set_text (self->strip_label, "");
+      gtk_label_set_text (self->strip_title, "");
+      return;
+    }
+
+  if (step_of (self) < g_list_model_get_n_items (G_LIST_MODEL (self->steps)))
+    item = g_list_model_get_item (G_LIST_MODEL (self->steps), step_of (self));
+  /* TRANSLATORS: presentation mode's step strip, e.g. "Step 3 of 8 · 2 ends the move" */
+  text = g_strdup_printf (_("Step %u of %u · %s"), step_of (self),
+                          kv_history_length (history_of (self)) - 1,
+                          item != NULL ? kv_step_item_get_words (item) : "");
+  gtk_label_set_text (self->strip_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->strip_label),
+                               item != NULL ? kv_step_item_get_del (item) : NULL);
+  gtk_label_set_text (self->strip_title, adw_window_title_get_title (self->window_title));
+}
+
+void
+_kv_window_set_presenting (KvWindow *self,
+                           gboolean  presenting)
+{
+  presenting = !!presenting;
+  if (self->presenting == presenting)
+    return;
+
+  self->presenting = presenting;
+  if (presenting)
+    {
+      self->flap_was_revealed = adw_flap_get_reveal_flap (self->flap);
+      adw_flap_set_reveal_flap (self->flap, FALSE);
+      gtk_widget_add_css_class (GTK_WIDGET (self), "presenting");
+      gtk_window_fullscreen (GTK_WINDOW (self));
+    }
+  else
+    {
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+      gtk_widget_remove_css_class (GTK_WIDGET (self), "presenting");
+      adw_flap_set_reveal_flap (self->flap, self->flap_was_revealed);
+    }
+  /* The strip stands for the header bar and the history; the formula bar
+   * makes room for the picture. */
+  gtk_widget_set_visible (self->header_bar, !presenting);
+  gtk_widget_set_visible (self->present_strip, presenting);
+  gtk_widget_set_visible (GTK_WIDGET (self->formula_bar), !presenting);
+  gtk_event_controller_set_propagation_phase (self->present_keys,
+                                              presenting ? GTK_PHASE_CAPTURE : GTK_PHASE_NONE);
+  /* The view and the agents are chosen before: the picture takes the room. */
+  kv_canvas_view_set_show_toolbar (KV_CANVAS_VIEW (self->canvas), !presenting);
+  kv_canvas_set_presenting (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)), presenting);
+  _kv_window_update_strip (self);
+  if (presenting)
+    gtk_widget_grab_focus (self->canvas);
+  g_object_notify (G_OBJECT (self), "presenting");
+}
+
+typedef enum {
+  PRESENT_BACK,
+  PRESENT_FORWARD,
+  PRESENT_LEAVE,
+} PresentKey;
+
+/* A key of a presenter's clicker (or the keyboard) while presenting; an
+ * open menu or a text field keeps its keys. */
+static gboolean
+on_present_key (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  KvWindow *self = KV_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL))
+    return FALSE;
+
+  switch (GPOINTER_TO_INT (user_data))
+    {
+    case PRESENT_BACK:
+      gtk_widget_activate_action (widget, "win.back", NULL);
+      break;
+    case PRESENT_FORWARD:
+      gtk_widget_activate_action (widget, "win.forward", NULL);
+      break;
+    case PRESENT_LEAVE:
+      _kv_window_set_presenting (self, FALSE);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
+GtkEventController *
+_kv_window_present_keys_new (void)
+{
+  static const struct {
+    guint      keyval;
+    PresentKey what;
+  } keys[] = {
+    { GDK_KEY_Left, PRESENT_BACK },
+    { GDK_KEY_Page_Up, PRESENT_BACK },
+    { GDK_KEY_KP_Page_Up, PRESENT_BACK },
+    { GDK_KEY_BackSpace, PRESENT_BACK },
+    { GDK_KEY_Right, PRESENT_FORWARD },
+    { GDK_KEY_Page_Down, PRESENT_FORWARD },
+    { GDK_KEY_KP_Page_Down, PRESENT_FORWARD },
+    { GDK_KEY_space, PRESENT_FORWARD },
+    { GDK_KEY_Escape, PRESENT_LEAVE },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_name (controller, "kv-present-keys");
+  /* Before any widget sees them, and only while presenting. */
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_NONE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, 0),
+                                                            gtk_callback_action_new (on_present_key,
+                                                                                     GINT_TO_POINTER (keys[i].what),
+                                                                                     NULL)));
+  return controller;
+}
