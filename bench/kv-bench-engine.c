@@ -6,8 +6,11 @@
  * Prints the median time of the Clue 11 initial model, of each built-in
  * action on it, of running SCRIPT in process, and (with CLI) of
  * `CLI run SCRIPT --json` as a user runs it, with its peak resident memory
- * (it keeps every step's model), and once of `CLI run BIG_SCRIPT --json`
- * (13 cards, four players). Figures only: budgets are not pass/fail.
+ * (it keeps every step's model), and of `CLI run BIG_SCRIPT --json`
+ * (13 cards, four players; BIG_RUNS runs). Each figure is wall-clock time,
+ * then the CPU time it took: on a shared machine the wall clock also counts
+ * the time other processes held the CPU, the CPU time does not. Figures
+ * only: budgets are not pass/fail.
  */
 #define G_LOG_DOMAIN "kv-bench"
 #include "config.h"
@@ -16,10 +19,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include "kv-engine.h"
 
 #define RUNS 21
+#define BIG_RUNS 5
+
+typedef struct {
+  double wall;   /* milliseconds */
+  double cpu;
+} Timing;
 
 static int
 compare_double (const void *a, const void *b)
@@ -31,27 +41,51 @@ compare_double (const void *a, const void *b)
 
 typedef void (*BenchFunc) (gpointer data);
 
-/* Median milliseconds over RUNS runs. */
+/* CPU milliseconds of this thread and of the children waited for. */
 static double
-measure (BenchFunc func, gpointer data)
+cpu_ms (void)
 {
-  double times[RUNS];
+  struct timespec thread;
+  struct rusage children;
 
-  for (guint i = 0; i < RUNS; i++)
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &thread);
+  getrusage (RUSAGE_CHILDREN, &children);
+  return thread.tv_sec * 1e3 + thread.tv_nsec / 1e6
+         + (children.ru_utime.tv_sec + children.ru_stime.tv_sec) * 1e3
+         + (children.ru_utime.tv_usec + children.ru_stime.tv_usec) / 1e3;
+}
+
+/* Median wall-clock and CPU milliseconds over @runs runs. */
+static Timing
+measure_runs (BenchFunc func, gpointer data, guint runs)
+{
+  g_autofree double *wall = g_new (double, runs);
+  g_autofree double *cpu = g_new (double, runs);
+
+  for (guint i = 0; i < runs; i++)
     {
       gint64 start = g_get_monotonic_time ();
+      double cpu_start = cpu_ms ();
 
       func (data);
-      times[i] = (g_get_monotonic_time () - start) / 1000.0;
+      cpu[i] = cpu_ms () - cpu_start;
+      wall[i] = (g_get_monotonic_time () - start) / 1000.0;
     }
-  qsort (times, RUNS, sizeof (double), compare_double);
-  return times[RUNS / 2];
+  qsort (wall, runs, sizeof (double), compare_double);
+  qsort (cpu, runs, sizeof (double), compare_double);
+  return (Timing) { wall[runs / 2], cpu[runs / 2] };
+}
+
+static Timing
+measure (BenchFunc func, gpointer data)
+{
+  return measure_runs (func, data, RUNS);
 }
 
 static void
-report (const char *what, double ms, double budget)
+report (const char *what, Timing t, double budget)
 {
-  printf ("%-52s %8.2f ms   (budget %g ms)\n", what, ms, budget);
+  printf ("%-52s %8.2f ms  %8.2f ms CPU   (budget %g ms)\n", what, t.wall, t.cpu, budget);
 }
 
 static void
@@ -76,6 +110,15 @@ bench_action (gpointer data)
   g_autoptr(KvModel) m = kv_model_apply_step (action->model, action->step, 0, &error);
 
   g_assert_no_error (error);
+}
+
+static void
+bench_bisim (gpointer data)
+{
+  guint n_blocks;
+  g_autofree guint32 *blocks = kv_bisim_blocks (data, &n_blocks);
+
+  g_assert (n_blocks > 0);
 }
 
 static void
@@ -118,7 +161,7 @@ main (int argc, char **argv)
   };
 
   g_assert_no_error (error);
-  printf ("Kripkeviz engine benchmark (median of %d runs)\n\n", RUNS);
+  printf ("Kripkeviz engine benchmark (median of %d runs: wall clock, CPU)\n\n", RUNS);
   report ("Clue 11 initial model (47 040 worlds)", measure (bench_initial, clue), 10);
 
   initial = kv_model_new_initial (clue->game, 0, NULL);
@@ -128,11 +171,14 @@ main (int argc, char **argv)
 
       if (g_str_has_prefix (actions[i], "do nothing"))
         {
-          gint64 start = g_get_monotonic_time ();
-          guint n_blocks;
-          g_autofree guint32 *blocks = kv_bisim_blocks (initial, &n_blocks);
+          g_autoptr(KvStep) all = kv_step_parse (clue->game, "showcard 3 -> 1 candle", NULL, &error);
+          g_autoptr(KvModel) shown = kv_model_apply_step (initial, all, 0, &error);
 
-          report ("  bisimulation contraction", (g_get_monotonic_time () - start) / 1000.0, 10);
+          g_assert_no_error (error);
+          report ("  bisimulation contraction", measure (bench_bisim, initial), 10);
+          /* After the showcard of all 11 cards: each world paired with
+           * three events, 141 120 worlds whose deals repeat, refined. */
+          report ("  contraction after the 11-card showcard (141 120)", measure (bench_bisim, shown), 10);
           continue;
         }
       {
@@ -177,15 +223,17 @@ main (int argc, char **argv)
     }
   if (argc > 3)
     {
-      /* 13 cards, four players: 3.9 M worlds, over the default limit. */
+      /* 13 cards, four players: 3.9 M worlds, over the default limit.
+       * Issue 16: the whole run within a second. */
       char *cli_argv[] = { argv[2], (char *) "run", argv[3], (char *) "--json", NULL };
-      gint64 start;
+      g_autofree char *what = g_strdup_printf ("13 cards, 4 players (3.9 M worlds): run --json, %d runs", BIG_RUNS);
+      struct rusage usage;
 
       g_setenv ("KRIPKEVIZ_WORLD_LIMIT", "5000000", TRUE);
-      start = g_get_monotonic_time ();
-      bench_cli (cli_argv);
-      report ("13 cards, 4 players (3.9 M worlds): run --json, once",
-              (g_get_monotonic_time () - start) / 1000.0, 1000);
+      report (what, measure_runs (bench_cli, cli_argv, BIG_RUNS), 1000);
+      /* The largest child so far: this one. */
+      getrusage (RUSAGE_CHILDREN, &usage);
+      printf ("%-52s %8.1f MB\n", "peak resident memory of that run", usage.ru_maxrss / 1024.0);
     }
   return 0;
 }

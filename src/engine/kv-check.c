@@ -17,10 +17,25 @@
  * formulas (nested at most KV_FORMULA_MAX_DEPTH) stay far below this. */
 #define MAX_CHECK_DEPTH (8 * KV_FORMULA_MAX_DEPTH)
 
+/* The atoms of an action's preconditions, evaluated in one walk over the
+ * worlds of one model: an atom over every world reads each world's hand,
+ * so a showcard of eleven cards walked the deals eleven times; together,
+ * each world's hands are read once and only the cards held are looked at. */
+#define MAX_ATOMS 64
+#define MAX_ATOM_NODES 1024
+
+typedef struct {
+  const KvModel *model;
+  guint    n_atoms;
+  guint8   card[MAX_ATOMS], owner[MAX_ATOMS];
+  KvBits  *bits[MAX_ATOMS];
+} Atoms;
+
 typedef struct {
   guint         depth;
   const KvHand *actual_hands;  /* the script's actual deal: a suggest expands against it, always */
   GError      **error;
+  const Atoms  *atoms;         /* atoms already evaluated over one model, or NULL */
 } Checker;
 
 /* K over a partition: w ⊨ K φ iff φ holds in all of w's class. With @any,
@@ -132,11 +147,100 @@ kv_check_win (const KvModel *model, guint agent)
 
 static KvBits *check (Checker *c, KvModel *model, const KvFormula *f);
 
+/* Adds the atoms of @f evaluated over the model itself (not those after a
+ * step, over its product) to @atoms; FALSE once @budget nodes are seen, so
+ * that a huge formula costs no more than a glance here. */
+static gboolean
+collect_atoms (Atoms *atoms, const KvFormula *f, guint *budget)
+{
+  if (f == NULL)
+    return TRUE;
+  if (*budget == 0)
+    return FALSE;
+  (*budget)--;
+  switch (f->kind)
+    {
+    case KV_FORMULA_ATOM:
+      for (guint i = 0; i < atoms->n_atoms; i++)
+        if (atoms->card[i] == f->card && atoms->owner[i] == f->owner)
+          return TRUE;
+      if (atoms->n_atoms == MAX_ATOMS)
+        return FALSE;
+      atoms->card[atoms->n_atoms] = (guint8) f->card;
+      atoms->owner[atoms->n_atoms++] = (guint8) f->owner;
+      return TRUE;
+    case KV_FORMULA_BOX:
+    case KV_FORMULA_DIAMOND:
+      return TRUE;
+    default:
+      return collect_atoms (atoms, f->left, budget) && collect_atoms (atoms, f->right, budget);
+    }
+}
+
+/* Every atom of @atoms over the worlds of @model, in one walk: per world,
+ * each owner's hand is read once and its cards asked about set their bits. */
+static void
+evaluate_atoms (Atoms *atoms, const KvModel *model)
+{
+  guint n = model->n_worlds, n_owners = model->deals->n_owners;
+  KvHand asked[KV_MAX_AGENTS + 1] = { 0 };
+  guint8 atom_of[KV_MAX_AGENTS + 1][KV_MAX_CARDS];   /* per owner and card asked: its atom */
+  guint owners[KV_MAX_AGENTS + 1], n_asked = 0;
+
+  atoms->model = model;
+  for (guint i = 0; i < atoms->n_atoms; i++)
+    {
+      guint o = atoms->owner[i];
+
+      if (asked[o] == 0)
+        owners[n_asked++] = o;
+      asked[o] |= KV_CARD_BIT (atoms->card[i]);
+      atom_of[o][atoms->card[i]] = (guint8) i;
+      atoms->bits[i] = kv_bits_new (n);
+    }
+  for (guint i = 0; i * 64 < n; i++)
+    {
+      guint end = MIN (64, n - i * 64);
+      const guint32 *deal = model->deal + i * 64;
+      guint64 word[MAX_ATOMS];
+
+      memset (word, 0, atoms->n_atoms * sizeof (guint64));
+      for (guint b = 0; b < end; b++)
+        {
+          const KvHand *hands = model->deals->hands + (gsize) deal[b] * n_owners;
+
+          for (guint j = 0; j < n_asked; j++)
+            {
+              guint o = owners[j];
+
+              for (KvHand h = hands[o] & asked[o]; h != 0; h &= h - 1)
+                word[atom_of[o][__builtin_ctzll (h)]] |= G_GUINT64_CONSTANT (1) << b;
+            }
+        }
+      for (guint j = 0; j < atoms->n_atoms; j++)
+        atoms->bits[j]->words[i] = word[j];
+    }
+}
+
 /* The truth sets of every precondition of @am, as kv_update_preconditions. */
 static KvBits **
 preconditions (Checker *c, KvModel *model, const KvActionModel *am)
 {
   KvBits **pre = g_new0 (KvBits *, MAX (am->n_events, 1));
+  const Atoms *outer = c->atoms;
+  Atoms atoms = { NULL, 0 };
+  guint budget = MAX_ATOM_NODES;
+  gboolean all = TRUE;
+
+  /* Worth it from two atoms on (a showcard's cards, a nocard's); the
+   * atoms not collected are evaluated as usual. */
+  for (guint e = 0; e < am->n_events && all; e++)
+    all = collect_atoms (&atoms, am->pre[e], &budget);
+  if (atoms.n_atoms >= 2)
+    {
+      evaluate_atoms (&atoms, model);
+      c->atoms = &atoms;
+    }
 
   for (guint e = 0; e < am->n_events; e++)
     {
@@ -145,10 +249,14 @@ preconditions (Checker *c, KvModel *model, const KvActionModel *am)
         {
           for (guint i = 0; i < e; i++)
             kv_bits_free (pre[i]);
-          g_free (pre);
-          return NULL;
+          g_clear_pointer (&pre, g_free);
+          break;
         }
     }
+
+  c->atoms = outer;
+  for (guint i = 0; i < atoms.n_atoms; i++)
+    kv_bits_free (atoms.bits[i]);
   return pre;
 }
 
@@ -259,11 +367,18 @@ check_inner (Checker *c, KvModel *model, const KvFormula *f)
       return kv_bits_new (n);
     case KV_FORMULA_ATOM:
       {
-        /* A word of 64 worlds at a time, without a branch per world:
-         * preconditions are mostly atoms, over every world. */
-        KvBits *result = kv_bits_new (n);
         const KvHand *hands = model->deals->hands + f->owner;
         guint n_owners = model->deals->n_owners;
+        KvBits *result;
+
+        if (c->atoms != NULL && c->atoms->model == model)
+          for (guint i = 0; i < c->atoms->n_atoms; i++)
+            if (c->atoms->card[i] == f->card && c->atoms->owner[i] == f->owner)
+              return kv_bits_copy (c->atoms->bits[i]);
+
+        /* A word of 64 worlds at a time, without a branch per world:
+         * preconditions are mostly atoms, over every world. */
+        result = kv_bits_new (n);
 
         for (guint i = 0; i * 64 < n; i++)
           {
@@ -359,7 +474,7 @@ check_inner (Checker *c, KvModel *model, const KvFormula *f)
 KvBits **
 kv_update_preconditions (KvModel *model, const KvActionModel *am, GError **error)
 {
-  Checker c = { 0, NULL, error };
+  Checker c = { 0, NULL, error, NULL };
 
   g_return_val_if_fail (model != NULL && am != NULL, NULL);
   c.actual_hands = kv_model_hands (model, model->actual);
@@ -369,7 +484,7 @@ kv_update_preconditions (KvModel *model, const KvActionModel *am, GError **error
 KvBits *
 kv_check_worlds (KvModel *model, const KvFormula *f, GError **error)
 {
-  Checker c = { 0, NULL, error };
+  Checker c = { 0, NULL, error, NULL };
 
   g_return_val_if_fail (model != NULL && f != NULL, NULL);
   /* Under a hypothetical step the product's point may be another deal

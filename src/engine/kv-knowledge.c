@@ -5,21 +5,15 @@
 #include "kv-check.h"
 #include "kv-knowledge.h"
 
-/* Adds every world of @worlds to @p: its size and who may hold each card. */
+/* Owner o may hold card c over a set of worlds iff c is in some world's
+ * hand of o, that is in the union of o's hands there: the read-out ORs
+ * hands per owner as it walks, and only then spreads them over cards. */
 static void
-fill_perspective (KvPerspective *p, const KvModel *model, const KvBits *worlds)
+spread_hands (KvPerspective *p, const KvHand *seen, guint n_owners)
 {
-  guint n_owners = kv_game_n_owners (model->game);
-
-  for (int w = kv_bits_next (worlds, 0); w >= 0; w = kv_bits_next (worlds, w + 1))
-    {
-      const KvHand *hands = kv_model_hands (model, (guint) w);
-
-      p->class_size++;
-      for (guint o = 0; o < n_owners; o++)
-        for (KvHand h = hands[o]; h != 0; h &= h - 1)
-          p->possible[__builtin_ctzll (h)] |= 1u << o;
-    }
+  for (guint o = 0; o < n_owners; o++)
+    for (KvHand h = seen[o]; h != 0; h &= h - 1)
+      p->possible[__builtin_ctzll (h)] |= 1u << o;
 }
 
 /* Whether δ (the envelope's cards, or the whole deal) is the same in every
@@ -70,6 +64,12 @@ KvKnowledge *
 kv_knowledge_new (const KvModel *model, guint world)
 {
   const KvGame *game = model->game;
+  guint n_agents = game->n_agents, n_owners = kv_game_n_owners (game);
+  /* Per perspective (each agent, then everyone) the union of each owner's
+   * hands over its worlds, and its number of worlds. */
+  KvHand seen[KV_MAX_AGENTS + 1][KV_MAX_AGENTS + 1] = { { 0 } };
+  guint64 size[KV_MAX_AGENTS + 1] = { 0 };
+  guint32 own[KV_MAX_AGENTS];
   KvKnowledge *k;
   g_autoptr(KvBits) component = NULL;
 
@@ -77,16 +77,52 @@ kv_knowledge_new (const KvModel *model, guint world)
 
   k = kv_knowledge_new_empty (game);
   k->world = world;
-  /* Only the class of @world is read: winning there is knowing δ over
-   * that class, no need to decide it at every world. */
-  for (guint a = 0; a < game->n_agents; a++)
-    {
-      g_autoptr(KvBits) cls = kv_model_class_of (model, a, world);
+  for (guint a = 0; a < n_agents; a++)
+    own[a] = model->cls[a][world];
 
-      fill_perspective (&k->agents[a], model, cls);
+  /* Everyone: the hands over @world's component, a word of worlds at a
+   * time (usually all of them). A world paired with several events
+   * repeats its deal next to it: its hands are read once. */
+  component = kv_model_component (model, (1u << n_agents) - 1, world);
+  size[n_agents] = kv_bits_count (component);
+  for (guint i = 0, last = G_MAXUINT32; i * 64 < model->n_worlds; i++)
+    for (guint64 bits = component->words[i]; bits != 0; bits &= bits - 1)
+      {
+        guint32 deal = model->deal[i * 64 + (guint) __builtin_ctzll (bits)];
+        const KvHand *hands = model->deals->hands + (gsize) deal * n_owners;
+
+        if (deal == last)
+          continue;
+        last = deal;
+        for (guint o = 0; o < n_owners; o++)
+          seen[n_agents][o] |= hands[o];
+      }
+
+  /* Each agent: its class of @world, found by a plain compare over its
+   * class ids (no member lists to build); the class is a small part of the
+   * model, so the hands are read for few worlds. */
+  for (guint a = 0; a < n_agents; a++)
+    {
+      const guint32 *cls = model->cls[a];
+
+      for (guint w = 0; w < model->n_worlds; w++)
+        if (G_UNLIKELY (cls[w] == own[a]))
+          {
+            const KvHand *hands = kv_model_hands (model, w);
+
+            size[a]++;
+            for (guint o = 0; o < n_owners; o++)
+              seen[a][o] |= hands[o];
+          }
     }
-  component = kv_model_component (model, (1u << game->n_agents) - 1, world);
-  fill_perspective (&k->common, model, component);
+
+  for (guint a = 0; a < n_agents; a++)
+    {
+      k->agents[a].class_size = size[a];
+      spread_hands (&k->agents[a], seen[a], n_owners);
+    }
+  k->common.class_size = size[n_agents];
+  spread_hands (&k->common, seen[n_agents], n_owners);
   kv_knowledge_decide_winners (k, game);
   return k;
 }

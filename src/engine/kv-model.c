@@ -28,24 +28,62 @@ kv_deals_unref (KvDeals *deals)
 
 /* Deal enumeration: the envelope first (one card of each of its categories),
  * then each agent's hand as a combination of the cards left, in card order.
- * For Hexa this gives rwb, rbw, wrb, wbr, brw, bwr. */
+ * For Hexa this gives rwb, rbw, wrb, wbr, brw, bwr.
+ *
+ * An agent's class is its hand, numbered in order of first appearance: the
+ * id is looked up once when the enumeration picks the hand, which then
+ * stays for every deal below, and written with each deal. One walk makes
+ * the deals and the partitions; no pass over the deals afterwards. */
 typedef struct {
   const KvGame *game;
   KvHand       *hands;      /* n_owners scratch hands */
   KvDeals      *deals;
+  KvModel      *model;
+  guint32       ids[KV_MAX_AGENTS];    /* the class of each agent's scratch hand */
+  KvIdMap       classes[KV_MAX_AGENTS];
+  guint32      *small[KV_MAX_AGENTS];  /* or, with few cards, a table indexed by hand */
+  guint         actual;
 } Enumeration;
 
-/* Called once per deal: a plain loop over a handful of owners, inlined,
- * costs less than a call to memcpy. */
+/* With up to this many cards an agent's hand indexes a table of 2^n class
+ * ids (32 KiB for 13 cards) instead of a hash. */
+#define SMALL_HANDS_MAX_CARDS 16
+
+/* Called once per deal: plain loops over a handful of owners, inlined,
+ * cost less than calls to memcpy. */
 static inline void
 emit (Enumeration *en)
 {
-  guint n_owners = en->deals->n_owners;
-  KvHand *out = en->deals->hands + (gsize) en->deals->n_deals * n_owners;
+  guint n_owners = en->deals->n_owners, w = en->deals->n_deals;
+  KvHand *out = en->deals->hands + (gsize) w * n_owners;
+  KvHand differ = 0;
 
   for (guint o = 0; o < n_owners; o++)
-    out[o] = en->hands[o];
+    {
+      out[o] = en->hands[o];
+      differ |= out[o] ^ en->game->deal[o];
+    }
+  for (guint a = 0; a < en->game->n_agents; a++)
+    en->model->cls[a][w] = en->ids[a];
+  if (differ == 0)
+    en->actual = w;
   en->deals->n_deals++;
+}
+
+static inline void
+pick_hand (Enumeration *en, guint agent, KvHand hand)
+{
+  en->hands[agent] = hand;
+  if (en->small[agent] != NULL)
+    {
+      guint32 *id = &en->small[agent][hand];
+
+      if (*id == KV_ID_MAP_EMPTY)
+        *id = en->classes[agent].n_ids++;
+      en->ids[agent] = *id;
+    }
+  else
+    en->ids[agent] = kv_id_map_add (&en->classes[agent], hand);
 }
 
 static void
@@ -62,7 +100,7 @@ deal_hands (Enumeration *en, guint agent, KvHand left)
     }
   if (agent == game->n_agents - 1)
     {
-      en->hands[agent] = left;
+      pick_hand (en, agent, left);
       emit (en);
       return;
     }
@@ -82,11 +120,11 @@ deal_hands (Enumeration *en, guint agent, KvHand left)
 
       for (guint j = 0; j < k; j++)
         hand |= KV_CARD_BIT (cards[pick[j]]);
-      en->hands[agent] = hand;
+      pick_hand (en, agent, hand);
       /* The last agent takes what is left: one deal, without a call. */
       if (agent + 2 == game->n_agents)
         {
-          en->hands[agent + 1] = left & ~hand;
+          pick_hand (en, agent + 1, left & ~hand);
           emit (en);
         }
       else
@@ -144,6 +182,8 @@ available_memory (void)
   return G_MAXUINT64;
 }
 
+#define SMALL_MODEL_BYTES (32.0 * 1024 * 1024)
+
 gboolean
 kv_model_check_memory (const KvGame *game, double n_worlds, GError **error)
 {
@@ -152,8 +192,14 @@ kv_model_check_memory (const KvGame *game, double n_worlds, GError **error)
   double per_world = 2.0 * (kv_game_n_owners (game) * sizeof (KvHand) + sizeof (guint32)
                             + game->n_agents * sizeof (guint32));
   double needed = n_worlds * per_world;
-  guint64 available = available_memory ();
+  guint64 available;
 
+  /* Reading /proc/meminfo costs tens of microseconds, more than a step
+   * of Clue 11: a model this small is not worth asking about (a machine
+   * without that much to spare could not run the program at all). */
+  if (needed < SMALL_MODEL_BYTES)
+    return TRUE;
+  available = available_memory ();
   if (needed <= (double) available)
     return TRUE;
   {
@@ -174,8 +220,6 @@ kv_model_new_initial (KvGame *game, guint world_limit, GError **error)
   double count = kv_game_count_deals (game);
   KvHand everything = game->n_cards == KV_MAX_CARDS ? G_MAXUINT64 : KV_CARD_BIT (game->n_cards) - 1;
   KvHand scratch[KV_MAX_AGENTS + 1] = { 0 };
-  guint32 *deal;
-  guint actual = G_MAXUINT;
   KvDeals *deals;
   KvModel *model;
   Enumeration en;
@@ -196,34 +240,35 @@ kv_model_new_initial (KvGame *game, guint world_limit, GError **error)
   g_atomic_ref_count_init (&deals->ref);
   deals->n_owners = n_owners;
   deals->hands = g_new (KvHand, MAX ((gsize) count, 1) * n_owners);
+  model = kv_model_new_unfilled (game, deals, (guint) count);
 
   en.game = game;
   en.hands = scratch;
   en.deals = deals;
-  deal_envelope (&en, 0, everything);
-  g_assert (deals->n_deals == (guint) count);
-
-  model = kv_model_new_unfilled (game, deals, deals->n_deals);
-  deal = model->deal;
-  for (guint w = 0; w < deals->n_deals; w++)
-    {
-      const KvHand *hands = deals->hands + (gsize) w * n_owners;
-
-      deal[w] = w;
-      if (hands[0] == game->deal[0] && memcmp (hands, game->deal, n_owners * sizeof (KvHand)) == 0)
-        actual = w;
-    }
-  g_assert (actual != G_MAXUINT);
-
-  model->actual = actual;
-
-  /* An agent's class is its hand. */
-  g_autofree guint64 *keys = g_new (guint64, MAX (deals->n_deals, 1));
+  en.model = model;
+  en.actual = G_MAXUINT;
   for (guint a = 0; a < game->n_agents; a++)
     {
-      for (guint w = 0; w < deals->n_deals; w++)
-        keys[w] = deals->hands[(gsize) w * n_owners + a];
-      model->n_classes[a] = kv_densify_u64 (keys, deals->n_deals, model->cls[a]);
+      kv_id_map_init (&en.classes[a], 0);
+      en.small[a] = NULL;
+      if (game->n_cards <= SMALL_HANDS_MAX_CARDS)
+        {
+          en.small[a] = g_new (guint32, (gsize) 1 << game->n_cards);
+          memset (en.small[a], 0xff, ((gsize) 1 << game->n_cards) * sizeof (guint32));
+        }
+    }
+  deal_envelope (&en, 0, everything);
+  g_assert (deals->n_deals == (guint) count);
+  g_assert (en.actual != G_MAXUINT);
+
+  for (guint w = 0; w < deals->n_deals; w++)
+    model->deal[w] = w;
+  model->actual = en.actual;
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      model->n_classes[a] = en.classes[a].n_ids;
+      kv_id_map_clear (&en.classes[a]);
+      g_free (en.small[a]);
     }
   model->world_limit = world_limit;
   kv_deals_unref (deals);
@@ -270,6 +315,25 @@ kv_model_new_unfilled (KvGame *game, KvDeals *deals, guint n_worlds)
 }
 
 KvModel *
+kv_model_new_same (KvModel *model)
+{
+  KvModel *same = g_new0 (KvModel, 1);
+
+  g_atomic_ref_count_init (&same->ref);
+  same->game = kv_game_ref (model->game);
+  same->deals = kv_deals_ref (model->deals);
+  same->n_worlds = model->n_worlds;
+  same->deal = model->deal;
+  memcpy (same->cls, model->cls, sizeof model->cls);
+  memcpy (same->n_classes, model->n_classes, sizeof model->n_classes);
+  same->actual = model->actual;
+  same->world_limit = model->world_limit;
+  /* The arrays' owner, whether @model or the one it shares. */
+  same->shares = kv_model_ref (model->shares != NULL ? model->shares : model);
+  return same;
+}
+
+KvModel *
 kv_model_ref (KvModel *model)
 {
   g_return_val_if_fail (model != NULL, NULL);
@@ -282,7 +346,9 @@ kv_model_unref (KvModel *model)
 {
   if (model == NULL || !g_atomic_ref_count_dec (&model->ref))
     return;
-  if (model->storage != NULL)
+  if (model->shares != NULL)
+    kv_model_unref (model->shares);
+  else if (model->storage != NULL)
     g_free (model->storage);
   else
     {
@@ -320,56 +386,100 @@ kv_model_class_size (const KvModel *model, guint agent, guint world)
   return size;
 }
 
+static guint32
+find_root (guint32 *parent, guint32 x)
+{
+  while (parent[x] != x)
+    {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
+    }
+  return x;
+}
+
 KvBits *
 kv_model_component (const KvModel *model, guint32 agents, guint world)
 {
   const KvGame *game = model->game;
-  KvBits *seen = kv_bits_new (model->n_worlds);
-  g_autofree guint32 *queue = g_new (guint32, model->n_worlds);
-  KvClasses *classes[KV_MAX_AGENTS] = { NULL };
-  KvBits *class_seen[KV_MAX_AGENTS] = { NULL };
-  guint head = 0, tail = 0;
+  KvBits *seen;
+  guint offset[KV_MAX_AGENTS], members[KV_MAX_AGENTS];
+  guint n_members = 0, n_nodes = 0, n_sets;
+  const guint32 *first;
+  g_autofree guint32 *parent = NULL;
+  g_autofree guint8 *inside = NULL;
+  guint32 root;
 
   for (guint a = 0; a < game->n_agents; a++)
     if (agents & (1u << a))
       {
-        classes[a] = kv_classes_new (model->cls[a], model->n_worlds, model->n_classes[a]);
-        class_seen[a] = kv_bits_new (model->n_classes[a]);
+        members[n_members++] = a;
+        offset[a] = n_nodes;
+        n_nodes += model->n_classes[a];
       }
-
-  kv_bits_set (seen, world);
-  queue[tail++] = world;
-  while (head < tail)
+  if (n_members == 0)
     {
-      guint w = queue[head++];
-
-      for (guint a = 0; a < game->n_agents; a++)
-        {
-          guint32 c;
-
-          if (classes[a] == NULL)
-            continue;
-          c = model->cls[a][w];
-          if (kv_bits_get (class_seen[a], c))
-            continue;
-          kv_bits_set (class_seen[a], c);
-          for (guint i = classes[a]->offsets[c]; i < classes[a]->offsets[c + 1]; i++)
-            {
-              guint v = classes[a]->members[i];
-
-              if (!kv_bits_get (seen, v))
-                {
-                  kv_bits_set (seen, v);
-                  queue[tail++] = v;
-                }
-            }
-        }
+      seen = kv_bits_new (model->n_worlds);
+      kv_bits_set (seen, world);
+      return seen;
     }
 
-  for (guint a = 0; a < game->n_agents; a++)
+  /* Union-find over the classes, not the worlds: a world joins its classes
+   * (one per agent) into one set, and the component is every world whose
+   * classes are in the set of @world's. The classes are few (hands), so
+   * the sets stay in cache while the class arrays are read in order: no
+   * member lists, no queue. */
+  parent = g_new (guint32, n_nodes);
+  for (guint i = 0; i < n_nodes; i++)
+    parent[i] = i;
+  n_sets = n_nodes;
+  first = model->cls[members[0]];
+  {
+    guint32 last_x[KV_MAX_AGENTS], last_y[KV_MAX_AGENTS];
+    gsize stride = MAX (model->n_worlds / (16 * (gsize) n_nodes + 1), 1);
+
+    memset (last_x, 0xff, sizeof last_x);
+    memset (last_y, 0xff, sizeof last_y);
+    /* Once every class is in one set (usual: the players' relations
+     * together link every deal) the component is the whole model: a sparse
+     * sweep, every stride-th world, usually gets there at a small cost;
+     * every world is swept only when it did not. */
+    for (guint sweep = stride > 1 ? 0 : 1; sweep < 2 && n_sets > 1 && n_members > 1; sweep++)
+      for (gsize w = 0; w < model->n_worlds && n_sets > 1; w += sweep == 0 ? stride : 1)
+        for (guint i = 1; i < n_members; i++)
+          {
+            guint32 x = first[w], y = offset[members[i]] + model->cls[members[i]][w];
+
+            /* Neighbouring worlds often repeat a pair just joined. */
+            if (x == last_x[i] && y == last_y[i])
+              continue;
+            last_x[i] = x;
+            last_y[i] = y;
+            x = find_root (parent, x);
+            y = find_root (parent, y);
+            if (x == y)
+              continue;
+            parent[MAX (x, y)] = MIN (x, y);
+            n_sets--;
+          }
+  }
+  if (n_sets == 1)
+    return kv_bits_new_full (model->n_worlds);
+
+  /* Every world's classes share one set now: its first agent's class says. */
+  root = find_root (parent, first[world]);
+  inside = g_new (guint8, MAX (model->n_classes[members[0]], 1));
+  for (guint c = 0; c < model->n_classes[members[0]]; c++)
+    inside[c] = find_root (parent, c) == root;
+  seen = kv_bits_new (model->n_worlds);
+  for (guint i = 0; i * 64 < model->n_worlds; i++)
     {
-      kv_classes_free (classes[a]);
-      kv_bits_free (class_seen[a]);
+      guint end = MIN (64, model->n_worlds - i * 64);
+      const guint32 *cls = first + i * 64;
+      guint64 word = 0;
+
+      for (guint b = end; b-- > 0; )
+        word = word << 1 | inside[cls[b]];
+      seen->words[i] = word;
     }
   return seen;
 }

@@ -31,7 +31,7 @@ typedef struct {
   KvHand  *hands;          /* n_deals * n_owners */
 } KvDeals;
 
-typedef struct {
+typedef struct _KvModel {
   gatomicrefcount ref;
   KvGame   *game;
   KvDeals  *deals;
@@ -42,6 +42,7 @@ typedef struct {
   guint     actual;                    /* the point */
   guint     world_limit;               /* inherited by every product, hypothetical ones too; 0: the default */
   gpointer  storage;                   /* when not NULL, the one block holding deal and every cls[a] */
+  struct _KvModel *shares;             /* when not NULL, the model (referenced) whose deal and cls[a] these are */
 } KvModel;
 
 /* The largest model built unless the caller sets another limit. */
@@ -104,6 +105,11 @@ char    *kv_model_world_label   (const KvModel *model, guint world);
  * @cls arrays); renumbers every partition densely. Used by updates. */
 KvModel *kv_model_new_from_parts (KvGame *game, KvDeals *deals, guint n_worlds,
                                   guint32 *deal, guint32 **cls, guint actual);
+
+/* A model with the worlds, deals, classes and point of @model, sharing
+ * its arrays (referencing @model): what an update that changes nothing (a
+ * public announcement true everywhere) gives, without a copy. */
+KvModel *kv_model_new_same (KvModel *model);
 
 /* A model of @n_worlds worlds whose deal and class arrays are allocated,
  * in one block, but not filled: the caller (an update) fills deal, cls,

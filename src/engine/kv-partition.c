@@ -8,54 +8,49 @@
 
 #define EMPTY G_MAXUINT32
 
-/* Open addressing, linear probing. The table grows with the number of
- * distinct keys, not with n: a partition of 47 040 worlds into a few
- * hundred hands then lives in a table that stays in cache, instead of one
- * of 2n slots cleared for every call. */
-typedef struct {
-  guint    capacity;   /* a power of two, at least twice the keys held … */
-  guint    shift;      /* … 2^(64 - shift) */
-  guint64 *key;
-  guint32 *id;
-} Table;
-
-/* Fibonacci hashing: the top bits of key × 2^64/φ, cheap and spreading
- * hands (few bits set) well enough for a table kept at most half full. */
-static inline guint
-slot_of (const Table *t, guint64 key)
+void
+kv_id_map_init (KvIdMap *map, guint expected)
 {
-  return (guint) ((key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> t->shift);
+  guint capacity = 64;
+
+  /* Sized for what the caller expects, so that a big table is not grown
+   * (and rehashed) step by step from 64 slots. */
+  while (capacity < 2 * (guint64) expected && capacity < (1u << 31))
+    capacity *= 2;
+  map->capacity = capacity;
+  map->shift = 64 - (guint) g_bit_storage (capacity - 1);
+  map->n_ids = 0;
+  map->key = g_new (guint64, capacity);
+  map->id = g_new (guint32, capacity);
+  memset (map->id, 0xff, capacity * sizeof (guint32));
 }
 
-static void
-table_init (Table *t, guint capacity)
+void
+kv_id_map_clear (KvIdMap *map)
 {
-  t->capacity = capacity;
-  t->shift = 64 - (guint) g_bit_storage (capacity - 1);
-  t->key = g_new (guint64, capacity);
-  t->id = g_new (guint32, capacity);
-  memset (t->id, 0xff, capacity * sizeof (guint32));
+  g_clear_pointer (&map->key, g_free);
+  g_clear_pointer (&map->id, g_free);
 }
 
-static void
-table_grow (Table *t)
+void
+_kv_id_map_grow (KvIdMap *map)
 {
-  Table bigger;
+  KvIdMap bigger;
 
-  table_init (&bigger, t->capacity * 2);
-  for (guint i = 0; i < t->capacity; i++)
-    if (t->id[i] != EMPTY)
+  kv_id_map_init (&bigger, map->capacity);
+  for (guint i = 0; i < map->capacity; i++)
+    if (map->id[i] != KV_ID_MAP_EMPTY)
       {
-        guint h = slot_of (&bigger, t->key[i]);
+        guint h = _kv_id_map_slot (&bigger, map->key[i]);
 
-        while (bigger.id[h] != EMPTY)
+        while (bigger.id[h] != KV_ID_MAP_EMPTY)
           h = (h + 1) & (bigger.capacity - 1);
-        bigger.key[h] = t->key[i];
-        bigger.id[h] = t->id[i];
+        bigger.key[h] = map->key[i];
+        bigger.id[h] = map->id[i];
       }
-  g_free (t->key);
-  g_free (t->id);
-  *t = bigger;
+  bigger.n_ids = map->n_ids;
+  kv_id_map_clear (map);
+  *map = bigger;
 }
 
 guint
@@ -64,51 +59,59 @@ kv_densify_u64 (const guint64 *keys, guint n, guint32 *out)
   return kv_densify_u64_expecting (keys, n, out, 0);
 }
 
+/* Keys below @bound renumbered through a plain table indexed by key. */
+static guint
+densify_small (const guint64 *keys, guint n, guint32 *out, guint64 bound)
+{
+  g_autofree guint32 *remap = g_new (guint32, bound);
+  guint next = 0;
+
+  memset (remap, 0xff, bound * sizeof (guint32));
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 *id = &remap[keys[i]];
+
+      if (*id == EMPTY)
+        *id = next++;
+      out[i] = *id;
+    }
+  return next;
+}
+
 guint
 kv_densify_u64_expecting (const guint64 *keys, guint n, guint32 *out, guint expected)
 {
-  Table t;
-  guint next = 0;
-  guint capacity = 64;
+  KvIdMap map;
+  guint64 max = 0;
+  guint count;
 
-  /* Sized for what the caller expects, so that a big table is not grown
-   * (and rehashed) step by step from 64 slots. */
-  while (capacity < 2 * (guint64) MIN (expected, n) && capacity < (1u << 31))
-    capacity *= 2;
-  table_init (&t, capacity);
+  /* Small keys (ids of a partition times a few) need no hash: a table as
+   * long as the keys costs no more than the hash table would, and no
+   * probing. */
   for (guint i = 0; i < n; i++)
-    {
-      guint h = slot_of (&t, keys[i]);
+    max = MAX (max, keys[i]);
+  if (n > 0 && max < 4 * (guint64) n + 64)
+    return densify_small (keys, n, out, max + 1);
 
-      while (t.id[h] != EMPTY && t.key[h] != keys[i])
-        h = (h + 1) & (t.capacity - 1);
-      if (t.id[h] != EMPTY)
-        out[i] = t.id[h];
-      else
-        {
-          t.key[h] = keys[i];
-          t.id[h] = out[i] = next++;
-          if (2 * (gsize) next > t.capacity)
-            table_grow (&t);
-        }
-    }
-  g_free (t.key);
-  g_free (t.id);
-  return next;
+  kv_id_map_init (&map, MIN (expected, n));
+  for (guint i = 0; i < n; i++)
+    out[i] = kv_id_map_add (&map, keys[i]);
+  count = map.n_ids;
+  kv_id_map_clear (&map);
+  return count;
 }
 
 guint
 kv_densify_u32 (guint32 *ids, guint n)
 {
   guint32 max = 0;
-  guint next = 0;
 
   for (guint i = 0; i < n; i++)
     max = MAX (max, ids[i]);
 
   /* Ids come from a partition of at most n classes, so a table indexed by
    * id is small; fall back to hashing when they are sparse. */
-  if (max > 4 * (guint64) n + 64)
+  if (max >= 4 * (guint64) n + 64)
     {
       g_autofree guint64 *keys = g_new (guint64, n);
 
@@ -117,13 +120,23 @@ kv_densify_u32 (guint32 *ids, guint n)
       return kv_densify_u64 (keys, n, ids);
     }
 
-  g_autofree guint32 *remap = g_new (guint32, (gsize) max + 1);
-  memset (remap, 0xff, ((gsize) max + 1) * sizeof (guint32));
+  return kv_densify_u32_below (ids, n, (gsize) max + 1);
+}
+
+guint
+kv_densify_u32_below (guint32 *ids, guint n, gsize bound)
+{
+  g_autofree guint32 *remap = g_new (guint32, MAX (bound, 1));
+  guint next = 0;
+
+  memset (remap, 0xff, bound * sizeof (guint32));
   for (guint i = 0; i < n; i++)
     {
-      if (remap[ids[i]] == EMPTY)
-        remap[ids[i]] = next++;
-      ids[i] = remap[ids[i]];
+      guint32 *id = &remap[ids[i]];
+
+      if (*id == EMPTY)
+        *id = next++;
+      ids[i] = *id;
     }
   return next;
 }

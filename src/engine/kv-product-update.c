@@ -47,7 +47,8 @@ kv_product_count (const KvModel *before, const KvProduct *product, const KvModel
 /* The pairs (w, e) with w ⊨ pre(e) of the block of worlds 64 i … 64 i + 63,
  * in world order and events in order within a world, into @world and
  * @event (room for 64 × n_events); returns how many. Reads the words of
- * the precondition sets directly and sorts by counting within the block. */
+ * the precondition sets directly: up to 64 events, world by world without
+ * a branch per pair; past that, sorting by counting within the block. */
 static guint
 block_pairs (const KvActionModel *am, KvBits **pre, guint i, guint32 *world, guint32 *event)
 {
@@ -63,6 +64,29 @@ block_pairs (const KvActionModel *am, KvBits **pre, guint i, guint32 *world, gui
         {
           world[n] = i * 64 + (guint) __builtin_ctzll (bits);
           event[n++] = 0;
+        }
+      return n;
+    }
+
+  if (am->n_events <= 64)
+    {
+      guint64 words[64];
+      guint n = 0;
+
+      for (guint e = 0; e < am->n_events; e++)
+        any |= words[e] = pre[e]->words[i];
+      /* World by world, each event written and kept when its bit is set:
+       * no branch on the bits, no counting pass. */
+      for (; any != 0; any &= any - 1)
+        {
+          guint b = (guint) __builtin_ctzll (any);
+
+          for (guint e = 0; e < am->n_events; e++)
+            {
+              world[n] = i * 64 + b;
+              event[n] = e;
+              n += (words[e] >> b) & 1;
+            }
         }
       return n;
     }
@@ -92,6 +116,54 @@ block_pairs (const KvActionModel *am, KvBits **pre, guint i, guint32 *world, gui
   return start[63];
 }
 
+/* Takes *@pair_world and *@pair_event. */
+static KvProduct *
+product_new (const KvActionModel *am, KvBits **pre, guint64 n_pairs,
+             guint32 **pair_world, guint32 **pair_event)
+{
+  KvProduct *product = g_new0 (KvProduct, 1);
+
+  product->n_events = am->n_events;
+  product->pre = g_new (KvBits *, MAX (am->n_events, 1));
+  for (guint e = 0; e < am->n_events; e++)
+    product->pre[e] = kv_bits_copy (pre[e]);
+  product->n_pairs = (guint) n_pairs;
+  product->pair_world = g_steal_pointer (pair_world);
+  product->pair_event = g_steal_pointer (pair_event);
+  return product;
+}
+
+/* Whether every partition of @model numbers its classes in order of first
+ * appearance (0, then at most one more than any before), as every model
+ * the engine builds does. */
+static gboolean
+classes_in_order (const KvModel *model)
+{
+  for (guint a = 0; a < model->game->n_agents; a++)
+    {
+      const guint32 *cls = model->cls[a];
+      guint32 next = 0;
+
+      for (guint w = 0; w < model->n_worlds; w++)
+        {
+          if (cls[w] > next)
+            return FALSE;
+          next += cls[w] == next;
+        }
+    }
+  return TRUE;
+}
+
+/* The limit an update of @model works under: @world_limit, else the
+ * model's own, else the default. */
+static guint
+limit_for (const KvModel *model, guint world_limit)
+{
+  if (world_limit == 0)
+    world_limit = model->world_limit;
+  return world_limit != 0 ? world_limit : KV_DEFAULT_WORLD_LIMIT;
+}
+
 KvModel *
 kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint actual_event,
                    guint world_limit, KvProduct **product_out, GError **error)
@@ -112,10 +184,7 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
 
   /* 0: the limit the model was built under, so that a hypothetical step
    * in a formula honours it as the script's steps do. */
-  if (world_limit == 0)
-    world_limit = model->world_limit;
-  if (world_limit == 0)
-    world_limit = KV_DEFAULT_WORLD_LIMIT;
+  world_limit = limit_for (model, world_limit);
   for (guint e = 0; e < n_events; e++)
     n_pairs += kv_bits_count (pre[e]);
   if (n_pairs > world_limit)
@@ -128,6 +197,25 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
   if (!kv_model_check_memory (game, (double) n_pairs, error))
     return NULL;
   g_return_val_if_fail (n_pairs > 0, NULL);
+
+  /* A public announcement true everywhere (an "endmove" before anyone can
+   * win) keeps every world, deal and class as it was: the model again,
+   * its arrays shared, when its classes are already numbered in order of
+   * first appearance as the product would number them. */
+  if (n_events == 1 && n_pairs == model->n_worlds && classes_in_order (model))
+    {
+      result = kv_model_new_same (model);
+      result->world_limit = world_limit;
+      if (product_out != NULL)
+        {
+          pair_world = g_new (guint32, n_pairs);
+          pair_event = g_new0 (guint32, n_pairs);
+          for (guint w = 0; w < n_pairs; w++)
+            pair_world[w] = w;
+          *product_out = product_new (am, pre, n_pairs, &pair_world, &pair_event);
+        }
+      return result;
+    }
 
   result = kv_model_new_unfilled (model->game, model->deals, (guint) n_pairs);
   result->world_limit = world_limit;
@@ -189,29 +277,30 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
         {
           const guint32 *world_class = model->cls[a];
           const guint *event_class = am->cls + a * n_events;
-          guint32 *out = cls[a] + p;
+          guint32 *out = cls[a] + p, *ids = table[a], next = n_classes[a];
 
-          if (table[a] == NULL)
+          if (ids == NULL)
             for (guint k = 0; k < n; k++)
               keys[a][p + k] = (guint64) world_class[block_world[k]] * n_events + event_class[block_event[k]];
           else if (n_events == 1)
             for (guint k = 0; k < n; k++)
               {
-                guint32 *id = &table[a][world_class[block_world[k]]];
+                guint32 *id = &ids[world_class[block_world[k]]];
 
-                if (*id == G_MAXUINT32)
-                  *id = n_classes[a]++;
+                if (G_UNLIKELY (*id == G_MAXUINT32))
+                  *id = next++;
                 out[k] = *id;
               }
           else
             for (guint k = 0; k < n; k++)
               {
-                guint32 *id = &table[a][(gsize) world_class[block_world[k]] * n_events + event_class[block_event[k]]];
+                guint32 *id = &ids[(gsize) world_class[block_world[k]] * n_events + event_class[block_event[k]]];
 
-                if (*id == G_MAXUINT32)
-                  *id = n_classes[a]++;
+                if (G_UNLIKELY (*id == G_MAXUINT32))
+                  *id = next++;
                 out[k] = *id;
               }
+          n_classes[a] = next;
         }
       p += n;
     }
@@ -233,18 +322,7 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
     result->n_classes[a] = n_classes[a];
 
   if (product_out != NULL)
-    {
-      KvProduct *product = g_new0 (KvProduct, 1);
-
-      product->n_events = n_events;
-      product->pre = g_new (KvBits *, MAX (n_events, 1));
-      for (guint e = 0; e < n_events; e++)
-        product->pre[e] = kv_bits_copy (pre[e]);
-      product->n_pairs = (guint) n_pairs;
-      product->pair_world = g_steal_pointer (&pair_world);
-      product->pair_event = g_steal_pointer (&pair_event);
-      *product_out = product;
-    }
+    *product_out = product_new (am, pre, n_pairs, &pair_world, &pair_event);
   return result;
 }
 
@@ -389,6 +467,76 @@ kv_suggest_expand_hands (const KvStep *suggest, const KvHand *hands)
   return steps;
 }
 
+/* A suggest's answers, as one product: the responders' nocards are public
+ * announcements and the last answer may be a showcard, whose events'
+ * preconditions are atoms, true or false in a world whatever model holds
+ * it. Announcing, then showing, keeps the worlds w ⊨ nocards ∧ pre(e) in
+ * the same order and numbers classes by first appearance of the same
+ * (class in M, event class) pairs: the showcard's events with each
+ * precondition conjoined with the nocards' give the same model, with no
+ * model in between and every atom read in one walk. Answers come from
+ * the actual deal, so they hold at the point. */
+static KvModel *
+apply_answers (KvModel *model, GPtrArray *answers, guint world_limit, GError **error)
+{
+  const KvStep *last;
+  g_autoptr(KvActionModel) shown = NULL;
+  g_autoptr(KvActionModel) together = NULL;
+  g_autoptr(KvFormula) heard = NULL;
+  guint actual = 0, n_nocards;
+
+  if (answers->len == 0)
+    return kv_model_ref (model);
+  if (model->n_worlds > limit_for (model, world_limit))
+    {
+      /* A limit below this model's own size: the announcements, one by
+       * one, say which model is the first over it. */
+      g_autoptr(KvModel) current = kv_model_ref (model);
+
+      for (guint i = 0; i < answers->len; i++)
+        {
+          KvModel *next = kv_model_apply_step (current, g_ptr_array_index (answers, i), world_limit, error);
+
+          if (next == NULL)
+            return NULL;
+          g_clear_pointer (&current, kv_model_unref);
+          current = next;
+        }
+      return g_steal_pointer (&current);
+    }
+  last = g_ptr_array_index (answers, answers->len - 1);
+  n_nocards = last->kind == KV_STEP_SHOWCARD ? answers->len - 1 : answers->len;
+  for (guint i = 0; i < n_nocards; i++)
+    {
+      const KvStep *answer = g_ptr_array_index (answers, i);
+      guint event;
+      g_autoptr(KvActionModel) am = NULL;
+
+      g_assert (answer->kind == KV_STEP_NOCARD);
+      am = kv_action_model_for_step (answer, &event);
+      heard = heard == NULL ? kv_formula_ref (am->pre[0])
+                            : kv_formula_new (KV_FORMULA_AND, g_steal_pointer (&heard), kv_formula_ref (am->pre[0]));
+    }
+  if (n_nocards == answers->len)
+    {
+      g_autoptr(KvActionModel) am = kv_action_model_new_announcement (model->game->n_agents, heard);
+
+      return kv_model_update (model, am, 0, world_limit, NULL, error);
+    }
+
+  shown = kv_action_model_for_step (last, &actual);
+  if (heard == NULL)
+    return kv_model_update (model, shown, actual, world_limit, NULL, error);
+  together = kv_action_model_new (shown->name, shown->n_agents, shown->n_events);
+  for (guint e = 0; e < shown->n_events; e++)
+    {
+      together->event_names[e] = g_strdup (shown->event_names[e]);
+      together->pre[e] = kv_formula_new (KV_FORMULA_AND, kv_formula_ref (heard), kv_formula_ref (shown->pre[e]));
+    }
+  memcpy (together->cls, shown->cls, (gsize) shown->n_agents * shown->n_events * sizeof (guint));
+  return kv_model_update (model, together, actual, world_limit, NULL, error);
+}
+
 KvModel *
 kv_model_apply_step_expanded (KvModel *model, const KvStep *step, guint world_limit,
                               GPtrArray **expanded, GError **error)
@@ -404,20 +552,11 @@ kv_model_apply_step_expanded (KvModel *model, const KvStep *step, guint world_li
   if (step->kind == KV_STEP_SUGGEST)
     {
       g_autoptr(GPtrArray) answers = kv_suggest_expand (model, step);
-      g_autoptr(KvModel) current = kv_model_ref (model);
 
-      for (guint i = 0; i < answers->len; i++)
-        {
-          KvModel *next = kv_model_apply_step (current, g_ptr_array_index (answers, i), world_limit, error);
-
-          if (next == NULL)
-            return NULL;
-          g_clear_pointer (&current, kv_model_unref);
-          current = next;
-        }
-      if (expanded != NULL)
+      result = apply_answers (model, answers, world_limit, error);
+      if (result != NULL && expanded != NULL)
         *expanded = g_steal_pointer (&answers);
-      return g_steal_pointer (&current);
+      return result;
     }
 
   /* nocard and showcard are false exactly when the actual hands say so,

@@ -185,6 +185,158 @@ test_showcard_as_action (void)
     g_assert_cmpuint (kv_model_count_links (a, agent), ==, kv_model_count_links (b, agent));
 }
 
+static int
+test_compare_u32 (gconstpointer a, gconstpointer b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+
+  return (x > y) - (x < y);
+}
+
+static void
+assert_same_model (const KvModel *a, const KvModel *b)
+{
+  g_assert_cmpuint (a->n_worlds, ==, b->n_worlds);
+  g_assert_cmpuint (a->actual, ==, b->actual);
+  g_assert_true (memcmp (a->deal, b->deal, a->n_worlds * sizeof (guint32)) == 0);
+  for (guint x = 0; x < a->game->n_agents; x++)
+    {
+      g_assert_cmpuint (a->n_classes[x], ==, b->n_classes[x]);
+      g_assert_true (memcmp (a->cls[x], b->cls[x], a->n_worlds * sizeof (guint32)) == 0);
+    }
+}
+
+/* A suggest is updated as one product (the nocards conjoined with the
+ * showcard's events): the same model, world for world and class for
+ * class, as its answers one by one, at every state of Clue 11. */
+static void
+test_suggest_as_answers (void)
+{
+  g_autoptr(KvHistory) history = open_builtin ("clue11");
+  const char *suggests[] = {
+    "suggest 1 candle Plum", "suggest 2 axe Mustard", "suggest 3 rope Scarlet",
+    "suggest 1 lead Mustard", "suggest 2 wrench Green lead", "suggest 3 handgun",
+  };
+
+  for (guint i = 0; i < kv_history_length (history); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (suggests); j++)
+      {
+        KvModel *model = kv_history_get (history, i)->model;
+        g_autoptr(GError) error = NULL;
+        g_autoptr(KvStep) step = kv_step_parse (model->game, suggests[j], NULL, &error);
+        g_autoptr(GPtrArray) answers = NULL;
+        g_autoptr(KvModel) together = NULL;
+        g_autoptr(KvModel) current = kv_model_ref (model);
+
+        g_assert_no_error (error);
+        together = kv_model_apply_step (model, step, 0, &error);
+        g_assert_no_error (error);
+        answers = kv_suggest_expand (model, step);
+        for (guint k = 0; k < answers->len; k++)
+          {
+            KvModel *next = kv_model_apply_step (current, g_ptr_array_index (answers, k), 0, &error);
+
+            g_assert_no_error (error);
+            g_clear_pointer (&current, kv_model_unref);
+            current = next;
+          }
+        assert_same_model (together, current);
+      }
+}
+
+/* Bisimulation by the definition, slowly: refine the partition by deal
+ * with, per agent, the sorted set of blocks a world's class meets, until
+ * it is stable; blocks numbered in order of first appearance. */
+static guint
+reference_blocks (const KvModel *m, guint32 *block)
+{
+  guint count = 0, before;
+
+  for (guint w = 0; w < m->n_worlds; w++)
+    block[w] = m->deal[w];
+  do
+    {
+      g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autofree guint32 *next = g_new (guint32, m->n_worlds);
+
+      before = count;
+      for (guint w = 0; w < m->n_worlds; w++)
+        {
+          GString *key = g_string_new (NULL);
+          gpointer id;
+
+          g_string_append_printf (key, "%u", block[w]);
+          for (guint a = 0; a < m->game->n_agents; a++)
+            {
+              g_autoptr(GArray) met = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+              for (guint v = 0; v < m->n_worlds; v++)
+                if (m->cls[a][v] == m->cls[a][w])
+                  g_array_append_val (met, block[v]);
+              g_array_sort (met, (GCompareFunc) test_compare_u32);
+              g_string_append (key, "|");
+              for (guint i = 0; i < met->len; i++)
+                if (i == 0 || g_array_index (met, guint32, i) != g_array_index (met, guint32, i - 1))
+                  g_string_append_printf (key, " %u", g_array_index (met, guint32, i));
+            }
+          if (!g_hash_table_lookup_extended (ids, key->str, NULL, &id))
+            {
+              id = GUINT_TO_POINTER (g_hash_table_size (ids));
+              g_hash_table_insert (ids, g_string_free (key, FALSE), id);
+            }
+          else
+            g_string_free (key, TRUE);
+          next[w] = GPOINTER_TO_UINT (id);
+        }
+      count = g_hash_table_size (ids);
+      memcpy (block, next, m->n_worlds * sizeof (guint32));
+    }
+  while (count != before);
+  return count;
+}
+
+/* The refinement (which compares only the worlds that share a block, and
+ * gives a class holding a world alone in its block an id of its own) finds
+ * the blocks of the definition, over products whose copies of a world are
+ * bisimilar, some of them, or none. */
+static void
+test_contraction_reference (void)
+{
+  const char *scripts[] = {
+    HEXA COIN "do coin heads\n",
+    HEXA PEEK "do peek heads\n",
+    HEXA HINT "do hint told\n",
+    HEXA COIN PEEK HINT "do coin tails\ndo peek heads\ndo hint silent\n",
+    HEXA COIN HINT "do hint silent\ndo coin heads\nshowcard 1 -> 2 r\n",
+    HEXA PEEK "do peek tails\nshowcard 3 -> 1 b\ndo peek heads\n",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
+    {
+      g_autoptr(KvScript) script = test_script (scripts[i]);
+      g_autoptr(KvHistory) history = test_history (script);
+
+      for (guint j = 0; j < kv_history_length (history); j++)
+        {
+          KvModel *m = kv_history_get (history, j)->model;
+          g_autofree guint32 *expected = g_new (guint32, m->n_worlds);
+          guint n_expected = reference_blocks (m, expected), n_blocks;
+          g_autofree guint32 *blocks = kv_bisim_blocks (m, &n_blocks);
+          g_autoptr(KvModel) contracted = kv_model_contract (m);
+          g_autofree guint32 *again = NULL;
+          guint n_again;
+
+          g_assert_cmpuint (n_blocks, ==, n_expected);
+          g_assert_true (memcmp (blocks, expected, m->n_worlds * sizeof (guint32)) == 0);
+          g_assert_cmpuint (contracted->n_worlds, ==, n_blocks);
+          g_assert_cmpuint (contracted->actual, ==, blocks[m->actual]);
+          /* The quotient is its own contraction. */
+          again = kv_bisim_blocks (contracted, &n_again);
+          g_assert_cmpuint (n_again, ==, contracted->n_worlds);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -196,5 +348,7 @@ main (int argc, char **argv)
   g_test_add_func ("/update/custom-refused", test_custom_refused);
   g_test_add_func ("/update/product-limit", test_product_limit);
   g_test_add_func ("/update/showcard-as-action", test_showcard_as_action);
+  g_test_add_func ("/update/suggest-as-answers", test_suggest_as_answers);
+  g_test_add_func ("/update/contraction-reference", test_contraction_reference);
   return g_test_run ();
 }
