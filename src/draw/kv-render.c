@@ -537,6 +537,15 @@ kv_render_edge_label_places (const KvLayout        *layout,
   return TRUE;
 }
 
+#define DIMMED_ALPHA 0.18   /* worlds outside a perspective, and their links */
+
+static gboolean
+is_dimmed (const KvRenderOptions *options,
+           guint                  node)
+{
+  return options->dimmed != NULL && node < options->dimmed->n && kv_bits_get (options->dimmed, node);
+}
+
 static void
 draw_edges (const KvLayout        *layout,
             cairo_t               *cr,
@@ -554,12 +563,14 @@ draw_edges (const KvLayout        *layout,
         continue;
 
       set_agent_line (cr, e->agent);
-      if (e->flags & KV_EDGE_CUT)
+      if ((e->flags & KV_EDGE_CUT) || is_dimmed (options, e->source) || is_dimmed (options, e->target))
         {
           KvRgb rgb = kv_style_agent_color (e->agent);
 
-          /* Cut links stay in their agent's colour and dashes, faded. */
-          cairo_set_source_rgba (cr, rgb.red, rgb.green, rgb.blue, 0.3);
+          /* Cut links stay in their agent's colour and dashes, faded; so
+           * do the links of worlds outside a perspective, fainter. */
+          cairo_set_source_rgba (cr, rgb.red, rgb.green, rgb.blue,
+                                 (e->flags & KV_EDGE_CUT) ? 0.3 : DIMMED_ALPHA);
         }
       cairo_new_path (cr);
       cairo_move_to (cr, edge->points[0], edge->points[1]);
@@ -605,8 +616,9 @@ draw_edges (const KvLayout        *layout,
 }
 
 static void
-draw_nodes (const KvLayout *layout,
-            cairo_t        *cr)
+draw_nodes (const KvLayout        *layout,
+            cairo_t               *cr,
+            const KvRenderOptions *options)
 {
   const KvGraph *graph = layout->graph;
 
@@ -614,9 +626,19 @@ draw_nodes (const KvLayout *layout,
     {
       const KvNode *node = kv_graph_node (graph, i);
       const KvLayoutNode *place = &layout->nodes[i];
+      gboolean dimmed = is_dimmed (options, i);
 
+      /* A faint world is drawn whole, then laid down at low alpha, so its
+       * fill does not show its outline through. */
+      if (dimmed)
+        cairo_push_group (cr);
       draw_world (cr, place->shape, place->x, place->y, place->width, place->height,
                   node->flags, node->label, KV_STYLE_LABEL_SIZE);
+      if (dimmed)
+        {
+          cairo_pop_group_to_source (cr);
+          cairo_paint_with_alpha (cr, DIMMED_ALPHA);
+        }
     }
 }
 
@@ -724,7 +746,7 @@ kv_render (const KvLayout        *layout,
   cairo_save (cr);
   cairo_translate (cr, geometry.graph_x, geometry.graph_y);
   draw_edges (layout, cr, options);
-  draw_nodes (layout, cr);
+  draw_nodes (layout, cr, options);
   cairo_restore (cr);
 
   if (legend.items != NULL)

@@ -13,6 +13,7 @@
 
 #include <cairo.h>
 
+#include "kv-bits.h"
 #include "kv-layout.h"
 
 G_BEGIN_DECLS
@@ -28,6 +29,8 @@ typedef struct {
   gboolean    tikz_bare;      /* TikZ: only the tikzpicture, to \input (default: a document) */
   double      page_width;     /* > 0: a page this size, in points, the drawing fitted */
   double      page_height;    /* and centred on it (kv_export_fit); 0: the drawing's size */
+  const KvBits *dimmed;       /* bit per node: drawn faint, with its links (an agent's
+                               * perspective: the worlds it does not consider), or NULL */
 } KvRenderOptions;
 
 /* The defaults: title, legend, white background, edge labels when few. */

@@ -10,6 +10,7 @@
 #include "kv-formula.h"
 #include "kv-step.h"
 #include "kv-step-draft.h"
+#include "kv-perspective.h"
 #include "kv-action.h"
 #include "kv-product-update.h"
 #include "kv-check.h"

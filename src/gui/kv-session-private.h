@@ -32,6 +32,7 @@ struct _KvSession
   char       *formula;
   KvViewKind  view;
   guint       hidden_agents;
+  char       *perspective;  /* "1>2" (kv-perspective.h), "" for none */
 };
 
 /* The session as an undo state: the session file's text, selection included. */

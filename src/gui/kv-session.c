@@ -28,6 +28,7 @@ enum {
   PROP_FORMULA,
   PROP_VIEW,
   PROP_HIDDEN_AGENTS,
+  PROP_PERSPECTIVE,
   N_PROPS
 };
 
@@ -322,6 +323,7 @@ kv_session_set_history (KvSession  *self,
       reset_strategies (self);
       kv_session_set_formula (self, "");
       kv_session_set_hidden_agents (self, 0);
+      kv_session_set_perspective (self, "");
     }
 
   /* Opening a game is an edit too: undo goes back to the one before.
@@ -491,6 +493,27 @@ kv_session_set_hidden_agents (KvSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIDDEN_AGENTS]);
 }
 
+const char *
+kv_session_get_perspective (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  return self->perspective;
+}
+
+void
+kv_session_set_perspective (KvSession  *self,
+                            const char *perspective)
+{
+  g_return_if_fail (KV_IS_SESSION (self));
+  if (perspective == NULL)
+    perspective = "";
+  if (g_strcmp0 (self->perspective, perspective) == 0)
+    return;
+  g_free (self->perspective);
+  self->perspective = g_strdup (perspective);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PERSPECTIVE]);
+}
+
 char *
 kv_session_to_script (KvSession *self)
 {
@@ -520,6 +543,7 @@ kv_session_finalize (GObject *object)
   g_free (self->game_name);
   g_free (self->game_path);
   g_free (self->formula);
+  g_free (self->perspective);
 
   G_OBJECT_CLASS (kv_session_parent_class)->finalize (object);
 }
@@ -576,6 +600,9 @@ kv_session_get_property (GObject    *object,
     case PROP_HIDDEN_AGENTS:
       g_value_set_uint (value, self->hidden_agents);
       break;
+    case PROP_PERSPECTIVE:
+      g_value_set_string (value, self->perspective);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -609,6 +636,9 @@ kv_session_set_property (GObject      *object,
       break;
     case PROP_HIDDEN_AGENTS:
       kv_session_set_hidden_agents (self, g_value_get_uint (value));
+      break;
+    case PROP_PERSPECTIVE:
+      kv_session_set_perspective (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -644,6 +674,8 @@ kv_session_class_init (KvSessionClass *klass)
   properties[PROP_VIEW] = g_param_spec_enum ("view", NULL, NULL, KV_TYPE_VIEW_KIND, KV_VIEW_AUTO, rw);
   /* A bit per agent whose links are not drawn; a new game shows them all. */
   properties[PROP_HIDDEN_AGENTS] = g_param_spec_uint ("hidden-agents", NULL, NULL, 0, G_MAXUINT, 0, rw);
+  /* An agent's perspective, "1" or "1>2" (kv-perspective.h); a new game has none. */
+  properties[PROP_PERSPECTIVE] = g_param_spec_string ("perspective", NULL, NULL, "", rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[GAME_CHANGED] = g_signal_new ("game-changed", G_TYPE_FROM_CLASS (klass),
@@ -671,6 +703,7 @@ kv_session_init (KvSession *self)
   self->seed = g_random_int ();
   self->models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) kv_model_unref);
   self->formula = g_strdup ("");
+  self->perspective = g_strdup ("");
   self->view = KV_VIEW_AUTO;
   for (guint a = 0; a < KV_MAX_AGENTS; a++)
     self->strategies[a] = kv_strategy_find ("del");

@@ -20,7 +20,7 @@
  *                         (0: none; undo brings them back)
  * ("history", "game-name", "game-path", "model", "step", "length",
  * "world-limit"). What the window shows of the selected step — "formula",
- * "view", "hidden-agents" — is the session's too: the widgets bind to
+ * "view", "hidden-agents", "perspective" — is the session's too: the widgets bind to
  * these properties (kv-window.c), so a step, an undo or a new game reaches
  * every widget without the window refreshing them one by one.
  *
@@ -153,6 +153,12 @@ void        kv_session_set_view       (KvSession   *self,
 guint       kv_session_get_hidden_agents (KvSession *self);
 void        kv_session_set_hidden_agents (KvSession *self,
                                           guint      hidden_agents);
+
+/* An agent's perspective on the picture ("1", "1>2": kv-perspective.h;
+ * "" for none); a new game has none. */
+const char *kv_session_get_perspective (KvSession  *self);
+void        kv_session_set_perspective (KvSession  *self,
+                                        const char *perspective);
 
 /* The history's steps as a game script (kv_script_to_text); for a history
  * from a model, the model and the steps as the session file holds them

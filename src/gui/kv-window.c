@@ -743,6 +743,8 @@ kv_window_init (KvWindow *self)
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->session, "hidden-agents", self->canvas, "hidden-agents",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "perspective", self->canvas, "perspective",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->canvas, "notify::selected-world",
                             G_CALLBACK (on_selected_world_changed), self);
   g_signal_connect_swapped (self->formula_bar, "notify::highlight",

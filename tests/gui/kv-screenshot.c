@@ -5,6 +5,7 @@
  *   kv-screenshot GAME OUT.png [--step N] [--turns N] [--apply STEP]…
  *                 [--formula F] [--world W] [--width W] [--height H]
  *                 [--compose STEP] [--shortcuts] [--present] [--probabilities]
+ *                 [--perspective CHAIN]
  *                 [--product pairs|links|result] [--view auto|whole|around|envelope]
  *
  * Translated as the application is: LANGUAGE=nl LANG=nl_NL.UTF-8 gives a
@@ -41,6 +42,7 @@ main (int   argc,
   gboolean shortcuts = FALSE;
   gboolean present = FALSE;
   gboolean probabilities = FALSE;
+  g_autofree char *perspective = NULL;
   g_autofree char *product = NULL;
   g_autofree char *view = NULL;
   g_autoptr(KvApplication) app = NULL;
@@ -59,6 +61,7 @@ main (int   argc,
     { "view", 0, 0, G_OPTION_ARG_STRING, &view, "The product panels' view", "KIND" },
     { "present", 0, 0, G_OPTION_ARG_NONE, &present, "Presentation mode (F5)", NULL },
     { "probabilities", 0, 0, G_OPTION_ARG_NONE, &probabilities, "The knowledge table's chances (%)", NULL },
+    { "perspective", 0, 0, G_OPTION_ARG_STRING, &perspective, "An agent's perspective (1, 1>2)", "CHAIN" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("GAME OUT.png");
@@ -101,6 +104,8 @@ main (int   argc,
       g_printerr ("%s\n", error->message);
       return 1;
     }
+  if (perspective != NULL)
+    kv_session_set_perspective (kv_window_get_session (window), perspective);
   if (probabilities)
     kv_knowledge_table_set_probabilities (KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window)), TRUE);
   if (present)

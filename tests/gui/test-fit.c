@@ -101,7 +101,10 @@ count_toggles (GtkWidget *widget)
 
   if (!gtk_widget_get_mapped (widget) || !gtk_widget_get_child_visible (widget))
     return 0;
-  if (GTK_IS_TOGGLE_BUTTON (widget) && !GTK_IS_DROP_DOWN (gtk_widget_get_parent (widget)))
+  /* Agent toggles, not the toggles inside drop-downs and menu buttons
+   * (the perspective menu). */
+  if (GTK_IS_TOGGLE_BUTTON (widget) && !GTK_IS_DROP_DOWN (gtk_widget_get_parent (widget)) &&
+      !GTK_IS_MENU_BUTTON (gtk_widget_get_parent (widget)))
     return 1;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))

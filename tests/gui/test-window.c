@@ -1453,6 +1453,44 @@ test_everyone_common (void)
   g_assert_true (learned);
 }
 
+/* An agent's perspective, held by the session: the canvas dims the worlds
+ * the agent does not consider possible (Hexa at rwb: 1 considers 2 of
+ * the 6 deals; 1 thinks 2 may consider 4); a new game has none. */
+static void
+test_perspective (void)
+{
+  g_autoptr(GError) error = NULL;
+  KvSession *session = kv_window_get_session (window);
+  KvCanvasView *view = KV_CANVAS_VIEW (kv_window_get_canvas (window));
+  KvCanvas *canvas = kv_canvas_view_get_canvas (view);
+
+  g_assert_true (kv_window_open (window, "hexa", &error));
+  g_assert_no_error (error);
+  kv_session_set_view (session, KV_VIEW_WHOLE);
+  kv_display_wait_for_canvas (window, 10000);
+  g_assert_cmpuint (kv_canvas_count_dimmed (canvas), ==, 0);
+
+  kv_session_set_perspective (session, "1");
+  g_assert_cmpstr (kv_canvas_view_get_perspective (view), ==, "1");
+  g_assert_cmpuint (kv_canvas_count_dimmed (canvas), ==, 4);
+  kv_session_set_perspective (session, "1>2");
+  g_assert_cmpuint (kv_canvas_count_dimmed (canvas), ==, 2);
+  /* The menu sets it too. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "view.perspective", "s", "3"));
+  g_assert_cmpstr (kv_session_get_perspective (session), ==, "3");
+  g_assert_cmpuint (kv_canvas_count_dimmed (canvas), ==, 4);
+  /* Kept from step to step, taken at each step's actual world. */
+  kv_window_select_step (window, kv_history_length (kv_window_get_history (window)) - 1);
+  kv_display_wait_for_canvas (window, 10000);
+  g_assert_cmpstr (kv_canvas_view_get_perspective (view), ==, "3");
+
+  g_assert_true (kv_window_open (window, "twocards", &error));
+  g_assert_cmpstr (kv_session_get_perspective (session), ==, "");
+  kv_display_wait_for_canvas (window, 10000);
+  g_assert_cmpuint (kv_canvas_count_dimmed (canvas), ==, 0);
+  kv_session_set_view (session, KV_VIEW_AUTO);
+}
+
 /* The "%" toggle: each player's cells give its chances for each owner
  * (shares of its worlds), one per line; known owners, E and C stay. */
 static void
@@ -1531,6 +1569,7 @@ main (int   argc,
   g_test_add_func ("/window/explanation", test_explanation);
   g_test_add_func ("/window/everyone-common", test_everyone_common);
   g_test_add_func ("/window/probabilities", test_probabilities);
+  g_test_add_func ("/window/perspective", test_perspective);
 
   status = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));

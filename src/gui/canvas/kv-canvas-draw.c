@@ -41,9 +41,12 @@ render_scene (KvCanvas      *self,
               double         dx,
               double         dy)
 {
+  KvRenderOptions options;
+
+  _kv_canvas_render_options (self, scene, &options);
   cairo_save (cr);
   cairo_translate (cr, dx, dy);
-  kv_render (scene->layout, cr, &self->options);
+  kv_render (scene->layout, cr, &options);
   cairo_restore (cr);
 }
 

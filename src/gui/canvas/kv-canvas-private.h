@@ -65,10 +65,21 @@ struct _KvCanvas
   guint             tick_id;
   gint64            transition_start; /* frame time of the first tick, or -1 */
   double            old_opacity;
+
+  /* An agent's perspective (kv_canvas_set_perspective): the worlds of
+   * perspective_model it keeps, the nodes of the scene outside them, and
+   * the one agent whose links are drawn (-1: none). */
+  KvModel          *perspective_model;
+  KvBits           *perspective;
+  int               perspective_agent;
+  KvBits           *dimmed;
 };
 
 /* kv-canvas.c */
 void     _kv_canvas_notify_zoom            (KvCanvas    *self);
+void     _kv_canvas_render_options         (KvCanvas        *self,
+                                            const KvScene   *scene,
+                                            KvRenderOptions *options);
 
 /* kv-canvas-zoom.c */
 double   _kv_canvas_content_width          (KvCanvas    *self);

@@ -79,9 +79,13 @@ _kv_canvas_view_rebuild_toggles (KvCanvasView       *self,
     gtk_box_remove (self->agents_box, child);
   g_clear_pointer (&self->agent_names, g_strfreev);
   if (names == NULL)
-    return;
+    {
+      _kv_canvas_view_rebuild_perspectives (self);
+      return;
+    }
 
   self->agent_names = g_strdupv ((char **) names);
+  _kv_canvas_view_rebuild_perspectives (self);
   for (guint a = 0; self->agent_names[a] != NULL && a < 32; a++)
     {
       GtkWidget *button = gtk_toggle_button_new ();

@@ -16,6 +16,8 @@ struct _KvCanvasView
   GtkDropDown    *view_dropdown;
   GtkDropDown    *engine_dropdown;
   GtkBox         *agents_box;
+  GtkMenuButton  *perspective_button;
+  GtkLabel       *perspective_label;
   GtkScrolledWindow *scrolled;
   KvCanvas       *canvas;
   GtkSpinner     *spinner;
@@ -43,6 +45,11 @@ struct _KvCanvasView
 
   GStrv           agent_names;     /* whose agents the toggles are */
   gboolean        syncing_toggles;
+
+  /* An agent's perspective ("1", "1>2"; "" none: kv-perspective.h), and
+   * the "view.perspective" action its menu sets. */
+  char           *perspective;
+  GSimpleActionGroup *actions;
 };
 
 /* kv-canvas-view-agents.c */
@@ -52,5 +59,13 @@ void _kv_canvas_view_rebuild_toggles (KvCanvasView       *self,
                                       const char * const *names);
 /* The toggles as the canvas's hidden agents say. */
 void _kv_canvas_view_sync_toggles    (KvCanvasView       *self);
+
+/* kv-canvas-view-perspective.c */
+void _kv_canvas_view_init_perspective    (KvCanvasView *self);
+/* The perspective menu for the agents the toggles are for. */
+void _kv_canvas_view_rebuild_perspectives (KvCanvasView *self);
+/* The canvas dims what the perspective leaves out, at the selected world
+ * (else the actual one) of the model shown. */
+void _kv_canvas_view_update_perspective  (KvCanvasView *self);
 
 G_END_DECLS

@@ -22,6 +22,7 @@ enum {
   PROP_DRAW_LIMIT,
   PROP_BUSY,
   PROP_SHOW_TOOLBAR,
+  PROP_PERSPECTIVE,
   N_PROPS
 };
 
@@ -132,6 +133,8 @@ queue_update (KvCanvasView *self,
 static void
 canvas_notify_selected_world_cb (KvCanvasView *self)
 {
+  /* A perspective is taken at the selected world. */
+  _kv_canvas_view_update_perspective (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_WORLD]);
 }
 
@@ -271,6 +274,7 @@ kv_canvas_view_set_model (KvCanvasView *self,
   kv_canvas_set_selected_world (self->canvas, -1);
 
   _kv_canvas_view_rebuild_toggles (self, model != NULL ? (const char * const *) model->game->agent_names : NULL);
+  _kv_canvas_view_update_perspective (self);
   update_accessible (self);
   /* Another step of the same game keeps its worlds' places, the zoom and
    * the scroll position; another game is laid out afresh and fitted. */
@@ -545,6 +549,8 @@ kv_canvas_view_dispose (GObject *object)
   g_clear_pointer (&self->model, kv_model_unref);
   g_clear_pointer (&self->source, kv_graph_source_unref);
   g_clear_pointer (&self->agent_names, g_strfreev);
+  g_clear_pointer (&self->perspective, g_free);
+  g_clear_object (&self->actions);
   g_clear_pointer (&self->places, kv_places_unref);
   g_clear_pointer (&self->places_game, kv_game_unref);
   g_clear_pointer (&self->places_header, g_free);
@@ -596,6 +602,9 @@ kv_canvas_view_get_property (GObject    *object,
     case PROP_SHOW_TOOLBAR:
       g_value_set_boolean (value, kv_canvas_view_get_show_toolbar (self));
       break;
+    case PROP_PERSPECTIVE:
+      g_value_set_string (value, kv_canvas_view_get_perspective (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -631,6 +640,9 @@ kv_canvas_view_set_property (GObject      *object,
       break;
     case PROP_SHOW_TOOLBAR:
       kv_canvas_view_set_show_toolbar (self, g_value_get_boolean (value));
+      break;
+    case PROP_PERSPECTIVE:
+      kv_canvas_view_set_perspective (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -688,6 +700,11 @@ kv_canvas_view_class_init (KvCanvasViewClass *klass)
                           TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
+  /* An agent's perspective, "1" or "1>2" (kv-perspective.h); "" for none. */
+  properties[PROP_PERSPECTIVE] =
+    g_param_spec_string ("perspective", NULL, NULL, "",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_assert (kv_gui_get_resource () != NULL);   /* links the one GResource in */
@@ -698,6 +715,8 @@ kv_canvas_view_class_init (KvCanvasViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, view_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, engine_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, agents_box);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, perspective_button);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, perspective_label);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, scrolled);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, canvas);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, spinner);
@@ -732,6 +751,7 @@ kv_canvas_view_init (KvCanvasView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   kv_enum_drop_down_init (self->view_dropdown, KV_TYPE_VIEW_KIND, kv_view_kind_label);
   kv_enum_drop_down_init (self->engine_dropdown, KV_TYPE_LAYOUT_ENGINE, kv_layout_engine_label);
+  _kv_canvas_view_init_perspective (self);
 
   /* The toolbar's groups are not items to focus or select: their controls are. */
   for (GtkWidget *child = gtk_widget_get_first_child (self->toolbar); child != NULL;

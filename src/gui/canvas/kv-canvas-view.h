@@ -84,6 +84,14 @@ void       kv_canvas_view_set_view      (KvCanvasView *self,
 const char *kv_canvas_view_get_engine   (KvCanvasView *self);
 void       kv_canvas_view_set_engine    (KvCanvasView *self,
                                          const char   *engine);
+/* An agent's perspective ("perspective"): "1" — what 1 considers possible
+ * at the selected world, else the actual one —, "1>2" — what 1 thinks 2
+ * considers possible —, "" for none. The canvas dims the other worlds and
+ * draws only the last agent's links (kv-perspective.h). A perspective
+ * naming agents the model's game does not have shows none. */
+const char *kv_canvas_view_get_perspective (KvCanvasView *self);
+void       kv_canvas_view_set_perspective   (KvCanvasView *self,
+                                             const char   *perspective);
 guint      kv_canvas_view_get_hidden_agents (KvCanvasView *self);
 void       kv_canvas_view_set_hidden_agents (KvCanvasView *self,
                                              guint         hidden_agents);

@@ -73,6 +73,24 @@ all_visible (KvCanvas *self)
          _kv_canvas_content_height (self) <= gtk_widget_get_height (GTK_WIDGET (self));
 }
 
+/* The nodes of the scene outside the perspective, when it is the
+ * perspective's model's. */
+static void
+update_dimmed (KvCanvas *self)
+{
+  const KvScene *scene = self->scene;
+
+  g_clear_pointer (&self->dimmed, kv_bits_free);
+  if (self->perspective == NULL || scene == NULL || scene->model == NULL ||
+      scene->model != self->perspective_model || scene->world_node == NULL)
+    return;
+  self->dimmed = kv_bits_new (kv_scene_n_nodes (scene));
+  kv_bits_not (self->dimmed);   /* every node, then those shown kept */
+  for (guint w = 0; w < scene->model->n_worlds; w++)
+    if (kv_bits_get (self->perspective, w) && scene->world_node[w] >= 0)
+      kv_bits_clear (self->dimmed, scene->world_node[w]);
+}
+
 /* Shows @scene (taken). Fitted when @fit, or when it is a stable layout
  * (kv_layout_new_stable) of another frame than the scene before: a new
  * layout. In the same frame every world stays where it was, with the zoom
@@ -98,6 +116,7 @@ set_scene (KvCanvas *self,
   graph_y += self->geometry.graph_y * self->zoom;
 
   self->scene = scene;
+  update_dimmed (self);
   /* No node of the new scene yet (not even "none": the cursor follows below). */
   self->hover_node = -2;
   _kv_canvas_update_geometry (self, same_frame);
@@ -124,6 +143,49 @@ set_scene (KvCanvas *self,
 
   gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+kv_canvas_set_perspective (KvCanvas     *self,
+                           KvModel      *model,
+                           const KvBits *worlds,
+                           int           agent)
+{
+  g_return_if_fail (KV_IS_CANVAS (self));
+  g_return_if_fail (worlds == NULL || (model != NULL && worlds->n == model->n_worlds));
+
+  g_clear_pointer (&self->perspective_model, kv_model_unref);
+  g_clear_pointer (&self->perspective, kv_bits_free);
+  if (worlds != NULL)
+    {
+      self->perspective_model = kv_model_ref (model);
+      self->perspective = kv_bits_copy (worlds);
+    }
+  self->perspective_agent = worlds != NULL ? agent : -1;
+  update_dimmed (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+kv_canvas_count_dimmed (KvCanvas *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS (self), 0);
+  return self->dimmed != NULL ? kv_bits_count (self->dimmed) : 0;
+}
+
+/* The options a scene is drawn with: the canvas's, and for the scene
+ * shown, the perspective's. */
+void
+_kv_canvas_render_options (KvCanvas        *self,
+                           const KvScene   *scene,
+                           KvRenderOptions *options)
+{
+  *options = self->options;
+  if (scene != self->scene || self->dimmed == NULL)
+    return;
+  options->dimmed = self->dimmed;
+  if (self->perspective_agent >= 0)
+    options->hidden_agents = ~(1u << self->perspective_agent);
 }
 
 static void
@@ -422,6 +484,9 @@ kv_canvas_dispose (GObject *object)
   cancel_job (self);
   _kv_canvas_transition_stop (self);
   g_clear_pointer (&self->scene, kv_scene_free);
+  g_clear_pointer (&self->perspective_model, kv_model_unref);
+  g_clear_pointer (&self->perspective, kv_bits_free);
+  g_clear_pointer (&self->dimmed, kv_bits_free);
   if (self->hadjustment != NULL)
     g_signal_handlers_disconnect_by_func (self->hadjustment, adjustment_value_changed_cb, self);
   if (self->vadjustment != NULL)
@@ -588,6 +653,7 @@ kv_canvas_init (KvCanvas *self)
 {
   self->zoom = 1.0;
   self->selected_world = -1;
+  self->perspective_agent = -1;
   self->hover_node = -1;
   kv_render_options_init (&self->options);
 

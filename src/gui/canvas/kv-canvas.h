@@ -74,6 +74,16 @@ gboolean    kv_canvas_get_busy           (KvCanvas            *self);
 const char *kv_canvas_get_error_message  (KvCanvas            *self);
 
 guint32     kv_canvas_get_hidden_agents  (KvCanvas            *self);
+/* An agent's perspective: the nodes showing no world of @worlds (worlds of
+ * @model; NULL: no perspective) are drawn faint, and only @agent's links
+ * (-1: as the hidden agents say). Scenes of another model are drawn as
+ * they are until the perspective is set for their model. */
+void        kv_canvas_set_perspective    (KvCanvas            *self,
+                                          KvModel             *model,
+                                          const KvBits        *worlds,
+                                          int                  agent);
+/* The nodes of the scene drawn faint (for tests). */
+guint       kv_canvas_count_dimmed       (KvCanvas            *self);
 void        kv_canvas_set_hidden_agents  (KvCanvas            *self,
                                           guint32              hidden_agents);
 
