@@ -23,6 +23,18 @@ kv_display_wait (guint ms)
     }
 }
 
+/* Types @text into @window's formula bar and presses Enter. */
+static inline void
+kv_display_check_formula (KvWindow   *window,
+                          const char *text)
+{
+  GtkWidget *entry = kv_window_get_formula_entry (window);
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  g_signal_emit_by_name (entry, "activate");
+  kv_display_wait (20);
+}
+
 /* Runs the main loop until the canvas has drawn (at most @ms). */
 static inline gboolean
 kv_display_wait_for_canvas (KvWindow *window,

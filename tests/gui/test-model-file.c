@@ -152,27 +152,17 @@ test_open (void)
   }
 }
 
-static void
-check_formula (const char *text)
-{
-  GtkWidget *entry = kv_window_get_formula_entry (window);
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), text);
-  g_signal_emit_by_name (entry, "activate");
-  kv_display_wait (20);
-}
-
 /* The formula bar checks at the model's actual world. */
 static void
 test_formula (void)
 {
-  check_formula ("K{3} r@1");
+  kv_display_check_formula (window, "K{3} r@1");
   g_assert_cmpstr (kv_window_get_formula_result (window), ==, _("true"));
-  check_formula ("K{1} w@2");
+  kv_display_check_formula (window, "K{1} w@2");
   g_assert_cmpstr (kv_window_get_formula_result (window), ==, _("false"));
-  check_formula ("[endmove 2] K{1} w@2");
+  kv_display_check_formula (window, "[endmove 2] K{1} w@2");
   g_assert_cmpstr (kv_window_get_formula_result (window), ==, _("true"));
-  check_formula ("");
+  kv_display_check_formula (window, "");
 }
 
 /* A step applied runs on the model; undo takes it back, then the opening. */

@@ -38,16 +38,6 @@ cell (const char *card,
 }
 
 static void
-check_formula (const char *text)
-{
-  GtkWidget *entry = kv_window_get_formula_entry (window);
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), text);
-  g_signal_emit_by_name (entry, "activate");
-  kv_display_wait (20);
-}
-
-static void
 test_open_hexa (void)
 {
   g_autoptr(GError) error = NULL;
@@ -347,7 +337,7 @@ test_refused_step (void)
   g_assert_cmpuint (kv_window_get_step (window), ==, 0);
   length = kv_history_length (kv_window_get_history (window));
   g_assert_cmpuint (length, >, 1);
-  check_formula ("K{3} w@2");
+  kv_display_check_formula (window, "K{3} w@2");
   g_assert_cmpstr (kv_window_get_formula_result (window), ==, "false");
   kv_canvas_view_set_selected_world (canvas, 2);
   kv_display_wait (20);
@@ -380,7 +370,7 @@ test_refused_step (void)
   g_assert_cmpint (after.st_ino, ==, before.st_ino);   /* not even rewritten */
 
   kv_canvas_view_set_selected_world (canvas, -1);
-  check_formula ("");
+  kv_display_check_formula (window, "");
   g_assert_null (kv_window_get_highlight (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL));
   kv_display_wait (20);
@@ -1105,23 +1095,23 @@ test_formula_bar (void)
 {
   const KvBits *highlight;
 
-  check_formula ("K{3} w@2");
+  kv_display_check_formula (window, "K{3} w@2");
   g_assert_cmpstr (kv_window_get_formula_result (window), ==, "true");
   g_assert_null (kv_window_get_formula_error (window));
   highlight = kv_window_get_highlight (window);
   g_assert_nonnull (highlight);
   g_assert_cmpuint (highlight->n, ==, 4);
 
-  check_formula ("K{1} w@2");
+  kv_display_check_formula (window, "K{1} w@2");
   g_assert_cmpstr (kv_window_get_formula_result (window), ==, "false");
 
   /* A syntax error: the message, no badge, the place selected. */
-  check_formula ("K{1} w@2 &");
+  kv_display_check_formula (window, "K{1} w@2 &");
   g_assert_null (kv_window_get_formula_result (window));
   g_assert_nonnull (kv_window_get_formula_error (window));
   g_assert_null (kv_window_get_highlight (window));
 
-  check_formula ("K{3} w@2");
+  kv_display_check_formula (window, "K{3} w@2");
   g_assert_cmpstr (kv_window_get_formula_result (window), ==, "true");
   /* Re-checked at each step: false before 1's announcement. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
@@ -1141,7 +1131,7 @@ test_formula_bar (void)
   gtk_editable_set_text (GTK_EDITABLE (kv_window_get_formula_entry (window)), "K{3} w@");
   g_assert_cmpstr (kv_session_get_formula (kv_window_get_session (window)), ==, "");
   g_assert_null (kv_window_get_formula_result (window));
-  check_formula ("K{3} w@2");
+  kv_display_check_formula (window, "K{3} w@2");
 }
 
 static void
