@@ -12,17 +12,32 @@
  *   K_a φ = ∀(variables a does not observe)(θ → φ)
  *   M_a φ = ∃(variables a does not observe)(θ ∧ φ)
  *   D_B φ = the same over the variables nobody in B observes
- *   C_B φ = νX. ⋀_{a∈B} K_a(φ ∧ X)
+ *   C_B φ = νX. ⋀_{a∈B} K_a(φ ∧ X), found as "no ¬φ world is reachable
+ *            by B's relations" (a least fixpoint, kept as sets of one
+ *            agent's observations at a time)
  *   win{a} = a knows whether each card is in the envelope (or, without an
  *            envelope, whether each card is held by each owner)
  *
  * Steps: the product with an action model adds fresh event variables: for
  * each agent with several event blocks, its block in binary, observed by that
- * agent alone; when the blocks do not tell every event apart, the event in
- * binary, observed by nobody. θ' = θ ∧ ⋁_e (code(e) ∧ pre(e)), so a private
+ * agent (agents with the same blocks share them: a showcard's asker and
+ * responder); when the blocks do not tell every event apart, the event in
+ * binary, observed by nobody. They sit just above the first card their
+ * preconditions mention. θ' = θ ∧ ⋁_e (code(e) ∧ pre(e)), so a private
  * showcard stays exact: the target observes which card, the others only that
  * one was shown. A public announcement (one event) adds no variable. A
- * suggest expands against the actual deal, as in the explicit engine.
+ * suggest expands against the actual deal, as in the explicit engine, and
+ * its steps with propositional preconditions (nocard, showcard) meet θ in
+ * one conjunction. A step that removes nothing (most endmoves) gives a state
+ * that shares its predecessor's read-outs.
+ *
+ * Event variables are never removed: a world is a deal with its event
+ * history, counted as the explicit product counts it, and the asker's
+ * knowledge of the card shown lives in them. Quantifying them away would be
+ * sound only where the deal fixes the event and every agent observing them
+ * could tell it from its other variables, which a showcard's asker cannot.
+ *
+ * KRIPKEVIZ_SYM_TRACE set: each phase's time and BDD size go to stderr.
  *
  * BuDDy is a process-wide library: the node table is bounded by
  * kv_sym_max_nodes () nodes (about 20 bytes each, so ≤ 400 MB), and a table
@@ -69,8 +84,10 @@ guint64  kv_sym_count_worlds  (const KvSym *sym);
 guint64  kv_sym_count_removed_deals (KvSym *before, KvSym *after);
 
 /* The knowledge table at the actual world (kv-knowledge.h): each agent's
- * class and the common-knowledge component, counted exactly. */
-KvKnowledge *kv_sym_knowledge (const KvSym *sym);
+ * class and the common-knowledge component, counted exactly. Read out on
+ * the first call (or taken from the earlier state a no-op step came from)
+ * and kept in @sym; each call returns a copy for the caller to free. */
+KvKnowledge *kv_sym_knowledge (KvSym *sym);
 
 /* Nodes of θ (for the bench). */
 guint    kv_sym_node_count    (const KvSym *sym);
