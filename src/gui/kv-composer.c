@@ -11,50 +11,9 @@
 #include <glib/gi18n.h>
 
 #include "kv-choice.h"
-#include "kv-composer.h"
+#include "kv-composer-private.h"
 #include "kv-enum-drop-down.h"
 
-struct _KvComposer
-{
-  GtkWidget    parent_instance;
-
-  GtkWidget   *box;           /* bound so that dispose_template unparents it */
-  GtkDropDown *kind_dropdown;   /* KV_TYPE_STEP_KIND's values (kv-enum-drop-down.h) */
-  GtkDropDown *agent_dropdown;
-  GtkDropDown *target_dropdown;
-  GtkDropDown *action_dropdown;
-  GtkDropDown *event_dropdown;
-  GtkWidget   *agent_label;
-  GtkWidget   *cards_label;
-  GtkBox      *cards_box;
-  GtkWidget   *chips_label;
-  GtkFlowBox  *chips_box;
-  GtkEntry    *formula_entry;
-  GtkLabel    *preview_label;
-  GtkWidget   *apply_button;
-  GtkWidget   *draft_box;     /* a bad line to fix, while it does not read */
-  GtkLabel    *draft_label;
-  GtkEntry    *draft_entry;
-  GtkLabel    *draft_error;
-
-  KvModel     *model;
-  KvGame      *game;
-  KvStepDraft *draft;         /* the choices, read from the widgets at each refresh */
-  GListStore  *agents;
-  GListStore  *targets;
-  GListStore  *actions;
-  GListStore  *events;
-  GtkDropDown *slots[KV_STEP_DRAFT_MAX_SLOTS];   /* the draft's slots: showcard's card shown, suggest's cards */
-  GListStore  *slot_stores[KV_STEP_DRAFT_MAX_SLOTS];
-  guint        n_slots;
-  GtkToggleButton *chips[KV_MAX_CARDS];   /* one per card: the draft's cards (nocard's, showcard's request) */
-  guint        n_chips;
-
-  KvStep      *step;        /* the composed step when it can be applied */
-  char        *reason;      /* else why not */
-  gboolean     updating;
-  gboolean     keep_choices;  /* set_step_text: show why, do not pick another */
-};
 
 G_DEFINE_FINAL_TYPE (KvComposer, kv_composer, GTK_TYPE_WIDGET)
 
@@ -122,8 +81,8 @@ choice_value (KvComposer       *self,
 }
 
 /* The user's choices into the draft (its kind is set by on_kind_changed). */
-static void
-read_draft (KvComposer *self)
+void
+_kv_composer_read_draft (KvComposer *self)
 {
   KvStepDraft *draft = self->draft;
   const char *action = kv_choice_drop_down_get_id (self->action_dropdown);
@@ -237,7 +196,7 @@ refresh (KvComposer *self)
 
   self->updating = TRUE;
 
-  read_draft (self);
+  _kv_composer_read_draft (self);
   parts = kv_step_kind_parts (self->draft->kind);
   show_parts (self, parts);
 
@@ -247,7 +206,7 @@ refresh (KvComposer *self)
     {
       update_reasons (self, self->targets, KV_STEP_DRAFT_TARGET, 0);
       if (!self->keep_choices && kv_choice_drop_down_pick_available (self->target_dropdown))
-        read_draft (self);
+        _kv_composer_read_draft (self);
     }
   if (parts & KV_STEP_PART_SLOTS)
     for (guint i = 0; i < self->n_slots; i++)
@@ -255,14 +214,14 @@ refresh (KvComposer *self)
         update_reasons (self, self->slot_stores[i], KV_STEP_DRAFT_SLOT, i);
         /* A card the step cannot be about: the first one it can. */
         if (!self->keep_choices && kv_choice_drop_down_pick_available (self->slots[i]))
-          read_draft (self);
+          _kv_composer_read_draft (self);
       }
   if (!self->keep_choices &&
       (card = kv_step_draft_complete_card (self->draft, self->model)) >= 0 &&
       (guint) card < self->n_chips)
     {
       gtk_toggle_button_set_active (self->chips[card], TRUE);
-      read_draft (self);
+      _kv_composer_read_draft (self);
     }
   if (parts & KV_STEP_PART_ACTION)
     update_reasons (self, self->events, KV_STEP_DRAFT_EVENT, 0);
@@ -472,9 +431,9 @@ on_formula_activate (KvComposer *self)
 
 /* Shows @draft (of the composer's game) in the form, and why it cannot be
  * applied if so, without picking other choices. */
-static void
-show_draft (KvComposer        *self,
-            const KvStepDraft *draft)
+void
+_kv_composer_show_draft (KvComposer        *self,
+                         const KvStepDraft *draft)
 {
   KvStepParts parts = kv_step_kind_parts (draft->kind);
 
@@ -508,27 +467,6 @@ show_draft (KvComposer        *self,
   self->keep_choices = FALSE;
 }
 
-/* Enter in the bad line's field: into the form if it reads now, else
- * why not. */
-static void
-on_draft_activate (KvComposer *self)
-{
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->draft_entry))));
-  g_autoptr(KvStepDraft) draft = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (self->game == NULL)
-    return;
-  draft = kv_step_draft_new_from_text (self->game, text, &error);
-  if (draft == NULL)
-    {
-      gtk_label_set_text (self->draft_error, error != NULL ? error->message : "");
-      return;
-    }
-  show_draft (self, draft);
-  gtk_widget_set_visible (self->draft_box, FALSE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->kind_dropdown));
-}
 
 static void
 apply_action (GtkWidget  *widget,
@@ -694,7 +632,8 @@ kv_composer_class_init (KvComposerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvComposer, draft_label);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, draft_entry);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, draft_error);
-  gtk_widget_class_bind_template_callback (widget_class, on_draft_activate);
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_draft_activate",
+                                                G_CALLBACK (_kv_composer_on_draft_activate));
   gtk_widget_class_bind_template_callback (widget_class, on_formula_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_chip_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_selection_changed);
@@ -767,34 +706,7 @@ kv_composer_set_model (KvComposer *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
 }
 
-gboolean
-kv_composer_set_step_text (KvComposer *self,
-                           const char *text)
-{
-  g_autoptr(KvStepDraft) draft = NULL;
 
-  g_return_val_if_fail (KV_IS_COMPOSER (self), FALSE);
-  g_return_val_if_fail (text != NULL, FALSE);
-
-  if (self->game == NULL)
-    return FALSE;
-  draft = kv_step_draft_new_from_text (self->game, text, NULL);
-  if (draft == NULL)
-    return FALSE;
-  show_draft (self, draft);
-  return TRUE;
-}
-
-char *
-kv_composer_get_step_text (KvComposer *self)
-{
-  g_return_val_if_fail (KV_IS_COMPOSER (self), NULL);
-
-  if (self->draft == NULL)
-    return NULL;
-  read_draft (self);
-  return kv_step_draft_to_text (self->draft);
-}
 
 const char *
 kv_composer_get_reason (KvComposer *self)
@@ -803,48 +715,5 @@ kv_composer_get_reason (KvComposer *self)
   return self->reason;
 }
 
-gboolean
-kv_composer_set_draft (KvComposer *self,
-                       guint       line,
-                       const char *text,
-                       const char *problem)
-{
-  g_autofree char *label = NULL;
-  g_autofree char *stripped = NULL;
 
-  g_return_val_if_fail (KV_IS_COMPOSER (self), FALSE);
-  g_return_val_if_fail (text != NULL, FALSE);
 
-  stripped = g_strstrip (g_strdup (text));
-  if (kv_composer_set_step_text (self, stripped))
-    {
-      gtk_widget_set_visible (self->draft_box, FALSE);
-      return TRUE;
-    }
-  /* TRANSLATORS: %u is a line of a game script */
-  label = g_strdup_printf (_("_Line %u of the script, to correct:"), line);
-  gtk_label_set_text_with_mnemonic (self->draft_label, label);
-  gtk_editable_set_text (GTK_EDITABLE (self->draft_entry), stripped);
-  gtk_label_set_text (self->draft_error, problem != NULL ? problem : "");
-  gtk_widget_set_visible (self->draft_box, TRUE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->draft_entry));
-  return FALSE;
-}
-
-const char *
-kv_composer_get_draft (KvComposer *self)
-{
-  g_return_val_if_fail (KV_IS_COMPOSER (self), NULL);
-  if (!gtk_widget_get_visible (self->draft_box))
-    return NULL;
-  return gtk_editable_get_text (GTK_EDITABLE (self->draft_entry));
-}
-
-const char *
-kv_composer_get_draft_error (KvComposer *self)
-{
-  g_return_val_if_fail (KV_IS_COMPOSER (self), NULL);
-  if (!gtk_widget_get_visible (self->draft_box))
-    return NULL;
-  return gtk_label_get_text (self->draft_error);
-}
