@@ -40,5 +40,8 @@ for lang in en nl; do
     env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" clue11 "$out/clue11-$lang-$size.png" --width "$w" --height "$h"
     env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" hexa "$out/hexa-present-$lang-$size.png" --step 1 --present --width "$w" --height "$h"
   done
+  # An agent's perspective (2's possible envelopes after 2's suggestion,
+  # only 2's links) and the knowledge table's probabilities.
+  env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" clue11 "$out/clue11-perspective-$lang-1280x720.png" --step 3 --perspective 2 --probabilities --width 1280 --height 720
 done
 ls -l "$out"
