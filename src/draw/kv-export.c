@@ -431,6 +431,22 @@ export_svg (const KvLayout         *layout,
 #define STRUCK_INK_HEX   "#999999"   /* its border, label and strike */
 #define CUT_ALPHA_HEX    "4D"        /* a cut link: its agent's colour at 30 % */
 #define CUT_LABEL_ALPHA_HEX "66"     /* and its label at 40 % */
+#define DIMMED_ALPHA_HEX "2E"        /* outside a perspective: 18 %, as kv-render.c */
+
+/* Whether node @i is drawn faint (an agent's perspective leaves it out). */
+static gboolean
+node_dimmed (const KvRenderOptions *options,
+             guint                  i)
+{
+  return options->dimmed != NULL && i < options->dimmed->n && kv_bits_get (options->dimmed, i);
+}
+
+static gboolean
+edge_dimmed (const KvRenderOptions *options,
+             const KvEdge          *e)
+{
+  return node_dimmed (options, e->source) || node_dimmed (options, e->target);
+}
 
 static void
 append_dot_string (GString    *out,
@@ -550,6 +566,9 @@ export_dot (const KvLayout        *layout,
         }
       if (node->flags & KV_NODE_CUT_OFF)
         g_string_append (styles, ",dashed");
+      if (node_dimmed (options, i))
+        g_string_append (out, ", dimmed=true, color=\"#000000" DIMMED_ALPHA_HEX "\", fontcolor=\"#000000"
+                         DIMMED_ALPHA_HEX "\"");
       g_string_append_printf (out, ", style=\"%s\"", styles->str);
       g_string_append (out, "];\n");
       g_string_free (styles, TRUE);
@@ -568,7 +587,8 @@ export_dot (const KvLayout        *layout,
       append_dot_string (out, graph->agent_names[e->agent]);
       /* A cut link keeps its agent's colour and dashes, faded. */
       g_string_append_printf (out, ", color=\"%s%s\", style=%s",
-                              kv_style_agent_hex (e->agent), cut ? CUT_ALPHA_HEX : "",
+                              kv_style_agent_hex (e->agent),
+                              cut ? CUT_ALPHA_HEX : edge_dimmed (options, e) ? DIMMED_ALPHA_HEX : "",
                               kv_style_agent_dot_style (e->agent));
       if (cut)
         {
@@ -660,7 +680,8 @@ append_tex (GString    *out,
  * `agent N` (its links), `agent N label` (its name on them), `actual`,
  * `highlight`, `dropped` (a product pair whose precondition fails), `cut`
  * (a link the action cuts), `cut off` (a world with links outside the
- * view). */
+ * view), `dimmed` (a world an agent's perspective leaves out, and its
+ * links). */
 static void
 append_tikz_styles (GString       *out,
                     const KvGraph *graph)
@@ -684,6 +705,7 @@ append_tikz_styles (GString       *out,
                    "    path picture={\\draw[kvdroppedink, line width=1.5pt]\n"
                    "      ([xshift=6pt]path picture bounding box.west) -- ([xshift=-6pt]path picture bounding box.east);}},\n"
                    "  cut/.style={draw opacity=0.3, text opacity=0.4},\n"
+                   "  dimmed/.style={opacity=0.18},\n"
                    "  link label/.style={circle, fill=white, inner sep=1pt, font=\\sffamily\\bfseries\\small},\n");
   for (guint i = 0; i < graph->n_agents; i++)
     {
@@ -778,8 +800,9 @@ append_tikz_body (GString               *out,
       if (options->hidden_agents & (1u << e->agent))
         continue;
 
-      g_string_append_printf (out, "  \\draw[agent %u%s] (%s,%s)", e->agent + 1,
+      g_string_append_printf (out, "  \\draw[agent %u%s%s] (%s,%s)", e->agent + 1,
                               (e->flags & KV_EDGE_CUT) ? ", cut" : "",
+                              edge_dimmed (options, e) ? ", dimmed" : "",
                               fmt (a, edge->points[0]), fmt (b, top - edge->points[1]));
       for (guint j = 1; j + 2 < edge->n_points; j += 3)
         g_string_append_printf (out, " .. controls (%s,%s) and (%s,%s) .. (%s,%s)",
@@ -796,8 +819,9 @@ append_tikz_body (GString               *out,
 
       if (isnan (labels[2 * i]))
         continue;
-      g_string_append_printf (out, "  \\node[agent %u label%s] at (%s,%s) {", e->agent + 1,
+      g_string_append_printf (out, "  \\node[agent %u label%s%s] at (%s,%s) {", e->agent + 1,
                               (e->flags & KV_EDGE_CUT) ? ", cut" : "",
+                              edge_dimmed (options, e) ? ", dimmed" : "",
                               fmt (a, labels[2 * i]), fmt (b, top - labels[2 * i + 1]));
       append_tex (out, graph->agent_names[e->agent]);
       g_string_append (out, "};\n");
@@ -817,6 +841,8 @@ append_tikz_body (GString               *out,
         g_string_append (out, ", dropped");
       if (node->flags & KV_NODE_CUT_OFF)
         g_string_append (out, ", cut off");
+      if (node_dimmed (options, i))
+        g_string_append (out, ", dimmed");
       g_string_append_printf (out, ", minimum width=%spt, minimum height=%spt] (n%u) at (%s,%s) {",
                               fmt (a, place->width), fmt (b, place->height), i,
                               fmt (c, place->x), fmt (d, top - place->y));

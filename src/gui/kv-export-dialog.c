@@ -23,6 +23,7 @@ struct _KvExportDialog
   GtkWindow        *parent;
   KvLayout         *layout;
   guint32           hidden_agents;
+  KvBits           *dimmed;        /* as on screen (a perspective), or NULL */
   char             *basename;
 };
 
@@ -93,6 +94,7 @@ kv_export_dialog_get_options (KvExportDialog   *self,
 
   kv_render_options_init (options);
   options->hidden_agents = self->hidden_agents;
+  options->dimmed = self->dimmed;
   options->show_title = gtk_switch_get_active (self->title_switch);
   options->show_legend = gtk_switch_get_active (self->legend_switch);
   size = size_text (self);
@@ -347,6 +349,7 @@ kv_export_dialog_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KV_TYPE_EXPORT_DIALOG);
   g_clear_pointer (&self->layout, kv_layout_unref);
+  g_clear_pointer (&self->dimmed, kv_bits_free);
   g_clear_object (&self->parent);
 
   G_OBJECT_CLASS (kv_export_dialog_parent_class)->dispose (object);
@@ -395,10 +398,10 @@ kv_export_dialog_init (KvExportDialog *self)
 }
 
 KvExportDialog *
-kv_export_dialog_new (GtkWindow  *parent,
-                      KvLayout   *layout,
-                      guint32     hidden_agents,
-                      const char *basename)
+kv_export_dialog_new (GtkWindow             *parent,
+                      KvLayout              *layout,
+                      const KvRenderOptions *shown,
+                      const char            *basename)
 {
   KvExportDialog *self;
 
@@ -410,7 +413,8 @@ kv_export_dialog_new (GtkWindow  *parent,
                        NULL);
   self->parent = parent != NULL ? g_object_ref (parent) : NULL;
   self->layout = kv_layout_ref (layout);
-  self->hidden_agents = hidden_agents;
+  self->hidden_agents = shown->hidden_agents;
+  self->dimmed = shown->dimmed != NULL ? kv_bits_copy (shown->dimmed) : NULL;
   self->basename = g_strdup (basename);
 
   return self;

@@ -16,12 +16,14 @@ G_BEGIN_DECLS
 #define KV_TYPE_EXPORT_DIALOG (kv_export_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (KvExportDialog, kv_export_dialog, KV, EXPORT_DIALOG, AdwMessageDialog)
 
-/* @layout: what the canvas shows (referenced); @hidden_agents: the agents
- * whose links are hidden; @basename: the file name without extension. */
-KvExportDialog *kv_export_dialog_new    (GtkWindow  *parent,
-                                         KvLayout   *layout,
-                                         guint32     hidden_agents,
-                                         const char *basename);
+/* @layout: what the canvas shows (referenced); @shown: how it is drawn
+ * there (kv_canvas_get_shown_options: the agents whose links are hidden,
+ * the worlds an agent's perspective dims; copied); @basename: the file
+ * name without extension. */
+KvExportDialog *kv_export_dialog_new    (GtkWindow             *parent,
+                                         KvLayout              *layout,
+                                         const KvRenderOptions *shown,
+                                         const char            *basename);
 
 /* The page, as kripkeviz-cli export --size: "16:9", "4:3", "WxH" with a
  * unit (cm, mm, pt, in: "25x14cm"), or NULL for the picture's own size.

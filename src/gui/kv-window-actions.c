@@ -273,20 +273,21 @@ on_exported (KvWindow   *self,
   _kv_window_toast (self, message);
 }
 
-/* The picture shown (the product panel's stage in the product view), its
- * hidden agents and, when @basename is not NULL, a file name for it; NULL
- * while it is still being drawn. */
+/* The picture shown (the product panel's stage in the product view), how
+ * it is drawn there (@shown: hidden agents, a perspective's faint worlds)
+ * and, when @basename is not NULL, a file name for it; NULL while it is
+ * still being drawn. */
 static KvLayout *
-shown_layout (KvWindow  *self,
-              guint32   *hidden,
-              char     **basename)
+shown_layout (KvWindow        *self,
+              KvRenderOptions *shown,
+              char           **basename)
 {
   KvCanvasView *view = KV_CANVAS_VIEW (self->canvas);
   KvProductPane *pane = KV_PRODUCT_PANE (self->product_pane);
 
   if (self->product_mode)
     view = kv_product_pane_get_panel (pane, KV_PRODUCT_PANEL_PRODUCT);
-  *hidden = kv_canvas_view_get_hidden_agents (view);
+  kv_canvas_get_shown_options (kv_canvas_view_get_canvas (view), shown);
   if (basename != NULL && self->product_mode)
     *basename = g_strdup_printf ("%s-step-%u-%s", file_stem (self),
                                  step_of (self), kv_product_stage_to_string (kv_product_pane_get_stage (pane)));
@@ -303,18 +304,18 @@ export_action (GtkWidget  *widget,
 {
   KvWindow *self = KV_WINDOW (widget);
   KvLayout *layout = NULL;
-  guint32 hidden = 0;
+  KvRenderOptions shown;
   g_autofree char *basename = NULL;
   KvExportDialog *dialog;
 
-  layout = shown_layout (self, &hidden, &basename);
+  layout = shown_layout (self, &shown, &basename);
   if (layout == NULL)
     {
       _kv_window_toast (self, _("Nothing to export yet: the view is still being drawn"));
       return;
     }
 
-  dialog = kv_export_dialog_new (GTK_WINDOW (self), layout, hidden, basename);
+  dialog = kv_export_dialog_new (GTK_WINDOW (self), layout, &shown, basename);
   g_signal_connect_swapped (dialog, "exported", G_CALLBACK (on_exported), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -330,8 +331,7 @@ copy_image_action (GtkWidget  *widget,
   KvLayout *layout;
   g_autoptr(GError) error = NULL;
 
-  kv_render_options_init (&options);
-  layout = shown_layout (self, &options.hidden_agents, NULL);
+  layout = shown_layout (self, &options, NULL);
   if (layout == NULL)
     _kv_window_toast (self, _("Nothing to copy yet: the view is still being drawn"));
   else if (!kv_export_copy_image (widget, layout, &options, &error))

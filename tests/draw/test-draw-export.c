@@ -270,6 +270,44 @@ test_dot (void)
   agclose (g);
 }
 
+/* An agent's perspective (the window's faint worlds) is exported as shown:
+ * DOT marks the faint worlds and fades their links, TikZ gives them the
+ * `dimmed` style; PDF, SVG and PNG draw them with kv_render. */
+static void
+test_dimmed (void)
+{
+  g_autoptr(KvLayout) layout = layout_of ("hexa", 0, KV_VIEW_WHOLE);
+  g_autoptr(KvBits) dimmed = kv_bits_new (kv_graph_n_nodes (layout->graph));
+  g_autoptr(GBytes) dot = NULL;
+  g_autoptr(GBytes) tikz = NULL;
+  g_autofree char *dot_text = NULL;
+  g_autofree char *tikz_text = NULL;
+  KvRenderOptions options;
+  Agraph_t *g;
+  guint n_dimmed = 0;
+
+  kv_render_options_init (&options);
+  kv_bits_set (dimmed, 0);
+  kv_bits_set (dimmed, 1);
+  options.dimmed = dimmed;
+  dot = kv_export_bytes (layout, KV_FORMAT_DOT, &options, NULL);
+  dot_text = g_strndup (g_bytes_get_data (dot, NULL), g_bytes_get_size (dot));
+  g = agmemread (dot_text);
+  g_assert_nonnull (g);
+  for (Agnode_t *n = agfstnode (g); n != NULL; n = agnxtnode (g, n))
+    if (g_strcmp0 (get_attr (n, "dimmed"), "true") == 0)
+      n_dimmed++;
+  g_assert_cmpuint (n_dimmed, ==, 2);
+  agclose (g);
+
+  tikz = kv_export_bytes (layout, KV_FORMAT_TIKZ, &options, NULL);
+  tikz_text = g_strndup (g_bytes_get_data (tikz, NULL), g_bytes_get_size (tikz));
+  g_assert_nonnull (strstr (tikz_text, "dimmed/.style="));
+  /* Two worlds and the links they end, nothing else. */
+  g_assert_nonnull (strstr (tikz_text, ", dimmed, minimum width"));
+  g_assert_true (g_regex_match_simple ("\\\\draw\\[agent [0-9], dimmed\\]", tikz_text, 0, 0));
+}
+
 static void
 test_tikz (void)
 {
@@ -738,6 +776,7 @@ main (int    argc,
   g_test_add_func ("/draw/export/png", test_png);
   g_test_add_func ("/draw/export/dot", test_dot);
   g_test_add_func ("/draw/export/tikz", test_tikz);
+  g_test_add_func ("/draw/export/dimmed", test_dimmed);
   g_test_add_func ("/draw/export/product-marks", test_product_marks);
   g_test_add_func ("/draw/export/numbers-have-a-dot", test_numbers_have_a_dot);
   g_test_add_func ("/draw/export/clue11-envelope", test_clue_envelope_formats);

@@ -166,6 +166,14 @@ kv_canvas_set_perspective (KvCanvas     *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+kv_canvas_get_shown_options (KvCanvas        *self,
+                             KvRenderOptions *options)
+{
+  g_return_if_fail (KV_IS_CANVAS (self));
+  _kv_canvas_render_options (self, self->scene, options);
+}
+
 guint
 kv_canvas_count_dimmed (KvCanvas *self)
 {

@@ -82,6 +82,11 @@ void        kv_canvas_set_perspective    (KvCanvas            *self,
                                           KvModel             *model,
                                           const KvBits        *worlds,
                                           int                  agent);
+/* How the scene shown is drawn: the canvas's options with the hidden
+ * agents and the perspective's dimmed nodes (owned by the canvas), for an
+ * export of what the screen shows. */
+void        kv_canvas_get_shown_options  (KvCanvas            *self,
+                                          KvRenderOptions     *options);
 /* The nodes of the scene drawn faint (for tests). */
 guint       kv_canvas_count_dimmed       (KvCanvas            *self);
 void        kv_canvas_set_hidden_agents  (KvCanvas            *self,
