@@ -3,6 +3,7 @@
  * waiting for the window, and the paintable → texture → PNG screenshot. */
 #pragma once
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <locale.h>
 
@@ -204,6 +205,21 @@ kv_display_new_window (int width,
   kv_display_wait (200);
 
   return window;
+}
+
+/* What every display test's main () does last: closes @window (NULL: none)
+ * and removes @state_dir (taken), kv_display_init's. */
+static inline void
+kv_display_finish (KvWindow *window,
+                   char     *state_dir)
+{
+  if (window != NULL)
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      kv_display_wait (50);
+    }
+  g_rmdir (state_dir);
+  g_free (state_dir);
 }
 
 G_END_DECLS

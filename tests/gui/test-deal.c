@@ -375,9 +375,6 @@ main (int   argc,
   g_test_add_func ("/deal/screenshot", test_screenshot);
 
   status = g_test_run ();
-  gtk_window_destroy (GTK_WINDOW (window));
-  kv_display_wait (50);
-  g_rmdir (state_dir);
-  g_free (state_dir);
+  kv_display_finish (window, g_steal_pointer (&state_dir));
   return status;
 }

@@ -277,19 +277,8 @@ main (int   argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  state_dir = g_dir_make_tmp ("kv-test-present-XXXXXX", NULL);
-  g_assert_nonnull (state_dir);
-  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
-  gtk_init ();
-  adw_init ();
-  kv_display_fix_locale ();
-  kv_display_load_style ();
-
-  window = kv_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 720);
-  gtk_window_present (GTK_WINDOW (window));
-  kv_display_wait (200);
+  state_dir = kv_display_init (&argc, &argv, "kv-test-present", FALSE);
+  window = kv_display_new_window (1280, 720);
 
   g_test_add_func ("/present/label-rule", test_label_rule);
   g_test_add_func ("/present/enter-leave", test_enter_leave);

@@ -232,7 +232,6 @@ main (int   argc,
   g_test_add_func ("/product/clue11-envelope", test_clue_envelope);
 
   status = g_test_run ();
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_rmdir (state_dir);
+  kv_display_finish (window, g_steal_pointer (&state_dir));
   return status;
 }

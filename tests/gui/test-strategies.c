@@ -364,24 +364,12 @@ main (int   argc,
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  state_dir = g_dir_make_tmp ("kv-test-strategies-XXXXXX", NULL);
-  g_assert_nonnull (state_dir);
-  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
-  /* The language of the environment, from the build tree's catalogues. */
-  kv_i18n_init ();
-  gtk_init ();
-  adw_init ();
-  kv_display_fix_locale ();
-  kv_display_load_style ();
-
-  window = kv_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
+  /* In the language of the environment, from the build tree's catalogues. */
+  state_dir = kv_display_init (&argc, &argv, "kv-test-strategies", TRUE);
+  window = kv_display_new_window (1280, 800);
   /* Clue's envelope view with neato overflows Graphviz 2.42's heap (see
    * test-window.c's next-turn-clue11): lay out with sfdp. */
   g_object_set (kv_window_get_canvas (window), "engine", "sfdp", NULL);
-  kv_display_wait (200);
 
   if (g_strcmp0 (language (), "en") == 0)
     {
@@ -391,9 +379,6 @@ main (int   argc,
   g_test_add_func ("/strategies/screenshot", test_screenshot);
 
   status = g_test_run ();
-  gtk_window_destroy (GTK_WINDOW (window));
-  kv_display_wait (50);
-  g_rmdir (state_dir);
-  g_free (state_dir);
+  kv_display_finish (window, g_steal_pointer (&state_dir));
   return status;
 }
