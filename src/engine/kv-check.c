@@ -74,17 +74,6 @@ intersection (const KvModel *model, guint32 agents, guint *n_classes)
   return ids;
 }
 
-static guint32
-find_root (guint32 *parent, guint32 w)
-{
-  while (parent[w] != w)
-    {
-      parent[w] = parent[parent[w]];
-      w = parent[w];
-    }
-  return w;
-}
-
 /* Common knowledge: components of the union of the group's partitions. */
 static guint32 *
 components (const KvModel *model, guint32 agents, guint *n_classes)
@@ -105,11 +94,11 @@ components (const KvModel *model, guint32 agents, guint *n_classes)
             if (first[c] == G_MAXUINT32)
               first[c] = w;
             else
-              parent[find_root (parent, w)] = find_root (parent, first[c]);
+              parent[kv_find_root (parent, w)] = kv_find_root (parent, first[c]);
           }
       }
   for (guint w = 0; w < model->n_worlds; w++)
-    parent[w] = find_root (parent, w);
+    parent[w] = kv_find_root (parent, w);
   *n_classes = kv_densify_u32 (parent, model->n_worlds);
   return parent;
 }

@@ -79,6 +79,16 @@ kv_game_find_agent (const KvGame *game, const char *name)
   return find_name (game->agent_names, game->n_agents, name);
 }
 
+gboolean
+kv_game_can_hold (const KvGame *game, guint owner, guint card)
+{
+  int category = game->card_category[card];
+
+  if (owner < game->n_agents)
+    return TRUE;
+  return category != KV_NO_CATEGORY && (game->envelope_categories >> category) & 1;
+}
+
 int
 kv_game_find_owner (const KvGame *game, const char *name)
 {

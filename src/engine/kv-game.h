@@ -65,6 +65,9 @@ guint       kv_game_envelope        (const KvGame *game);                  /* th
 int         kv_game_find_agent      (const KvGame *game, const char *name); /* -1 if none */
 int         kv_game_find_owner      (const KvGame *game, const char *name); /* agents and "env" */
 int         kv_game_find_card       (const KvGame *game, const char *name);
+/* Whether @owner may hold @card in a deal: a player any card, the envelope
+ * only the cards of its categories. */
+gboolean    kv_game_can_hold        (const KvGame *game, guint owner, guint card);
 int         kv_game_find_category   (const KvGame *game, const char *name);
 const KvActionModel *kv_game_find_action (const KvGame *game, const char *name);
 

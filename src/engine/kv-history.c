@@ -17,41 +17,42 @@ entry_free (KvHistoryEntry *entry)
   g_free (entry);
 }
 
-KvHistory *
-kv_history_new (KvGame *game, guint world_limit, GError **error)
+/* A history of the one entry @initial (taken), a model of @game. */
+static KvHistory *
+history_holding (KvGame  *game,
+                 guint    world_limit,
+                 KvModel *initial)
 {
-  KvModel *initial = kv_model_new_initial (game, world_limit, error);
-  KvHistory *history;
-  KvHistoryEntry *entry;
+  KvHistory *history = g_new0 (KvHistory, 1);
+  KvHistoryEntry *entry = g_new0 (KvHistoryEntry, 1);
 
-  if (initial == NULL)
-    return NULL;
-  history = g_new0 (KvHistory, 1);
   history->game = kv_game_ref (game);
   history->world_limit = world_limit;
   history->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
-  entry = g_new0 (KvHistoryEntry, 1);
   entry->model = initial;
   g_ptr_array_add (history->entries, entry);
   return history;
 }
 
 KvHistory *
+kv_history_new (KvGame *game, guint world_limit, GError **error)
+{
+  KvModel *initial = kv_model_new_initial (game, world_limit, error);
+
+  if (initial == NULL)
+    return NULL;
+  return history_holding (game, world_limit, initial);
+}
+
+KvHistory *
 kv_history_new_for_model (KvModel *model)
 {
   KvHistory *history;
-  KvHistoryEntry *entry;
 
   g_return_val_if_fail (model != NULL, NULL);
 
-  history = g_new0 (KvHistory, 1);
-  history->game = kv_game_ref (model->game);
-  history->world_limit = model->world_limit;
+  history = history_holding (model->game, model->world_limit, kv_model_ref (model));
   history->given = TRUE;
-  history->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
-  entry = g_new0 (KvHistoryEntry, 1);
-  entry->model = kv_model_ref (model);
-  g_ptr_array_add (history->entries, entry);
   return history;
 }
 

@@ -386,17 +386,6 @@ kv_model_class_size (const KvModel *model, guint agent, guint world)
   return size;
 }
 
-static guint32
-find_root (guint32 *parent, guint32 x)
-{
-  while (parent[x] != x)
-    {
-      parent[x] = parent[parent[x]];
-      x = parent[x];
-    }
-  return x;
-}
-
 KvBits *
 kv_model_component (const KvModel *model, guint32 agents, guint world)
 {
@@ -454,8 +443,8 @@ kv_model_component (const KvModel *model, guint32 agents, guint world)
               continue;
             last_x[i] = x;
             last_y[i] = y;
-            x = find_root (parent, x);
-            y = find_root (parent, y);
+            x = kv_find_root (parent, x);
+            y = kv_find_root (parent, y);
             if (x == y)
               continue;
             parent[MAX (x, y)] = MIN (x, y);
@@ -466,10 +455,10 @@ kv_model_component (const KvModel *model, guint32 agents, guint world)
     return kv_bits_new_full (model->n_worlds);
 
   /* Every world's classes share one set now: its first agent's class says. */
-  root = find_root (parent, first[world]);
+  root = kv_find_root (parent, first[world]);
   inside = g_new (guint8, MAX (model->n_classes[members[0]], 1));
   for (guint c = 0; c < model->n_classes[members[0]]; c++)
-    inside[c] = find_root (parent, c) == root;
+    inside[c] = kv_find_root (parent, c) == root;
   seen = kv_bits_new (model->n_worlds);
   for (guint i = 0; i * 64 < model->n_worlds; i++)
     {

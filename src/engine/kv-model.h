@@ -8,7 +8,9 @@
  *
  * Each agent's relation is an equivalence stored as a partition: cls[a][w]
  * is the class of world w for agent a, classes numbered densely
- * 0 … n_classes[a]-1. Two worlds are linked for a iff their class ids agree.
+ * 0 … n_classes[a]-1 in order of first appearance (world 0's class is 0,
+ * and each new class the next number), however the model was built. Two
+ * worlds are linked for a iff their class ids agree.
  *
  * Models are immutable and reference counted. The struct is public for
  * reading (views and readouts walk it); only kv-model.c, kv-product-update.c and

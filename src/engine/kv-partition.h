@@ -79,4 +79,18 @@ void       kv_classes_free (KvClasses *classes);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvClasses, kv_classes_free)
 
+/* Union-find over ids: the root of @x's set in @parent, halving the path
+ * on the way (common knowledge's components of classes or worlds). */
+static inline guint32
+kv_find_root (guint32 *parent,
+              guint32  x)
+{
+  while (parent[x] != x)
+    {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
+    }
+  return x;
+}
+
 G_END_DECLS

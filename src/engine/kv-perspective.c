@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-perspective.c: an agent's perspective */
+#define G_LOG_DOMAIN "kv-perspective"
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <string.h>
 
 #include "kv-error.h"
 #include "kv-perspective.h"
@@ -62,7 +62,7 @@ kv_perspective_parse (const KvGame  *game,
   names = g_strsplit (text, ">", -1);
   for (; names[n] != NULL; n++)
     {
-      int agent = -1;
+      int agent;
 
       if (n >= KV_PERSPECTIVE_MAX)
         {
@@ -70,9 +70,7 @@ kv_perspective_parse (const KvGame  *game,
                        _("a perspective follows at most %d agents"), KV_PERSPECTIVE_MAX);
           return FALSE;
         }
-      for (guint a = 0; a < game->n_agents && agent < 0; a++)
-        if (g_str_equal (game->agent_names[a], names[n]))
-          agent = (int) a;
+      agent = kv_game_find_agent (game, names[n]);
       if (agent < 0)
         {
           g_set_error (error, KV_ERROR, KV_ERROR_NAME, _("unknown agent “%.80s”"), names[n]);

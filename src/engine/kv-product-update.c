@@ -133,27 +133,6 @@ product_new (const KvActionModel *am, KvBits **pre, guint64 n_pairs,
   return product;
 }
 
-/* Whether every partition of @model numbers its classes in order of first
- * appearance (0, then at most one more than any before), as every model
- * the engine builds does. */
-static gboolean
-classes_in_order (const KvModel *model)
-{
-  for (guint a = 0; a < model->game->n_agents; a++)
-    {
-      const guint32 *cls = model->cls[a];
-      guint32 next = 0;
-
-      for (guint w = 0; w < model->n_worlds; w++)
-        {
-          if (cls[w] > next)
-            return FALSE;
-          next += cls[w] == next;
-        }
-    }
-  return TRUE;
-}
-
 /* The limit an update of @model works under: @world_limit, else the
  * model's own, else the default. */
 static guint
@@ -200,9 +179,9 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
 
   /* A public announcement true everywhere (an "endmove" before anyone can
    * win) keeps every world, deal and class as it was: the model again,
-   * its arrays shared, when its classes are already numbered in order of
-   * first appearance as the product would number them. */
-  if (n_events == 1 && n_pairs == model->n_worlds && classes_in_order (model))
+   * its arrays shared: its classes are numbered in order of first
+   * appearance, as the product would number them (kv-model.h). */
+  if (n_events == 1 && n_pairs == model->n_worlds)
     {
       result = kv_model_new_same (model);
       result->world_limit = world_limit;

@@ -80,16 +80,6 @@ smcdel_agent_names (const KvGame *game)
   return names;
 }
 
-static gboolean
-can_hold (const KvGame *game, guint card, guint owner)
-{
-  int category = game->card_category[card];
-
-  if (owner < game->n_agents)
-    return TRUE;
-  return category != KV_NO_CATEGORY && (game->envelope_categories & (G_GUINT64_CONSTANT (1) << category)) != 0;
-}
-
 static void
 vocab_init (Vocab *v, const KvGame *game)
 {
@@ -100,7 +90,7 @@ vocab_init (Vocab *v, const KvGame *game)
   /* Card by card, so that a card's owners are neighbours: r@1 r@2 r@3 w@1 … */
   for (guint c = 0; c < game->n_cards; c++)
     for (guint o = 0; o < v->n_owners; o++)
-      if (can_hold (game, c, o))
+      if (kv_game_can_hold (game, o, c))
         v->var[c * v->n_owners + o] = ++v->n_vars;
   v->agents = smcdel_agent_names (game);
 }

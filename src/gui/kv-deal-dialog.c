@@ -39,19 +39,6 @@ button_at (KvDealDialog *self,
   return self->buttons[card * self->n_owners + owner];
 }
 
-/* The envelope takes one card of each of its categories, nothing else. */
-static gboolean
-can_hold (const KvGame *game,
-          guint         owner,
-          guint         card)
-{
-  int category = game->card_category[card];
-
-  if (owner < game->n_agents)
-    return TRUE;
-  return category != KV_NO_CATEGORY && (game->envelope_categories >> category) & 1;
-}
-
 /* The cards an owner holds in every deal of the game. */
 static guint
 owner_size (const KvGame *game,
@@ -203,7 +190,7 @@ add_card_row (KvDealDialog *self,
       g_autofree char *label = NULL;
       GtkWidget *button;
 
-      if (!can_hold (game, o, card))
+      if (!kv_game_can_hold (game, o, card))
         continue;
       owner = owner_title (game, o);
       /* TRANSLATORS: a choice in the Change Deal dialog, read out by a
