@@ -16,20 +16,22 @@ _kv_session_document (KvSession *self)
   return kv_session_file_to_text (self->history, self->game_name, self->step);
 }
 
-/* Whether a state of the undo tree holds the data of the model @id. */
-static gboolean
-undo_holds_model (KvSession  *self,
-                  const char *id)
+/* The text of the undo state that holds the data of the model @id, or
+ * NULL (the others only name it). */
+static const char *
+state_holding_model (KvSession  *self,
+                     const char *id)
 {
   for (guint i = 0; self->undo != NULL && i < kv_undo_n_states (self->undo); i++)
     {
+      const char *text = kv_undo_state_text (self->undo, i);
       gboolean has_data = FALSE;
-      g_autofree char *named = kv_session_file_model_id (kv_undo_state_text (self->undo, i), &has_data);
+      g_autofree char *named = kv_session_file_model_id (text, &has_data);
 
       if (has_data && g_strcmp0 (named, id) == 0)
-        return TRUE;
+        return text;
     }
-  return FALSE;
+  return NULL;
 }
 
 /* The model @id names, for an undo state that names it without its data:
@@ -43,19 +45,16 @@ find_model (const char  *id,
   KvSession *self = data;
   KvModel *model = g_hash_table_lookup (self->models, id);
 
-  for (guint i = 0; model == NULL && self->undo != NULL && i < kv_undo_n_states (self->undo); i++)
+  if (model == NULL)
     {
-      const char *text = kv_undo_state_text (self->undo, i);
-      gboolean has_data = FALSE;
-      g_autofree char *named = kv_session_file_model_id (text, &has_data);
+      const char *text = state_holding_model (self, id);
 
-      if (has_data && g_strcmp0 (named, id) == 0)
-        {
-          model = kv_session_file_model (text, self->world_limit, error);
-          if (model == NULL)
-            return NULL;
-          g_hash_table_insert (self->models, g_strdup (id), model);
-        }
+      if (text == NULL)
+        return NULL;
+      model = kv_session_file_model (text, self->world_limit, error);
+      if (model == NULL)
+        return NULL;
+      g_hash_table_insert (self->models, g_strdup (id), model);
     }
   return model != NULL ? kv_model_ref (model) : NULL;
 }
@@ -74,7 +73,7 @@ _kv_session_record (KvSession  *self,
   id = kv_session_file_history_model_id (self->history);
   if (id != NULL)
     {
-      if (undo_holds_model (self, id))
+      if (state_holding_model (self, id) != NULL)
         {
           g_autofree char *full = g_steal_pointer (&text);
 

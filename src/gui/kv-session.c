@@ -517,19 +517,10 @@ kv_session_set_perspective (KvSession  *self,
 char *
 kv_session_to_script (KvSession *self)
 {
-  g_autoptr(GPtrArray) steps = g_ptr_array_new ();
-
   g_return_val_if_fail (KV_IS_SESSION (self), NULL);
   g_return_val_if_fail (self->history != NULL, NULL);
 
-  /* A script of the game would start from all its deals, not from the
-   * model: the steps go with the model, as in the session, and open again
-   * as they were (kv_session_open). */
-  if (self->history->given)
-    return kv_session_file_to_script (self->history);
-  for (guint i = 1; i < kv_history_length (self->history); i++)
-    g_ptr_array_add (steps, kv_history_get (self->history, i)->step);
-  return kv_script_to_text (self->history->game, steps);
+  return kv_session_file_to_script (self->history);
 }
 
 static void

@@ -24,14 +24,6 @@ struct _KvStrategyMenu
 
 G_DEFINE_FINAL_TYPE (KvStrategyMenu, kv_strategy_menu, GTK_TYPE_WIDGET)
 
-static const char *const names[] = { "random", "naive", "del", "del+", NULL };
-
-const char *const *
-kv_strategy_menu_names (void)
-{
-  return names;
-}
-
 const char *
 kv_strategy_describe (const char *name)
 {
@@ -48,9 +40,11 @@ kv_strategy_describe (const char *name)
   return name;
 }
 
-static guint
-index_of (const char *name)
+guint
+kv_strategy_index (const char *name)
 {
+  const char *const *names = kv_strategy_names ();
+
   for (guint i = 0; names[i] != NULL; i++)
     if (g_str_equal (names[i], name))
       return i;
@@ -79,7 +73,7 @@ on_strategies_changed (KvStrategyMenu *self)
   self->syncing = TRUE;
   for (guint a = 0; a < self->drop_downs->len; a++)
     gtk_drop_down_set_selected (g_ptr_array_index (self->drop_downs, a),
-                                index_of (kv_session_get_strategy (self->session, a)));
+                                kv_strategy_index (kv_session_get_strategy (self->session, a)));
   self->syncing = FALSE;
   update_summary (self);
 }
@@ -92,9 +86,9 @@ on_drop_down_selected (GtkDropDown    *drop_down,
   guint agent = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (drop_down), "agent"));
   guint selected = gtk_drop_down_get_selected (drop_down);
 
-  if (self->syncing || self->session == NULL || selected >= G_N_ELEMENTS (names) - 1)
+  if (self->syncing || self->session == NULL || selected >= g_strv_length ((char **) kv_strategy_names ()))
     return;
-  kv_session_set_strategy (self->session, agent, names[selected]);
+  kv_session_set_strategy (self->session, agent, kv_strategy_names ()[selected]);
 }
 
 /* One row per player: its name and a drop-down of the strategies. */
@@ -113,7 +107,7 @@ on_game_changed (KvStrategyMenu *self)
       {
         g_autofree char *title = g_strdup_printf (_("Player %s"), history->game->agent_names[a]);
         GtkWidget *label = gtk_label_new (title);
-        GtkWidget *drop_down = gtk_drop_down_new_from_strings (names);
+        GtkWidget *drop_down = gtk_drop_down_new_from_strings (kv_strategy_names ());
 
         gtk_label_set_xalign (GTK_LABEL (label), 0);
         gtk_widget_set_hexpand (drop_down, TRUE);
@@ -207,8 +201,8 @@ kv_strategy_menu_init (KvStrategyMenu *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->drop_downs = g_ptr_array_new ();
-  for (guint i = 0; names[i] != NULL; i++)
-    g_string_append_printf (help, "%s%s", i > 0 ? "\n" : "", kv_strategy_describe (names[i]));
+  for (const char *const *name = kv_strategy_names (); *name != NULL; name++)
+    g_string_append_printf (help, "%s%s", help->len > 0 ? "\n" : "", kv_strategy_describe (*name));
   gtk_label_set_text (self->help_label, help->str);
   update_summary (self);
 }

@@ -22,9 +22,10 @@ GtkDropDown *kv_strategy_menu_get_drop_down (KvStrategyMenu *self,
 /* The button's label ("Players: del · naive · del"). */
 const char *kv_strategy_menu_get_summary  (KvStrategyMenu *self);
 
-/* The strategies offered, in order ("random", "naive", "del", "del+"), and
- * one line saying what @name does (translated, static). */
-const char *const *kv_strategy_menu_names (void);
+/* Where @name is among the engine's strategies (kv_strategy_names ():
+ * the drop-downs' items), 0 for an unknown name; and one line saying what
+ * @name does (translated, static). */
+guint       kv_strategy_index             (const char *name);
 const char *kv_strategy_describe          (const char *name);
 
 G_END_DECLS

@@ -56,23 +56,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static const char *const *
-strategy_names (void)
-{
-  return kv_strategy_menu_names ();
-}
-
-static guint
-strategy_index (const char *name)
-{
-  const char *const *names = strategy_names ();
-
-  for (guint i = 0; names[i] != NULL; i++)
-    if (g_str_equal (names[i], name))
-      return i;
-  return 0;
-}
-
 /* --- the results --------------------------------------------------------- */
 
 static void
@@ -307,9 +290,10 @@ run_action (GtkWidget  *widget,
     return;
   for (guint a = 0; a < self->game->n_agents; a++)
     {
+      const char *const *names = kv_strategy_names ();
       guint i = adw_combo_row_get_selected (g_ptr_array_index (self->seat_rows, a));
 
-      listed[a] = kv_strategy_find (strategy_names ()[MIN (i, 3)]);
+      listed[a] = kv_strategy_find (names[MIN (i, g_strv_length ((char **) names) - 1)]);
     }
 
   run = g_new0 (Run, 1);
@@ -429,7 +413,7 @@ kv_tournament_dialog_set_seat (KvTournamentDialog *self,
   g_return_if_fail (agent < self->seat_rows->len);
   g_return_if_fail (kv_strategy_find (strategy) != NULL);
 
-  adw_combo_row_set_selected (g_ptr_array_index (self->seat_rows, agent), strategy_index (strategy));
+  adw_combo_row_set_selected (g_ptr_array_index (self->seat_rows, agent), kv_strategy_index (strategy));
 }
 
 void
@@ -598,12 +582,12 @@ kv_tournament_dialog_new (GtkWindow               *parent,
     {
       g_autofree char *title = g_strdup_printf (_("Player %s"), game->agent_names[a]);
       AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
-      g_autoptr(GtkStringList) model = gtk_string_list_new (strategy_names ());
+      g_autoptr(GtkStringList) model = gtk_string_list_new (kv_strategy_names ());
       const char *strategy = strategies != NULL && strategies[a] != NULL ? strategies[a]->name : "del";
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_combo_row_set_model (row, G_LIST_MODEL (model));
-      adw_combo_row_set_selected (row, strategy_index (strategy));
+      adw_combo_row_set_selected (row, kv_strategy_index (strategy));
       adw_preferences_group_add (self->seats_group, GTK_WIDGET (row));
       g_ptr_array_add (self->seat_rows, row);
     }

@@ -465,7 +465,7 @@ static const KvWindowAction actions[] = {
   /* The history pane: folded over the canvas on a narrow screen. */
   { "win.sidebar", NULL, NULL, "show-sidebar", { "F9" }, { NULL } },
   /* Presentation mode; while in it, a capture-phase controller of the
-   * window (kv-window.c) steps with ←/→, Page Up/Down, and leaves with Esc. */
+   * window (kv-window-present.c) steps with ←/→, Page Up/Down, and leaves with Esc. */
   { "win.present", NULL, NULL, "presenting", { "F5" }, { NULL } },
   { "win.product-previous", NULL, product_previous_action, NULL, { NULL }, { "Page_Up" } },
   { "win.product-next", NULL, product_next_action, NULL, { NULL }, { "Page_Down" } },

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-window-private.h: the window's insides, shared by kv-window.c (the
- * state shown) and kv-window-actions.c (the win.* actions), and the parts
- * the display tests look at. Not for other widgets. */
+ * state shown), kv-window-actions.c (the win.* actions), kv-window-open.c
+ * (games and the session file), kv-window-present.c (presentation mode)
+ * and kv-window-inspect.c (the parts the display tests look at). Not for
+ * other widgets. */
 #pragma once
 
 #include "kv-canvas-view.h"

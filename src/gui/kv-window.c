@@ -413,8 +413,7 @@ on_steps_changed (KvWindow *self,
   self->syncing = TRUE;
   sync_steps (self, from);
   self->syncing = FALSE;
-  show_step (self);
-  _kv_window_update_undo_actions (self);
+  show_step (self);   /* updates the actions, undo's too */
 }
 
 static void

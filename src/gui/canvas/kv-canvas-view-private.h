@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-canvas-view-private.h: KvCanvasView's struct, shared by
- * kv-canvas-view.c (the view, its toolbar, places and layout requests) and
- * kv-canvas-view-agents.c (the agent toggles). */
+ * kv-canvas-view.c (the view, its toolbar, places and layout requests),
+ * kv-canvas-view-agents.c (the agent toggles) and
+ * kv-canvas-view-perspective.c (the perspective menu). */
 #pragma once
 
 #include "kv-canvas-view.h"

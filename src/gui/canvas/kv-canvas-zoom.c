@@ -272,18 +272,15 @@ _kv_canvas_apply_fit (KvCanvas *self,
   _kv_canvas_configure_adjustments (self);
   gtk_adjustment_set_value (self->hadjustment, 0);
   gtk_adjustment_set_value (self->vadjustment, 0);
-  if (self->presenting)
-    for (guint i = 0; i < kv_graph_n_nodes (self->scene->layout->graph); i++)
-      if (kv_graph_node (self->scene->layout->graph, i)->flags & KV_NODE_ACTUAL)
-        {
-          const KvLayoutNode *ln = &self->scene->layout->nodes[i];
+  if (self->presenting && kv_graph_actual (self->scene->layout->graph) >= 0)
+    {
+      const KvLayoutNode *ln = &self->scene->layout->nodes[kv_graph_actual (self->scene->layout->graph)];
 
-          gtk_adjustment_set_value (self->hadjustment,
-                                    (self->geometry.graph_x + ln->x) * zoom - width / 2.0);
-          gtk_adjustment_set_value (self->vadjustment,
-                                    (self->geometry.graph_y + ln->y) * zoom - height / 2.0);
-          break;
-        }
+      gtk_adjustment_set_value (self->hadjustment,
+                                (self->geometry.graph_x + ln->x) * zoom - width / 2.0);
+      gtk_adjustment_set_value (self->vadjustment,
+                                (self->geometry.graph_y + ln->y) * zoom - height / 2.0);
+    }
   if (!allocating)
     gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
