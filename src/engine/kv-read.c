@@ -113,6 +113,28 @@ kv_read_file (const char *path, gsize max_bytes, guint idle_ms, gsize *length, G
   return (char *) g_byte_array_free (g_steal_pointer (&buffer), FALSE);
 }
 
+gsize
+kv_read_line_start (const char *text,
+                    gsize       length,
+                    guint       line,
+                    guint      *reached)
+{
+  guint number = 1;
+  gsize i = 0;
+
+  while (i < length && number < line)
+    {
+      if (text[i] == '\r' && i + 1 < length && text[i + 1] == '\n')
+        i++;
+      if (text[i] == '\n' || text[i] == '\r')
+        number++;
+      i++;
+    }
+  if (reached != NULL)
+    *reached = number;
+  return i;
+}
+
 char *
 kv_read_shorten (const char *message)
 {

@@ -24,6 +24,11 @@ G_BEGIN_DECLS
  * KV_ERROR otherwise. Caller frees. */
 char *kv_read_file (const char *path, gsize max_bytes, guint idle_ms, gsize *length, GError **error);
 
+/* Where line @line (1-based) of @text starts, counting lines as the script
+ * reader does ("\n", "\r\n" and "\r" each end one); @length when @text
+ * has fewer lines, with *@reached (when not NULL) the last line it has. */
+gsize kv_read_line_start (const char *text, gsize length, guint line, guint *reached);
+
 /* @message with every run of more than 80 non-space characters cut to 80
  * and "…": errors quote what a user wrote, never a 3 MB name whole. */
 char *kv_read_shorten (const char *message);

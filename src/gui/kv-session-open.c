@@ -12,20 +12,30 @@
 #include "kv-session.h"
 #include "kv-session-file.h"
 
-/* Puts in @history (taken) of the file @path, named after it. */
-static void
-put_in_file (KvSession  *self,
-             KvHistory  *history,
-             const char *path)
+/* Whether @name_or_path names a file, not a built-in game (as
+ * kv_script_open tells them apart; "-" is standard input). */
+static gboolean
+names_file (const char *name_or_path)
 {
-  g_autofree char *basename = g_path_get_basename (path);
-  g_autofree char *canonical = g_canonicalize_filename (path, NULL);
+  return strchr (name_or_path, '/') != NULL || g_str_has_suffix (name_or_path, ".kvg") ||
+         kv_model_json_is_path (name_or_path);
+}
+
+/* Puts in @history (taken) of @name_or_path: named after it without its
+ * suffix, with its canonical path when it names a file. */
+static void
+put_in (KvSession  *self,
+        KvHistory  *history,
+        const char *name_or_path)
+{
+  g_autofree char *basename = g_path_get_basename (name_or_path);
+  g_autofree char *path = names_file (name_or_path) ? g_canonicalize_filename (name_or_path, NULL) : NULL;
 
   if (g_str_has_suffix (basename, KV_MODEL_JSON_SUFFIX))
     basename[strlen (basename) - strlen (KV_MODEL_JSON_SUFFIX)] = '\0';
   else if (g_str_has_suffix (basename, ".kvg"))
     basename[strlen (basename) - 4] = '\0';
-  kv_session_set_history (self, history, basename, canonical, 0);
+  kv_session_set_history (self, history, basename, path, 0);
 }
 
 /* Opens the model file @path (.kvm.json): a history of its one model,
@@ -42,7 +52,7 @@ open_model (KvSession   *self,
     return FALSE;
   history = kv_history_new_for_model (model);
   history->world_limit = kv_session_get_world_limit (self);
-  put_in_file (self, history, path);
+  put_in (self, history, path);
   return TRUE;
 }
 
@@ -59,7 +69,7 @@ open_model_session (KvSession   *self,
 
   if (history == NULL)
     return FALSE;
-  put_in_file (self, history, path);
+  put_in (self, history, path);
   return TRUE;
 }
 
@@ -72,8 +82,6 @@ kv_session_open (KvSession   *self,
   g_autoptr(KvHistory) history = NULL;
   g_autoptr(GError) bad = NULL;
   g_autoptr(GError) model_error = NULL;
-  g_autofree char *basename = NULL;
-  g_autofree char *path = NULL;
 
   g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
   g_return_val_if_fail (name_or_path != NULL, FALSE);
@@ -84,8 +92,7 @@ kv_session_open (KvSession   *self,
   if (script == NULL)
     {
       /* Not a script: perhaps steps on a model (a script saved from one). */
-      if ((strchr (name_or_path, '/') != NULL || g_str_has_suffix (name_or_path, ".kvg"))
-          && open_model_session (self, name_or_path, &model_error))
+      if (names_file (name_or_path) && open_model_session (self, name_or_path, &model_error))
         return TRUE;
       g_propagate_error (error, model_error != NULL ? g_steal_pointer (&model_error) : g_steal_pointer (&bad));
       return FALSE;
@@ -94,14 +101,7 @@ kv_session_open (KvSession   *self,
   if (history == NULL)
     return FALSE;
 
-  basename = g_path_get_basename (name_or_path);
-  if (g_str_has_suffix (basename, ".kvg"))
-    basename[strlen (basename) - 4] = '\0';
-  /* As kv_script_open tells a file from a built-in's name. */
-  if (strchr (name_or_path, '/') != NULL || g_str_has_suffix (name_or_path, ".kvg"))
-    path = g_canonicalize_filename (name_or_path, NULL);
-
-  kv_session_set_history (self, g_steal_pointer (&history), basename, path, 0);
+  put_in (self, g_steal_pointer (&history), name_or_path);
   return TRUE;
 }
 
@@ -125,27 +125,6 @@ error_line (const GError *error,
   return (guint) line;
 }
 
-/* The length of the lines of @text before line @line (counted as the
- * script reader does: "\n", "\r\n" and "\r" each end a line). */
-static gsize
-lines_before (const char *text,
-              gsize       length,
-              guint       line)
-{
-  guint number = 1;
-  gsize i = 0;
-
-  while (i < length && number < line)
-    {
-      if (text[i] == '\r' && i + 1 < length && text[i + 1] == '\n')
-        i++;
-      if (text[i] == '\n' || text[i] == '\r')
-        number++;
-      i++;
-    }
-  return i;
-}
-
 /* The script of @path up to (not including) the line @error names, or NULL
  * when that does not read either (the header is what is wrong). */
 static KvScript *
@@ -161,7 +140,7 @@ script_before_error (const char   *path,
   text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
   if (text == NULL)
     return NULL;
-  return kv_script_parse (text, lines_before (text, length, line), path, NULL);
+  return kv_script_parse (text, kv_read_line_start (text, length, line, NULL), path, NULL);
 }
 
 /* @script's steps before line @line, run; NULL when not even its initial
@@ -194,8 +173,6 @@ kv_session_open_valid_steps (KvSession   *self,
   g_autoptr(KvScript) script = NULL;
   g_autoptr(KvHistory) history = NULL;
   g_autoptr(GError) bad = NULL;
-  g_autofree char *basename = NULL;
-  g_autofree char *path = NULL;
   gboolean is_file;
 
   g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
@@ -205,10 +182,9 @@ kv_session_open_valid_steps (KvSession   *self,
   if (kv_model_json_is_path (name_or_path))
     return open_model (self, name_or_path, error);
 
-  /* As kv_script_open tells a file from a built-in's name. */
-  is_file = strchr (name_or_path, '/') != NULL || g_str_has_suffix (name_or_path, ".kvg");
+  is_file = names_file (name_or_path) && !g_str_equal (name_or_path, "-");
   script = kv_script_open (name_or_path, &bad);
-  if (script == NULL && is_file && !g_str_equal (name_or_path, "-"))
+  if (script == NULL && is_file)
     {
       g_autoptr(GError) model_error = NULL;
 
@@ -224,7 +200,7 @@ kv_session_open_valid_steps (KvSession   *self,
   if (script == NULL)
     {
       /* A bad step: the steps before its line read on their own. */
-      if (is_file && !g_str_equal (name_or_path, "-"))
+      if (is_file)
         script = script_before_error (name_or_path, bad);
       if (script == NULL)
         {
@@ -253,13 +229,7 @@ kv_session_open_valid_steps (KvSession   *self,
       }
   }
 
-  basename = g_path_get_basename (name_or_path);
-  if (g_str_has_suffix (basename, ".kvg"))
-    basename[strlen (basename) - 4] = '\0';
-  if (is_file)
-    path = g_canonicalize_filename (name_or_path, NULL);
-
-  kv_session_set_history (self, g_steal_pointer (&history), basename, path, 0);
+  put_in (self, g_steal_pointer (&history), name_or_path);
   if (bad != NULL)
     {
       *problem = g_strdup (bad->message);

@@ -75,8 +75,8 @@ script_line (const char *path,
              guint       line)
 {
   g_autofree char *text = NULL;
-  gsize length = 0, start = 0, end;
-  guint number = 1;
+  gsize length = 0, start, end;
+  guint number;
   char *hash;
   char *found;
 
@@ -85,14 +85,7 @@ script_line (const char *path,
   text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
   if (text == NULL)
     return NULL;
-  while (start < length && number < line)
-    {
-      if (text[start] == '\r' && start + 1 < length && text[start + 1] == '\n')
-        start++;
-      if (text[start] == '\n' || text[start] == '\r')
-        number++;
-      start++;
-    }
+  start = kv_read_line_start (text, length, line, &number);
   if (number < line)
     return NULL;
   for (end = start; end < length && text[end] != '\n' && text[end] != '\r'; end++)
