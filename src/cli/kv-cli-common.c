@@ -61,12 +61,6 @@ kv_cli_run_history (KvScript *script)
   return history;
 }
 
-gboolean
-kv_cli_is_model_file (const char *game)
-{
-  return kv_model_json_is_path (game);
-}
-
 KvHistory *
 kv_cli_open_model (const char *path, KvScript **script_out)
 {
@@ -103,7 +97,7 @@ kv_cli_open_history (const char *game, KvScript **script_out)
   KvHistory *history;
   guint world_limit;
 
-  if (kv_cli_is_model_file (game))
+  if (kv_model_json_is_path (game))
     return kv_cli_open_model (game, script_out);
   /* The limit is checked before the script is read. */
   if (!kv_cli_world_limit (&world_limit))

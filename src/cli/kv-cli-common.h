@@ -23,11 +23,10 @@ KvHistory  *kv_cli_run_history  (KvScript *script);
  * error and returns NULL on failure. */
 KvHistory  *kv_cli_open_history (const char *game, KvScript **script_out);
 
-/* Opens the model file @path (.kvm.json, kv_cli_is_model_file): a script
+/* Opens the model file @path (.kvm.json, kv_model_json_is_path): a script
  * of its game without steps, and a history of the model alone. Prints the
  * error and returns NULL on failure. */
 KvHistory  *kv_cli_open_model   (const char *path, KvScript **script_out);
-gboolean    kv_cli_is_model_file (const char *game);
 
 /* The history entry for --step N (-1: after all steps), or NULL with the
  * error printed. */

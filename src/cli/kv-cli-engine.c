@@ -119,7 +119,7 @@ kv_cli_open_run (const char *game, const char *engine_text, int step)
     }
   if (!kv_cli_world_limit (&limit))
     return NULL;
-  if (kv_cli_is_model_file (game))
+  if (kv_model_json_is_path (game))
     {
       /* A model file holds one explicit model, step 0. */
       KvHistory *history;

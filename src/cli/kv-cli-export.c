@@ -136,9 +136,7 @@ fit_labels (KvLayoutContext       *context,
       g_autoptr(KvLayout) other = NULL;
       double label_size;
 
-      if (engines[i] == first ||
-          ((engines[i] == KV_LAYOUT_DOT || engines[i] == KV_LAYOUT_CIRCO) &&
-           kv_graph_n_nodes (best->graph) > KV_LAYOUT_SLOW_MAX))
+      if (engines[i] == first)
         continue;
       other = kv_layout_new (context, best->graph, engines[i], NULL);
       if (other == NULL)
@@ -186,7 +184,7 @@ export_smcdel (const char *game,
   char *text;
   guint at_step;
 
-  if (kv_cli_is_model_file (game))
+  if (kv_model_json_is_path (game))
     /* TRANSLATORS: %s is a .kvm.json file */
     return fail (_("%s is a model, not a game: SMCDEL's input is written from a game script "
                    "(a .kvg file or a built-in game)"), game);

@@ -8,6 +8,7 @@
 
 #include "kv-cli-common.h"
 #include "kv-cli-model.h"
+#include "kv-partition.h"
 
 /* The model for people: its worlds (the actual one starred), then each
  * agent's classes by world names. */
@@ -29,21 +30,19 @@ model_to_text (const KvModel *model)
                             (char *) g_ptr_array_index (labels, w));
   for (guint a = 0; a < game->n_agents; a++)
     {
+      /* Each class's worlds in one pass, not a pass over the worlds per class. */
+      g_autoptr(KvClasses) classes = kv_classes_new (model->cls[a], model->n_worlds, model->n_classes[a]);
+
       g_string_append_printf (out, "\n");
       g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "agent %s: %u class\n", "agent %s: %u classes\n",
                                                 model->n_classes[a]),
                               game->agent_names[a], model->n_classes[a]);
       for (guint k = 0; k < model->n_classes[a]; k++)
         {
-          gboolean first = TRUE;
-
           g_string_append (out, "  {");
-          for (guint w = 0; w < model->n_worlds; w++)
-            if (model->cls[a][w] == k)
-              {
-                g_string_append_printf (out, "%s%s", first ? "" : ", ", (char *) g_ptr_array_index (labels, w));
-                first = FALSE;
-              }
+          for (guint i = classes->offsets[k]; i < classes->offsets[k + 1]; i++)
+            g_string_append_printf (out, "%s%s", i > classes->offsets[k] ? ", " : "",
+                                    (char *) g_ptr_array_index (labels, classes->members[i]));
           g_string_append (out, "}\n");
         }
     }

@@ -18,6 +18,7 @@
 #include "kv-cli-play.h"
 #include "kv-tournament.h"
 
+/* The observer's figures, per game. */
 static double
 share (guint part, guint whole)
 {
@@ -47,7 +48,7 @@ print_text (const KvTournamentResult *t, const char *game, guint32 seed)
       g_autofree char *dist = distribution (tally);
 
       printf ("%-8s %6u %6u %6.1f%% %7.2f  %s\n", tally->name, tally->seats, tally->wins,
-              100 * share (tally->wins, t->games), share (tally->rounds_sum, tally->wins), dist);
+              100 * kv_tournament_tally_share (tally, t), kv_tournament_tally_mean (tally), dist);
     }
   if (t->no_winner > 0)
     printf (_("\n%u games without a winner in %u rounds\n"), t->no_winner, KV_TOURNAMENT_MAX_ROUNDS);
@@ -98,9 +99,9 @@ print_json (const KvTournamentResult *t, const char *game, guint32 seed)
       g_string_append (out, i ? ",\n    " : "\n    ");
       append_json_string (out, tally->name);
       g_string_append_printf (out, ": {\"seats\": %u, \"wins\": %u, \"win_share\": ", tally->seats, tally->wins);
-      append_json_number (out, share (tally->wins, t->games));
+      append_json_number (out, kv_tournament_tally_share (tally, t));
       g_string_append (out, ", \"mean_rounds\": ");
-      append_json_number (out, share (tally->rounds_sum, tally->wins));
+      append_json_number (out, kv_tournament_tally_mean (tally));
       g_string_append (out, ", \"rounds\": {");
       for (guint r = 0; r <= KV_TOURNAMENT_MAX_ROUNDS; r++)
         if (tally->by_rounds[r] > 0)

@@ -432,20 +432,12 @@ export_svg (const KvLayout         *layout,
 #define CUT_ALPHA_HEX    "4D"        /* a cut link: its agent's colour at 30 % */
 #define CUT_LABEL_ALPHA_HEX "66"     /* and its label at 40 % */
 #define DIMMED_ALPHA_HEX "2E"        /* outside a perspective: 18 %, as kv-render.c */
-
-/* Whether node @i is drawn faint (an agent's perspective leaves it out). */
-static gboolean
-node_dimmed (const KvRenderOptions *options,
-             guint                  i)
-{
-  return options->dimmed != NULL && i < options->dimmed->n && kv_bits_get (options->dimmed, i);
-}
-
+/* A link is faint when one of its worlds is (kv-render.c draws it so). */
 static gboolean
 edge_dimmed (const KvRenderOptions *options,
              const KvEdge          *e)
 {
-  return node_dimmed (options, e->source) || node_dimmed (options, e->target);
+  return kv_render_is_dimmed (options, e->source) || kv_render_is_dimmed (options, e->target);
 }
 
 static void
@@ -566,7 +558,7 @@ export_dot (const KvLayout        *layout,
         }
       if (node->flags & KV_NODE_CUT_OFF)
         g_string_append (styles, ",dashed");
-      if (node_dimmed (options, i))
+      if (kv_render_is_dimmed (options, i))
         g_string_append (out, ", dimmed=true, color=\"#000000" DIMMED_ALPHA_HEX "\", fontcolor=\"#000000"
                          DIMMED_ALPHA_HEX "\"");
       g_string_append_printf (out, ", style=\"%s\"", styles->str);
@@ -740,16 +732,6 @@ append_tikz_legend_row (GString    *out,
 }
 
 static gboolean
-graph_has_node_flag (const KvGraph *graph,
-                     KvNodeFlags    flag)
-{
-  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
-    if (kv_graph_node (graph, i)->flags & flag)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
 graph_has_cut_edge (const KvGraph *graph,
                     guint32        hidden_agents)
 {
@@ -841,7 +823,7 @@ append_tikz_body (GString               *out,
         g_string_append (out, ", dropped");
       if (node->flags & KV_NODE_CUT_OFF)
         g_string_append (out, ", cut off");
-      if (node_dimmed (options, i))
+      if (kv_render_is_dimmed (options, i))
         g_string_append (out, ", dimmed");
       g_string_append_printf (out, ", minimum width=%spt, minimum height=%spt] (n%u) at (%s,%s) {",
                               fmt (a, place->width), fmt (b, place->height), i,
@@ -883,11 +865,11 @@ append_tikz_body (GString               *out,
     y += 22;
   if (kv_graph_actual (graph) >= 0)
     append_tikz_legend_row (out, "actual", x0, y -= 22, _("actual world (double border, underlined)"));
-  if (graph_has_node_flag (graph, KV_NODE_HIGHLIGHTED))
+  if (kv_graph_has_node_flag (graph, KV_NODE_HIGHLIGHTED))
     append_tikz_legend_row (out, "highlight", x0, y -= 22, _("highlighted"));
-  if (graph_has_node_flag (graph, KV_NODE_CUT_OFF))
+  if (kv_graph_has_node_flag (graph, KV_NODE_CUT_OFF))
     append_tikz_legend_row (out, "cut off", x0, y -= 22, _("has links outside the view"));
-  if (graph_has_node_flag (graph, KV_NODE_STRUCK))
+  if (kv_graph_has_node_flag (graph, KV_NODE_STRUCK))
     append_tikz_legend_row (out, "dropped", x0, y -= 22, _("precondition false: pair dropped"));
   if (graph_has_cut_edge (graph, options->hidden_agents))
     append_tikz_legend_row (out, NULL, x0, y -= 22, _("link cut by the action (faded)"));

@@ -211,6 +211,16 @@ kv_graph_count_edges_with (const KvGraph *graph,
   return count;
 }
 
+gboolean
+kv_graph_has_node_flag (const KvGraph *graph,
+                        KvNodeFlags    flag)
+{
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    if (kv_graph_node (graph, i)->flags & flag)
+      return TRUE;
+  return FALSE;
+}
+
 int
 kv_graph_actual (const KvGraph *graph)
 {

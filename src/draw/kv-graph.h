@@ -125,6 +125,8 @@ guint       kv_graph_count_edges (const KvGraph *graph, guint agent);
 guint       kv_graph_count_edges_with (const KvGraph *graph, guint agent, KvEdgeFlags flags);
 /* The node flagged KV_NODE_ACTUAL, or -1. */
 int         kv_graph_actual      (const KvGraph *graph);
+/* Whether some node has @flag (the legend lists only the marks drawn). */
+gboolean    kv_graph_has_node_flag (const KvGraph *graph, KvNodeFlags flag);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvGraph, kv_graph_unref)
 

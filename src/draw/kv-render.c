@@ -89,17 +89,6 @@ title_of (const KvLayout        *layout,
 }
 
 static gboolean
-any_node_has (const KvGraph *graph,
-              KvNodeFlags    flag)
-{
-  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
-    if (kv_graph_node (graph, i)->flags & flag)
-      return TRUE;
-
-  return FALSE;
-}
-
-static gboolean
 any_edge_cut (const KvGraph *graph)
 {
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
@@ -175,17 +164,17 @@ plan_legend (const KvLayout *layout,
       Item item = { .kind = ITEM_ACTUAL, .text = g_strdup (_("actual world")) };
       g_array_append_val (entries, item);
     }
-  if (any_node_has (graph, KV_NODE_HIGHLIGHTED))
+  if (kv_graph_has_node_flag (graph, KV_NODE_HIGHLIGHTED))
     {
       Item item = { .kind = ITEM_HIGHLIGHTED, .text = g_strdup (_("highlighted")) };
       g_array_append_val (entries, item);
     }
-  if (any_node_has (graph, KV_NODE_CUT_OFF))
+  if (kv_graph_has_node_flag (graph, KV_NODE_CUT_OFF))
     {
       Item item = { .kind = ITEM_CUT_OFF, .text = g_strdup (_("has links outside the view")) };
       g_array_append_val (entries, item);
     }
-  if (any_node_has (graph, KV_NODE_STRUCK))
+  if (kv_graph_has_node_flag (graph, KV_NODE_STRUCK))
     {
       Item item = { .kind = ITEM_STRUCK, .text = g_strdup (_("precondition false: pair dropped")) };
       g_array_append_val (entries, item);
@@ -539,13 +528,6 @@ kv_render_edge_label_places (const KvLayout        *layout,
 
 #define DIMMED_ALPHA 0.18   /* worlds outside a perspective, and their links */
 
-static gboolean
-is_dimmed (const KvRenderOptions *options,
-           guint                  node)
-{
-  return options->dimmed != NULL && node < options->dimmed->n && kv_bits_get (options->dimmed, node);
-}
-
 static void
 draw_edges (const KvLayout        *layout,
             cairo_t               *cr,
@@ -563,7 +545,7 @@ draw_edges (const KvLayout        *layout,
         continue;
 
       set_agent_line (cr, e->agent);
-      if ((e->flags & KV_EDGE_CUT) || is_dimmed (options, e->source) || is_dimmed (options, e->target))
+      if ((e->flags & KV_EDGE_CUT) || kv_render_is_dimmed (options, e->source) || kv_render_is_dimmed (options, e->target))
         {
           KvRgb rgb = kv_style_agent_color (e->agent);
 
@@ -626,7 +608,7 @@ draw_nodes (const KvLayout        *layout,
     {
       const KvNode *node = kv_graph_node (graph, i);
       const KvLayoutNode *place = &layout->nodes[i];
-      gboolean dimmed = is_dimmed (options, i);
+      gboolean dimmed = kv_render_is_dimmed (options, i);
 
       /* A faint world is drawn whole, then laid down at low alpha, so its
        * fill does not show its outline through. */

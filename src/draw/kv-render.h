@@ -33,6 +33,14 @@ typedef struct {
                                * perspective: the worlds it does not consider), or NULL */
 } KvRenderOptions;
 
+/* Whether node @node is drawn faint (outside an agent's perspective). */
+static inline gboolean
+kv_render_is_dimmed (const KvRenderOptions *options,
+                     guint                  node)
+{
+  return options->dimmed != NULL && node < options->dimmed->n && kv_bits_get (options->dimmed, node);
+}
+
 /* The defaults: title, legend, white background, edge labels when few. */
 void kv_render_options_init (KvRenderOptions *options);
 

@@ -11,6 +11,15 @@
 
 G_BEGIN_DECLS
 
+/* The language under test: "en" or "nl" (from LANGUAGE). */
+static inline const char *
+kv_display_language (void)
+{
+  const char *lang = g_getenv ("LANGUAGE");
+
+  return lang != NULL && g_str_has_prefix (lang, "nl") ? "nl" : "en";
+}
+
 /* Runs the main loop for @ms milliseconds. */
 static inline void
 kv_display_wait (guint ms)

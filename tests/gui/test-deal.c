@@ -28,14 +28,6 @@
 static KvWindow *window;
 static char *state_dir;
 
-static const char *
-language (void)
-{
-  const char *lang = g_getenv ("LANGUAGE");
-
-  return lang != NULL && g_str_has_prefix (lang, "nl") ? "nl" : "en";
-}
-
 static void
 open_game (const char *name)
 {
@@ -152,7 +144,7 @@ test_change_and_undo (void)
   /* w to player 1: two cards for 1, none for 2; said, and Apply stays off. */
   choose (dialog, "w", 0);
   g_assert_cmpstr (kv_deal_dialog_get_status (dialog), ==,
-                   g_str_equal (language (), "nl") ? "Speler 1 heeft 2 kaarten; het spel deelt er 1."
+                   g_str_equal (kv_display_language (), "nl") ? "Speler 1 heeft 2 kaarten; het spel deelt er 1."
                                                    : "Player 1 holds 2 cards; the game deals 1.");
   g_assert_false (gtk_widget_get_sensitive (apply));
 
@@ -325,7 +317,7 @@ test_screenshot (void)
     {
       KvDealDialog *dialog;
       g_autoptr(GdkTexture) texture = NULL;
-      g_autofree char *name = g_strdup_printf ("deal-%s-%dx%d.png", language (), sizes[i][0], sizes[i][1]);
+      g_autofree char *name = g_strdup_printf ("deal-%s-%dx%d.png", kv_display_language (), sizes[i][0], sizes[i][1]);
       g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
       const KvGame *game = kv_window_get_history (window)->game;
 

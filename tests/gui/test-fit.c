@@ -29,15 +29,6 @@ typedef struct {
 
 static const Size sizes[] = { { 1024, 700 }, { 1280, 720 } };
 
-/* The language under test: "en" or "nl" (from LANGUAGE). */
-static const char *
-language (void)
-{
-  const char *lang = g_getenv ("LANGUAGE");
-
-  return lang != NULL && g_str_has_prefix (lang, "nl") ? "nl" : "en";
-}
-
 /* @widget's bounds in @window's coordinates lie inside @inside's. */
 static void
 assert_inside (GtkWidget  *widget,
@@ -205,7 +196,7 @@ save_screenshot (KvWindow   *window,
                  const Size *size)
 {
   g_autoptr(GdkTexture) texture = kv_display_render (GTK_WIDGET (window));
-  g_autofree char *name = g_strdup_printf ("fit-%s-%s-%dx%d.png", language (), game,
+  g_autofree char *name = g_strdup_printf ("fit-%s-%s-%dx%d.png", kv_display_language (), game,
                                            size->width, size->height);
   g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
 
@@ -235,7 +226,7 @@ test_fit (gconstpointer data)
       history = kv_window_get_history (window);
       for (guint step = 0; step < kv_history_length (history); step++)
         {
-          g_autofree char *where = g_strdup_printf ("%s %d×%d, %s step %u", language (),
+          g_autofree char *where = g_strdup_printf ("%s %d×%d, %s step %u", kv_display_language (),
                                                     size->width, size->height, games[g], step);
 
           kv_window_select_step (window, step);
@@ -259,7 +250,7 @@ test_fit (gconstpointer data)
       if (kv_window_get_sidebar_folded (window))
         {
           g_autofree char *where = g_strdup_printf ("%s %d×%d, %s with the history shown",
-                                                    language (), size->width, size->height, games[g]);
+                                                    kv_display_language (), size->width, size->height, games[g]);
           g_autofree char *name = g_strdup_printf ("%s-history", games[g]);
 
           g_object_set (window, "show-sidebar", TRUE, NULL);
@@ -291,7 +282,7 @@ main (int   argc,
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
-      g_autofree char *path = g_strdup_printf ("/fit/%s/%dx%d", language (),
+      g_autofree char *path = g_strdup_printf ("/fit/%s/%dx%d", kv_display_language (),
                                                sizes[i].width, sizes[i].height);
 
       g_test_add_data_func (path, &sizes[i], test_fit);

@@ -30,15 +30,6 @@ static KvWindow *window;
 static char *work_dir;
 static char *model_path;
 
-/* The language under test: "en" or "nl" (from LANGUAGE). */
-static const char *
-language (void)
-{
-  const char *lang = g_getenv ("LANGUAGE");
-
-  return lang != NULL && g_str_has_prefix (lang, "nl") ? "nl" : "en";
-}
-
 /* Runs kripkeviz-cli (KV_CLI) with @args; its standard output. */
 static char *
 run_cli (const char *const *args)
@@ -296,7 +287,7 @@ test_titles (void)
 
       g_assert_true (g_menu_model_get_item_attribute (builtins, (int) i, G_MENU_ATTRIBUTE_LABEL, "s", &label));
       g_assert_cmpstr (label, ==, kv_game_display_title (title));
-      if (g_str_equal (language (), "nl"))
+      if (g_str_equal (kv_display_language (), "nl"))
         g_assert_cmpstr (label, !=, title);
       else
         g_assert_cmpstr (label, ==, title);
@@ -304,14 +295,14 @@ test_titles (void)
 
   g_assert_true (kv_window_open (window, "hexa", &error));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
-                   g_str_equal (language (), "nl") ? "Hexa: drie spelers, drie kaarten"
+                   g_str_equal (kv_display_language (), "nl") ? "Hexa: drie spelers, drie kaarten"
                                                     : "Hexa: three players, three cards");
 
   /* The menu as shown: model-file-LANG-game-menu.png. */
   {
     GtkPopover *popover = gtk_menu_button_get_popover (window->game_button);
     g_autoptr(GdkTexture) texture = NULL;
-    g_autofree char *name = g_strdup_printf ("model-file-%s-game-menu.png", language ());
+    g_autofree char *name = g_strdup_printf ("model-file-%s-game-menu.png", kv_display_language ());
     g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
 
     gtk_menu_button_popup (window->game_button);
@@ -329,7 +320,7 @@ save_screenshot (int width,
                  int height)
 {
   g_autoptr(GdkTexture) texture = kv_display_render (GTK_WIDGET (window));
-  g_autofree char *name = g_strdup_printf ("model-file-%s-%dx%d.png", language (), width, height);
+  g_autofree char *name = g_strdup_printf ("model-file-%s-%dx%d.png", kv_display_language (), width, height);
   g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
 
   g_assert_nonnull (texture);

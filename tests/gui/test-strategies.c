@@ -29,14 +29,6 @@
 static KvWindow *window;
 static char *state_dir;
 
-static const char *
-language (void)
-{
-  const char *lang = g_getenv ("LANGUAGE");
-
-  return lang != NULL && g_str_has_prefix (lang, "nl") ? "nl" : "en";
-}
-
 static KvStrategyMenu *
 strategy_menu (void)
 {
@@ -305,7 +297,7 @@ test_screenshot (void)
   static const char *const seats[] = { "naive", "del", "del+" };
   KvTournamentDialog *dialog;
   g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *name = g_strdup_printf ("tournament-%s.png", language ());
+  g_autofree char *name = g_strdup_printf ("tournament-%s.png", kv_display_language ());
   g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
 
   open_clue11 ();
@@ -344,7 +336,7 @@ test_screenshot (void)
     GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (strategy_menu ()));
     GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
     g_autoptr(GdkTexture) players = NULL;
-    g_autofree char *players_name = g_strdup_printf ("players-%s.png", language ());
+    g_autofree char *players_name = g_strdup_printf ("players-%s.png", kv_display_language ());
     g_autofree char *players_path = g_test_build_filename (G_TEST_BUILT, players_name, NULL);
 
     gtk_menu_button_popup (GTK_MENU_BUTTON (button));
@@ -371,7 +363,7 @@ main (int   argc,
    * test-window.c's next-turn-clue11): lay out with sfdp. */
   g_object_set (kv_window_get_canvas (window), "engine", "sfdp", NULL);
 
-  if (g_strcmp0 (language (), "en") == 0)
+  if (g_strcmp0 (kv_display_language (), "en") == 0)
     {
       g_test_add_func ("/strategies/next-turn-naive", test_next_turn_naive);
       g_test_add_func ("/strategies/tournament-cli", test_tournament_cli);
