@@ -19,11 +19,13 @@
  *            envelope, whether each card is held by each owner)
  *
  * Steps: the product with an action model adds fresh event variables: for
- * each agent with several event blocks, its block in binary, observed by that
- * agent (agents with the same blocks share them: a showcard's asker and
- * responder); when the blocks do not tell every event apart, the event in
- * binary, observed by nobody. They sit just above the first card their
- * preconditions mention. θ' = θ ∧ ⋁_e (code(e) ∧ pre(e)), so a private
+ * each agent with several event blocks, its block one-hot (one variable
+ * per block), observed by that agent (agents with the same blocks share
+ * them: a showcard's asker and responder), each just above the first card
+ * its events' preconditions mention (a showcard's "b shows c" above card
+ * c: kv-sym.c says why not binary); when the blocks do not tell every
+ * event apart, the event in binary, observed by nobody, above the first
+ * card the preconditions mention. θ' = θ ∧ ⋁_e (code(e) ∧ pre(e)), so a private
  * showcard stays exact: the target observes which card, the others only that
  * one was shown. A public announcement (one event) adds no variable. A
  * suggest expands against the actual deal, as in the explicit engine, and
@@ -88,6 +90,18 @@ guint64  kv_sym_count_removed_deals (KvSym *before, KvSym *after);
  * the first call (or taken from the earlier state a no-op step came from)
  * and kept in @sym; each call returns a copy for the caller to free. */
 KvKnowledge *kv_sym_knowledge (KvSym *sym);
+
+/* The envelope contents still possible: over @agent's class at the actual
+ * world, or over every world of θ when @agent is -1. Each is a KvHand
+ * (the envelope's cards, one of each envelope category), exact, sorted
+ * ascending, no repeats; empty when the game has no envelope. Free with
+ * g_array_unref. */
+GArray  *kv_sym_envelopes     (KvSym *sym, int agent);
+
+/* The number of worlds @agent considers possible at the actual world (its
+ * class), exactly: kv_sym_knowledge ()'s class_size, without the rest of
+ * the table when that is not read out yet. */
+guint64  kv_sym_count_agent_worlds (KvSym *sym, guint agent);
 
 /* Nodes of θ (for the bench). */
 guint    kv_sym_node_count    (const KvSym *sym);

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-sym-check.c: formula evaluation in the symbolic engine — a formula's
+ * BDD, the set of worlds where it holds: K, M, D, E, C, Kw, win and the
+ * dynamic [α]φ, ⟨α⟩φ (through kv-sym-step.c's products), and whether it
+ * holds at the actual world. */
+#define G_LOG_DOMAIN "kv-sym"
+#include "config.h"
+
+#include "kv-sym-private.h"
+
+static BDD eval (Eval *ev, BDD theta, const KvFormula *f);
+
+/* M_B φ: ∃(what nobody in B observes)(θ ∧ φ). Not bdd_appex: BuDDy 2.4's
+ * combined quantifiers gave wrong answers on Cluedo's endmoves (its
+ * cache), while quantifying after applying did not. */
+static BDD
+possible (Eval *ev, BDD theta, guint32 agents, BDD phi)
+{
+  BDD hidden = _kv_sym_unobserved_vars (ev->vocabulary, agents);
+  BDD both = keep (bdd_and (theta, phi));
+  BDD result = keep (bdd_exist (both, hidden));
+
+  bdd_delref (both);
+  bdd_delref (hidden);
+  return result;
+}
+
+/* K_B φ = ¬M_B ¬φ, i.e. ∀(what nobody in B observes)(θ → φ). */
+static BDD
+knows (Eval *ev, BDD theta, guint32 agents, BDD phi)
+{
+  BDD not_phi = keep (bdd_not (phi));
+  BDD doubt = possible (ev, theta, agents, not_phi);
+  BDD result = keep (bdd_not (doubt));
+
+  bdd_delref (doubt);
+  bdd_delref (not_phi);
+  return result;
+}
+
+static BDD
+knows_whether (Eval *ev, BDD theta, guint agent, BDD phi)
+{
+  BDD yes = knows (ev, theta, 1u << agent, phi);
+  BDD not_phi = keep (bdd_not (phi));
+  BDD no = knows (ev, theta, 1u << agent, not_phi);
+  BDD result = keep (bdd_or (yes, no));
+
+  bdd_delref (yes);
+  bdd_delref (not_phi);
+  bdd_delref (no);
+  return result;
+}
+
+static BDD
+everyone (Eval *ev, BDD theta, guint32 agents, BDD phi)
+{
+  BDD result = keep (bddtrue);
+
+  for (guint a = 0; a < ev->game->n_agents; a++)
+    if (agents & (1u << a))
+      {
+        BDD k = knows (ev, theta, 1u << a, phi);
+        set_to (&result, bdd_and (result, k));
+        bdd_delref (k);
+      }
+  return result;
+}
+
+/* C_B φ: no world where φ fails is reachable by B's relations (the least
+ * fixpoint of reachability from ¬φ, far cheaper on big structures than
+ * the greatest fixpoint νX. E_B(φ ∧ X) it equals in S5). */
+static BDD
+common (Eval *ev, BDD theta, guint32 agents, BDD phi)
+{
+  BDD fails = keep (bdd_apply (theta, phi, bddop_diff));
+  BDD bad = _kv_sym_reach (ev->vocabulary, ev->game, theta, agents, fails);
+  BDD result = keep (bdd_not (bad));
+
+  bdd_delref (bad);
+  bdd_delref (fails);
+  return result;
+}
+
+/* The δ-uniqueness walk of win (): for each node f of P, over the
+ * variables a observes, E(f) = ∃Q f and M(f) = "f has two assignments of Q
+ * that differ", Q being δ's variables a does not observe, counted from
+ * f's level down. Levels skipped by an edge hold free variables, so an
+ * edge that skips a variable of Q makes M what E is. */
+typedef struct {
+  const guint8 *quantified;   /* per level: in Q */
+  guint        *q_rank;       /* per level: how many levels of Q lie above it */
+  guint         end;          /* the level past the last variable */
+  GHashTable   *memo;         /* node → position in @pairs */
+  GArray       *pairs;        /* BDD: E then M, referenced */
+} Unique;
+
+static void
+unique_rec (Unique *u, BDD f, BDD *e, BDD *m)
+{
+  gpointer found;
+  BDD child_e[2], child_m[2];
+  guint level;
+
+  if (f == bddfalse || f == bddtrue)
+    {
+      *e = f;
+      *m = bddfalse;
+      return;
+    }
+  if (g_hash_table_lookup_extended (u->memo, GINT_TO_POINTER (f), NULL, &found))
+    {
+      *e = g_array_index (u->pairs, BDD, GPOINTER_TO_UINT (found));
+      *m = g_array_index (u->pairs, BDD, GPOINTER_TO_UINT (found) + 1);
+      return;
+    }
+  level = (guint) bdd_var (f);
+  for (int side = 0; side < 2; side++)
+    {
+      BDD child = side ? bdd_high (f) : bdd_low (f);
+      guint child_level = child == bddfalse || child == bddtrue ? u->end : (guint) bdd_var (child);
+
+      unique_rec (u, child, &child_e[side], &child_m[side]);
+      /* referenced here, as the memo holds the child's own */
+      if (u->q_rank[child_level] > u->q_rank[level + 1])
+        child_m[side] = keep (bdd_or (child_m[side], child_e[side]));
+      else
+        child_m[side] = keep (child_m[side]);
+    }
+  if (u->quantified[level])
+    {
+      BDD both = keep (bdd_and (child_e[0], child_e[1]));
+      BDD either = keep (bdd_or (child_m[0], child_m[1]));
+
+      *e = keep (bdd_or (child_e[0], child_e[1]));
+      *m = keep (bdd_or (either, both));
+      bdd_delref (either);
+      bdd_delref (both);
+    }
+  else
+    {
+      *e = keep (bdd_ite (bdd_ithvar ((int) level), child_e[1], child_e[0]));
+      *m = keep (bdd_ite (bdd_ithvar ((int) level), child_m[1], child_m[0]));
+    }
+  bdd_delref (child_m[0]);
+  bdd_delref (child_m[1]);
+  g_hash_table_insert (u->memo, GINT_TO_POINTER (f), GUINT_TO_POINTER (u->pairs->len));
+  g_array_append_val (u->pairs, *e);
+  g_array_append_val (u->pairs, *m);
+}
+
+/* win{a}: a knows δ, the envelope (or, without one, the whole deal): a's
+ * class has one assignment of δ's variables (outside θ: false). θ is
+ * projected once onto what a observes and δ's variables (P), then one
+ * walk of P finds where two assignments of δ remain (unique_rec), instead
+ * of a projection of P per variable of δ (measured: those took 90% of an
+ * endmove). */
+static BDD
+win (Eval *ev, BDD theta, guint agent)
+{
+  const KvGame *game = ev->game;
+  guint n_owners = kv_game_n_owners (game);
+  guint n_vars = ev->vocabulary->len;
+  g_autofree int *rest = g_new (int, MAX (n_vars, 1));
+  g_autofree guint8 *quantified = g_new0 (guint8, KV_SYM_MAX_VARS + 1);
+  g_autofree gboolean *in_delta = g_new0 (gboolean, MAX (n_vars, 1));
+  guint n_rest = 0;
+  Unique u = { quantified, g_new0 (guint, KV_SYM_MAX_VARS + 2), levels_end (game),
+               g_hash_table_new (NULL, NULL), g_array_new (FALSE, FALSE, sizeof (BDD)) };
+  BDD rest_set, projected, e, m;
+  BDD result;
+  gint64 start = trace_start ();
+
+  /* δ's variables, by position: the state variables come first, card-major. */
+  for (guint c = 0; c < game->n_cards; c++)
+    for (guint o = 0; o < n_owners; o++)
+      if (!game->has_envelope || o == kv_game_envelope (game))
+        in_delta[c * n_owners + o] = TRUE;
+  for (guint p = 0; p < n_vars; p++)
+    if (!(variable (ev->vocabulary, p)->observers & (1u << agent)))
+      {
+        if (in_delta[p])
+          quantified[variable (ev->vocabulary, p)->var] = TRUE;
+        else
+          rest[n_rest++] = variable (ev->vocabulary, p)->var;
+      }
+  for (guint level = 0; level <= u.end; level++)
+    u.q_rank[level + 1] = u.q_rank[level] + quantified[level];
+  rest_set = keep (bdd_makeset (rest, (int) n_rest));
+  projected = keep (bdd_exist (theta, rest_set));
+  trace ("win project", start, projected);
+  unique_rec (&u, projected, &e, &m);
+  {
+    guint top = projected == bddfalse || projected == bddtrue ? u.end : (guint) bdd_var (projected);
+    BDD doubt = keep (u.q_rank[top] > 0 ? bdd_or (m, e) : m);
+
+    /* Only where a can be (e): where nobody can win, win{a} is false and
+     * an endmove's θ ∧ ¬win{a} is θ itself, with no walk of θ. */
+    result = keep (bdd_apply (e, doubt, bddop_diff));
+    bdd_delref (doubt);
+  }
+  trace ("win", start, result);
+  for (guint i = 0; i < u.pairs->len; i++)
+    bdd_delref (g_array_index (u.pairs, BDD, i));
+  g_array_unref (u.pairs);
+  g_hash_table_unref (u.memo);
+  g_free (u.q_rank);
+  bdd_delref (projected);
+  bdd_delref (rest_set);
+  return result;
+}
+
+/* Each event's precondition, evaluated once in θ. */
+BDD *
+_kv_sym_preconditions (Eval *ev, BDD theta, const KvActionModel *am)
+{
+  BDD *pre = g_new (BDD, am->n_events);
+
+  for (guint e = 0; e < am->n_events; e++)
+    pre[e] = eval (ev, theta, am->pre[e]);
+  return pre;
+}
+
+/* [α]φ and ⟨α⟩φ for the chain @steps from @index: pre(e) → φ at (w, e),
+ * φ evaluated in the product and read back at e's code. */
+static BDD
+eval_dynamic (Eval *ev, BDD theta, GPtrArray *steps, guint index, const KvFormula *f)
+{
+  g_autoptr(KvActionModel) am = NULL;
+  guint event, mark;
+  BDD *pre, *codes;
+  BDD next, after, at_event, result;
+
+  if (index == steps->len)
+    return eval (ev, theta, f->left);
+  am = kv_action_model_for_step (g_ptr_array_index (steps, index), &event);
+  pre = _kv_sym_preconditions (ev, theta, am);
+  mark = ev->vocabulary->len;
+  codes = _kv_sym_event_codes (ev->vocabulary, ev->game, am, pre);
+  next = _kv_sym_product_law (theta, am->n_events, pre, codes);
+  after = eval_dynamic (ev, next, steps, index + 1, f);
+  at_event = keep (bdd_restrict (after, codes[event]));
+  if (f->kind == KV_FORMULA_BOX)
+    result = keep (bdd_imp (pre[event], at_event));
+  else
+    result = keep (bdd_and (pre[event], at_event));
+  bdd_delref (at_event);
+  bdd_delref (after);
+  bdd_delref (next);
+  free_bdds (codes, am->n_events);
+  free_bdds (pre, am->n_events);
+  g_array_set_size (ev->vocabulary, mark);
+  return result;
+}
+
+static BDD
+eval (Eval *ev, BDD theta, const KvFormula *f)
+{
+  BDD left, right, result;
+
+  if (*ev->error != NULL || _kv_sym_error_code != 0)
+    return keep (bddfalse);
+  switch (f->kind)
+    {
+    case KV_FORMULA_TRUE:
+      return keep (bddtrue);
+    case KV_FORMULA_FALSE:
+      return keep (bddfalse);
+    case KV_FORMULA_ATOM:
+      return keep (bdd_ithvar (var_of (ev->game, f->card, f->owner)));
+    case KV_FORMULA_WIN:
+      return win (ev, theta, (guint) g_bit_nth_lsf (f->agents, -1));
+    case KV_FORMULA_BOX:
+    case KV_FORMULA_DIAMOND:
+      {
+        g_autoptr(GPtrArray) steps = _kv_sym_expand_step (ev->game, f->step);
+        return eval_dynamic (ev, theta, steps, 0, f);
+      }
+    default:
+      break;
+    }
+
+  left = eval (ev, theta, f->left);
+  switch (f->kind)
+    {
+    case KV_FORMULA_NOT:
+      result = keep (bdd_not (left));
+      break;
+    case KV_FORMULA_KNOWS:
+    case KV_FORMULA_DISTRIB:
+      result = knows (ev, theta, f->agents, left);
+      break;
+    case KV_FORMULA_POSSIBLE:
+      result = possible (ev, theta, f->agents, left);
+      break;
+    case KV_FORMULA_WHETHER:
+      result = knows_whether (ev, theta, (guint) g_bit_nth_lsf (f->agents, -1), left);
+      break;
+    case KV_FORMULA_EVERYONE:
+      result = everyone (ev, theta, f->agents, left);
+      break;
+    case KV_FORMULA_COMMON:
+      result = common (ev, theta, f->agents, left);
+      break;
+    default:
+      right = eval (ev, theta, f->right);
+      if (f->kind == KV_FORMULA_AND)
+        result = keep (bdd_and (left, right));
+      else if (f->kind == KV_FORMULA_OR)
+        result = keep (bdd_or (left, right));
+      else if (f->kind == KV_FORMULA_IMPLIES)
+        result = keep (bdd_imp (left, right));
+      else
+        result = keep (bdd_biimp (left, right));
+      bdd_delref (right);
+      break;
+    }
+  bdd_delref (left);
+  return result;
+}
+
+gboolean
+kv_sym_check_actual (KvSym *sym, const KvFormula *f, gboolean *value, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GArray) vocabulary = _kv_sym_vocabulary_copy (sym->vocabulary);
+  Eval ev = { sym->game, vocabulary, &local };
+  BDD truth;
+
+  _kv_sym_error_code = 0;
+  truth = eval (&ev, sym->theta, f);
+  if (local == NULL)
+    _kv_sym_failed (&local);
+  if (local == NULL)
+    *value = holds_at (sym->actual, truth);
+  bdd_delref (truth);
+  if (local != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-sym-private.h: what the files of the symbolic engine share — the
+ * structure, its vocabulary and variable order, the error and trace state
+ * BuDDy's process-wide hooks feed, and the functions one file calls in
+ * another. Only kv-sym*.c include it; kv-sym.h is the engine's API.
+ *
+ *   kv-sym.c          the library's start and bounds, errors, tracing; the
+ *                     vocabulary; the initial structure; ref counting
+ *   kv-sym-reach.c    the relational product and reachability (C_B, and
+ *                     the knowledge table's common component)
+ *   kv-sym-step.c     products with action models: event variables, steps
+ *   kv-sym-check.c    formula evaluation: K, M, D, E, C, Kw, win, [α], ⟨α⟩
+ *   kv-sym-readout.c  exact counts, the knowledge table, removed deals,
+ *                     envelopes
+ */
+#pragma once
+
+#include <bdd.h>
+
+#include "kv-sym.h"
+#include "kv-action.h"
+
+G_BEGIN_DECLS
+
+/* Who observes each variable: the state variables (card, owner) first, then
+ * the event variables each product added. */
+typedef struct {
+  guint32 observers;   /* bit mask of the agents that observe it */
+  int     var;         /* its BuDDy variable, which is also its level */
+} Variable;
+typedef GArray Vocabulary;   /* Variable: the state variables, then the event variables */
+
+/* The variable order (a variable's number is its level: the order never
+ * changes): a game's state variables (card, owner) from STATE_BASE down,
+ * card-major, with free levels above each card's (gap_of ()). A product's
+ * event variables go just above the card of the topmost variable their
+ * preconditions mention (one-hot, each block's own: a showcard's "b shows
+ * c" above card c; one_hot_blocks () in kv-sym-step.c), the newest on top,
+ * or above everything when that card has no free level left or the
+ * preconditions mention no card. An event's precondition is
+ * about the cards, so with the events above them the state law splits
+ * into one copy per event below, instead of carrying which preconditions
+ * hold down to the bottom; placed at their first card rather than above
+ * every card, they leave the cards above it alone (θ after cluedo-30's
+ * 17 steps: 278 000 nodes on top, 255 000 placed; see bench/). Counts
+ * skip the levels a state gives no variable (vocabulary_ranks () in
+ * kv-sym-readout.c). */
+#define STATE_BASE (KV_SYM_MAX_VARS / 2)
+
+struct _KvSym {
+  gatomicrefcount ref;
+  KvGame     *game;
+  Vocabulary *vocabulary;
+  BDD         theta;     /* referenced: the deals (and event histories) still possible */
+  BDD         actual;    /* referenced: the actual world as a cube over every variable */
+  BDD         deals;     /* referenced, or bddfalse until asked for: θ's deals (deals_of) */
+  /* When set, deals_of (deals_from) ∧ deals_step (referenced) are θ's
+   * deals: the steps since deals_from only added conditions on the deal. */
+  KvSym      *deals_from;
+  BDD         deals_step;
+  /* An earlier state with the same θ, vocabulary and actual world (a step
+   * that removed nothing, such as most endmoves): its read-outs are ours. */
+  KvSym      *twin;
+  KvKnowledge *knowledge;   /* read out on demand (kv_sym_knowledge) */
+  guint64     n_worlds;  /* 1 + the world count once counted, else 0 */
+};
+
+/* A formula being evaluated (kv-sym-check.c): also a step's preconditions,
+ * in kv-sym-step.c. */
+typedef struct {
+  KvGame     *game;
+  Vocabulary *vocabulary;   /* grows under a dynamic operator, shrinks back after */
+  GError    **error;
+} Eval;
+
+/* The last BuDDy error code since the flag was cleared (0: none). BuDDy
+ * reports errors through one process-wide hook, so this is global too. */
+extern int _kv_sym_error_code;
+
+/* Our own code, beside BuDDy's negative ones. */
+#define SYM_TOO_MANY_VARS 1
+
+/* KRIPKEVIZ_SYM_TRACE set: each phase's time and result size on stderr. */
+extern gboolean _kv_sym_trace_on;
+
+static inline gint64
+trace_start (void)
+{
+  return _kv_sym_trace_on ? g_get_monotonic_time () : 0;
+}
+
+static inline void
+trace (const char *what, gint64 start, BDD result)
+{
+  if (_kv_sym_trace_on)
+    {
+      double ms = (g_get_monotonic_time () - start) / 1000.0;
+      g_printerr ("sym: %-14s %9.1f ms %9d nodes\n", what, ms, bdd_nodecount (result));
+    }
+}
+
+static inline guint
+n_state_vars (const KvGame *game)
+{
+  return game->n_cards * kv_game_n_owners (game);
+}
+
+/* Free levels left above each card's state variables for the event
+ * variables of actions whose preconditions start at that card. */
+static inline guint
+gap_of (const KvGame *game)
+{
+  guint n_state = n_state_vars (game);
+
+  if (n_state >= KV_SYM_MAX_VARS - STATE_BASE)
+    return 0;
+  return MIN (64, (KV_SYM_MAX_VARS - STATE_BASE - n_state) / game->n_cards);
+}
+
+static inline guint
+card_base (const KvGame *game, guint card)
+{
+  return STATE_BASE + card * (gap_of (game) + kv_game_n_owners (game));
+}
+
+static inline int
+var_of (const KvGame *game, guint card, guint owner)
+{
+  return (int) (card_base (game, card) + gap_of (game) + owner);
+}
+
+/* The level past the last state variable. */
+static inline guint
+levels_end (const KvGame *game)
+{
+  return (guint) (card_base (game, game->n_cards - 1) + gap_of (game) + kv_game_n_owners (game));
+}
+
+static inline const Variable *
+variable (const Vocabulary *vocabulary, guint position)
+{
+  return &g_array_index (vocabulary, Variable, position);
+}
+
+static inline BDD
+keep (BDD b)
+{
+  return bdd_addref (b);
+}
+
+/* Replaces the referenced *@into by @b (referenced on the way). */
+static inline void
+set_to (BDD *into, BDD b)
+{
+  BDD old = *into;
+
+  *into = bdd_addref (b);
+  bdd_delref (old);
+}
+
+/* Whether @b holds at @world (a cube over every variable). */
+static inline gboolean
+holds_at (BDD world, BDD b)
+{
+  BDD both = keep (bdd_and (b, world));
+  gboolean value = both != bddfalse;
+
+  bdd_delref (both);
+  return value;
+}
+
+static inline void
+free_bdds (BDD *bdds, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    bdd_delref (bdds[i]);
+  g_free (bdds);
+}
+
+/* kv-sym.c */
+gboolean    _kv_sym_failed            (GError **error);
+KvSym      *_kv_sym_new               (KvGame *game, Vocabulary *vocabulary, BDD theta, BDD actual);
+Vocabulary *_kv_sym_vocabulary_copy   (const Vocabulary *vocabulary);
+BDD         _kv_sym_unobserved_vars   (const Vocabulary *vocabulary, guint32 agents);
+
+/* kv-sym-reach.c */
+BDD         _kv_sym_reach             (const Vocabulary *vocabulary, const KvGame *game, BDD theta,
+                                       guint32 agents, BDD from);
+
+/* kv-sym-step.c */
+GPtrArray  *_kv_sym_expand_step       (const KvGame *game, const KvStep *step);
+BDD        *_kv_sym_event_codes       (Vocabulary *vocabulary, const KvGame *game, const KvActionModel *am,
+                                       const BDD *pre);
+BDD         _kv_sym_product_law       (BDD theta, guint n_events, const BDD *pre, const BDD *codes);
+
+/* kv-sym-check.c */
+BDD        *_kv_sym_preconditions     (Eval *ev, BDD theta, const KvActionModel *am);
+
+G_END_DECLS

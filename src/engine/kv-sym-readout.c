@@ -1,0 +1,499 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-sym-readout.c: what the symbolic engine reads off a structure, exactly
+ * in 64 bits — the world count, the deals a step removed, the knowledge
+ * table (each agent's class and the common component: how many worlds,
+ * who may hold each card), an agent's class size, the envelopes still
+ * possible. The counts and the table walk θ's nodes themselves, once
+ * each (the measurements below say why). */
+#define G_LOG_DOMAIN "kv-sym"
+#include "config.h"
+
+#include <string.h>
+
+#include "kv-sym-private.h"
+
+/* rank[L]: how many of the first @n_positions variables of @vocabulary
+ * lie above level L, for L up to levels_end (): counts skip the levels
+ * this state gives no variable (free event slots). */
+static guint *
+vocabulary_ranks (const Vocabulary *vocabulary, const KvGame *game, guint n_positions)
+{
+  guint end = levels_end (game);
+  guint *rank = g_new0 (guint, end + 1);
+
+  for (guint p = 0; p < n_positions; p++)
+    rank[variable (vocabulary, p)->var + 1]++;
+  for (guint level = 0; level < end; level++)
+    rank[level + 1] += rank[level];
+  return rank;
+}
+
+/* Satisfying assignments of the variables from level(@b) to @hi, exactly
+ * in 64 bits (no node below the root counts more than the root, and the
+ * root is a world count). Variables keep their index as level: the order is
+ * never changed. Nodes are memoised by BuDDy's node number, as in
+ * walk_node (): a hash table of the counts took a tenth of `run --json`
+ * (measured with perf on cluedo-30). */
+typedef struct {
+  const guint *rank;
+  guint        hi;
+  guint32     *slot;    /* per node: 1 + its position in @below, 0 when not counted */
+  GArray      *below;   /* guint64 */
+} Count;
+
+static guint64
+count_below (Count *c, BDD b)
+{
+  guint64 n = 0;
+  guint level;
+
+  if (b == bddfalse)
+    return 0;
+  if (b == bddtrue)
+    return 1;
+  if (c->slot[b] != 0)
+    return g_array_index (c->below, guint64, c->slot[b] - 1);
+  level = (guint) bdd_var (b);
+  for (int side = 0; side < 2; side++)
+    {
+      BDD child = side ? bdd_high (b) : bdd_low (b);
+      guint child_level;
+
+      /* A false branch adds nothing, and shifting its zero by the number of
+       * skipped variables could exceed 63 bits. */
+      if (child == bddfalse)
+        continue;
+      child_level = child == bddtrue ? c->hi : (guint) bdd_var (child);
+      n += count_below (c, child) << (c->rank[child_level] - c->rank[level] - 1);
+    }
+  g_array_append_val (c->below, n);
+  c->slot[b] = c->below->len;
+  return n;
+}
+
+/* The number of assignments of the variables @rank counts satisfying @b
+ * (which mentions no other). */
+static guint64
+count_over (BDD b, const guint *rank, guint hi)
+{
+  guint top = b == bddfalse || b == bddtrue ? hi : (guint) bdd_var (b);
+  Count c = { rank, hi, NULL, NULL };
+  guint64 n;
+
+  if (b == bddfalse)
+    return 0;
+  if (b == bddtrue)
+    return G_GUINT64_CONSTANT (1) << rank[top];
+  c.slot = g_new0 (guint32, (gsize) bdd_getallocnum ());
+  c.below = g_array_new (FALSE, FALSE, sizeof (guint64));
+  n = count_below (&c, b) << rank[top];
+  g_free (c.slot);
+  g_array_unref (c.below);
+  return n;
+}
+
+/* The number of assignments of @sym's variables satisfying @b. */
+static guint64
+count (const KvSym *sym, BDD b)
+{
+  g_autofree guint *rank = vocabulary_ranks (sym->vocabulary, sym->game, sym->vocabulary->len);
+
+  return count_over (b, rank, levels_end (sym->game));
+}
+
+guint64
+kv_sym_count_worlds (const KvSym *sym)
+{
+  /* Counted once: the CLI and the window ask for it several times a
+   * step. θ never changes, so the cache is not part of the state (hence
+   * the const cast). */
+  if (sym->n_worlds == 0)
+    ((KvSym *) sym)->n_worlds = count (sym, sym->theta) + 1;
+  return sym->n_worlds - 1;
+}
+
+/* What @agent observes at the actual world, per level: its variables'
+ * values there, -1 for the others. */
+static gint8 *
+actual_observation (const KvSym *sym, guint agent)
+{
+  gint8 *fixed = g_new (gint8, levels_end (sym->game));
+  BDD b = sym->actual;
+
+  memset (fixed, -1, levels_end (sym->game));
+  /* The actual world is a cube: one child of each node is false. */
+  while (b != bddtrue && b != bddfalse)
+    {
+      int var = bdd_var (b);
+      int value = bdd_low (b) == bddfalse;
+
+      fixed[var] = (gint8) value;
+      b = value ? bdd_high (b) : bdd_low (b);
+    }
+  for (guint position = 0; position < sym->vocabulary->len; position++)
+    if (!(variable (sym->vocabulary, position)->observers & (1u << agent)))
+      fixed[variable (sym->vocabulary, position)->var] = -1;
+  return fixed;
+}
+
+/* The deals still possible in @sym: θ with its event variables (those
+ * after the state variables) quantified away; worked out once, as each
+ * state is the "after" of one step and the "before" of the next. */
+static BDD
+deals_of (KvSym *sym)
+{
+  guint n_state = n_state_vars (sym->game);
+  g_autofree int *vars = NULL;
+  guint n = 0;
+  BDD events;
+
+  if (sym->deals != bddfalse || sym->theta == bddfalse)
+    return sym->deals;
+  if (sym->twin != NULL)
+    return deals_of (sym->twin);
+  if (sym->deals_from != NULL)
+    {
+      /* The steps since deals_from added conditions on the deal alone. */
+      sym->deals = keep (bdd_and (deals_of (sym->deals_from), sym->deals_step));
+      g_clear_pointer (&sym->deals_from, kv_sym_unref);
+      return sym->deals;
+    }
+  vars = g_new (int, MAX (sym->vocabulary->len, 1));
+  for (guint p = n_state; p < sym->vocabulary->len; p++)
+    vars[n++] = variable (sym->vocabulary, p)->var;
+  gint64 start = trace_start ();
+  events = keep (bdd_makeset (vars, (int) n));
+  sym->deals = keep (bdd_exist (sym->theta, events));
+  trace ("deals", start, sym->deals);
+  bdd_delref (events);
+  return sym->deals;
+}
+
+guint64
+kv_sym_count_removed_deals (KvSym *before, KvSym *after)
+{
+  BDD gone = keep (bdd_apply (deals_of (before), deals_of (after), bddop_diff));
+  g_autofree guint *rank = vocabulary_ranks (before->vocabulary, before->game, n_state_vars (before->game));
+  guint64 n = count_over (gone, rank, levels_end (before->game));
+
+  bdd_delref (gone);
+  return n;
+}
+
+/* The actual world's component of the union of every agent's relation:
+ * what is common knowledge ranges over it. */
+static BDD
+common_component (const KvSym *sym)
+{
+  return _kv_sym_reach (sym->vocabulary, sym->game, sym->theta, (1u << sym->game->n_agents) - 1, sym->actual);
+}
+
+/* One walk over the nodes of a set of worlds, counting them and marking
+ * the variables that are true in some of them. Nodes are memoised by
+ * BuDDy's node number (below bdd_getallocnum ()), four bytes each, into a
+ * list of the counts of the nodes walked: the sets read out here have up
+ * to millions of nodes, the table tens of millions.
+ *
+ * The walk may fix some variables (@fixed: an agent's observations at the
+ * actual world): it then reads that agent's class off θ directly, taking
+ * only the matching child where θ tests a fixed variable, instead of
+ * building θ ∧ (the observation) first (measured: with six agents the
+ * conjunctions took a fifth of a read-out). */
+typedef struct {
+  guint        hi;            /* the level past the last variable */
+  const gint8 *fixed;         /* per level: 0 or 1 when fixed, else -1 */
+  const guint *rank;          /* vocabulary_ranks () of the free variables */
+  guint32     *slot;          /* per node: 1 + its position in @below, 0 when not walked */
+  GArray      *below;         /* guint64: each walked node's assignments down to @hi */
+  gboolean    *can_be_true;   /* per level */
+  int         *skipped;       /* per level, a difference array of levels skipped by an edge */
+} Walk;
+
+/* A variable can be true where a node tests it with a high child that
+ * still has assignments, or where an edge to a node that has some skips
+ * its level (with every variable fixed by the walk, that last part is not
+ * true of every node: the fixed values may rule all its paths out). */
+static guint64
+walk_node (Walk *walk, BDD b)
+{
+  guint64 n = 0;
+  guint level;
+
+  if (b == bddfalse)
+    return 0;
+  if (b == bddtrue)
+    return 1;
+  if (walk->slot[b] != 0)
+    return g_array_index (walk->below, guint64, walk->slot[b] - 1);
+  level = (guint) bdd_var (b);
+  for (int side = 0; side < 2; side++)
+    {
+      BDD child = side ? bdd_high (b) : bdd_low (b);
+      guint child_level;
+      guint64 below;
+
+      if (child == bddfalse || (walk->fixed[level] >= 0 && walk->fixed[level] != side))
+        continue;
+      below = walk_node (walk, child);
+      if (below == 0)
+        continue;
+      if (side == 1)
+        walk->can_be_true[level] = TRUE;
+      child_level = child == bddtrue ? walk->hi : (guint) bdd_var (child);
+      if (child_level > level + 1)
+        {
+          walk->skipped[level + 1]++;
+          walk->skipped[child_level]--;
+        }
+      n += below << (walk->rank[child_level] - walk->rank[level + 1]);
+    }
+  g_array_append_val (walk->below, n);
+  walk->slot[b] = walk->below->len;
+  return n;
+}
+
+/* @p over the worlds of @set with the variables @fixed (or NULL) fixed:
+ * how many, and who may hold each card. */
+static void
+fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixed)
+{
+  const KvGame *game = sym->game;
+  guint n_nodes = (guint) bdd_getallocnum ();
+  guint hi = levels_end (game);
+  g_autofree guint *rank = g_new0 (guint, hi + 1);
+  g_autofree gint8 *none = NULL;
+  guint top = set == bddtrue || set == bddfalse ? hi : (guint) bdd_var (set);
+  Walk walk;
+  int free_here = 0;
+
+  if (set == bddfalse)
+    return;
+  if (fixed == NULL)
+    {
+      none = g_new (gint8, hi);
+      memset (none, -1, hi);
+      fixed = none;
+    }
+  for (guint position = 0; position < sym->vocabulary->len; position++)
+    if (fixed[variable (sym->vocabulary, position)->var] < 0)
+      rank[variable (sym->vocabulary, position)->var + 1]++;
+  for (guint level = 0; level < hi; level++)
+    rank[level + 1] += rank[level];
+  walk.hi = hi;
+  walk.fixed = fixed;
+  walk.rank = rank;
+  walk.slot = g_new0 (guint32, n_nodes);
+  walk.below = g_array_new (FALSE, FALSE, sizeof (guint64));
+  walk.can_be_true = g_new0 (gboolean, hi);
+  walk.skipped = g_new0 (int, hi + 1);
+  p->class_size = walk_node (&walk, set) << rank[top];
+  if (p->class_size > 0)
+    {
+      /* The variables above the root are free. */
+      walk.skipped[0]++;
+      walk.skipped[top]--;
+      for (guint level = 0; level < hi; level++)
+        {
+          free_here += walk.skipped[level];
+          if (fixed[level] >= 0)
+            walk.can_be_true[level] = fixed[level] == 1;
+          else if (free_here > 0)
+            walk.can_be_true[level] = TRUE;
+        }
+    }
+  for (guint c = 0; c < game->n_cards; c++)
+    for (guint o = 0; o < kv_game_n_owners (game); o++)
+      if (walk.can_be_true[var_of (game, c, o)])
+        p->possible[c] |= 1u << o;
+  g_free (walk.slot);
+  g_array_unref (walk.below);
+  g_free (walk.can_be_true);
+  g_free (walk.skipped);
+}
+
+static void
+perspective_copy (KvPerspective *to, const KvPerspective *from, gsize size)
+{
+  to->class_size = from->class_size;
+  to->wins = from->wins;
+  memcpy (to->possible, from->possible, size);
+}
+
+static KvKnowledge *
+knowledge_copy (const KvKnowledge *from, const KvGame *game)
+{
+  KvKnowledge *k = kv_knowledge_new_empty (game);
+  gsize size = MAX (game->n_cards, 1) * sizeof (guint32);
+
+  k->world = from->world;
+  k->winners = from->winners;
+  for (guint a = 0; a < game->n_agents; a++)
+    perspective_copy (&k->agents[a], &from->agents[a], size);
+  perspective_copy (&k->common, &from->common, size);
+  return k;
+}
+
+/* @agent's class at the actual world into @p: one walk of θ with what the
+ * agent observes there fixed. */
+static void
+fill_class (const KvSym *sym, guint agent, KvPerspective *p)
+{
+  g_autofree gint8 *observed = actual_observation (sym, agent);
+
+  fill_perspective (sym, p, sym->theta, observed);
+}
+
+KvKnowledge *
+kv_sym_knowledge (KvSym *sym)
+{
+  KvKnowledge *k;
+  BDD component;
+
+  if (sym->twin != NULL)
+    return kv_sym_knowledge (sym->twin);
+  if (sym->knowledge != NULL)
+    return knowledge_copy (sym->knowledge, sym->game);
+  k = kv_knowledge_new_empty (sym->game);
+
+  for (guint a = 0; a < sym->game->n_agents; a++)
+    {
+      gint64 start = trace_start ();
+
+      fill_class (sym, a, &k->agents[a]);
+      trace ("class", start, bddfalse);
+    }
+  component = common_component (sym);
+  {
+    gint64 start = trace_start ();
+    fill_perspective (sym, &k->common, component, NULL);
+    trace ("fill common", start, component);
+  }
+  /* The usual case, every world in the component: that walk counted θ. */
+  if (component == sym->theta && sym->n_worlds == 0)
+    sym->n_worlds = k->common.class_size + 1;
+  bdd_delref (component);
+  kv_knowledge_decide_winners (k, sym->game);
+  sym->knowledge = k;
+  return knowledge_copy (k, sym->game);
+}
+
+guint64
+kv_sym_count_agent_worlds (KvSym *sym, guint agent)
+{
+  g_autofree guint32 *possible = NULL;
+  KvPerspective p = { 0 };
+
+  g_return_val_if_fail (agent < sym->game->n_agents, 0);
+  if (sym->twin != NULL)
+    return kv_sym_count_agent_worlds (sym->twin, agent);
+  if (sym->knowledge != NULL)
+    return sym->knowledge->agents[agent].class_size;
+  /* One walk of θ, as the table's, without the rest of the table. */
+  possible = g_new0 (guint32, MAX (sym->game->n_cards, 1));
+  p.possible = possible;
+  fill_class (sym, agent, &p);
+  return p.class_size;
+}
+
+/* Appends to @out every hand (over the cards of @levels, ascending levels
+ * with their cards in @cards) that @b, a BDD over those levels only,
+ * allows, from position @i on with @hand chosen above. Levels @b skips
+ * are free: both values. */
+static void
+envelopes_rec (BDD b, const int *levels, const guint *cards, guint n, guint i, KvHand hand, GArray *out)
+{
+  if (b == bddfalse)
+    return;
+  if (i == n)
+    {
+      g_assert (b == bddtrue);
+      g_array_append_val (out, hand);
+      return;
+    }
+  if (b != bddtrue && bdd_var (b) == levels[i])
+    {
+      envelopes_rec (bdd_low (b), levels, cards, n, i + 1, hand, out);
+      envelopes_rec (bdd_high (b), levels, cards, n, i + 1, hand | KV_CARD_BIT (cards[i]), out);
+    }
+  else
+    {
+      envelopes_rec (b, levels, cards, n, i + 1, hand, out);
+      envelopes_rec (b, levels, cards, n, i + 1, hand | KV_CARD_BIT (cards[i]), out);
+    }
+}
+
+static int
+compare_hands (gconstpointer a, gconstpointer b)
+{
+  KvHand x = *(const KvHand *) a, y = *(const KvHand *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+GArray *
+kv_sym_envelopes (KvSym *sym, int agent)
+{
+  const KvGame *game = sym->game;
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
+  g_autofree int *levels = NULL;
+  g_autofree guint *cards = NULL;
+  g_autofree int *others = NULL;
+  guint n_others = 0;
+  BDD set, hidden, projected;
+
+  g_return_val_if_fail (agent >= -1 && agent < (int) game->n_agents, out);
+  if (!game->has_envelope)
+    return out;
+  levels = g_new (int, game->n_cards);
+  cards = g_new (guint, game->n_cards);
+  /* The envelope's variables by ascending level (insertion sort: a few
+   * dozen cards), as envelopes_rec walks them. */
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      int level = var_of (game, c, kv_game_envelope (game));
+      guint i = c;
+
+      for (; i > 0 && levels[i - 1] > level; i--)
+        {
+          levels[i] = levels[i - 1];
+          cards[i] = cards[i - 1];
+        }
+      levels[i] = level;
+      cards[i] = c;
+    }
+  if (agent < 0)
+    set = keep (sym->theta);
+  else
+    {
+      /* θ's cofactor at what the agent observes at the actual world: its
+       * class, with the observed variables gone. */
+      g_autofree gint8 *observed = actual_observation (sym, (guint) agent);
+      BDD cube = keep (bddtrue);
+
+      for (guint p = sym->vocabulary->len; p-- > 0;)
+        {
+          int var = variable (sym->vocabulary, p)->var;
+
+          if (observed[var] >= 0)
+            set_to (&cube, bdd_and (cube, observed[var] ? bdd_ithvar (var) : bdd_nithvar (var)));
+        }
+      set = keep (bdd_restrict (sym->theta, cube));
+      bdd_delref (cube);
+    }
+  others = g_new (int, MAX (sym->vocabulary->len, 1));
+  for (guint p = 0; p < sym->vocabulary->len; p++)
+    {
+      int var = variable (sym->vocabulary, p)->var;
+
+      if (p >= n_state_vars (game) || p % kv_game_n_owners (game) != kv_game_envelope (game))
+        others[n_others++] = var;
+    }
+  hidden = keep (bdd_makeset (others, (int) n_others));
+  projected = keep (bdd_exist (set, hidden));
+  envelopes_rec (projected, levels, cards, game->n_cards, 0, 0, out);
+  g_array_sort (out, compare_hands);
+  bdd_delref (projected);
+  bdd_delref (hidden);
+  bdd_delref (set);
+  return out;
+}
