@@ -21,7 +21,9 @@ kv_cli_parse_agents (const char *list, const KvGame *game, const char *game_name
       return TRUE;
     }
   names = g_strsplit (list, ",", -1);
-  if (g_strv_length (names) != game->n_agents)
+  /* A shorter list that divides the seats repeats: naive,del,del+ seats
+   * six players of cluedo6 as naive,del,del+,naive,del,del+. */
+  if (g_strv_length (names) == 0 || game->n_agents % g_strv_length (names) != 0)
     {
       kv_cli_fail (_("--agents: %s has %u agents, but %u strategies are listed"),
                    game_name, game->n_agents, g_strv_length (names));
@@ -29,10 +31,12 @@ kv_cli_parse_agents (const char *list, const KvGame *game, const char *game_name
     }
   for (guint a = 0; a < game->n_agents; a++)
     {
-      strategies[a] = kv_strategy_find (names[a]);
+      const char *name = names[a % g_strv_length (names)];
+
+      strategies[a] = kv_strategy_find (name);
       if (strategies[a] == NULL)
         {
-          kv_cli_fail (_("--agents: unknown strategy “%s” (strategies: random, naive, del, del+)"), names[a]);
+          kv_cli_fail (_("--agents: unknown strategy “%s” (strategies: random, naive, del, del+)"), name);
           return FALSE;
         }
     }

@@ -15,6 +15,7 @@
 
 #include "kv-cli-agents.h"
 #include "kv-cli-common.h"
+#include "kv-cli-engine.h"
 #include "kv-cli-play.h"
 #include "kv-tournament.h"
 
@@ -124,6 +125,7 @@ int
 kv_cli_play (int argc, char **argv)
 {
   g_autofree char *agents = NULL;
+  g_autofree char *engine_text = NULL;
   int games = 100;
   gint64 seed = 1;
   gboolean json = FALSE;
@@ -131,6 +133,7 @@ kv_cli_play (int argc, char **argv)
     { "agents", 0, 0, G_OPTION_ARG_STRING, &agents, N_("One strategy per agent: random, naive, del or del+ (comma-separated)"), "A,B,…" },
     { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Number of games (default 100)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random deals (default 1)"), "S" },
+    KV_CLI_ENGINE_OPTION (&engine_text),
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
     { NULL }
   };
@@ -138,17 +141,22 @@ kv_cli_play (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(KvScript) script = NULL;
   g_autoptr(KvTournament) tournament = NULL;
+  KvEngineKind engine;
   const KvStrategy *listed[KV_MAX_AGENTS];
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
   if (argc != 2 || agents == NULL)
-    return kv_cli_fail (_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--json]"));
+    return kv_cli_fail (_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--engine E] [--json]"));
   if (games < 1 || games > 1000000)
     return kv_cli_fail (_("--games must be between 1 and 1000000"));
   if (seed < 0 || seed > G_MAXUINT32)
     return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
+
+  if (engine_text != NULL ? !kv_engine_parse (engine_text, &engine, &error)
+                          : !kv_engine_from_env (&engine, &error))
+    return kv_cli_fail ("%s", error->message);
 
   script = kv_script_open (argv[1], &error);
   if (script == NULL)
@@ -158,6 +166,7 @@ kv_cli_play (int argc, char **argv)
 
   /* The same tournament the window's dialog plays: same seed, same numbers. */
   tournament = kv_tournament_new (script->game, listed, (guint32) seed);
+  kv_tournament_set_engine (tournament, engine);
   for (int g = 0; g < games; g++)
     if (!kv_tournament_play_game (tournament, &error))
       return kv_cli_fail ("%s", error->message);

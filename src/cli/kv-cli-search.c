@@ -15,6 +15,7 @@
 
 #include "kv-cli-agents.h"
 #include "kv-cli-common.h"
+#include "kv-cli-engine.h"
 #include "kv-cli-search.h"
 
 static char *
@@ -32,12 +33,14 @@ int
 kv_cli_search (int argc, char **argv)
 {
   g_autofree char *agents = NULL;
+  g_autofree char *engine_text = NULL;
   g_autofree char *output = NULL;
   int games = 1000;
   gint64 seed = 1;
   gboolean count = FALSE;
   GOptionEntry entries[] = {
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random deals (default 1)"), "S" },
+    KV_CLI_ENGINE_OPTION (&engine_text),
     { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Play at most N games (default 1000)"), "N" },
     { "agents", 0, 0, G_OPTION_ARG_STRING, &agents, N_("One strategy per agent (default: del for every agent)"), "A,B,…" },
     { "count", 0, 0, G_OPTION_ARG_NONE, &count, N_("Play every game and count those with one"), NULL },
@@ -49,6 +52,7 @@ kv_cli_search (int argc, char **argv)
   g_autoptr(KvScript) script = NULL;
   g_autoptr(GRand) rand = NULL;
   g_autoptr(KvSearchResult) result = NULL;
+  KvEngineKind engine;
   const KvStrategy *strategies[KV_MAX_AGENTS];
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -61,6 +65,10 @@ kv_cli_search (int argc, char **argv)
   if (seed < 0 || seed > G_MAXUINT32)
     return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
 
+  if (engine_text != NULL ? !kv_engine_parse (engine_text, &engine, &error)
+                          : !kv_engine_from_env (&engine, &error))
+    return kv_cli_fail ("%s", error->message);
+
   script = kv_script_open (argv[2], &error);
   if (script == NULL)
     return kv_cli_fail ("%s", error->message);
@@ -68,7 +76,7 @@ kv_cli_search (int argc, char **argv)
     return KV_EXIT_ERROR;
 
   rand = g_rand_new_with_seed ((guint32) seed);
-  result = kv_play_search_unsuccessful (script->game, strategies, rand, games, count, &error);
+  result = kv_play_search_unsuccessful (script->game, engine, strategies, rand, games, count, &error);
   if (result == NULL)
     return kv_cli_fail ("%s", error->message);
 

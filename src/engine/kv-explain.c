@@ -219,17 +219,13 @@ explain_models (const KvStep *step, const KvModel *before, const KvModel *after,
 KvExplanation *
 kv_explain_entry (const KvHistory *history, guint index)
 {
-  const KvModel *before, *after;
-  g_autoptr(KvKnowledge) was = NULL;
-  g_autoptr(KvKnowledge) is = NULL;
-
   g_return_val_if_fail (index >= 1 && index < kv_history_length (history), NULL);
 
-  before = kv_history_get (history, index - 1)->model;
-  after = kv_history_get (history, index)->model;
-  was = kv_knowledge_new (before, before->actual);
-  is = kv_knowledge_new (after, after->actual);
-  return explain_models (kv_history_get (history, index)->step, before, after, was, is);
+  /* Through the entries' states, on either engine: their knowledge tables
+   * are read out once and kept. */
+  return kv_explain_states (kv_history_get (history, index)->step,
+                            kv_history_get (history, index - 1)->state,
+                            kv_history_get (history, index)->state);
 }
 
 KvExplanation *

@@ -24,7 +24,8 @@ typedef struct {
   GPtrArray *removed;      /* char*: their names when n_removed ≤ KV_EXPLAIN_NAMED_MAX, else empty */
 } KvExplanation;
 
-/* Explains entry @index (≥ 1) of @history: the step from entry @index - 1. */
+/* Explains entry @index (≥ 1) of @history: the step from entry @index - 1
+ * (on either engine, as kv_explain_states). */
 KvExplanation *kv_explain_entry       (const KvHistory *history, guint index);
 /* Explains @step from @before to @after on either back-end; a symbolic
  * step's removed worlds are counted (never named) and links not listed. */

@@ -14,34 +14,84 @@ entry_free (KvHistoryEntry *entry)
   g_clear_pointer (&entry->step, kv_step_unref);
   g_clear_pointer (&entry->expanded, g_ptr_array_unref);
   g_clear_pointer (&entry->model, kv_model_unref);
+  g_clear_pointer (&entry->state, kv_state_unref);
   g_free (entry);
 }
 
-/* A history of the one entry @initial (taken), a model of @game. */
+/* An entry holding @state (taken), with its model when it has one. */
+static KvHistoryEntry *
+entry_new (KvStep *step, KvState *state, GPtrArray *expanded)
+{
+  KvHistoryEntry *entry = g_new0 (KvHistoryEntry, 1);
+  KvModel *model = kv_state_model (state);
+
+  entry->step = step != NULL ? kv_step_ref (step) : NULL;
+  entry->state = state;
+  entry->model = model != NULL ? kv_model_ref (model) : NULL;
+  entry->expanded = expanded;
+  return entry;
+}
+
+/* A history of the one entry @initial (taken), a state of @game. */
 static KvHistory *
 history_holding (KvGame  *game,
                  guint    world_limit,
-                 KvModel *initial)
+                 KvState *initial)
 {
   KvHistory *history = g_new0 (KvHistory, 1);
-  KvHistoryEntry *entry = g_new0 (KvHistoryEntry, 1);
 
   history->game = kv_game_ref (game);
   history->world_limit = world_limit;
+  history->engine = kv_state_engine (initial);
   history->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
-  entry->model = initial;
-  g_ptr_array_add (history->entries, entry);
+  g_ptr_array_add (history->entries, entry_new (NULL, initial, NULL));
   return history;
 }
 
 KvHistory *
 kv_history_new (KvGame *game, guint world_limit, GError **error)
 {
-  KvModel *initial = kv_model_new_initial (game, world_limit, error);
+  return kv_history_new_with_engine (game, KV_ENGINE_EXPLICIT, world_limit, error);
+}
 
-  if (initial == NULL)
-    return NULL;
+KvHistory *
+kv_history_new_with_engine (KvGame *game, KvEngineKind kind, guint world_limit, GError **error)
+{
+  KvState *initial;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  /* The explicit engine makes its model with the history's limit (the
+   * state's apply_step is not used: push keeps what a suggest expanded to). */
+  if (kind == KV_ENGINE_AUTO)
+    kind = kv_game_count_deals (game) <= (world_limit ? world_limit : KV_DEFAULT_WORLD_LIMIT)
+           ? KV_ENGINE_EXPLICIT : KV_ENGINE_SYMBOLIC;
+  if (kind == KV_ENGINE_EXPLICIT)
+    {
+      g_autoptr(KvModel) model = kv_model_new_initial (game, world_limit, error);
+
+      if (model == NULL)
+        return NULL;
+      initial = kv_state_new_for_model (model);
+    }
+  else
+    {
+      initial = kv_state_new_initial (game, KV_ENGINE_SYMBOLIC, world_limit, error);
+      if (initial == NULL)
+        return NULL;
+    }
   return history_holding (game, world_limit, initial);
+}
+
+KvEngineKind
+kv_history_choose_engine (const KvGame *game, guint world_limit)
+{
+  KvEngineKind kind = KV_ENGINE_AUTO;
+
+  if (kv_engine_from_env (&kind, NULL) && kind != KV_ENGINE_AUTO)
+    return kind;
+  return kv_game_count_deals (game) > MAX (world_limit, KV_DEFAULT_WORLD_LIMIT)
+         ? KV_ENGINE_SYMBOLIC : KV_ENGINE_EXPLICIT;
 }
 
 KvHistory *
@@ -51,7 +101,7 @@ kv_history_new_for_model (KvModel *model)
 
   g_return_val_if_fail (model != NULL, NULL);
 
-  history = history_holding (model->game, model->world_limit, kv_model_ref (model));
+  history = history_holding (model->game, model->world_limit, kv_state_new_for_model (model));
   history->given = TRUE;
   return history;
 }
@@ -84,16 +134,31 @@ kv_history_push (KvHistory *history, KvStep *step, GError **error)
 {
   const KvHistoryEntry *last = kv_history_get (history, history->entries->len - 1);
   GPtrArray *expanded = NULL;
-  KvModel *model = kv_model_apply_step_expanded (last->model, step, history->world_limit, &expanded, error);
-  KvHistoryEntry *entry;
+  KvState *state;
 
-  if (model == NULL)
-    return FALSE;
-  entry = g_new0 (KvHistoryEntry, 1);
-  entry->step = kv_step_ref (step);
-  entry->model = model;
-  entry->expanded = expanded;
-  g_ptr_array_add (history->entries, entry);
+  g_return_val_if_fail (step != NULL, FALSE);
+
+  if (last->model != NULL)
+    {
+      g_autoptr(KvModel) model = kv_model_apply_step_expanded (last->model, step, history->world_limit,
+                                                               &expanded, error);
+
+      if (model == NULL)
+        return FALSE;
+      state = kv_state_new_for_model (model);
+    }
+  else
+    {
+      state = kv_state_apply_step (last->state, step, error);
+      if (state == NULL)
+        return FALSE;
+      /* The symbolic engine expands a suggest inside; the history keeps
+       * the same answers, given by the actual deal, for the rows and the
+       * explanation. */
+      if (step->kind == KV_STEP_SUGGEST)
+        expanded = kv_suggest_expand_hands (step, history->game->deal);
+    }
+  g_ptr_array_add (history->entries, entry_new (step, state, expanded));
   return TRUE;
 }
 
@@ -122,7 +187,7 @@ kv_history_rerun (const KvHistory *history, KvGame *game, guint *n_kept, GError 
                              "its deal cannot be changed"));
       return NULL;
     }
-  rerun = kv_history_new (game, history->world_limit, error);
+  rerun = kv_history_new_with_engine (game, history->engine, history->world_limit, error);
   if (rerun == NULL)
     return NULL;
   for (guint i = 1; i < kv_history_length (history); i++)
@@ -164,11 +229,14 @@ kv_history_run_steps (KvHistory *history, const KvScript *script, GError **error
   g_return_val_if_fail (history != NULL && script != NULL, FALSE);
   g_return_val_if_fail (script->game == history->game, FALSE);
 
-  for (guint i = 0; i < kv_history_length (history); i++)
+  /* Symbolic entries share their BDD nodes in one bounded table (kv-sym.h):
+   * no total of theirs to hold. */
+  for (guint i = 0; i < kv_history_length (history) && history->engine == KV_ENGINE_EXPLICIT; i++)
     total += kv_history_get (history, i)->model->n_worlds;
   for (guint i = 0; i < script->steps->len; i++)
     {
-      if (kv_history_push (history, g_ptr_array_index (script->steps, i), &inner))
+      if (kv_history_push (history, g_ptr_array_index (script->steps, i), &inner)
+          && history->engine == KV_ENGINE_EXPLICIT)
         {
           total += kv_history_get (history, kv_history_length (history) - 1)->model->n_worlds;
           if (total > limit)
@@ -190,8 +258,15 @@ kv_history_run_steps (KvHistory *history, const KvScript *script, GError **error
 KvHistory *
 kv_history_run_script (const KvScript *script, guint world_limit, GError **error)
 {
+  return kv_history_run_script_with_engine (script, KV_ENGINE_EXPLICIT, world_limit, error);
+}
+
+KvHistory *
+kv_history_run_script_with_engine (const KvScript *script, KvEngineKind kind,
+                                   guint world_limit, GError **error)
+{
   g_autoptr(GError) inner = NULL;
-  g_autoptr(KvHistory) history = kv_history_new (script->game, world_limit, &inner);
+  g_autoptr(KvHistory) history = kv_history_new_with_engine (script->game, kind, world_limit, &inner);
 
   if (history == NULL)
     {

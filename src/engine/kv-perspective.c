@@ -97,3 +97,32 @@ kv_perspective_to_display (const KvGame *game,
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
+
+guint32 *
+kv_perspective_owners (const KvModel *model,
+                       const KvBits  *worlds)
+{
+  const KvGame *game;
+  KvHand seen[KV_MAX_AGENTS + 1] = { 0 };
+  guint32 *owners;
+  guint n_owners;
+
+  g_return_val_if_fail (model != NULL && worlds != NULL, NULL);
+
+  game = model->game;
+  n_owners = kv_game_n_owners (game);
+  /* The union of each owner's hands over the worlds, then per card. */
+  for (int w = kv_bits_next (worlds, 0); w >= 0 && (guint) w < model->n_worlds; w = kv_bits_next (worlds, w + 1))
+    {
+      const KvHand *hands = kv_model_hands (model, w);
+
+      for (guint o = 0; o < n_owners; o++)
+        seen[o] |= hands[o];
+    }
+  owners = g_new0 (guint32, MAX (game->n_cards, 1));
+  for (guint c = 0; c < game->n_cards; c++)
+    for (guint o = 0; o < n_owners; o++)
+      if (seen[o] & KV_CARD_BIT (c))
+        owners[c] |= 1u << o;
+  return owners;
+}

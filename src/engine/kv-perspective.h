@@ -23,6 +23,12 @@ G_BEGIN_DECLS
 KvBits   *kv_perspective_worlds (const KvModel *model, guint world,
                                  const guint *chain, guint n_chain);
 
+/* For each card, the owners it has somewhere in @worlds (a set of
+ * @model's worlds, as kv_perspective_worlds gives): n_cards masks over
+ * owners, as KvKnowledge's possible. The knowledge table's perspective
+ * column: what a (or a → b) leaves open. Free with g_free. */
+guint32  *kv_perspective_owners (const KvModel *model, const KvBits *worlds);
+
 /* Reads "1>2" against @game's agents into @chain (KV_PERSPECTIVE_MAX
  * entries) and *@n_chain; "" is no perspective (0 agents). FALSE with
  * KV_ERROR_NAME for an unknown agent or a chain too long. */

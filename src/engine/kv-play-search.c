@@ -5,14 +5,14 @@
 
 #include "kv-play-search.h"
 
-/* Agents that know δ at the point of @model, as a bit mask. */
+/* Agents that know δ at the point of @state, as a bit mask. */
 static guint32
-knowers (const KvModel *model)
+knowers (KvState *state)
 {
   guint32 mask = 0;
 
-  for (guint a = 0; a < model->game->n_agents; a++)
-    if (kv_strategy_model_knows (model, a))
+  for (guint a = 0; a < kv_state_game (state)->n_agents; a++)
+    if (kv_strategy_state_knows (state, a))
       mask |= 1u << a;
   return mask;
 }
@@ -23,20 +23,21 @@ typedef struct {
 } Watch;
 
 static gboolean
-watch_step (const KvPlayRecord *record, const KvModel *before, const KvStep *step, gpointer data)
+watch_step (const KvPlayRecord *record, KvState *before, const KvStep *step, gpointer data)
 {
   Watch *watch = data;
 
   if (step->kind != KV_STEP_ENDMOVE || knowers (before) != 0)
     return TRUE;
-  watch->learners = knowers (record->model);
+  watch->learners = knowers (record->state);
   watch->found = watch->learners != 0;
   return !watch->found;
 }
 
 KvSearchResult *
-kv_play_search_unsuccessful (const KvGame *game, const KvStrategy *const *strategies,
-                             GRand *rand, guint games, gboolean count_all, GError **error)
+kv_play_search_unsuccessful (const KvGame *game, KvEngineKind engine,
+                             const KvStrategy *const *strategies, GRand *rand, guint games,
+                             gboolean count_all, GError **error)
 {
   g_autoptr(KvSearchResult) result = g_new0 (KvSearchResult, 1);
 
@@ -46,7 +47,7 @@ kv_play_search_unsuccessful (const KvGame *game, const KvStrategy *const *strate
       g_autoptr(KvPlayRecord) record = NULL;
       Watch watch = { FALSE, 0 };
 
-      record = kv_play_game (dealt, strategies, rand, 100, watch_step, &watch, error);
+      record = kv_play_game (dealt, engine, strategies, rand, 100, watch_step, &watch, error);
       if (record == NULL)
         return NULL;
       result->games_searched++;

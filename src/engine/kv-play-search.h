@@ -17,9 +17,11 @@ typedef struct {
 } KvSearchResult;
 
 /* Plays up to @games games of @game from deals drawn from @rand (agent a
- * with @strategies[a]), stopping each game at its first unsuccessful
- * endmove. Stops at the first find unless @count_all. */
-KvSearchResult *kv_play_search_unsuccessful (const KvGame *game, const KvStrategy *const *strategies,
+ * with @strategies[a]) on the back-end @engine chooses, stopping each game
+ * at its first unsuccessful endmove. Stops at the first find unless
+ * @count_all. */
+KvSearchResult *kv_play_search_unsuccessful (const KvGame *game, KvEngineKind engine,
+                                             const KvStrategy *const *strategies,
                                              GRand *rand, guint games, gboolean count_all,
                                              GError **error);
 void kv_search_result_free (KvSearchResult *result);

@@ -58,7 +58,7 @@ kv_play_record_free (KvPlayRecord *record)
     return;
   g_clear_pointer (&record->game, kv_game_unref);
   g_clear_pointer (&record->steps, g_ptr_array_unref);
-  g_clear_pointer (&record->model, kv_model_unref);
+  g_clear_pointer (&record->state, kv_state_unref);
   g_free (record);
 }
 
@@ -76,11 +76,20 @@ cards_step (KvGame *game, KvStepKind kind, guint agent, KvHand cards)
 }
 
 KvStep *
+kv_play_choose_suggestion_state (KvPlayer *player, KvState *state, GRand *rand)
+{
+  KvHand cards = player->strategy->suggest (player, state, rand);
+
+  return cards == 0 ? NULL : cards_step (kv_state_game (state), KV_STEP_SUGGEST, player->agent, cards);
+}
+
+KvStep *
 kv_play_choose_suggestion (KvPlayer *player, const KvModel *model, GRand *rand)
 {
-  KvHand cards = player->strategy->suggest (player, model, rand);
+  /* States never change their model: the cast only takes a reference. */
+  g_autoptr(KvState) state = kv_state_new_for_model ((KvModel *) model);
 
-  return cards == 0 ? NULL : cards_step (model->game, KV_STEP_SUGGEST, player->agent, cards);
+  return kv_play_choose_suggestion_state (player, state, rand);
 }
 
 /* Applies @step (taking it) to the record's model and records it unless
@@ -90,15 +99,15 @@ apply (KvPlayRecord *record, KvStep *step, gboolean record_it,
        KvPlayStepFunc func, gpointer data, gboolean *stop, GError **error)
 {
   g_autoptr(KvStep) owned = step;
-  g_autoptr(KvModel) before = record->model;
-  KvModel *after = kv_model_apply_step (before, step, 0, error);
+  g_autoptr(KvState) before = record->state;
+  KvState *after = kv_state_apply_step (before, step, error);
 
   if (after == NULL)
     {
-      record->model = g_steal_pointer (&before);
+      record->state = g_steal_pointer (&before);
       return FALSE;
     }
-  record->model = after;
+  record->state = after;
   if (record_it)
     g_ptr_array_add (record->steps, g_steal_pointer (&owned));
   if (func != NULL && !func (record, before, step, data))
@@ -110,7 +119,7 @@ static void
 count_observer (KvPlayRecord *record)
 {
   const KvGame *game = record->game;
-  g_autoptr(KvKnowledge) k = kv_knowledge_new (record->model, record->model->actual);
+  const KvKnowledge *k = kv_state_knowledge (record->state);
 
   record->observer_known = record->observer_total = 0;
   for (guint c = 0; c < game->n_cards; c++)
@@ -155,7 +164,7 @@ play_suggestion (KvPlayRecord *record, KvPlayer **players, guint agent, KvHand c
           const KvPlayer *p = players[responder];
 
           shower = responder;
-          shown = p->strategy->show (players[responder], record->model, agent, held, rand);
+          shown = p->strategy->show (players[responder], record->state, agent, held, rand);
           as_default = as_default && shown == __builtin_ctzll (held);
           answer = cards_step (game, KV_STEP_SHOWCARD, responder, cards);
           answer->target = agent;
@@ -175,9 +184,24 @@ play_suggestion (KvPlayRecord *record, KvPlayer **players, guint agent, KvHand c
   return TRUE;
 }
 
+/* Whether @agent may end its move at @state: endmove's precondition,
+ * that it does not know δ. */
+static gboolean
+may_end_move (KvState *state, KvStep *ending)
+{
+  const KvModel *model = kv_state_model (state);
+  g_autofree char *why = NULL;
+
+  if (model == NULL)
+    return !kv_strategy_state_knows (state, ending->agent);
+  why = kv_step_why_false (model, ending);
+  return why == NULL;
+}
+
 KvPlayRecord *
-kv_play_game (KvGame *game, const KvStrategy *const *strategies, GRand *rand,
-              guint max_rounds, KvPlayStepFunc func, gpointer data, GError **error)
+kv_play_game (KvGame *game, KvEngineKind engine, const KvStrategy *const *strategies,
+              GRand *rand, guint max_rounds, KvPlayStepFunc func, gpointer data,
+              GError **error)
 {
   g_autoptr(KvPlayRecord) record = g_new0 (KvPlayRecord, 1);
   g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func (g_free);
@@ -188,8 +212,8 @@ kv_play_game (KvGame *game, const KvStrategy *const *strategies, GRand *rand,
   record->game = kv_game_ref (game);
   record->steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
   record->winner = -1;
-  record->model = kv_model_new_initial (game, 0, error);
-  if (record->model == NULL)
+  record->state = kv_state_new_initial (game, engine, 0, error);
+  if (record->state == NULL)
     return NULL;
   for (guint a = 0; a < game->n_agents; a++)
     g_ptr_array_add (players, kv_player_new (game, a, strategies[a]));
@@ -202,10 +226,10 @@ kv_play_game (KvGame *game, const KvStrategy *const *strategies, GRand *rand,
 
       record->turns++;
       record->rounds = (record->turns + game->n_agents - 1) / game->n_agents;
-      knows = player->strategy->knows (player, record->model);
+      knows = player->strategy->knows (player, record->state);
       if (!knows)
         {
-          KvHand cards = player->strategy->suggest (player, record->model, rand);
+          KvHand cards = player->strategy->suggest (player, record->state, rand);
 
           if (cards != 0
               && !play_suggestion (record, (KvPlayer **) players->pdata, agent, cards,
@@ -213,15 +237,15 @@ kv_play_game (KvGame *game, const KvStrategy *const *strategies, GRand *rand,
             return NULL;
           if (stop)
             break;
-          knows = player->strategy->knows (player, record->model);
+          knows = player->strategy->knows (player, record->state);
         }
       {
         KvStep *ending = kv_step_new (game, knows ? KV_STEP_WIN : KV_STEP_ENDMOVE);
-        g_autofree char *why = NULL;
 
         ending->agent = agent;
-        why = kv_step_why_false (record->model, ending);
-        if (why != NULL)
+        /* A win is true: every strategy knows δ by the model's reckoning
+         * or by a sound bookkeeping of what it saw. */
+        if (!knows && !may_end_move (record->state, ending))
           {
             /* Only naive can fail to see that it knows δ: it cannot
              * truthfully say it cannot win, so it just passes. */

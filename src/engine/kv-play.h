@@ -6,6 +6,10 @@
  * answered from the deal as the game's responders rule says (a responder
  * that can show several cards chooses by its strategy), then `win` when the
  * player knows δ, else `endmove`. The first winner ends the game.
+ *
+ * The game runs on a KvState, so on either back-end (kv-state.h): the
+ * explicit one for games whose deals fit the world limit, the symbolic one
+ * for real Cluedo. A symbolic game must stay on one thread (BuDDy).
  */
 #pragma once
 
@@ -19,7 +23,7 @@ typedef struct {
   GPtrArray *steps;       /* KvStep*: as played; a suggest whose shows all
                            * follow the default rule stays a suggest, else
                            * its nocard/showcard answers are written out */
-  KvModel   *model;       /* after the last step */
+  KvState   *state;       /* after the last step */
   int        winner;      /* the agent that won, or -1 (round limit) */
   guint      turns;       /* turns taken */
   guint      rounds;      /* rounds begun when the game ended */
@@ -27,22 +31,27 @@ typedef struct {
   guint      observer_total;  /* δ's cards (envelope cards, or all cards) */
 } KvPlayRecord;
 
-/* Called after each step with the model before and after it; returning
- * FALSE stops the game there (the record ends with that step). */
-typedef gboolean (*KvPlayStepFunc) (const KvPlayRecord *record, const KvModel *before,
+/* Called after each step with the state before it (the record holds the
+ * one after it); returning FALSE stops the game there (the record ends
+ * with that step). */
+typedef gboolean (*KvPlayStepFunc) (const KvPlayRecord *record, KvState *before,
                                     const KvStep *step, gpointer data);
 
 /* A copy of @game with a deal drawn from @rand. */
 KvGame *kv_play_deal (const KvGame *game, GRand *rand);
 
-/* Plays one game of @game as dealt, agent a using @strategies[a]; at most
- * @max_rounds rounds. @func may be NULL. */
-KvPlayRecord *kv_play_game (KvGame *game, const KvStrategy *const *strategies, GRand *rand,
+/* Plays one game of @game as dealt on the back-end @engine chooses
+ * (kv_state_new_initial, default world limit), agent a using
+ * @strategies[a]; at most @max_rounds rounds. @func may be NULL. */
+KvPlayRecord *kv_play_game (KvGame *game, KvEngineKind engine,
+                            const KvStrategy *const *strategies, GRand *rand,
                             guint max_rounds, KvPlayStepFunc func, gpointer data,
                             GError **error);
 
-/* The suggest step @player's strategy makes at the point of @model, or
+/* The suggest step @player's strategy makes at the point of @state, or
  * NULL when it has nothing left to ask. Next turn in the window uses it. */
+KvStep *kv_play_choose_suggestion_state (KvPlayer *player, KvState *state, GRand *rand);
+/* The same at the point of an explicit @model. */
 KvStep *kv_play_choose_suggestion (KvPlayer *player, const KvModel *model, GRand *rand);
 
 /* The record as a script `run` replays. */

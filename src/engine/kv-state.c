@@ -3,8 +3,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "kv-state.h"
+#include "kv-action.h"
 #include "kv-check.h"
 #include "kv-error.h"
 #include "kv-product-update.h"
@@ -17,6 +19,8 @@ struct _KvState {
   guint    world_limit;
   KvKnowledge *knowledge;   /* read out on demand (kv_state_knowledge) */
 };
+
+G_DEFINE_BOXED_TYPE (KvState, kv_state, kv_state_ref, kv_state_unref)
 
 static const char *engine_names[] = { "auto", "explicit", "symbolic" };
 
@@ -110,6 +114,77 @@ kv_state_check_actual (KvState *state, const KvFormula *f, gboolean *value, GErr
   return kv_sym_check_actual (state->sym, f, value, error);
 }
 
+char *
+kv_state_why_false (KvState *state, const KvStep *step)
+{
+  KvGame *game;
+  const KvHand *hands;
+  gboolean wins;
+
+  g_return_val_if_fail (state != NULL && step != NULL, NULL);
+
+  if (state->model != NULL)
+    return kv_step_why_false (state->model, step);
+
+  /* Symbolic: the actual world is the game's deal, and the same reasons
+   * as the explicit engine's are given. */
+  game = kv_sym_game (state->sym);
+  hands = game->deal;
+  switch (step->kind)
+    {
+    case KV_STEP_NOCARD:
+      for (guint i = 0; i < step->n_cards; i++)
+        if (hands[step->agent] & KV_CARD_BIT (step->cards[i]))
+          return g_strdup_printf (_("%s holds %s"), game->agent_names[step->agent],
+                                  game->card_names[step->cards[i]]);
+      return NULL;
+    case KV_STEP_SHOWCARD:
+      if (hands[step->agent] & KV_CARD_BIT (step->shown))
+        return NULL;
+      return g_strdup_printf (_("%s does not hold %s"), game->agent_names[step->agent],
+                              game->card_names[step->shown]);
+    case KV_STEP_ENDMOVE:
+    case KV_STEP_WIN:
+      wins = (kv_state_knowledge (state)->winners & (1u << step->agent)) != 0;
+      if (step->kind == KV_STEP_ENDMOVE && wins)
+        return g_strdup_printf (game->has_envelope ? _("%s knows the envelope, so it can win")
+                                                   : _("%s knows the deal, so it can win"),
+                                game->agent_names[step->agent]);
+      if (step->kind == KV_STEP_WIN && !wins)
+        return g_strdup_printf (game->has_envelope ? _("%s does not know the envelope yet")
+                                                   : _("%s does not know the deal yet"),
+                                game->agent_names[step->agent]);
+      return NULL;
+    case KV_STEP_ANNOUNCE:
+    case KV_STEP_DO:
+      {
+        guint event;
+        g_autoptr(KvActionModel) am = kv_action_model_for_step (step, &event);
+        g_autoptr(GError) error = NULL;
+        gboolean value = TRUE;
+
+        if (!kv_sym_check_actual (state->sym, am->pre[event], &value, &error))
+          return g_strdup (error->message);
+        if (value)
+          return NULL;
+        if (step->kind == KV_STEP_ANNOUNCE)
+          {
+            g_autofree char *f = kv_formula_to_string (game, step->formula, FALSE);
+            return g_strdup_printf (_("%s is false at the actual world"), f);
+          }
+        else
+          {
+            g_autofree char *f = kv_formula_to_string (game, am->pre[event], FALSE);
+            return g_strdup_printf (_("the precondition of %s (%s) is false at the actual world"),
+                                    am->event_names[event], f);
+          }
+      }
+    case KV_STEP_SUGGEST:
+    default:
+      return NULL;
+    }
+}
+
 KvEngineKind
 kv_state_engine (const KvState *state)
 {
@@ -151,6 +226,26 @@ kv_state_model (const KvState *state)
   return state->model;
 }
 
+char *
+kv_count_format (guint64 count)
+{
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, count);
+  gsize n = strlen (digits);
+  GString *out;
+
+  if (count < 10000)
+    return g_steal_pointer (&digits);
+  out = g_string_sized_new (n * 2);
+  for (gsize i = 0; i < n; i++)
+    {
+      /* U+202F NARROW NO-BREAK SPACE: a count never wraps inside. */
+      if (i > 0 && (n - i) % 3 == 0)
+        g_string_append (out, "\xe2\x80\xaf");
+      g_string_append_c (out, digits[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
 KvState *
 kv_state_ref (KvState *state)
 {
@@ -167,4 +262,62 @@ kv_state_unref (KvState *state)
   g_clear_pointer (&state->sym, kv_sym_unref);
   g_clear_pointer (&state->knowledge, kv_knowledge_free);
   g_free (state);
+}
+
+/* --- what one agent considers possible (kv-state.h) ------------------- */
+
+static int
+compare_hands (gconstpointer a, gconstpointer b)
+{
+  KvHand x = *(const KvHand *) a, y = *(const KvHand *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+GArray *
+kv_state_envelopes (KvState *state, guint agent)
+{
+  const KvModel *model = state->model;
+  GArray *out;
+  g_autoptr(GHashTable) seen = NULL;
+  g_autoptr(KvBits) cls = NULL;
+  guint envelope;
+
+  g_return_val_if_fail (agent < kv_state_game (state)->n_agents, NULL);
+
+  if (state->sym != NULL)
+    return kv_sym_envelopes (state->sym, (int) agent);
+  out = g_array_new (FALSE, FALSE, sizeof (KvHand));
+  if (!model->game->has_envelope)
+    return out;
+  /* The class's envelopes, each once: a class holds far fewer distinct
+   * envelopes than worlds. */
+  seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  envelope = kv_game_envelope (model->game);
+  cls = kv_model_class_of (model, agent, model->actual);
+  for (int w = kv_bits_next (cls, 0); w >= 0; w = kv_bits_next (cls, w + 1))
+    {
+      KvHand hand = kv_model_hand (model, w, envelope);
+
+      if (!g_hash_table_contains (seen, &hand))
+        {
+          g_hash_table_add (seen, g_memdup2 (&hand, sizeof hand));
+          g_array_append_val (out, hand);
+        }
+    }
+  g_array_sort (out, compare_hands);
+  return out;
+}
+
+guint64
+kv_state_count_agent_worlds (KvState *state, guint agent)
+{
+  g_autoptr(KvBits) cls = NULL;
+
+  g_return_val_if_fail (agent < kv_state_game (state)->n_agents, 0);
+
+  if (state->sym != NULL)
+    return kv_sym_count_agent_worlds (state->sym, agent);
+  cls = kv_model_class_of (state->model, agent, state->model->actual);
+  return kv_bits_count (cls);
 }

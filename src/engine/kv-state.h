@@ -39,11 +39,20 @@ gboolean     kv_engine_from_env  (KvEngineKind *kind, GError **error);
 
 typedef struct _KvState KvState;
 
+/* A boxed type (reference counted), for properties that hold a state. */
+#define KV_TYPE_STATE (kv_state_get_type ())
+GType        kv_state_get_type     (void) G_GNUC_CONST;
+
 KvState     *kv_state_new_initial  (KvGame *game, KvEngineKind kind, guint world_limit, GError **error);
 /* An explicit state over @model (referenced). */
 KvState     *kv_state_new_for_model (KvModel *model);
 KvState     *kv_state_apply_step   (KvState *state, const KvStep *step, GError **error);
 gboolean     kv_state_check_actual (KvState *state, const KvFormula *f, gboolean *value, GError **error);
+
+/* Why @step is false at the actual world of @state, or NULL when it can
+ * be applied there (kv_step_why_false on either engine; a suggest is never
+ * false). Free with g_free. */
+char        *kv_state_why_false    (KvState *state, const KvStep *step);
 
 KvEngineKind kv_state_engine       (const KvState *state);   /* never AUTO */
 KvGame      *kv_state_game         (const KvState *state);
@@ -58,9 +67,24 @@ const KvKnowledge *kv_state_knowledge (KvState *state);
 /* The explicit model, or NULL for a symbolic state. */
 KvModel     *kv_state_model        (const KvState *state);
 
+/* @count for people to read: digits in groups of three, apart by narrow
+ * no-break spaces, from 10 000 on ("5 557 616 064"; "6040" stays). The
+ * window's counts (64-bit on the symbolic engine) print through it. */
+char        *kv_count_format       (guint64 count);
+
 KvState     *kv_state_ref          (KvState *state);
 void         kv_state_unref        (KvState *state);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvState, kv_state_unref)
+
+/* --- what one agent considers possible (the players, kv-strategy.c) --- */
+
+/* The envelopes @agent considers possible at the actual world (its class),
+ * as KvHands (one card of each envelope category), exact, sorted ascending
+ * as numbers, no repeats; empty when the game has no envelope. The same
+ * list on both back-ends. Free with g_array_unref. */
+GArray      *kv_state_envelopes        (KvState *state, guint agent);
+/* The number of worlds @agent considers possible at the actual world. */
+guint64      kv_state_count_agent_worlds (KvState *state, guint agent);
 
 G_END_DECLS

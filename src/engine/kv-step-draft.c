@@ -282,7 +282,7 @@ kv_step_draft_kind_reason (const KvGame *game,
 
 char *
 kv_step_draft_check (const KvStepDraft  *draft,
-                     const KvModel      *model,
+                     KvState            *state,
                      KvStep            **step)
 {
   g_autofree char *text = NULL;
@@ -291,7 +291,7 @@ kv_step_draft_check (const KvStepDraft  *draft,
   char *why;
 
   g_return_val_if_fail (draft != NULL, NULL);
-  g_return_val_if_fail (model != NULL && model->game == draft->game, NULL);
+  g_return_val_if_fail (state != NULL && kv_state_game (state) == draft->game, NULL);
 
   text = kv_step_draft_to_text (draft);
   if (text == NULL)
@@ -305,7 +305,7 @@ kv_step_draft_check (const KvStepDraft  *draft,
   if (parsed == NULL)
     return g_strdup (error->message);
 
-  why = kv_step_why_false (model, parsed);
+  why = kv_state_why_false (state, parsed);
   if (why != NULL)
     return why;
 
@@ -316,7 +316,7 @@ kv_step_draft_check (const KvStepDraft  *draft,
 
 char *
 kv_step_draft_check_choice (const KvStepDraft *draft,
-                            const KvModel     *model,
+                            KvState           *state,
                             KvStepDraftField   field,
                             guint              slot,
                             int                value)
@@ -345,12 +345,12 @@ kv_step_draft_check_choice (const KvStepDraft *draft,
     default:
       g_return_val_if_reached (NULL);
     }
-  return kv_step_draft_check (&other, model, NULL);
+  return kv_step_draft_check (&other, state, NULL);
 }
 
 char *
 kv_step_draft_check_card (const KvStepDraft *draft,
-                          const KvModel     *model,
+                          KvState           *state,
                           guint              card,
                           gboolean           draft_ok)
 {
@@ -364,12 +364,12 @@ kv_step_draft_check_card (const KvStepDraft *draft,
     return NULL;
   other = *draft;
   other.cards ^= KV_CARD_BIT (card);
-  return kv_step_draft_check (&other, model, NULL);
+  return kv_step_draft_check (&other, state, NULL);
 }
 
 int
 kv_step_draft_complete_card (const KvStepDraft *draft,
-                             const KvModel     *model)
+                             KvState           *state)
 {
   g_return_val_if_fail (draft != NULL, -1);
 
@@ -384,7 +384,7 @@ kv_step_draft_complete_card (const KvStepDraft *draft,
           g_autofree char *reason = NULL;
 
           other.cards = KV_CARD_BIT (c);
-          reason = kv_step_draft_check (&other, model, NULL);
+          reason = kv_step_draft_check (&other, state, NULL);
           if (reason == NULL)
             return (int) c;
         }

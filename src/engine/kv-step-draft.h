@@ -15,6 +15,7 @@
 #pragma once
 
 #include "kv-model.h"
+#include "kv-state.h"
 #include "kv-step.h"
 
 G_BEGIN_DECLS
@@ -86,16 +87,17 @@ char        *kv_step_draft_to_text        (const KvStepDraft *draft);
 const char  *kv_step_draft_kind_reason    (const KvGame      *game,
                                            KvStepKind         kind);
 
-/* Why the draft cannot be applied to @model (of the draft's game): a part
+/* Why the draft cannot be applied to @state (of the draft's game, on
+ * either engine: kv_state_why_false): a part
  * missing, a line that does not parse, a step false at the actual world.
  * NULL when it can, and then *step (when @step is not NULL) is the step. */
 char        *kv_step_draft_check          (const KvStepDraft *draft,
-                                           const KvModel     *model,
+                                           KvState           *state,
                                            KvStep           **step);
 /* Why the draft could not be applied with @field (slot @slot's card for
  * KV_STEP_DRAFT_SLOT) set to @value instead; NULL when it could. */
 char        *kv_step_draft_check_choice   (const KvStepDraft *draft,
-                                           const KvModel     *model,
+                                           KvState           *state,
                                            KvStepDraftField   field,
                                            guint              slot,
                                            int                value);
@@ -105,14 +107,14 @@ char        *kv_step_draft_check_choice   (const KvStepDraft *draft,
  * given so as not to check it once per card: when it cannot, a card it
  * holds may always be taken away. NULL when the card may be toggled. */
 char        *kv_step_draft_check_card     (const KvStepDraft *draft,
-                                           const KvModel     *model,
+                                           KvState           *state,
                                            guint              card,
                                            gboolean           draft_ok);
 /* A card the form adds to the draft's cards by itself, or -1: for a
  * nocard without a card, the first one it can be about; for a showcard,
  * the card shown when it is not asked for. */
 int          kv_step_draft_complete_card  (const KvStepDraft *draft,
-                                           const KvModel     *model);
+                                           KvState           *state);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvStepDraft, kv_step_draft_free)
 

@@ -62,6 +62,72 @@ kv_strategy_model_knows (const KvModel *model, guint agent)
   return TRUE;
 }
 
+/* --- reading a symbolic state: the envelopes still possible ------------ */
+
+/* Whether envelope @a comes before @b in the explicit engine's deal
+ * order: by the card of the first envelope category, then the next, … */
+static gboolean
+envelope_before (const KvGame *game, KvHand a, KvHand b)
+{
+  for (guint cat = 0; cat < game->n_categories; cat++)
+    {
+      KvHand in_cat = 0;
+
+      for (guint c = 0; c < game->n_cards; c++)
+        if (game->card_category[c] == (int) cat)
+          in_cat |= KV_CARD_BIT (c);
+      if ((a & in_cat) != (b & in_cat))
+        return (a & in_cat) < (b & in_cat);
+    }
+  return FALSE;
+}
+
+gboolean
+kv_strategy_state_knows (KvState *state, guint agent)
+{
+  const KvModel *model = kv_state_model (state);
+  g_autoptr(GArray) envelopes = NULL;
+
+  if (model != NULL)
+    return kv_strategy_model_knows (model, agent);
+  if (!kv_state_game (state)->has_envelope)
+    return kv_state_knowledge (state)->agents[agent].wins;
+  /* One envelope left is knowing δ, and a cheaper read-out than the
+   * whole knowledge table. */
+  envelopes = kv_state_envelopes (state, agent);
+  return envelopes->len == 1;
+}
+
+/* The cards whose owner @agent does not know, from the knowledge table. */
+static KvHand
+state_unknown_cards (KvState *state, guint agent)
+{
+  const KvKnowledge *k = kv_state_knowledge (state);
+  KvHand unknown = 0;
+
+  for (guint c = 0; c < k->n_cards; c++)
+    if (kv_knowledge_known_owner (k->agents[agent].possible[c]) < 0)
+      unknown |= KV_CARD_BIT (c);
+  return unknown;
+}
+
+/* The envelope of @agent's class that the explicit engine's first world
+ * of the class has (worlds keep the deal order through every product). */
+static KvHand
+state_first_envelope (KvState *state, guint agent)
+{
+  const KvGame *game = kv_state_game (state);
+  g_autoptr(GArray) envelopes = kv_state_envelopes (state, agent);
+  KvHand first;
+
+  g_assert (envelopes->len > 0);
+  first = g_array_index (envelopes, KvHand, 0);
+  for (guint i = 1; i < envelopes->len; i++)
+    if (envelope_before (game, g_array_index (envelopes, KvHand, i), first))
+      first = g_array_index (envelopes, KvHand, i);
+  return first;
+}
+
 /* The envelope cards of @envelope in suggestion order is card order; a
  * suggestion is a card set, so this is all a suggestion needs. */
 static KvHand
@@ -107,6 +173,24 @@ model_suggest (const KvModel *model, guint agent, GRand *rand)
   return envelope_of (model, class_world (model, agent, rand));
 }
 
+/* model_suggest on either back-end; on the symbolic one @rand picks an
+ * envelope, not a world (kv-strategy.h). */
+static KvHand
+state_suggest (KvState *state, guint agent, GRand *rand)
+{
+  const KvModel *model = kv_state_model (state);
+  g_autoptr(GArray) envelopes = NULL;
+
+  if (model != NULL)
+    return model_suggest (model, agent, rand);
+  if (!kv_state_game (state)->has_envelope)
+    return state_unknown_cards (state, agent);
+  if (rand == NULL)
+    return state_first_envelope (state, agent);
+  envelopes = kv_state_envelopes (state, agent);
+  return g_array_index (envelopes, KvHand, g_rand_int_range (rand, 0, envelopes->len));
+}
+
 /* --- showing -------------------------------------------------------- */
 
 static guint
@@ -129,7 +213,7 @@ random_card (KvHand hand, GRand *rand)
 /* Shows what the suggester has already seen from it if it can: that
  * tells nobody anything new. */
 static guint
-show_known_first (KvPlayer *player, const KvModel *model, guint suggester,
+show_known_first (KvPlayer *player, KvState *state, guint suggester,
                   KvHand can_show, GRand *rand)
 {
   KvHand seen = can_show & player->shown_to[suggester];
@@ -140,7 +224,7 @@ show_known_first (KvPlayer *player, const KvModel *model, guint suggester,
 }
 
 static guint
-show_random (KvPlayer *player, const KvModel *model, guint suggester,
+show_random (KvPlayer *player, KvState *state, guint suggester,
              KvHand can_show, GRand *rand)
 {
   return random_card (can_show, rand);
@@ -149,15 +233,15 @@ show_random (KvPlayer *player, const KvModel *model, guint suggester,
 /* --- random ----------------------------------------------------------- */
 
 static KvHand
-random_suggest (KvPlayer *player, const KvModel *model, GRand *rand)
+random_suggest (KvPlayer *player, KvState *state, GRand *rand)
 {
-  return model_suggest (model, player->agent, rand);
+  return state_suggest (state, player->agent, rand);
 }
 
 static gboolean
-model_knows (KvPlayer *player, const KvModel *model)
+model_knows (KvPlayer *player, KvState *state)
 {
-  return kv_strategy_model_knows (model, player->agent);
+  return kv_strategy_state_knows (state, player->agent);
 }
 
 /* --- naive: its own bookkeeping only ---------------------------------- */
@@ -185,9 +269,9 @@ naive_envelope_card (const KvPlayer *player, const KvGame *game, guint cat)
 }
 
 static gboolean
-naive_knows (KvPlayer *player, const KvModel *model)
+naive_knows (KvPlayer *player, KvState *state)
 {
-  const KvGame *game = model->game;
+  const KvGame *game = kv_state_game (state);
 
   if (game->has_envelope)
     {
@@ -215,9 +299,9 @@ naive_knows (KvPlayer *player, const KvModel *model)
 }
 
 static KvHand
-naive_suggest (KvPlayer *player, const KvModel *model, GRand *rand)
+naive_suggest (KvPlayer *player, KvState *state, GRand *rand)
 {
-  const KvGame *game = model->game;
+  const KvGame *game = kv_state_game (state);
   KvHand suggestion = 0;
 
   if (!game->has_envelope)
@@ -247,9 +331,9 @@ naive_suggest (KvPlayer *player, const KvModel *model, GRand *rand)
 /* --- del: the model ----------------------------------------------------- */
 
 static KvHand
-del_suggest (KvPlayer *player, const KvModel *model, GRand *rand)
+del_suggest (KvPlayer *player, KvState *state, GRand *rand)
 {
-  return model_suggest (model, player->agent, NULL);
+  return state_suggest (state, player->agent, NULL);
 }
 
 /* --- del+: the most informative suggestion --------------------------------- */
@@ -361,10 +445,70 @@ next_suggestion (const KvGame *game, KvHand prev)
   return prev != 0 && carry ? 0 : next;
 }
 
+/* del+ on the symbolic back-end, over the envelopes @player still
+ * considers possible, P, each counted once. For a suggestion S, let S' be
+ * its cards the player does not hold. At an envelope E of P the answer
+ * shows one of the cards X = S' − E (each taken as likely; an answer
+ * cannot show a card of the envelope), after which the envelopes of P
+ * without that card are left; when X is empty nobody can show, and those
+ * holding all of S' are left. The score is the number left, summed over
+ * P (so the mean times |P|, scaled by LCM so it stays a whole number);
+ * the smallest wins, the first in odometer order on a tie. Exact, and
+ * |P| × suggestions × categories steps: a few hundred thousand in Cluedo. */
 static KvHand
-del_plus_suggest (KvPlayer *player, const KvModel *model, GRand *rand)
+del_plus_envelopes (KvPlayer *player, KvState *state)
 {
-  const KvGame *game = model->game;
+  const KvGame *game = kv_state_game (state);
+  const guint64 lcm = 720720;          /* divisible by every |X| ≤ 16 */
+  KvHand hand = game->deal[player->agent];
+  g_autoptr(GArray) envelopes = kv_state_envelopes (state, player->agent);
+  const KvHand *p = (const KvHand *) envelopes->data;
+  guint64 without[KV_MAX_CARDS];
+  KvHand best = 0;
+  guint64 best_score = G_MAXUINT64;
+
+  /* The envelopes of P a shown card c leaves: those without c. */
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      without[c] = 0;
+      for (guint i = 0; i < envelopes->len; i++)
+        without[c] += !(p[i] & KV_CARD_BIT (c));
+    }
+  for (KvHand s = next_suggestion (game, 0); s != 0; s = next_suggestion (game, s))
+    {
+      KvHand asked = s & ~hand;
+      guint64 holding_all = 0, score = 0;
+
+      for (guint i = 0; i < envelopes->len; i++)
+        holding_all += (p[i] & asked) == asked;
+      for (guint i = 0; i < envelopes->len && score < best_score; i++)
+        {
+          KvHand shown = asked & ~p[i];
+          guint64 left = 0;
+
+          if (shown == 0)
+            {
+              score += holding_all * lcm;
+              continue;
+            }
+          for (KvHand x = shown; x != 0; x &= x - 1)
+            left += without[lowest_card (x)];
+          score += left * (lcm / __builtin_popcountll (shown));
+        }
+      if (score < best_score)
+        {
+          best = s;
+          best_score = score;
+        }
+    }
+  return best;
+}
+
+static KvHand
+del_plus_suggest (KvPlayer *player, KvState *state, GRand *rand)
+{
+  const KvModel *model = kv_state_model (state);
+  const KvGame *game = kv_state_game (state);
   guint place[KV_MAX_CARDS] = { 0 }, radix[KV_MAX_CARDS] = { 0 };
   guint n_envelopes = 1, n_groups = game->n_agents * (game->n_categories + 1), i = 0;
   g_autoptr(KvBits) cls = NULL;
@@ -375,7 +519,9 @@ del_plus_suggest (KvPlayer *player, const KvModel *model, GRand *rand)
   guint64 best_score = G_MAXUINT64;
 
   if (!game->has_envelope)
-    return del_suggest (player, model, rand);
+    return del_suggest (player, state, rand);
+  if (model == NULL)
+    return del_plus_envelopes (player, state);
 
   for (guint cat = 0; cat < game->n_categories; cat++)
     if (game->envelope_categories & (G_GUINT64_CONSTANT (1) << cat))

@@ -14,10 +14,27 @@
  *           its class after the answer.
  * Every strategy wins only when it knows δ by its own reckoning; random, del
  * and del+ read that from the model (win{a}), naive from its bookkeeping.
+ *
+ * The strategies read a KvState, so they play on either back-end. On the
+ * explicit one they read the worlds of their class (the game records in
+ * tests/engine/play are theirs). On the symbolic one they read what
+ * kv_state_envelopes gives, the envelopes still possible for them:
+ *   del     the first of those in the order the explicit engine deals
+ *           (category by category, cards in game order) — the envelope of
+ *           the first world of its class there, so both back-ends agree;
+ *   random  one of those envelopes, each as likely (the explicit engine
+ *           picks a world of its class, so an envelope held by more worlds
+ *           is likelier there: its games differ between back-ends);
+ *   del+    the suggestion that leaves the fewest envelopes possible on
+ *           average, counted over envelopes rather than worlds (see
+ *           del_plus_envelopes in kv-strategy.c): the explicit engine's
+ *           count per world needs the worlds, which the symbolic one does
+ *           not list, so del+'s games differ between back-ends.
+ * naive reads only the game and its own bookkeeping: the same everywhere.
  */
 #pragma once
 
-#include "kv-model.h"
+#include "kv-state.h"
 
 G_BEGIN_DECLS
 
@@ -27,12 +44,12 @@ typedef struct {
   const char *name;
   /* The cards to suggest (one per envelope category, or in a game without
    * envelope the cards whose owner it does not know); 0 when nothing is left. */
-  KvHand   (*suggest) (KvPlayer *player, const KvModel *model, GRand *rand);
+  KvHand   (*suggest) (KvPlayer *player, KvState *state, GRand *rand);
   /* The card to show @suggester out of @can_show (never empty). */
-  guint    (*show)    (KvPlayer *player, const KvModel *model, guint suggester,
+  guint    (*show)    (KvPlayer *player, KvState *state, guint suggester,
                        KvHand can_show, GRand *rand);
   /* Whether it knows δ and accuses. */
-  gboolean (*knows)   (KvPlayer *player, const KvModel *model);
+  gboolean (*knows)   (KvPlayer *player, KvState *state);
 } KvStrategy;
 
 /* The strategies by name ("random", "naive", "del", "del+"), or NULL. */
@@ -62,5 +79,7 @@ void kv_player_observe (KvPlayer *player, const KvGame *game, guint suggester, K
 
 /* Whether agent @agent knows δ in @model at the point (win{agent}). */
 gboolean kv_strategy_model_knows (const KvModel *model, guint agent);
+/* The same on either back-end. */
+gboolean kv_strategy_state_knows (KvState *state, guint agent);
 
 G_END_DECLS

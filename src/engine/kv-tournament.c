@@ -10,6 +10,7 @@ struct _KvTournament
   KvGame            *game;
   const KvStrategy  *listed[KV_MAX_AGENTS];
   GRand             *rand;
+  KvEngineKind       engine;
   KvTournamentResult result;
 };
 
@@ -36,6 +37,7 @@ kv_tournament_new (KvGame                  *game,
   self = g_new0 (KvTournament, 1);
   self->game = kv_game_ref (game);
   self->rand = g_rand_new_with_seed (seed);
+  self->engine = KV_ENGINE_AUTO;
   for (guint a = 0; a < game->n_agents; a++)
     {
       g_return_val_if_fail (listed[a] != NULL, self);
@@ -44,6 +46,14 @@ kv_tournament_new (KvGame                  *game,
         self->result.tallies[self->result.n_tallies++].name = listed[a]->name;
     }
   return self;
+}
+
+void
+kv_tournament_set_engine (KvTournament *self,
+                          KvEngineKind  engine)
+{
+  g_return_if_fail (self != NULL);
+  self->engine = engine;
 }
 
 void
@@ -75,7 +85,7 @@ kv_tournament_play_game (KvTournament  *self,
   dealt = kv_play_deal (self->game, self->rand);
   for (guint a = 0; a < n_agents; a++)
     seats[a] = self->listed[(a + g) % n_agents];
-  record = kv_play_game (dealt, seats, self->rand, KV_TOURNAMENT_MAX_ROUNDS, NULL, NULL, error);
+  record = kv_play_game (dealt, self->engine, seats, self->rand, KV_TOURNAMENT_MAX_ROUNDS, NULL, NULL, error);
   if (record == NULL)
     return FALSE;
 

@@ -7,6 +7,11 @@
  * strategy (a + g) mod n of the list), so no strategy keeps the first move.
  * The tournament plays one game per call, so a caller can show progress and
  * stop between games (the window does, on its main loop). GTK-free.
+ *
+ * The games run on the back-end kv_tournament_set_engine names (auto by
+ * default: explicit when the deals fit the world limit). A symbolic
+ * tournament must be played from one thread, and no other symbolic work
+ * may run meanwhile (BuDDy is process-wide).
  */
 #pragma once
 
@@ -41,6 +46,9 @@ KvTournament *kv_tournament_new        (KvGame                   *game,
                                         const KvStrategy *const  *listed,
                                         guint32                   seed);
 void          kv_tournament_free       (KvTournament             *tournament);
+/* The back-end of the games to come (KV_ENGINE_AUTO at first). */
+void          kv_tournament_set_engine (KvTournament             *tournament,
+                                        KvEngineKind              engine);
 
 /* Plays the next game; FALSE with @error when it could not be played. */
 gboolean      kv_tournament_play_game  (KvTournament             *tournament,

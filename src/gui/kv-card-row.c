@@ -3,6 +3,8 @@
 #define G_LOG_DOMAIN "kv-card-row"
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "kv-card-row.h"
 
 typedef struct {
@@ -125,4 +127,57 @@ kv_card_row_get_cell_flags (KvCardRow *self,
 {
   g_return_val_if_fail (KV_IS_CARD_ROW (self), 0);
   return cell < self->n_cells ? self->cells[cell].flags : 0;
+}
+
+/* The summary: how many worlds each considers possible; who can win.
+ * E has no worlds of its own (it is what each player knows). */
+KvCardRow *
+kv_card_row_new_summary (const KvGame      *game,
+                         const KvKnowledge *k,
+                         const KvKnowledge *before,
+                         gboolean           extra)
+{
+  KvCardRow *summary = kv_card_row_new (KV_CARD_ROW_SUMMARY, _("Worlds"), game->n_agents + (extra ? 3 : 2));
+
+  for (guint c = 0; c < game->n_agents + 2; c++)
+    {
+      const KvPerspective *p = c < game->n_agents ? &k->agents[c] : &k->common;
+      const KvPerspective *q = before == NULL ? NULL
+                               : c < game->n_agents ? &before->agents[c] : &before->common;
+      /* 64-bit on the symbolic engine (real Cluedo's classes). */
+      guint64 size = p->class_size;
+      g_autofree char *text = kv_count_format (size);
+      g_autofree char *tooltip = NULL;
+      KvCellFlags flags = p->wins ? KV_CELL_WINS : 0;
+
+      if (c == game->n_agents)
+        {
+          kv_card_row_set_cell (summary, c, "",
+                                _("Everyone knows what each player knows: it has no worlds of its own"),
+                                0);
+          continue;
+        }
+      if (c < game->n_agents)
+        tooltip = p->wins
+                  ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "Player %s considers %s world possible and can win",
+                                                  "Player %s considers %s worlds possible and can win",
+                                                  size),
+                                     game->agent_names[c], text)
+                  : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "Player %s considers %s world possible",
+                                                  "Player %s considers %s worlds possible",
+                                                  size),
+                                     game->agent_names[c], text);
+      else
+        tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "%s world in the common-knowledge component",
+                                                "%s worlds in the common-knowledge component",
+                                                size),
+                                   text);
+      if (q != NULL && q->class_size != p->class_size)
+        flags |= KV_CELL_LEARNED;
+      kv_card_row_set_cell (summary, c, text, tooltip, flags);
+    }
+  return summary;
 }

@@ -6,6 +6,8 @@
 
 #include <gio/gio.h>
 
+#include "kv-engine.h"
+
 G_BEGIN_DECLS
 
 typedef enum {
@@ -26,6 +28,14 @@ G_DECLARE_FINAL_TYPE (KvCardRow, kv_card_row, KV, CARD_ROW, GObject)
 KvCardRow     *kv_card_row_new              (KvCardRowKind kind,
                                              const char   *title,
                                              guint         n_cells);
+/* The summary row of @k (cells for each agent, E and C: the worlds each
+ * considers possible, 64-bit; who can win), marked where it differs from
+ * @before (may be NULL); with an @extra cell after C, left empty for the
+ * caller (the perspective column). */
+KvCardRow     *kv_card_row_new_summary      (const KvGame      *game,
+                                             const KvKnowledge *k,
+                                             const KvKnowledge *before,
+                                             gboolean           extra);
 KvCardRowKind  kv_card_row_get_kind         (KvCardRow    *self);
 const char    *kv_card_row_get_title        (KvCardRow    *self);
 guint          kv_card_row_get_n_cells      (KvCardRow    *self);

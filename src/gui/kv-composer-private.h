@@ -30,7 +30,7 @@ struct _KvComposer
   GtkEntry    *draft_entry;
   GtkLabel    *draft_error;
 
-  KvModel     *model;
+  KvState     *state;
   KvGame      *game;
   KvStepDraft *draft;         /* the choices, read from the widgets at each refresh */
   GListStore  *agents;

@@ -26,7 +26,7 @@ static guint signals[N_SIGNALS];
 
 enum {
   PROP_0,
-  PROP_MODEL,
+  PROP_STATE,
   N_PROPS
 };
 
@@ -117,7 +117,7 @@ update_reasons (KvComposer       *self,
     {
       g_autoptr(KvChoice) choice = g_list_model_get_item (G_LIST_MODEL (store), i);
       int value = choice_value (self, field, kv_choice_get_id (choice));
-      g_autofree char *reason = kv_step_draft_check_choice (self->draft, self->model, field, slot, value);
+      g_autofree char *reason = kv_step_draft_check_choice (self->draft, self->state, field, slot, value);
 
       if (g_strcmp0 (reason, kv_choice_get_reason (choice)) != 0)
         {
@@ -140,7 +140,7 @@ update_chip_reasons (KvComposer *self)
     {
       GtkWidget *chip = GTK_WIDGET (self->chips[i]);
       GtkWidget *child = gtk_widget_get_parent (chip);
-      g_autofree char *reason = kv_step_draft_check_card (self->draft, self->model, i, self->reason == NULL);
+      g_autofree char *reason = kv_step_draft_check_card (self->draft, self->state, i, self->reason == NULL);
 
       gtk_widget_set_sensitive (child, reason == NULL);
       gtk_widget_set_tooltip_text (child, reason);
@@ -217,7 +217,7 @@ refresh (KvComposer *self)
           _kv_composer_read_draft (self);
       }
   if (!self->keep_choices &&
-      (card = kv_step_draft_complete_card (self->draft, self->model)) >= 0 &&
+      (card = kv_step_draft_complete_card (self->draft, self->state)) >= 0 &&
       (guint) card < self->n_chips)
     {
       gtk_toggle_button_set_active (self->chips[card], TRUE);
@@ -226,7 +226,7 @@ refresh (KvComposer *self)
   if (parts & KV_STEP_PART_ACTION)
     update_reasons (self, self->events, KV_STEP_DRAFT_EVENT, 0);
 
-  self->reason = kv_step_draft_check (self->draft, self->model, &self->step);
+  self->reason = kv_step_draft_check (self->draft, self->state, &self->step);
   if (parts & KV_STEP_PART_CARDS)
     update_chip_reasons (self);
 
@@ -418,7 +418,7 @@ apply (KvComposer *self)
   if (self->step == NULL)
     return;
 
-  /* The handler replaces the model, which refreshes and drops self->step. */
+  /* The handler replaces the state, which refreshes and drops self->step. */
   step = kv_step_ref (self->step);
   g_signal_emit (self, signals[APPLY], 0, step);
 }
@@ -543,7 +543,7 @@ kv_composer_dispose (GObject *object)
   g_clear_pointer (&self->step, kv_step_unref);
   g_clear_pointer (&self->reason, g_free);
   g_clear_pointer (&self->draft, kv_step_draft_free);
-  g_clear_pointer (&self->model, kv_model_unref);
+  g_clear_pointer (&self->state, kv_state_unref);
   g_clear_pointer (&self->game, kv_game_unref);
   g_clear_object (&self->agents);
   g_clear_object (&self->targets);
@@ -563,8 +563,8 @@ kv_composer_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_MODEL:
-      g_value_set_boxed (value, self->model);
+    case PROP_STATE:
+      g_value_set_boxed (value, self->state);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -581,8 +581,8 @@ kv_composer_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_MODEL:
-      kv_composer_set_model (self, g_value_get_boxed (value));
+    case PROP_STATE:
+      kv_composer_set_state (self, g_value_get_boxed (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -599,9 +599,9 @@ kv_composer_class_init (KvComposerClass *klass)
   object_class->get_property = kv_composer_get_property;
   object_class->set_property = kv_composer_set_property;
 
-  /* The model steps are drafted for (kv_composer_set_model), or NULL. */
-  properties[PROP_MODEL] =
-    g_param_spec_boxed ("model", NULL, NULL, KV_TYPE_MODEL,
+  /* The state steps are drafted for (kv_composer_set_state), or NULL. */
+  properties[PROP_STATE] =
+    g_param_spec_boxed ("state", NULL, NULL, KV_TYPE_STATE,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -680,30 +680,30 @@ kv_composer_new (void)
 }
 
 void
-kv_composer_set_model (KvComposer *self,
-                       KvModel    *model)
+kv_composer_set_state (KvComposer *self,
+                       KvState    *state)
 {
   g_return_if_fail (KV_IS_COMPOSER (self));
 
-  if (self->model == model)
+  if (self->state == state)
     return;
-  if (model != NULL)
-    kv_model_ref (model);
-  g_clear_pointer (&self->model, kv_model_unref);
-  self->model = model;
+  if (state != NULL)
+    kv_state_ref (state);
+  g_clear_pointer (&self->state, kv_state_unref);
+  self->state = state;
 
-  if ((model != NULL ? model->game : NULL) != self->game)
+  if ((state != NULL ? kv_state_game (state) : NULL) != self->game)
     {
       /* A line of another game's script is nothing to fix here. */
       gtk_widget_set_visible (self->draft_box, FALSE);
       g_clear_pointer (&self->game, kv_game_unref);
-      if (model != NULL)
-        self->game = kv_game_ref (model->game);
+      if (state != NULL)
+        self->game = kv_game_ref (kv_state_game (state));
       rebuild_game (self);
     }
 
   refresh (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
 }
 
 

@@ -15,9 +15,10 @@ G_DECLARE_FINAL_TYPE (KvComposer, kv_composer, KV, COMPOSER, GtkWidget)
 
 GtkWidget  *kv_composer_new           (void);
 
-/* The state the next step applies to (refs it); NULL empties the composer. */
-void        kv_composer_set_model     (KvComposer *self,
-                                       KvModel    *model);
+/* The state the next step applies to (refs it), on either engine
+ * (kv-state.h); NULL empties the composer. */
+void        kv_composer_set_state     (KvComposer *self,
+                                       KvState    *state);
 
 /* Sets the drop-downs from a step line ("nocard 1 w"); FALSE if it does not
  * parse against the game. Used by tests and to edit a history step. */

@@ -17,7 +17,7 @@ struct _KvFormulaBar
   GtkLabel     *error;
   GtkRevealer  *error_revealer;
 
-  KvModel      *model;      /* where formulas are checked, or NULL */
+  KvState      *state;      /* where formulas are checked, or NULL */
   char         *text;       /* the text last checked ("formula"), "" for none */
   KvFormula    *formula;    /* that text parsed, re-checked on each model */
   KvBits       *highlight;
@@ -28,7 +28,7 @@ G_DEFINE_FINAL_TYPE (KvFormulaBar, kv_formula_bar, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
-  PROP_MODEL,
+  PROP_STATE,
   PROP_FORMULA,
   PROP_HIGHLIGHT,
   N_PROPS
@@ -73,24 +73,54 @@ set_formula_error (KvFormulaBar *self,
     gtk_widget_remove_css_class (GTK_WIDGET (self->entry), "error");
 }
 
-/* Checks self->formula at self->model: the badge and the highlight. */
+/* A symbolic state: the formula's truth at the actual world alone (there
+ * are no worlds drawn to highlight). */
+static void
+check_symbolic (KvFormulaBar *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *count = kv_count_format (kv_state_count_worlds (self->state));
+  g_autofree char *tooltip = NULL;
+  gboolean value;
+
+  set_highlight (self, NULL);
+  if (!kv_state_check_actual (self->state, self->formula, &value, &error))
+    {
+      set_badge (self, NULL, NULL, NULL);
+      set_formula_error (self, error->message);
+      return;
+    }
+  /* TRANSLATORS: "True" or "False", then a count of worlds ("5 557 616 064") */
+  tooltip = g_strdup_printf (_("%s at the actual world, checked symbolically over %s worlds"),
+                             value ? _("True") : _("False"), count);
+  set_badge (self, value ? _("true") : _("false"), value ? "true" : "false", tooltip);
+}
+
+/* Checks self->formula at self->state: the badge and the highlight. */
 static void
 check_formula (KvFormulaBar *self)
 {
-    g_autoptr(GError) error = NULL;
+  g_autoptr(GError) error = NULL;
   g_autoptr(KvBits) worlds = NULL;
   g_autofree char *tooltip = NULL;
+  KvModel *model;
   guint count;
   gboolean value;
 
-  if (self->formula == NULL || self->model == NULL)
+  if (self->formula == NULL || self->state == NULL)
     {
       set_badge (self, NULL, NULL, NULL);
       set_highlight (self, NULL);
       return;
     }
+  model = kv_state_model (self->state);
+  if (model == NULL)
+    {
+      check_symbolic (self);
+      return;
+    }
 
-  worlds = kv_check_worlds (self->model, self->formula, &error);
+  worlds = kv_check_worlds (model, self->formula, &error);
   if (worlds == NULL)
     {
       set_badge (self, NULL, NULL, NULL);
@@ -99,13 +129,13 @@ check_formula (KvFormulaBar *self)
       return;
     }
 
-  value = kv_bits_get (worlds, self->model->actual);
+  value = kv_bits_get (worlds, model->actual);
   count = kv_bits_count (worlds);
   tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                           "%s at the actual world; holds at %u of %u world (highlighted)",
                                           "%s at the actual world; holds at %u of %u worlds (highlighted)",
-                                          self->model->n_worlds),
-                             value ? _("True") : _("False"), count, self->model->n_worlds);
+                                          model->n_worlds),
+                             value ? _("True") : _("False"), count, model->n_worlds);
   set_badge (self, value ? _("true") : _("false"), value ? "true" : "false", tooltip);
   set_highlight (self, worlds);
 }
@@ -133,13 +163,13 @@ check_text (KvFormulaBar *self,
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FORMULA]);
     }
 
-  if (self->model == NULL || *self->text == '\0')
+  if (self->state == NULL || *self->text == '\0')
     {
       check_formula (self);
       return;
     }
 
-  self->formula = kv_formula_parse (self->model->game, text, &column, &error);
+  self->formula = kv_formula_parse (kv_state_game (self->state), text, &column, &error);
   if (self->formula == NULL)
     {
       glong length = g_utf8_strlen (text, -1);
@@ -187,27 +217,27 @@ on_formula_changed (KvFormulaBar *self)
 }
 
 void
-kv_formula_bar_set_model (KvFormulaBar *self,
-                          KvModel      *model)
+kv_formula_bar_set_state (KvFormulaBar *self,
+                          KvState      *state)
 {
   gboolean same_game;
 
   g_return_if_fail (KV_IS_FORMULA_BAR (self));
 
-  if (self->model == model)
+  if (self->state == state)
     return;
-  /* Another game's model (a game opened, or an undo): the formula names
+  /* Another game's state (a game opened, or an undo): the formula names
    * its agents and cards, so the text is parsed again, not just re-checked. */
-  same_game = self->model != NULL && model != NULL && self->model->game == model->game;
-  if (model != NULL)
-    kv_model_ref (model);
-  g_clear_pointer (&self->model, kv_model_unref);
-  self->model = model;
+  same_game = self->state != NULL && state != NULL && kv_state_game (self->state) == kv_state_game (state);
+  if (state != NULL)
+    kv_state_ref (state);
+  g_clear_pointer (&self->state, kv_state_unref);
+  self->state = state;
   if (same_game && self->formula != NULL)
     check_formula (self);
   else
     check_text (self, self->text, FALSE);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
 }
 
 const char *
@@ -281,7 +311,7 @@ kv_formula_bar_dispose (GObject *object)
   /* The bar's box has no name, so the template leaves it in place. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
-  g_clear_pointer (&self->model, kv_model_unref);
+  g_clear_pointer (&self->state, kv_state_unref);
   g_clear_pointer (&self->formula, kv_formula_unref);
   g_clear_pointer (&self->highlight, kv_bits_free);
   g_clear_pointer (&self->text, g_free);
@@ -299,8 +329,8 @@ kv_formula_bar_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_MODEL:
-      g_value_set_boxed (value, self->model);
+    case PROP_STATE:
+      g_value_set_boxed (value, self->state);
       break;
     case PROP_FORMULA:
       g_value_set_string (value, self->text);
@@ -323,8 +353,8 @@ kv_formula_bar_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_MODEL:
-      kv_formula_bar_set_model (self, g_value_get_boxed (value));
+    case PROP_STATE:
+      kv_formula_bar_set_state (self, g_value_get_boxed (value));
       break;
     case PROP_FORMULA:
       kv_formula_bar_set_formula (self, g_value_get_string (value));
@@ -345,9 +375,10 @@ kv_formula_bar_class_init (KvFormulaBarClass *klass)
   object_class->set_property = kv_formula_bar_set_property;
   widget_class->grab_focus = kv_formula_bar_grab_focus;
 
-  /* Where formulas are checked (a reference is kept), or NULL. */
-  properties[PROP_MODEL] =
-    g_param_spec_boxed ("model", NULL, NULL, KV_TYPE_MODEL,
+  /* Where formulas are checked (a reference is kept), or NULL: a state
+   * on either engine (kv-state.h). */
+  properties[PROP_STATE] =
+    g_param_spec_boxed ("state", NULL, NULL, KV_TYPE_STATE,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* The text last checked (Enter), "" while none is. */
   properties[PROP_FORMULA] =

@@ -3,7 +3,7 @@
  * press Enter: a true/false badge for the actual world, the worlds where it
  * holds as "highlight" (the window hands them to the canvas), and a parse
  * error under the bar with its column selected. The formula is checked
- * again whenever the model changes. */
+ * again whenever the state changes. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -15,10 +15,11 @@ G_BEGIN_DECLS
 #define KV_TYPE_FORMULA_BAR (kv_formula_bar_get_type ())
 G_DECLARE_FINAL_TYPE (KvFormulaBar, kv_formula_bar, KV, FORMULA_BAR, GtkWidget)
 
-/* The model formulas are checked at ("model"; a reference is kept), or
- * NULL. */
-void          kv_formula_bar_set_model     (KvFormulaBar *self,
-                                            KvModel      *model);
+/* The state formulas are checked at ("state"; a reference is kept), or
+ * NULL. On the symbolic engine (kv-state.h) the badge says the truth at
+ * the actual world, and nothing is highlighted. */
+void          kv_formula_bar_set_state     (KvFormulaBar *self,
+                                            KvState      *state);
 /* The text last checked ("formula"; "" while none is): setting it puts it in
  * the entry and checks it, as Enter does. */
 const char   *kv_formula_bar_get_formula   (KvFormulaBar *self);

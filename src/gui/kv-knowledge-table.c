@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "kv-card-row.h"
+#include "kv-knowledge-cells.h"
 #include "kv-explain.h"
 #include "kv-knowledge-table.h"
 #include "kv-probability.h"
@@ -33,12 +34,18 @@ struct _KvKnowledgeTable
 
   /* The state shown (kv_knowledge_table_set_state), kept to show it again
    * with or without probabilities. */
-  KvModel       *model;
-  guint          world;
-  KvModel       *previous;
+  KvState       *state;
+  int            world;     /* picked on the canvas, or -1: the actual world */
+  KvState       *previous;
   guint          previous_world;
-  gboolean       selected;
   gboolean       probabilities;  /* agents' cells show each owner's share */
+
+  /* kv_knowledge_table_set_perspective: a column after C, or none (NULL
+   * title); n_cards masks each. */
+  char          *perspective_title;
+  guint32       *perspective_owners;
+  guint32       *perspective_before;
+  guint64        perspective_worlds;
 };
 
 enum {
@@ -50,6 +57,26 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (KvKnowledgeTable, kv_knowledge_table, GTK_TYPE_WIDGET)
+
+/* A cell's tooltip is asked for when shown, not set at each bind:
+ * gtk_widget_set_tooltip_text asks the display where the pointer is, a
+ * round trip per cell that was most of a step's time on Clue 11. */
+#define CELL_TOOLTIP "kv-cell-tooltip"
+
+static gboolean
+cell_query_tooltip (GtkWidget  *box,
+                    int         x,
+                    int         y,
+                    gboolean    keyboard_mode,
+                    GtkTooltip *tooltip)
+{
+  const char *text = g_object_get_data (G_OBJECT (box), CELL_TOOLTIP);
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
 
 static void
 cell_setup (GtkSignalListItemFactory *factory,
@@ -69,6 +96,8 @@ cell_setup (GtkSignalListItemFactory *factory,
   gtk_widget_add_css_class (star, "win-mark");
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), star);
+  gtk_widget_set_has_tooltip (box, TRUE);
+  g_signal_connect (box, "query-tooltip", G_CALLBACK (cell_query_tooltip), NULL);
   gtk_list_item_set_child (item, box);
   gtk_list_item_set_activatable (item, FALSE);
 }
@@ -109,7 +138,7 @@ cell_bind (GtkSignalListItemFactory *factory,
     }
 
   gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
-  gtk_widget_set_tooltip_text (box, tooltip);
+  g_object_set_data_full (G_OBJECT (box), CELL_TOOLTIP, g_strdup (tooltip), g_free);
   gtk_widget_set_visible (star, (flags & KV_CELL_WINS) != 0);
 
   toggle_class (box, "summary", kind == KV_CARD_ROW_SUMMARY);
@@ -184,23 +213,6 @@ text_width (KvKnowledgeTable *self,
   return width;
 }
 
-static const char *owner_short_label (const KvGame *game, guint owner);
-
-/* "? 1/2/3/env": the widest a cell of this game can read. */
-static char *
-widest_cell_text (const KvGame *game)
-{
-  g_autoptr(GString) text = g_string_new ("? ");
-
-  for (guint o = 0; o < kv_game_n_owners (game); o++)
-    {
-      if (o > 0)
-        g_string_append_c (text, '/');
-      g_string_append (text, owner_short_label (game, o));
-    }
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
 /* Each column as wide as the widest thing it can show, so that the table
  * keeps its width from step to step and asks the window for all of it. */
 static void
@@ -218,10 +230,10 @@ size_columns (KvKnowledgeTable *self)
     return;
 
   /* A known owner is bold; a "?" with its candidates is not. */
-  widest = widest_cell_text (game);
+  widest = kv_knowledge_cell_widest (game);
   cell_width = text_width (self, widest, FALSE);
   for (guint o = 0; o < kv_game_n_owners (game); o++)
-    cell_width = MAX (cell_width, text_width (self, owner_short_label (game, o), TRUE));
+    cell_width = MAX (cell_width, text_width (self, kv_knowledge_cell_owner (game, o), TRUE));
   card_width = MAX (text_width (self, _("Card"), TRUE), text_width (self, _("Worlds"), TRUE));
   for (guint card = 0; card < game->n_cards; card++)
     card_width = MAX (card_width, text_width (self, game->card_names[card], FALSE));
@@ -295,124 +307,15 @@ rebuild_columns (KvKnowledgeTable *self)
                                _("Common knowledge (C): the owner everyone knows, knows that "
                                  "everyone knows, and so on; else “?” and the owners still "
                                  "possible in the worlds linked by any chain of players"));
+  /* The canvas's perspective, as the picture shows it. */
+  if (self->perspective_title != NULL)
+    {
+      g_ptr_array_add (self->columns, add_column (self, self->perspective_title, self->game->n_agents + 2));
+      gtk_widget_set_tooltip_text (kv_knowledge_table_get_header (self, self->game->n_agents + 3),
+                                   _("The perspective the picture shows: the owners still possible "
+                                     "in the worlds it leaves bright"));
+    }
   size_columns (self);
-}
-
-static const char *
-owner_label (const KvGame *game,
-             guint         owner)
-{
-  if (game->has_envelope && owner == kv_game_envelope (game))
-    return _("envelope");
-  return kv_game_owner_name (game, owner);
-}
-
-/* In a cell, short: "env" as in formulas. */
-static const char *
-owner_short_label (const KvGame *game,
-                   guint         owner)
-{
-  if (game->has_envelope && owner == kv_game_envelope (game))
-    return C_("knowledge table cell", "env");
-  return kv_game_owner_name (game, owner);
-}
-
-/* "2, 3 or envelope" */
-static char *
-owners_text (const KvGame *game,
-             guint32       mask)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-  guint n = kv_game_n_owners (game);
-  guint count = 0, total = 0;
-
-  for (guint o = 0; o < n; o++)
-    if (mask & (1u << o))
-      total++;
-
-  for (guint o = 0; o < n; o++)
-    if (mask & (1u << o))
-      {
-        if (count > 0)
-          g_string_append (text, count + 1 == total ? _(" or ") : ", ");
-        g_string_append (text, owner_label (game, o));
-        count++;
-      }
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-/* "? 1/3": the candidates, short, as in the CLI. */
-static char *
-cell_text (const KvGame *game,
-           guint32       mask)
-{
-  g_autoptr(GString) text = NULL;
-  int owner = kv_knowledge_known_owner (mask);
-  gboolean first = TRUE;
-
-  if (owner >= 0)
-    return g_strdup (owner_short_label (game, owner));
-
-  text = g_string_new ("?");
-  for (guint o = 0; o < kv_game_n_owners (game); o++)
-    if (mask & (1u << o))
-      {
-        g_string_append_c (text, first ? ' ' : '/');
-        g_string_append (text, owner_short_label (game, o));
-        first = FALSE;
-      }
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-/* The tooltip of a card's cell in column @c (an agent, E or C). */
-static char *
-cell_tooltip (const KvGame *game,
-              guint         c,
-              guint         card,
-              guint32       mask)
-{
-  int owner = kv_knowledge_known_owner (mask);
-  g_autofree char *who = owners_text (game, mask);
-  const char *name = game->card_names[card];
-
-  if (c < game->n_agents)
-    return owner >= 0
-           ? g_strdup_printf (_("Known: %s holds %s"), owner_label (game, owner), name)
-           : g_strdup_printf (_("%s is held by %s"), name, who);
-  if (c == game->n_agents)
-    return owner >= 0
-           /* TRANSLATORS: E, "everyone knows"; %s: an owner, then a card */
-           ? g_strdup_printf (_("Everyone knows that %s holds %s: every player knows it"),
-                              owner_label (game, owner), name)
-           /* TRANSLATORS: E; %s: a card, then "2, 3 or envelope" */
-           : g_strdup_printf (_("Not every player knows who holds %s: between them they still "
-                                "consider %s possible"), name, who);
-  return owner >= 0
-         /* TRANSLATORS: C; %s: an owner, then a card */
-         ? g_strdup_printf (_("Common knowledge: %s holds %s, everyone knows that everyone "
-                              "knows it, and so on"), owner_label (game, owner), name)
-         /* TRANSLATORS: C; %s: a card, then "2, 3 or envelope" */
-         : g_strdup_printf (_("Not common knowledge: who holds %s is, as far as everyone "
-                              "knows that everyone knows, %s"), name, who);
-}
-
-/* An agent's cell with probabilities: each possible owner and its share
- * of the agent's worlds, one per line ("1 50%" over "3 50%"). */
-static char *
-shares_text (const KvGame *game,
-             const double *shares,
-             guint         card)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-  guint n_owners = kv_game_n_owners (game);
-
-  for (guint o = 0; o < n_owners; o++)
-    if (shares[card * n_owners + o] > 0)
-      g_string_append_printf (text, "%s%s %d%%", text->len > 0 ? "\n" : "",
-                              owner_short_label (game, o),
-                              (int) (shares[card * n_owners + o] * 100 + 0.5));
-  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 static void
@@ -426,9 +329,10 @@ add_card_row (KvKnowledgeTable  *self,
               guint              card)
 {
   const KvGame *game = self->game;
-  KvCardRow *row = kv_card_row_new (KV_CARD_ROW_CARD, game->card_names[card], game->n_agents + 2);
+  guint n_cells = game->n_agents + (self->perspective_title != NULL ? 3 : 2);
+  KvCardRow *row = kv_card_row_new (KV_CARD_ROW_CARD, game->card_names[card], n_cells);
 
-  for (guint c = 0; c < game->n_agents + 2; c++)
+  for (guint c = 0; c < n_cells; c++)
     {
       guint32 mask, mask_before = 0;
       KvCellFlags flags = 0;
@@ -447,20 +351,26 @@ add_card_row (KvKnowledgeTable  *self,
           if (before != NULL)
             mask_before = everyone_before[card];
         }
-      else
+      else if (c == game->n_agents + 1)
         {
           mask = k->common.possible[card];
           if (before != NULL)
             mask_before = before->common.possible[card];
         }
+      else
+        {
+          mask = self->perspective_owners[card];
+          if (self->perspective_before != NULL)
+            mask_before = self->perspective_before[card];
+        }
 
       if (kv_knowledge_known_owner (mask) >= 0)
         flags |= KV_CELL_KNOWN;
-      if (before != NULL && mask_before != mask)
+      if ((c == game->n_agents + 2 ? self->perspective_before != NULL : before != NULL) && mask_before != mask)
         flags |= KV_CELL_LEARNED;
       if (shares != NULL && c < game->n_agents && kv_knowledge_known_owner (mask) < 0)
         {
-          g_autofree char *listed = shares_text (game, g_ptr_array_index (shares, c), card);
+          g_autofree char *listed = kv_knowledge_cell_shares (game, g_ptr_array_index (shares, c), card);
 
           text = g_strdup (listed);
           /* TRANSLATORS: a probability cell's tooltip; %s: a player, a
@@ -471,8 +381,8 @@ add_card_row (KvKnowledgeTable  *self,
         }
       else
         {
-          text = cell_text (game, mask);
-          tooltip = cell_tooltip (game, c, card, mask);
+          text = kv_knowledge_cell_text (game, mask);
+          tooltip = kv_knowledge_cell_tooltip (game, c, card, mask);
         }
       kv_card_row_set_cell (row, c, text, tooltip, flags);
     }
@@ -492,26 +402,56 @@ static void refill (KvKnowledgeTable *self);
 
 void
 kv_knowledge_table_set_state (KvKnowledgeTable *self,
-                              KvModel          *model,
-                              guint             world,
-                              KvModel          *previous,
-                              guint             previous_world,
-                              gboolean          selected)
+                              KvState          *state,
+                              int               world,
+                              KvState          *previous,
+                              guint             previous_world)
 {
   g_return_if_fail (KV_IS_KNOWLEDGE_TABLE (self));
-  g_return_if_fail (model == NULL || world < model->n_worlds);
+  g_return_if_fail (world < 0 || (state != NULL && kv_state_model (state) != NULL &&
+                                  (guint) world < kv_state_model (state)->n_worlds));
 
-  if (model != NULL)
-    kv_model_ref (model);
-  g_clear_pointer (&self->model, kv_model_unref);
-  self->model = model;
+  if (state != NULL)
+    kv_state_ref (state);
+  g_clear_pointer (&self->state, kv_state_unref);
+  self->state = state;
   if (previous != NULL)
-    kv_model_ref (previous);
-  g_clear_pointer (&self->previous, kv_model_unref);
+    kv_state_ref (previous);
+  g_clear_pointer (&self->previous, kv_state_unref);
   self->previous = previous;
   self->world = world;
   self->previous_world = previous_world;
-  self->selected = selected;
+  refill (self);
+}
+
+void
+kv_knowledge_table_set_perspective (KvKnowledgeTable *self,
+                                    const char       *title,
+                                    const guint32    *owners,
+                                    const guint32    *before,
+                                    guint64           n_worlds)
+{
+  gboolean columns_change;
+  guint n_cards;
+
+  g_return_if_fail (KV_IS_KNOWLEDGE_TABLE (self));
+  g_return_if_fail (title == NULL || (owners != NULL && self->game != NULL));
+
+  columns_change = g_strcmp0 (title, self->perspective_title) != 0;
+  n_cards = self->game != NULL ? self->game->n_cards : 0;
+  g_free (self->perspective_title);
+  self->perspective_title = g_strdup (title);
+  g_clear_pointer (&self->perspective_owners, g_free);
+  g_clear_pointer (&self->perspective_before, g_free);
+  if (title != NULL)
+    {
+      self->perspective_owners = g_memdup2 (owners, n_cards * sizeof (guint32));
+      if (before != NULL)
+        self->perspective_before = g_memdup2 (before, n_cards * sizeof (guint32));
+    }
+  self->perspective_worlds = n_worlds;
+  if (columns_change)
+    rebuild_columns (self);
   refill (self);
 }
 
@@ -540,32 +480,44 @@ kv_knowledge_table_set_probabilities (KvKnowledgeTable *self,
 static void
 refill (KvKnowledgeTable *self)
 {
-  KvModel *model = self->model;
-  KvModel *previous = self->previous;
-  guint world = self->world;
-  guint previous_world = self->previous_world;
-  gboolean selected = self->selected;
+  KvModel *model = self->state != NULL ? kv_state_model (self->state) : NULL;
+  KvModel *previous = self->previous != NULL ? kv_state_model (self->previous) : NULL;
+  KvGame *state_game = self->state != NULL ? kv_state_game (self->state) : NULL;
+  gboolean selected = self->world >= 0;
+  guint world = selected ? (guint) self->world : model != NULL ? model->actual : 0;
   g_autoptr(GPtrArray) shares = NULL;
-  g_autoptr(KvKnowledge) k = NULL;
-  g_autoptr(KvKnowledge) before = NULL;
+  /* At the actual world the states' own tables, read out once (on either
+   * engine); at a world picked on the canvas, read out here. */
+  g_autoptr(KvKnowledge) k_picked = NULL;
+  g_autoptr(KvKnowledge) before_picked = NULL;
+  const KvKnowledge *k = NULL;
+  const KvKnowledge *before = NULL;
   g_autofree guint32 *everyone = NULL;
   g_autofree guint32 *everyone_before = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   g_autofree char *deal = NULL;
   g_autofree char *perspective = NULL;
   const KvGame *game;
-  KvCardRow *summary;
   gboolean any_category = FALSE;
 
-  if ((model != NULL ? model->game : NULL) != self->game)
+  if (state_game != self->game)
     {
+      g_clear_pointer (&self->perspective_title, g_free);
+      g_clear_pointer (&self->perspective_owners, g_free);
+      g_clear_pointer (&self->perspective_before, g_free);
       g_clear_pointer (&self->game, kv_game_unref);
-      if (model != NULL)
-        self->game = kv_game_ref (model->game);
+      if (state_game != NULL)
+        self->game = kv_game_ref (state_game);
       rebuild_columns (self);
     }
+  /* Shares of worlds need the worlds: a symbolic state has none listed. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->probabilities_button), self->state == NULL || model != NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->probabilities_button),
+                               self->state == NULL || model != NULL
+                               ? _("Show each player’s chances: for each card, the share of the worlds it considers possible in which each owner holds it")
+                               : _("Chances need every world listed: this game has too many, so the table shows the candidates"));
 
-  if (model == NULL)
+  if (self->state == NULL)
     {
       set_rows (self, rows);
       gtk_label_set_text (self->perspective_label, "");
@@ -573,70 +525,59 @@ refill (KvKnowledgeTable *self)
     }
 
   game = self->game;
-  k = kv_knowledge_new (model, world);
-  if (self->probabilities)
+  if (selected)
+    k = k_picked = kv_knowledge_new (model, world);
+  else
+    k = kv_state_knowledge (self->state);
+  if (self->probabilities && model != NULL)
     {
       shares = g_ptr_array_new_with_free_func (g_free);
       for (guint a = 0; a < game->n_agents; a++)
         g_ptr_array_add (shares, kv_probabilities_new (model, a, world));
     }
-  if (previous != NULL && previous_world < previous->n_worlds)
-    before = kv_knowledge_new (previous, previous_world);
+  if (selected && previous != NULL && self->previous_world < previous->n_worlds)
+    before = before_picked = kv_knowledge_new (previous, self->previous_world);
+  else if (!selected && self->previous != NULL)
+    before = kv_state_knowledge (self->previous);
   everyone = kv_knowledge_everyone (k);
   if (before != NULL)
     everyone_before = kv_knowledge_everyone (before);
 
-  deal = kv_model_world_label (model, world);
-  if (selected)
-    perspective = g_strdup_printf (_("At the selected world %s"), deal);
+  if (model != NULL)
+    {
+      deal = kv_model_world_label (model, world);
+      if (selected)
+        perspective = g_strdup_printf (_("At the selected world %s"), deal);
+      else
+        perspective = g_strdup_printf (_("At the actual world %s"), deal);
+    }
   else
-    perspective = g_strdup_printf (_("At the actual world %s"), deal);
+    {
+      guint64 n_worlds = kv_state_count_worlds (self->state);
+
+      deal = kv_count_format (n_worlds);
+      /* TRANSLATORS: %s is a count of worlds, e.g. "5 557 616 064" */
+      perspective = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "At the actual world, one of %s",
+                                                  "At the actual world, one of %s worlds", n_worlds),
+                                     deal);
+    }
   gtk_label_set_text (self->perspective_label, perspective);
 
-  /* The summary: how many worlds each considers possible; who can win.
-   * E has no worlds of its own (it is what each player knows). */
-  summary = kv_card_row_new (KV_CARD_ROW_SUMMARY, _("Worlds"), game->n_agents + 2);
-  for (guint c = 0; c < game->n_agents + 2; c++)
-    {
-      const KvPerspective *p = c < game->n_agents ? &k->agents[c] : &k->common;
-      const KvPerspective *q = before == NULL ? NULL
-                               : c < game->n_agents ? &before->agents[c] : &before->common;
-      /* The window holds explicit models, whose worlds fit in a guint. */
-      guint size = (guint) p->class_size;
-      g_autofree char *text = g_strdup_printf ("%u", size);
-      g_autofree char *tooltip = NULL;
-      KvCellFlags flags = p->wins ? KV_CELL_WINS : 0;
+  {
+    KvCardRow *summary = kv_card_row_new_summary (game, k, before, self->perspective_title != NULL);
 
-      if (c == game->n_agents)
-        {
-          kv_card_row_set_cell (summary, c, "",
-                                _("Everyone knows what each player knows: it has no worlds of its own"),
-                                0);
-          continue;
-        }
-      if (c < game->n_agents)
-        tooltip = p->wins
-                  ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                  "Player %s considers %u world possible and can win",
-                                                  "Player %s considers %u worlds possible and can win",
-                                                  size),
-                                     game->agent_names[c], size)
-                  : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                  "Player %s considers %u world possible",
-                                                  "Player %s considers %u worlds possible",
-                                                  size),
-                                     game->agent_names[c], size);
-      else
-        tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                "%u world in the common-knowledge component",
-                                                "%u worlds in the common-knowledge component",
-                                                size),
-                                   size);
-      if (q != NULL && q->class_size != p->class_size)
-        flags |= KV_CELL_LEARNED;
-      kv_card_row_set_cell (summary, c, text, tooltip, flags);
-    }
-  g_ptr_array_add (rows, summary);
+    if (self->perspective_title != NULL)
+      {
+        g_autofree char *count = kv_count_format (self->perspective_worlds);
+        g_autofree char *tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world the perspective leaves bright",
+                                                                 "%s worlds the perspective leaves bright",
+                                                                 self->perspective_worlds),
+                                                    count);
+
+        kv_card_row_set_cell (summary, game->n_agents + 2, count, tooltip, 0);
+      }
+    g_ptr_array_add (rows, summary);
+  }
 
   /* Cards grouped by category, then those outside any. */
   for (guint cat = 0; cat < game->n_categories; cat++)
@@ -700,8 +641,11 @@ kv_knowledge_table_dispose (GObject *object)
   g_clear_pointer (&self->columns, g_ptr_array_unref);
   g_clear_object (&self->rows);
   g_clear_pointer (&self->game, kv_game_unref);
-  g_clear_pointer (&self->model, kv_model_unref);
-  g_clear_pointer (&self->previous, kv_model_unref);
+  g_clear_pointer (&self->state, kv_state_unref);
+  g_clear_pointer (&self->previous, kv_state_unref);
+  g_clear_pointer (&self->perspective_title, g_free);
+  g_clear_pointer (&self->perspective_owners, g_free);
+  g_clear_pointer (&self->perspective_before, g_free);
 
   G_OBJECT_CLASS (kv_knowledge_table_parent_class)->dispose (object);
 }

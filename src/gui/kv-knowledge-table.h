@@ -16,19 +16,31 @@ G_DECLARE_FINAL_TYPE (KvKnowledgeTable, kv_knowledge_table, KV, KNOWLEDGE_TABLE,
 
 GtkWidget  *kv_knowledge_table_new       (void);
 
-/* Shows what is known at @world of @model (NULL: empty). Cells that differ
- * from @previous at @previous_world (the same deal one step earlier) are
- * highlighted; @previous may be NULL. @selected: @world was picked on the
- * canvas (else it is the actual world). */
+/* Shows what is known in @state (NULL: empty), on either engine: at its
+ * actual world, or at @world (≥ 0; an explicit state's world picked on the
+ * canvas; -1 for the actual world). Cells that differ from @previous (the
+ * state one step earlier, or NULL) are marked: at its actual world, or at
+ * @previous_world (the same deal) when @world is picked. A symbolic state
+ * has no probabilities (their toggle is off, with a tooltip saying why). */
 void        kv_knowledge_table_set_state (KvKnowledgeTable *self,
-                                          KvModel          *model,
-                                          guint             world,
-                                          KvModel          *previous,
-                                          guint             previous_world,
-                                          gboolean          selected);
+                                          KvState          *state,
+                                          int               world,
+                                          KvState          *previous,
+                                          guint             previous_world);
+
+/* A column after C for the canvas's perspective (kv-perspective.h):
+ * @title ("1’s view", "1 → 2"), and for each card the owners over the
+ * perspective's @n_worlds worlds (@owners, n_cards masks of the game
+ * shown), marked where they differ from @before (the same perspective one
+ * step earlier, or NULL). @title NULL: no such column. A new game drops it. */
+void        kv_knowledge_table_set_perspective (KvKnowledgeTable *self,
+                                                const char       *title,
+                                                const guint32    *owners,
+                                                const guint32    *before,
+                                                guint64           n_worlds);
 
 /* The text of @card's cell for agent @column (n_agents: everyone knows, E;
- * n_agents + 1: common knowledge, C), and whether it is highlighted; NULL
+ * n_agents + 1: common knowledge, C; n_agents + 2: the perspective), and whether it is highlighted; NULL
  * when there is no such cell. For tests. */
 /* "probabilities": each player's cells show its chance for each owner
  * (as shares of its worlds, one owner per line) instead of "? 1/3". */

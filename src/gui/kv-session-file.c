@@ -529,7 +529,10 @@ kv_session_file_parse_with (const char              *text,
       script = kv_script_parse (text, strlen (text), filename, error);
       if (script == NULL)
         return NULL;
-      history = kv_history_run_script (script, world_limit, error);
+      /* A game too big to enumerate runs on the symbolic engine, as it
+       * opened (kv-session-open.c). */
+      history = kv_history_run_script_with_engine (script, kv_history_choose_engine (script->game, world_limit),
+                                                   world_limit, error);
     }
   if (history == NULL)
     return NULL;

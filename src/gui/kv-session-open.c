@@ -21,6 +21,14 @@ names_file (const char *name_or_path)
          kv_model_json_is_path (name_or_path);
 }
 
+/* A game too big to enumerate runs on the symbolic engine (kv-history.h). */
+static KvEngineKind
+engine_for (KvSession *self,
+            KvGame    *game)
+{
+  return kv_history_choose_engine (game, kv_session_get_world_limit (self));
+}
+
 /* Puts in @history (taken) of @name_or_path: named after it without its
  * suffix, with its canonical path when it names a file. */
 static void
@@ -97,7 +105,8 @@ kv_session_open (KvSession   *self,
       g_propagate_error (error, model_error != NULL ? g_steal_pointer (&model_error) : g_steal_pointer (&bad));
       return FALSE;
     }
-  history = kv_history_run_script (script, kv_session_get_world_limit (self), error);
+  history = kv_history_run_script_with_engine (script, engine_for (self, script->game),
+                                               kv_session_get_world_limit (self), error);
   if (history == NULL)
     return FALSE;
 
@@ -150,7 +159,9 @@ history_before_line (const KvScript *script,
                      guint           world_limit,
                      guint           line)
 {
-  g_autoptr(KvHistory) history = kv_history_new (script->game, world_limit, NULL);
+  g_autoptr(KvHistory) history = kv_history_new_with_engine (script->game,
+                                                             kv_history_choose_engine (script->game, world_limit),
+                                                             world_limit, NULL);
 
   if (history == NULL)
     return NULL;
@@ -211,7 +222,8 @@ kv_session_open_valid_steps (KvSession   *self,
   {
     g_autoptr(GError) refused = NULL;
 
-    history = kv_history_run_script (script, kv_session_get_world_limit (self), &refused);
+    history = kv_history_run_script_with_engine (script, engine_for (self, script->game),
+                                                 kv_session_get_world_limit (self), &refused);
     if (history == NULL)
       {
         guint line = error_line (refused, script->filename);

@@ -25,6 +25,7 @@ enum {
   PROP_STRATEGIES,
   PROP_SEED,
   PROP_MODEL,
+  PROP_STATE,
   PROP_FORMULA,
   PROP_VIEW,
   PROP_HIDDEN_AGENTS,
@@ -54,6 +55,7 @@ set_step (KvSession *self,
   /* The model first: widgets bound to it are up to date when "step" says
    * the selection moved. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
 }
 
@@ -332,6 +334,7 @@ kv_session_set_history (KvSession  *self,
   g_signal_emit (self, signals[GAME_CHANGED], 0);
   g_signal_emit (self, signals[STEPS_CHANGED], 0, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
   for (guint prop = PROP_HISTORY; prop <= PROP_LENGTH; prop++)
     g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
   g_object_thaw_notify (G_OBJECT (self));
@@ -434,6 +437,23 @@ kv_session_get_model (KvSession *self)
   g_return_val_if_fail (KV_IS_SESSION (self), NULL);
   entry = kv_session_get_entry (self);
   return entry != NULL ? entry->model : NULL;
+}
+
+KvState *
+kv_session_get_state (KvSession *self)
+{
+  const KvHistoryEntry *entry;
+
+  g_return_val_if_fail (KV_IS_SESSION (self), NULL);
+  entry = kv_session_get_entry (self);
+  return entry != NULL ? entry->state : NULL;
+}
+
+gboolean
+kv_session_is_symbolic (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  return self->history != NULL && self->history->engine == KV_ENGINE_SYMBOLIC;
 }
 
 const char *
@@ -582,6 +602,9 @@ kv_session_get_property (GObject    *object,
     case PROP_MODEL:
       g_value_set_boxed (value, kv_session_get_model (self));
       break;
+    case PROP_STATE:
+      g_value_set_boxed (value, kv_session_get_state (self));
+      break;
     case PROP_FORMULA:
       g_value_set_string (value, self->formula);
       break;
@@ -659,6 +682,9 @@ kv_session_class_init (KvSessionClass *klass)
   properties[PROP_SEED] = g_param_spec_uint ("seed", NULL, NULL, 0, G_MAXUINT32, 0, rw);
   /* The selected step's model (NULL before a game). */
   properties[PROP_MODEL] = g_param_spec_boxed ("model", NULL, NULL, KV_TYPE_MODEL, ro);
+  /* The selected step's state on either engine (NULL before a game): a
+   * symbolic game's steps have no model. */
+  properties[PROP_STATE] = g_param_spec_boxed ("state", NULL, NULL, KV_TYPE_STATE, ro);
   /* The formula checked at the selected step ("" for none); a new game
    * empties it. */
   properties[PROP_FORMULA] = g_param_spec_string ("formula", NULL, NULL, "", rw);
@@ -752,6 +778,7 @@ kv_session_set_deal (KvSession     *self,
   g_signal_emit (self, signals[STEPS_CHANGED], 0, 0);
   /* Every model is new, the selected step's too, even where the step stays. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HISTORY]);
   if (n_kept != n_steps)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LENGTH]);

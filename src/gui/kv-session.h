@@ -18,7 +18,7 @@
  *   deal-changed (n)      kv_session_set_deal put in another deal and
  *                         dropped the @n steps that no longer hold there
  *                         (0: none; undo brings them back)
- * ("history", "game-name", "game-path", "model", "step", "length",
+ * ("history", "game-name", "game-path", "model", "state", "step", "length",
  * "world-limit"). What the window shows of the selected step — "formula",
  * "view", "hidden-agents", "perspective" — is the session's too: the widgets bind to
  * these properties (kv-window.c), so a step, an undo or a new game reaches
@@ -77,8 +77,13 @@ const char *kv_session_get_game_path  (KvSession   *self);
 /* The entry shown ("step"), and the entry itself (NULL before a game). */
 guint       kv_session_get_step       (KvSession   *self);
 const KvHistoryEntry *kv_session_get_entry (KvSession *self);
-/* The entry's model ("model"; NULL before a game). */
+/* The entry's model ("model"; NULL before a game, and on the symbolic
+ * engine), and its state on either engine ("state"; NULL before a game). */
 KvModel    *kv_session_get_model      (KvSession   *self);
+KvState    *kv_session_get_state      (KvSession   *self);
+/* Whether the game runs on the symbolic engine (kv-history.h: a game whose
+ * deals exceed the world limit): its steps have no model to draw. */
+gboolean    kv_session_is_symbolic    (KvSession   *self);
 void        kv_session_select_step    (KvSession   *self,
                                        guint        index);
 /* One step back or forward; FALSE when there is none. */

@@ -161,19 +161,19 @@ kv_step_item_get_del (KvStepItem *self)
   return self->del;
 }
 
-/* Who can win at the actual world, in words, or NULL. */
+/* Who can win at the actual world, in words, or NULL: the knowledge
+ * table's winners (win{a} at the actual world), on either engine. */
 static char *
-winners_text (const KvModel *model)
+winners_text (KvState *state)
 {
-  const KvGame *game = model->game;
+  const KvGame *game = kv_state_game (state);
+  guint32 winners = kv_state_knowledge (state)->winners;
   g_autoptr(GString) names = g_string_new (NULL);
   guint count = 0;
 
   for (guint a = 0; a < game->n_agents; a++)
     {
-      g_autoptr(KvBits) wins = kv_check_win (model, a);
-
-      if (kv_bits_get (wins, model->actual))
+      if (winners & (1u << a))
         {
           if (count++ > 0)
             g_string_append (names, ", ");
@@ -198,7 +198,9 @@ kv_step_item_new_for_entry (const KvHistory *history,
   g_autofree char *words = NULL;
   g_autofree char *del = NULL;
   g_autofree char *worlds = NULL;
-  g_autofree char *winners = winners_text (entry->model);
+  g_autofree char *winners = winners_text (entry->state);
+  guint64 n_worlds = kv_state_count_worlds (entry->state);
+  g_autofree char *count = kv_count_format (n_worlds);
 
   /* A model file (.kvm.json) starts from its model, not from the deal. */
   if (entry->step == NULL && history->given)
@@ -229,9 +231,8 @@ kv_step_item_new_for_entry (const KvHistory *history,
       words = g_string_free (g_steal_pointer (&text), FALSE);
       del = kv_step_to_del (entry->step);
     }
-  worlds = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u world", "%u worlds",
-                                         entry->model->n_worlds),
-                            entry->model->n_worlds);
+  /* TRANSLATORS: a count of worlds, e.g. "5 557 616 064" */
+  worlds = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds", n_worlds), count);
 
   return kv_step_item_new (index, words, del, worlds, winners);
 }

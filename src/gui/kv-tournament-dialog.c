@@ -300,6 +300,10 @@ run_action (GtkWidget  *widget,
   run->games = (guint) gtk_spin_button_get_value (self->games_spin);
   run->tournament = kv_tournament_new (self->game, listed,
                                        (guint32) gtk_spin_button_get_value (self->seed_spin));
+  /* The games run on a worker thread, and the symbolic engine (BuDDy) is
+   * process-wide and the window's too: only the explicit one may play
+   * here. A game too big for it says so in the status line. */
+  kv_tournament_set_engine (run->tournament, KV_ENGINE_EXPLICIT);
   self->games = run->games;
   self->live = *kv_tournament_get_result (run->tournament);
   self->cancellable = g_cancellable_new ();

@@ -127,19 +127,43 @@ player_from_history (const KvHistory  *history,
   return player;
 }
 
-/* Whether @agent may end its move now: `endmove` is true (it does not
- * know δ by the model). */
+/* Whether @agent may end its move now: `endmove` announces ¬win{agent},
+ * true when it does not know δ at the actual world — the knowledge
+ * table's winners, on either engine. */
 static gboolean
-may_end_move (const KvHistory *history,
-              const KvModel   *model,
-              guint            agent)
+may_end_move (KvState *state,
+              guint    agent)
 {
-  g_autoptr(KvStep) ending = kv_step_new (history->game, KV_STEP_ENDMOVE);
-  g_autofree char *why = NULL;
+  return !(kv_state_knowledge (state)->winners & (1u << agent));
+}
 
-  ending->agent = agent;
-  why = kv_step_why_false (model, ending);
-  return why == NULL;
+/* The state after the history's last step. */
+static KvState *
+last_state (const KvHistory *history)
+{
+  return kv_history_get (history, kv_history_length (history) - 1)->state;
+}
+
+/* The suggest step @player's strategy makes at @state, or NULL when it has
+ * nothing left to ask. */
+static KvStep *
+choose_suggestion (KvPlayer *player,
+                   KvState  *state,
+                   GRand    *rand)
+{
+  KvHand cards = player->strategy->suggest (player, state, rand);
+  KvGame *game = kv_state_game (state);
+  KvStep *step;
+
+  if (cards == 0)
+    return NULL;
+  step = kv_step_new (game, KV_STEP_SUGGEST);
+  step->agent = player->agent;
+  step->cards = g_new (guint8, __builtin_popcountll (cards));
+  for (guint c = 0; c < game->n_cards; c++)
+    if (cards & KV_CARD_BIT (c))
+      step->cards[step->n_cards++] = c;
+  return step;
 }
 
 guint
@@ -151,7 +175,7 @@ kv_turn_play (KvHistory               *history,
 {
   const KvGame *game;
   const KvStep *last;
-  const KvModel *model;
+  KvState *state;
   const KvStrategy *strategy;
   guint length, agent;
   gboolean suggested, knows;
@@ -174,7 +198,7 @@ kv_turn_play (KvHistory               *history,
   game = history->game;
   length = kv_history_length (history);
   last = last_turn_step (history);
-  model = kv_history_get (history, length - 1)->model;
+  state = last_state (history);
   /* A suggest without its ending: that agent finishes its turn — unless it
    * cannot: naive, not seeing that it knows δ, may not truthfully end its
    * move and passes (as in self-play); the next agent moves. */
@@ -184,7 +208,7 @@ kv_turn_play (KvHistory               *history,
   if (suggested)
     {
       player = player_from_history (history, agent, strategy);
-      if (!player->strategy->knows (player, model) && !may_end_move (history, model, agent))
+      if (!player->strategy->knows (player, state) && !may_end_move (state, agent))
         {
           suggested = FALSE;
           agent = (agent + 1) % game->n_agents;
@@ -199,19 +223,19 @@ kv_turn_play (KvHistory               *history,
    * wins when it knows δ. */
   if (player == NULL)
     player = player_from_history (history, agent, strategy);
-  if (!suggested && !player->strategy->knows (player, model))
+  if (!suggested && !player->strategy->knows (player, state))
     {
-      g_autoptr(KvStep) suggestion = kv_play_choose_suggestion (player, model, rand);
+      g_autoptr(KvStep) suggestion = choose_suggestion (player, state, rand);
 
       if (suggestion != NULL && !kv_history_push (history, suggestion, error))
         return 0;
       g_clear_pointer (&player, g_free);
       player = player_from_history (history, agent, strategy);
-      model = kv_history_get (history, kv_history_length (history) - 1)->model;
+      state = last_state (history);
     }
 
-  knows = player->strategy->knows (player, model);
-  if (!knows && !may_end_move (history, model, agent))
+  knows = player->strategy->knows (player, state);
+  if (!knows && !may_end_move (state, agent))
     {
       /* It passes: the suggest stays without an ending. */
       if (kv_history_length (history) > length)

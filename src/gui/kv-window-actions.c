@@ -308,6 +308,11 @@ export_action (GtkWidget  *widget,
   g_autofree char *basename = NULL;
   KvExportDialog *dialog;
 
+  if (kv_session_is_symbolic (self->session))
+    {
+      _kv_window_toast (self, _("Nothing to export: this game has too many worlds to draw"));
+      return;
+    }
   layout = shown_layout (self, &shown, &basename);
   if (layout == NULL)
     {
@@ -331,8 +336,10 @@ copy_image_action (GtkWidget  *widget,
   KvLayout *layout;
   g_autoptr(GError) error = NULL;
 
-  layout = shown_layout (self, &options, NULL);
-  if (layout == NULL)
+  layout = kv_session_is_symbolic (self->session) ? NULL : shown_layout (self, &options, NULL);
+  if (kv_session_is_symbolic (self->session))
+    _kv_window_toast (self, _("Nothing to copy: this game has too many worlds to draw"));
+  else if (layout == NULL)
     _kv_window_toast (self, _("Nothing to copy yet: the view is still being drawn"));
   else if (!kv_export_copy_image (widget, layout, &options, &error))
     _kv_window_report_error (self, _("Could Not Copy the Image"), error->message);

@@ -99,6 +99,10 @@ void        _kv_window_save_session        (KvWindow       *self);
 void        _kv_window_set_presenting      (KvWindow       *self,
                                             gboolean        presenting);
 void        _kv_window_update_strip        (KvWindow       *self);
+/* kv-window-state.c: the knowledge table at the selected step (or world),
+ * and the canvas's "too many worlds to draw" for a symbolic state. */
+void        _kv_window_update_knowledge    (KvWindow       *self);
+void        _kv_window_update_placeholder  (KvWindow       *self);
 GtkEventController *_kv_window_present_keys_new (void);
 /* The session's "deal-changed": a toast with Undo (kv-window-actions.c). */
 void        _kv_window_on_deal_changed     (KvWindow       *self,

@@ -77,54 +77,6 @@ sync_steps (KvWindow *self,
   g_list_store_splice (self->steps, from, n_items - from, items->pdata, items->len);
 }
 
-/* The state shown */
-
-static int
-selected_world (KvWindow *self)
-{
-  const KvHistoryEntry *entry = kv_session_get_entry (self->session);
-  int world = -1;
-
-  world = kv_canvas_view_get_selected_world (KV_CANVAS_VIEW (self->canvas));
-  if (entry == NULL || world < 0 || (guint) world >= entry->model->n_worlds)
-    return -1;
-  return world;
-}
-
-static void
-update_knowledge (KvWindow *self)
-{
-  const KvHistoryEntry *entry = kv_session_get_entry (self->session);
-  KvModel *previous = NULL;
-  guint previous_world = 0;
-  int world;
-
-  if (entry == NULL)
-    {
-      kv_knowledge_table_set_state (self->knowledge_table, NULL, 0, NULL, 0, FALSE);
-      return;
-    }
-
-  world = selected_world (self);
-  if (step_of (self) > 0)
-    {
-      previous = kv_history_get (history_of (self), step_of (self) - 1)->model;
-      previous_world = previous->actual;
-      /* The same deal one step earlier (models share their deal table). */
-      if (world >= 0 && previous->deals == entry->model->deals)
-        for (guint w = 0; w < previous->n_worlds; w++)
-          if (previous->deal[w] == entry->model->deal[world])
-            {
-              previous_world = w;
-              break;
-            }
-    }
-
-  kv_knowledge_table_set_state (self->knowledge_table, entry->model,
-                                world >= 0 ? (guint) world : entry->model->actual,
-                                previous, previous_world, world >= 0);
-}
-
 /* Undo and redo are greyed out when there is nothing to undo or redo. */
 void
 _kv_window_update_undo_actions (KvWindow *self)
@@ -148,18 +100,23 @@ update_actions (KvWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", history_of (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", history_of (self) != NULL);
   {
-    KvProductStage stage = kv_product_pane_get_stage (KV_PRODUCT_PANE (self->product_pane));
+    gboolean symbolic = kv_session_is_symbolic (self->session);
 
-    /* The initial model is no action's product. */
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product", history_of (self) != NULL && step_of (self) > 0);
+    /* The initial model is no action's product; a symbolic game has no
+     * worlds to pair. */
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product",
+                                   history_of (self) != NULL && step_of (self) > 0 && !symbolic);
     gtk_widget_set_tooltip_text (self->product_button,
-                                 history_of (self) != NULL && step_of (self) > 0
+                                 symbolic
+                                 ? _("The product view draws every world and event: this game has too many worlds to draw")
+                                 : history_of (self) != NULL && step_of (self) > 0
                                  ? _("Show how the step is made: the model before (M), the action (A) and their product M ⊗ A side by side (Ctrl+P)")
                                  : _("The initial model is not made by an action: select a later step to see its product"));
+    /* Past a suggestion's last stage, its next part. */
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product-previous",
-                                   self->product_mode && stage > KV_PRODUCT_STAGE_PAIRS);
+                                   self->product_mode && kv_product_pane_can_step (KV_PRODUCT_PANE (self->product_pane), -1));
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.product-next",
-                                   self->product_mode && stage < KV_PRODUCT_STAGE_RESULT);
+                                   self->product_mode && kv_product_pane_can_step (KV_PRODUCT_PANE (self->product_pane), 1));
   }
 
   /* Next turn plays from the selected step: nothing left once someone won. */
@@ -202,11 +159,18 @@ update_title (KvWindow *self)
     }
 
   length = kv_history_length (history_of (self));
-  subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "Step %u of %u · %u world",
-                                           "Step %u of %u · %u worlds",
-                                           entry->model->n_worlds),
-                              step_of (self), length - 1, entry->model->n_worlds);
+  {
+    /* 64-bit: real Cluedo has 5 557 616 064 worlds. */
+    guint64 n_worlds = kv_state_count_worlds (entry->state);
+    g_autofree char *count = kv_count_format (n_worlds);
+
+    /* TRANSLATORS: the last %s is a count of worlds, e.g. "5 557 616 064" */
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Step %u of %u · %s world",
+                                             "Step %u of %u · %s worlds",
+                                             n_worlds),
+                                step_of (self), length - 1, count);
+  }
   adw_window_title_set_title (self->window_title,
                               history_of (self)->game->title != NULL ? kv_game_display_title (history_of (self)->game->title)
                                                                  : kv_session_get_game_name (self->session));
@@ -283,7 +247,7 @@ show_product (KvWindow *self)
 
   if (!self->product_mode)
     return;
-  if (history_of (self) == NULL || step_of (self) == 0)
+  if (history_of (self) == NULL || step_of (self) == 0 || kv_session_is_symbolic (self->session))
     {
       set_product_mode (self, FALSE);
       return;
@@ -300,9 +264,11 @@ static void
 show_current (KvWindow *self)
 {
   /* The canvas, the formula bar and the composer follow the session by
-   * themselves (bound in kv_window_init). */
+   * themselves (bound in kv_window_init); a symbolic state has no model to
+   * draw, which the canvas says in the picture's place. */
+  _kv_window_update_placeholder (self);
   show_product (self);
-  update_knowledge (self);
+  _kv_window_update_knowledge (self);
   update_explanation (self);
   update_title (self);
   _kv_window_update_strip (self);
@@ -429,7 +395,7 @@ on_selection_changed (KvWindow *self)
 static void
 on_selected_world_changed (KvWindow *self)
 {
-  update_knowledge (self);
+  _kv_window_update_knowledge (self);
 }
 
 /* Steps */
@@ -734,8 +700,8 @@ kv_window_init (KvWindow *self)
    * checked at it, the view and the agents shown. The canvas first: a new
    * model clears its highlight, which the formula bar then sets. */
   g_object_bind_property (self->session, "model", self->canvas, "model", G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->session, "model", self->formula_bar, "model", G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->session, "model", self->composer, "model", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "state", self->formula_bar, "state", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->session, "state", self->composer, "state", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->session, "formula", self->formula_bar, "formula",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->session, "view", self->canvas, "view",
@@ -745,6 +711,9 @@ kv_window_init (KvWindow *self)
   g_object_bind_property (self->session, "perspective", self->canvas, "perspective",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->canvas, "notify::selected-world",
+                            G_CALLBACK (on_selected_world_changed), self);
+  /* The knowledge table's perspective column follows the canvas's. */
+  g_signal_connect_swapped (self->session, "notify::perspective",
                             G_CALLBACK (on_selected_world_changed), self);
   g_signal_connect_swapped (self->formula_bar, "notify::highlight",
                             G_CALLBACK (on_highlight_changed), self);

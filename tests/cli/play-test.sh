@@ -44,6 +44,23 @@ if cmp -s "$tmp/a.json" "$tmp/c.json"; then not_ok "play: another seed, other ga
 "$cli" play hexa --agents random,naive,del --games 30 --seed 2 >"$tmp/hexa.txt"
 same_output "play hexa (text) matches golden" "$golden/play-hexa.txt" "$tmp/hexa.txt"
 
+# The back-ends: naive and del play Clue 11 alike on both (kv-strategy.h),
+# chosen by --engine or KRIPKEVIZ_ENGINE; real Cluedo plays symbolically.
+for s in naive del; do
+  "$cli" play clue11 --agents $s --games 20 --seed 4 --engine explicit --json >"$tmp/x-$s.json"
+  "$cli" play clue11 --agents $s --games 20 --seed 4 --engine symbolic --json >"$tmp/y-$s.json"
+  same_output "play clue11 --agents $s: the symbolic engine plays the explicit one's games" "$tmp/x-$s.json" "$tmp/y-$s.json"
+done
+KRIPKEVIZ_ENGINE=symbolic "$cli" play clue11 --agents del --games 20 --seed 4 --json >"$tmp/env.json"
+same_output "play: KRIPKEVIZ_ENGINE=symbolic as --engine symbolic" "$tmp/y-del.json" "$tmp/env.json"
+expect 2 "play: unknown engine" 'unknown engine “bdd”' -- play clue11 --agents del --engine bdd
+expect 0 "play cluedo (symbolic): a shorter list repeats over the seats" '^del +3 +[0-9]' -- play cluedo --agents del --games 1 --seed 1
+"$cli" play cluedo --agents del,del+,naive --games 2 --seed 3 --json >"$tmp/c1.json"
+"$cli" play cluedo --agents del,del+,naive --games 2 --seed 3 --json >"$tmp/c2.json"
+same_output "play cluedo: the same seed gives the same output" "$tmp/c1.json" "$tmp/c2.json"
+if grep -q '"games": 2' "$tmp/c1.json"; then ok "play cluedo --json: two games"; else not_ok "play cluedo --json: two games" "$(head -5 "$tmp/c1.json")"; fi
+expect 2 "play: a list that does not divide the seats" 'cluedo6 has 6 agents, but 4 strategies' -- play cluedo6 --agents del,del,del,del
+
 expect 0 "play --help" 'agents' -- play --help
 expect 2 "play: unknown strategy" 'unknown strategy “clever”' -- play clue11 --agents del,clever,del
 expect 2 "play: one strategy per agent" 'clue11 has 3 agents, but 2 strategies' -- play clue11 --agents del,del
@@ -68,6 +85,8 @@ expect 1 "search: none in Hexa" 'no unsuccessful endmove in 50 games' -- search 
 expect 2 "search: -o or --count is needed" 'usage' -- search unsuccessful clue11
 expect 2 "search: only unsuccessful" 'usage' -- search successful clue11 -o "$tmp/x.kvg"
 expect 2 "search: unwritable output" 'error|No such file' -- search unsuccessful clue11 --seed 1 -o "$tmp/no/such/dir/x.kvg"
+"$cli" search unsuccessful clue11 --seed 1 --engine symbolic -o "$tmp/us.kvg" >/dev/null 2>&1
+same_output "search --engine symbolic finds the same game" "$golden/search-clue11-seed1.kvg" "$tmp/us.kvg"
 expect 0 "search --help" 'unsuccessful' -- search --help
 
 echo "1..$n"

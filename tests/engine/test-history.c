@@ -3,7 +3,9 @@
  * read back) rather than from a game's initial model: steps pushed on it
  * give what they give in the game it came from, refused ones change
  * nothing, and kv_history_run_steps runs a script's steps on it within the
- * history's limit, naming the line of a step that fails. */
+ * history's limit, naming the line of a step that fails. And a symbolic
+ * history (real Cluedo, too big to enumerate): entries with states and no
+ * models, pushed, refused, truncated and counted as the CLI counts them. */
 #include "config.h"
 
 #include "kv-test-util.h"
@@ -182,6 +184,94 @@ test_run_steps_limit (void)
   g_assert_true (g_str_has_prefix (error->message, "steps.kvg:17:1: error: "));
 }
 
+/* The world counts of `kripkeviz-cli run cluedo --json`, step by step. */
+static const guint64 cluedo_worlds[] = {
+  5557616064u, 4734265536u, 4734265536u, 4225725504u,
+  4225725504u, 3959347392u, 3959347392u, 406912968u,
+};
+
+static void
+test_symbolic (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_open ("cluedo", &error);
+  g_autoptr(KvHistory) history = NULL;
+  g_autoptr(KvHistory) rerun = NULL;
+  g_autoptr(KvGame) copy = NULL;
+  g_autoptr(KvExplanation) explanation = NULL;
+  g_autoptr(KvScript) hexa = kv_script_open ("hexa", NULL);
+  const KvHistoryEntry *entry;
+  guint kept = 0;
+
+  g_assert_no_error (error);
+  /* Auto: the game's deals are over the limit; a low limit under a small
+   * game keeps it explicit (so it is refused, and the limit can be raised). */
+  g_assert_cmpint (kv_history_choose_engine (script->game, 0), ==, KV_ENGINE_SYMBOLIC);
+  g_assert_cmpint (kv_history_choose_engine (hexa->game, 0), ==, KV_ENGINE_EXPLICIT);
+  g_assert_cmpint (kv_history_choose_engine (hexa->game, 5), ==, KV_ENGINE_EXPLICIT);
+
+  history = kv_history_run_script_with_engine (script, KV_ENGINE_AUTO, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (history->engine, ==, KV_ENGINE_SYMBOLIC);
+  g_assert_cmpuint (kv_history_length (history), ==, G_N_ELEMENTS (cluedo_worlds));
+  for (guint i = 0; i < kv_history_length (history); i++)
+    {
+      entry = kv_history_get (history, i);
+      g_assert_null (entry->model);
+      g_assert_nonnull (entry->state);
+      g_assert_cmpint (kv_state_engine (entry->state), ==, KV_ENGINE_SYMBOLIC);
+      g_assert_cmpuint (kv_state_count_worlds (entry->state), ==, cluedo_worlds[i]);
+    }
+  /* The suggest's answers are kept, as the actual deal gives them: 2 shows
+   * White to 1. */
+  entry = kv_history_get (history, 1);
+  g_assert_nonnull (entry->expanded);
+  g_assert_cmpuint (entry->expanded->len, ==, 1);
+  {
+    g_autofree char *answer = kv_step_to_string (g_ptr_array_index (entry->expanded, 0));
+
+    g_assert_cmpstr (answer, ==, "showcard 2 -> 1 White of White rope hall");
+  }
+  /* After the last suggest nobody could show: 1 knows the envelope. */
+  g_assert_cmpuint (kv_state_knowledge (kv_history_get (history, 7)->state)->winners, ==, 1u << 0);
+  g_assert_cmpuint (kv_state_knowledge (kv_history_get (history, 6)->state)->winners, ==, 0);
+
+  /* The explanation counts the worlds removed, never names them. */
+  explanation = kv_explain_entry (history, 1);
+  g_assert_cmpuint (explanation->n_removed, ==, 1924850928u);
+  g_assert_cmpuint (explanation->removed->len, ==, 0);
+  g_assert_nonnull (strstr (explanation->text, "1924850928 worlds were removed."));
+
+  /* A refused step changes nothing. */
+  g_assert_false (push_line (history, "nocard 1 Scarlet", &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_FALSE);
+  g_clear_error (&error);
+  g_assert_cmpuint (kv_history_length (history), ==, 8);
+  g_assert_cmpuint (kv_state_count_worlds (kv_history_get (history, 7)->state), ==, cluedo_worlds[7]);
+
+  /* Truncated, then pushed on: the counts follow the new steps. */
+  kv_history_truncate (history, 2);
+  g_assert_cmpuint (kv_history_length (history), ==, 3);
+  g_assert_true (push_line (history, "nocard 3 Plum rope", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (history), ==, 4);
+  g_assert_null (kv_history_get (history, 3)->model);
+  g_assert_cmpuint (kv_state_count_worlds (kv_history_get (history, 3)->state), <, cluedo_worlds[2]);
+  g_assert_cmpuint (kv_state_count_worlds (kv_history_get (history, 3)->state), >, 0);
+  g_assert_true (push_line (history, "endmove 2", &error));
+  g_assert_cmpuint (kv_state_count_worlds (kv_history_get (history, 4)->state), ==,
+                    kv_state_count_worlds (kv_history_get (history, 3)->state));
+
+  /* Run again on the same deal: the same engine, every step kept. */
+  copy = kv_game_copy_with_deal (history->game, NULL);
+  rerun = kv_history_rerun (history, copy, &kept, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (rerun->engine, ==, KV_ENGINE_SYMBOLIC);
+  g_assert_cmpuint (kept, ==, 4);
+  g_assert_cmpuint (kv_state_count_worlds (kv_history_get (rerun, 4)->state), ==,
+                    kv_state_count_worlds (kv_history_get (history, 4)->state));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -190,5 +280,6 @@ main (int argc, char **argv)
   g_test_add_func ("/history/from-model-refused", test_refused);
   g_test_add_func ("/history/run-steps", test_run_steps);
   g_test_add_func ("/history/run-steps-limit", test_run_steps_limit);
+  g_test_add_func ("/history/symbolic", test_symbolic);
   return g_test_run ();
 }

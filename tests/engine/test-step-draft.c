@@ -8,23 +8,23 @@
 
 #include "kv-test-util.h"
 
-static KvModel *
+static KvState *
 initial (const char *name)
 {
   g_autoptr(KvHistory) history = test_open_history (name);
 
-  return kv_model_ref (kv_history_get (history, 0)->model);
+  return kv_state_ref (kv_history_get (history, 0)->state);
 }
 
-/* The reason a draft of @text is refused at @model (NULL: it is not). */
+/* The reason a draft of @text is refused at @state (NULL: it is not). */
 static char *
-check_text (KvModel *model, const char *text)
+check_text (KvState *state, const char *text)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvStepDraft) draft = kv_step_draft_new_from_text (model->game, text, &error);
+  g_autoptr(KvStepDraft) draft = kv_step_draft_new_from_text (kv_state_game (state), text, &error);
 
   g_assert_no_error (error);
-  return kv_step_draft_check (draft, model, NULL);
+  return kv_step_draft_check (draft, state, NULL);
 }
 
 /* One line of each kind (on twocards: cards n e s w, a custom action):
@@ -82,9 +82,9 @@ test_kinds_are_keywords (void)
 static void
 test_unknown_step (void)
 {
-  g_autoptr(KvModel) hexa = initial ("hexa");
+  g_autoptr(KvState) hexa = initial ("hexa");
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvStep) step = kv_step_parse (hexa->game, "nocards 1 w", NULL, &error);
+  g_autoptr(KvStep) step = kv_step_parse (kv_state_game (hexa), "nocards 1 w", NULL, &error);
   g_autoptr(KvStepDraft) draft = NULL;
 
   g_assert_null (step);
@@ -93,7 +93,7 @@ test_unknown_step (void)
                    "unknown step “nocards” (steps: nocard, showcard, endmove, win, announce, suggest, do)");
   g_clear_error (&error);
 
-  draft = kv_step_draft_new_from_text (hexa->game, "nocard 1 zzz", &error);
+  draft = kv_step_draft_new_from_text (kv_state_game (hexa), "nocard 1 zzz", &error);
   g_assert_null (draft);
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "zzz"));
@@ -170,14 +170,14 @@ test_round_trips (void)
 static void
 test_fields (void)
 {
-  g_autoptr(KvModel) clue = initial ("clue11");
-  const KvGame *game = clue->game;
-  g_autoptr(KvStepDraft) suggest = kv_step_draft_new_from_text (clue->game, "suggest 2 Plum wrench", NULL);
-  g_autoptr(KvStepDraft) showcard = kv_step_draft_new_from_text (clue->game, "showcard 3 -> 1 candle of candle Scarlet",
+  g_autoptr(KvState) clue = initial ("clue11");
+  const KvGame *game = kv_state_game (clue);
+  g_autoptr(KvStepDraft) suggest = kv_step_draft_new_from_text (kv_state_game (clue), "suggest 2 Plum wrench", NULL);
+  g_autoptr(KvStepDraft) showcard = kv_step_draft_new_from_text (kv_state_game (clue), "showcard 3 -> 1 candle of candle Scarlet",
                                                                  NULL);
   g_autoptr(KvStepDraft) draft = NULL;
-  g_autoptr(KvModel) twocards = initial ("twocards");
-  g_autoptr(KvStepDraft) custom = kv_step_draft_new_from_text (twocards->game, "do twocards sw", NULL);
+  g_autoptr(KvState) twocards = initial ("twocards");
+  g_autoptr(KvStepDraft) custom = kv_step_draft_new_from_text (kv_state_game (twocards), "do twocards sw", NULL);
 
   /* Suggest on Clue 11: one slot per envelope category. */
   g_assert_cmpint (suggest->kind, ==, KV_STEP_SUGGEST);
@@ -202,7 +202,7 @@ test_fields (void)
                                         KV_CARD_BIT (kv_game_find_card (game, "Scarlet")));
 
   /* Custom: the action model and its actual event. */
-  g_assert_true (custom->action == kv_game_find_action (twocards->game, "twocards"));
+  g_assert_true (custom->action == kv_game_find_action (kv_state_game (twocards), "twocards"));
   g_assert_cmpint (custom->event, ==, kv_action_model_find_event (custom->action, "sw"));
 
   /* A new kind: its slots, its cards as they start; the first card stays
@@ -228,8 +228,8 @@ test_fields (void)
 static void
 test_refusals_hexa (void)
 {
-  g_autoptr(KvModel) hexa = initial ("hexa");
-  g_autoptr(KvStepDraft) draft = kv_step_draft_new (hexa->game, KV_STEP_NOCARD);
+  g_autoptr(KvState) hexa = initial ("hexa");
+  g_autoptr(KvStepDraft) draft = kv_step_draft_new (kv_state_game (hexa), KV_STEP_NOCARD);
   g_autoptr(KvStep) step = NULL;
   g_autofree char *why = NULL;
   static const struct {
@@ -267,7 +267,7 @@ test_refusals_hexa (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *reason = NULL;
-      g_autoptr(KvStepDraft) d = kv_step_draft_new_from_text (hexa->game, cases[i].text, NULL);
+      g_autoptr(KvStepDraft) d = kv_step_draft_new_from_text (kv_state_game (hexa), cases[i].text, NULL);
       g_autoptr(KvStep) s = NULL;
 
       g_test_message ("%s", cases[i].text);
@@ -291,12 +291,12 @@ test_refusals_hexa (void)
     }
 
   /* Hexa has no custom actions, twocards has. */
-  g_assert_cmpstr (kv_step_draft_kind_reason (hexa->game, KV_STEP_DO), ==, "This game declares no custom actions.");
-  g_assert_null (kv_step_draft_kind_reason (hexa->game, KV_STEP_NOCARD));
+  g_assert_cmpstr (kv_step_draft_kind_reason (kv_state_game (hexa), KV_STEP_DO), ==, "This game declares no custom actions.");
+  g_assert_null (kv_step_draft_kind_reason (kv_state_game (hexa), KV_STEP_NOCARD));
   {
-    g_autoptr(KvModel) twocards = initial ("twocards");
+    g_autoptr(KvState) twocards = initial ("twocards");
 
-    g_assert_null (kv_step_draft_kind_reason (twocards->game, KV_STEP_DO));
+    g_assert_null (kv_step_draft_kind_reason (kv_state_game (twocards), KV_STEP_DO));
   }
 }
 
@@ -304,10 +304,10 @@ test_refusals_hexa (void)
 static void
 test_choices_hexa (void)
 {
-  g_autoptr(KvModel) hexa = initial ("hexa");
-  g_autoptr(KvStepDraft) nocard = kv_step_draft_new_from_text (hexa->game, "nocard 1 w", NULL);
-  g_autoptr(KvStepDraft) showcard = kv_step_draft_new_from_text (hexa->game, "showcard 1 -> 2 r of r w", NULL);
-  g_autoptr(KvStepDraft) empty = kv_step_draft_new (hexa->game, KV_STEP_NOCARD);
+  g_autoptr(KvState) hexa = initial ("hexa");
+  g_autoptr(KvStepDraft) nocard = kv_step_draft_new_from_text (kv_state_game (hexa), "nocard 1 w", NULL);
+  g_autoptr(KvStepDraft) showcard = kv_step_draft_new_from_text (kv_state_game (hexa), "showcard 1 -> 2 r of r w", NULL);
+  g_autoptr(KvStepDraft) empty = kv_step_draft_new (kv_state_game (hexa), KV_STEP_NOCARD);
   g_autofree char *why = NULL;
 
   /* nocard _ w: 2 holds w. */
@@ -365,19 +365,19 @@ static void
 test_refusals_clue11 (void)
 {
   g_autoptr(KvHistory) history = test_open_history ("clue11");
-  KvModel *start = kv_history_get (history, 0)->model;
-  KvModel *knows = NULL;
+  KvState *start = kv_history_get (history, 0)->state;
+  KvState *knows = NULL;
   g_autoptr(KvStepDraft) endmove = NULL;
   g_autoptr(KvStepDraft) suggest = NULL;
   g_autoptr(KvStepDraft) nocard = NULL;
   g_autofree char *why = NULL;
 
-  g_assert_cmpuint (start->n_worlds, ==, 47040);
+  g_assert_cmpuint (kv_state_count_worlds (start), ==, 47040);
   /* After "suggest 1 lead Mustard" nobody could show: 1 knows the envelope. */
   for (guint i = 0; i < kv_history_length (history); i++)
     if (kv_history_get (history, i)->step != NULL &&
         g_strcmp0 (kv_history_get (history, i)->step->text, "suggest 1 lead Mustard") == 0)
-      knows = kv_history_get (history, i)->model;
+      knows = kv_history_get (history, i)->state;
   g_assert_nonnull (knows);
 
   why = check_text (start, "nocard 1 axe");
@@ -398,28 +398,28 @@ test_refusals_clue11 (void)
   g_assert_null (check_text (knows, "win 1"));
 
   /* The players for endmove: 1 cannot, 2 and 3 can. */
-  endmove = kv_step_draft_new_from_text (knows->game, "endmove 2", NULL);
+  endmove = kv_step_draft_new_from_text (kv_state_game (knows), "endmove 2", NULL);
   why = kv_step_draft_check_choice (endmove, knows, KV_STEP_DRAFT_AGENT, 0, 0);
   g_assert_cmpstr (why, ==, "1 knows the envelope, so it can win");
   g_clear_pointer (&why, g_free);
   g_assert_null (kv_step_draft_check_choice (endmove, knows, KV_STEP_DRAFT_AGENT, 0, 2));
 
   /* Suggest's weapon slot: any weapon is fine. */
-  suggest = kv_step_draft_new_from_text (start->game, "suggest 3 rope Green", NULL);
-  for (guint c = 0; c < start->game->n_cards; c++)
+  suggest = kv_step_draft_new_from_text (kv_state_game (start), "suggest 3 rope Green", NULL);
+  for (guint c = 0; c < kv_state_game (start)->n_cards; c++)
     if (kv_step_draft_slot_offers (suggest, 0, c))
       g_assert_null (kv_step_draft_check_choice (suggest, start, KV_STEP_DRAFT_SLOT, 0, c));
 
   /* Nocard 2 of nothing yet: the first card 2 does not hold is axe; 2's
    * own cards cannot be added. */
-  nocard = kv_step_draft_new (start->game, KV_STEP_NOCARD);
+  nocard = kv_step_draft_new (kv_state_game (start), KV_STEP_NOCARD);
   nocard->agent = 1;
-  g_assert_cmpint (kv_step_draft_complete_card (nocard, start), ==, kv_game_find_card (start->game, "axe"));
-  nocard->cards = KV_CARD_BIT (kv_game_find_card (start->game, "axe"));
-  why = kv_step_draft_check_card (nocard, start, kv_game_find_card (start->game, "Plum"), TRUE);
+  g_assert_cmpint (kv_step_draft_complete_card (nocard, start), ==, kv_game_find_card (kv_state_game (start), "axe"));
+  nocard->cards = KV_CARD_BIT (kv_game_find_card (kv_state_game (start), "axe"));
+  why = kv_step_draft_check_card (nocard, start, kv_game_find_card (kv_state_game (start), "Plum"), TRUE);
   g_assert_cmpstr (why, ==, "2 holds Plum");
   g_clear_pointer (&why, g_free);
-  g_assert_null (kv_step_draft_check_card (nocard, start, kv_game_find_card (start->game, "lead"), TRUE));
+  g_assert_null (kv_step_draft_check_card (nocard, start, kv_game_find_card (kv_state_game (start), "lead"), TRUE));
 }
 
 int

@@ -1156,6 +1156,117 @@ test_model_save_script (void)
   g_rmdir (dir);
 }
 
+/* Real Cluedo (5 557 616 064 worlds) runs on the symbolic engine: the
+ * session's steps have states and no models, and every edit, navigation,
+ * undo and the autosave's text work on them as on a small game. */
+static void
+test_symbolic (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(KvSession) restarted = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvStep) step = NULL;
+  g_autoptr(KvStep) refused = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  KvHistory *reread;
+  KvState *state;
+  KvModel *model = NULL;
+  guint selected = 0;
+  gboolean value = FALSE;
+
+  g_assert_true (kv_session_open (session, "cluedo", &error));
+  g_assert_no_error (error);
+  g_assert_true (kv_session_is_symbolic (session));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 8);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 0);
+  g_assert_null (kv_session_get_model (session));
+  g_object_get (session, "model", &model, NULL);
+  g_assert_null (model);
+  kv_session_select_step (session, 7);
+  state = kv_session_get_state (session);
+  g_assert_nonnull (state);
+  g_assert_cmpuint (kv_state_count_worlds (state), ==, 406912968u);
+
+  /* Navigation: each step's state; the formula as `check cluedo` says. */
+  g_assert_true (kv_session_back (session));
+  g_assert_cmpuint (kv_state_count_worlds (kv_session_get_state (session)), ==, 3959347392u);
+  kv_session_select_step (session, 0);
+  g_assert_cmpuint (kv_state_count_worlds (kv_session_get_state (session)), ==, 5557616064u);
+  {
+    g_autoptr(KvFormula) f = kv_formula_parse (kv_session_get_history (session)->game, "K{1} White@2", NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (kv_state_check_actual (kv_session_get_state (session), f, &value, &error));
+    g_assert_false (value);
+    g_assert_true (kv_session_forward (session));
+    g_assert_true (kv_state_check_actual (kv_session_get_state (session), f, &value, &error));
+    g_assert_true (value);
+  }
+
+  /* A step false at the actual world is refused: nothing changes. */
+  before = session_text (session);
+  refused = kv_step_parse (kv_session_get_history (session)->game, "nocard 1 Scarlet", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (kv_session_apply_step (session, refused, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_FALSE);
+  g_clear_error (&error);
+  after = session_text (session);
+  g_assert_cmpstr (after, ==, before);
+  g_clear_pointer (&after, g_free);
+
+  /* An edit at step 1 replaces the later steps; undo brings them back. */
+  step = kv_step_parse (kv_session_get_history (session)->game, "nocard 3 Plum rope", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (kv_session_apply_step (session, step, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 2);
+  g_assert_true (kv_session_is_symbolic (session));
+  g_assert_null (kv_session_get_model (session));
+  g_assert_cmpuint (kv_state_count_worlds (kv_session_get_state (session)), <, 4734265536u);
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 8);
+  g_assert_true (kv_session_is_symbolic (session));
+  g_assert_true (kv_session_redo (session, &error));
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+
+  /* Next turn plays the symbolic game too: 1 ends the move its suggestion
+   * began; then 2 suggests, is answered, and ends its move (or wins). */
+  g_assert_true (kv_session_next_turn (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 4);
+  g_assert_cmpint (kv_history_get (kv_session_get_history (session), 3)->step->kind, ==, KV_STEP_ENDMOVE);
+  g_assert_cmpuint (kv_history_get (kv_session_get_history (session), 3)->step->agent, ==, 0);
+  g_assert_true (kv_session_next_turn (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 6);
+  g_assert_cmpint (kv_history_get (kv_session_get_history (session), 4)->step->kind, ==, KV_STEP_SUGGEST);
+  g_assert_cmpuint (kv_history_get (kv_session_get_history (session), 4)->step->agent, ==, 1);
+  g_assert_nonnull (kv_history_get (kv_session_get_history (session), 4)->expanded);
+
+  /* The autosave's text reads back as the same symbolic history. */
+  text = session_text (session);
+  reread = kv_session_file_parse (text, "session.kvg", kv_session_get_world_limit (session),
+                                  &name, &selected, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (reread);
+  g_assert_cmpint (reread->engine, ==, KV_ENGINE_SYMBOLIC);
+  g_assert_cmpuint (kv_history_length (reread), ==, kv_history_length (kv_session_get_history (session)));
+  for (guint i = 0; i < kv_history_length (reread); i++)
+    g_assert_cmpuint (kv_state_count_worlds (kv_history_get (reread, i)->state), ==,
+                      kv_state_count_worlds (kv_history_get (kv_session_get_history (session), i)->state));
+  kv_session_set_history (restarted, reread, name, NULL, selected);
+  g_assert_cmpstr (kv_session_get_game_name (restarted), ==, "cluedo");
+  g_assert_true (kv_session_is_symbolic (restarted));
+  g_assert_cmpuint (kv_session_get_step (restarted), ==, kv_session_get_step (session));
+  after = session_text (restarted);
+  g_assert_cmpstr (after, ==, text);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1179,5 +1290,6 @@ main (int   argc,
   g_test_add_func ("/session/open-model-errors", test_open_model_errors);
   g_test_add_func ("/session/model-session-file", test_model_session_file);
   g_test_add_func ("/session/model-save-script", test_model_save_script);
+  g_test_add_func ("/session/symbolic", test_symbolic);
   return g_test_run ();
 }

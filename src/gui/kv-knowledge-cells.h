@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-knowledge-cells.h: the texts of the knowledge table's cells
+ * (kv-knowledge-table.c), for a game's owners as bit masks. */
+#pragma once
+
+#include "kv-engine.h"
+
+G_BEGIN_DECLS
+
+/* An owner as a cell names it: the agent, or "env". */
+const char *kv_knowledge_cell_owner   (const KvGame *game,
+                                       guint         owner);
+/* The owner known, or "? 1/3": the candidates, short, as in the CLI. */
+char       *kv_knowledge_cell_text    (const KvGame *game,
+                                       guint32       mask);
+/* "? 1/2/3/env": the widest a cell of @game can read. */
+char       *kv_knowledge_cell_widest  (const KvGame *game);
+/* The tooltip of @card's cell in column @c: an agent (< n_agents), E
+ * (n_agents), C (n_agents + 1) or the perspective (n_agents + 2). */
+char       *kv_knowledge_cell_tooltip (const KvGame *game,
+                                       guint         c,
+                                       guint         card,
+                                       guint32       mask);
+/* An agent's cell with probabilities (@shares: n_cards × n_owners):
+ * each possible owner and its share, one per line ("1 50%" over "3 50%"). */
+char       *kv_knowledge_cell_shares  (const KvGame *game,
+                                       const double *shares,
+                                       guint         card);
+
+G_END_DECLS

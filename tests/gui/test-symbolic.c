@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* test-symbolic.c: real Cluedo in the window (issue 12 item 5). The game
+ * has 5 557 616 064 worlds, so it runs on the symbolic engine: the
+ * knowledge table (every card, E and C, the cells a step changed), the
+ * formula bar, the history, the explanation, New Step, Next Turn, undo and
+ * stepping work on its states; the canvas says it cannot draw them, and
+ * the product view, the perspective and exports say why they are off. At
+ * 1024×700 and 1280×720, in the language of the run (en or nl), with
+ * screenshots in the build dir.
+ *
+ *   /symbolic/open        the game's states, the placeholder, the title
+ *   /symbolic/table       every card row, E and C, learned marks
+ *   /symbolic/formula     K{1} White@2, false at step 0, true after step 1
+ *   /symbolic/screenshot  both sizes: the table's columns inside the window
+ *   /symbolic/steps       back, forward, New Step, refused, undo, Next Turn
+ *   /symbolic/off         product view, perspective, export: off, said why
+ *   /symbolic/restore     the autosave reopens it, symbolic, at its step
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "kv-canvas-view-private.h"
+#include "kv-composer.h"
+#include "kv-display-util.h"
+#include "kv-knowledge-table.h"
+#include "kv-session-file.h"
+#include "kv-window-private.h"
+
+/* 5 557 616 064, as kv_count_format writes it. */
+#define CLUEDO_WORLDS "5\u202f557\u202f616\u202f064"
+
+static KvWindow *window;
+static char *state_dir;
+
+static KvKnowledgeTable *
+table (void)
+{
+  return KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window));
+}
+
+static const char *
+cell (const char *card,
+      guint       column,
+      gboolean   *learned)
+{
+  return kv_knowledge_table_get_cell (table (), card, column, learned);
+}
+
+static void
+select_step (guint step)
+{
+  kv_window_select_step (window, step);
+  kv_display_wait (50);
+  g_assert_cmpuint (kv_window_get_step (window), ==, step);
+}
+
+static void
+open_cluedo (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kv_window_open (window, "cluedo", &error));
+  g_assert_no_error (error);
+  kv_display_wait (100);
+}
+
+static void
+test_open (void)
+{
+  KvSession *session = kv_window_get_session (window);
+  const char *placeholder;
+
+  open_cluedo ();
+  g_assert_true (kv_session_is_symbolic (session));
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 8);
+  g_assert_null (kv_session_get_model (session));
+  g_assert_cmpuint (kv_state_count_worlds (kv_session_get_state (session)), ==, 5557616064u);
+
+  /* The canvas's place says why there is no picture, with the count. */
+  placeholder = kv_canvas_view_get_placeholder (KV_CANVAS_VIEW (kv_window_get_canvas (window)));
+  g_assert_nonnull (placeholder);
+  g_assert_nonnull (strstr (placeholder, CLUEDO_WORLDS));
+  g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, _("Cluedo, three players"));
+  g_assert_nonnull (strstr (adw_window_title_get_subtitle (window->window_title), CLUEDO_WORLDS));
+
+  /* A small game draws again. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (kv_window_open (window, "hexa", &error));
+    kv_display_wait (50);
+    g_assert_false (kv_session_is_symbolic (session));
+    g_assert_null (kv_canvas_view_get_placeholder (KV_CANVAS_VIEW (kv_window_get_canvas (window))));
+    open_cluedo ();
+    g_assert_nonnull (kv_canvas_view_get_placeholder (KV_CANVAS_VIEW (kv_window_get_canvas (window))));
+  }
+}
+
+static void
+test_table (void)
+{
+  const KvGame *game;
+  gboolean learned = TRUE;
+
+  open_cluedo ();
+  game = kv_window_get_history (window)->game;
+  g_assert_cmpuint (game->n_cards, ==, 21);
+  select_step (0);
+  /* Every card, for every player, E and C. */
+  for (guint c = 0; c < game->n_cards; c++)
+    for (guint column = 0; column < game->n_agents + 2; column++)
+      g_assert_nonnull (cell (game->card_names[c], column, NULL));
+  g_assert_null (cell (game->card_names[0], game->n_agents + 2, NULL));
+  g_assert_nonnull (kv_knowledge_table_get_header (table (), game->n_agents + 1));
+  g_assert_nonnull (kv_knowledge_table_get_header (table (), game->n_agents + 2));
+  g_assert_null (kv_knowledge_table_get_header (table (), game->n_agents + 3));
+
+  /* 1 holds Scarlet and knows it; nobody else does, nor E, nor C. */
+  g_assert_cmpstr (cell ("Scarlet", 0, &learned), ==, "1");
+  g_assert_false (learned);
+  g_assert_true (g_str_has_prefix (cell ("Scarlet", 1, NULL), "?"));
+  g_assert_true (g_str_has_prefix (cell ("Scarlet", game->n_agents, NULL), "?"));
+  g_assert_true (g_str_has_prefix (cell ("Scarlet", game->n_agents + 1, NULL), "?"));
+
+  /* Step 1: 2 shows White to 1, which the table marks for 1 alone. */
+  select_step (1);
+  g_assert_cmpstr (cell ("White", 0, &learned), ==, "2");
+  g_assert_true (learned);
+  cell ("White", 2, &learned);
+  g_assert_false (learned);
+  g_assert_true (g_str_has_prefix (cell ("White", game->n_agents + 1, &learned), "?"));
+  g_assert_false (learned);
+
+  /* Step 7: nobody could show Plum rope study, so 1 knows the envelope. */
+  select_step (7);
+  g_assert_cmpstr (cell ("Plum", 0, NULL), ==, "env");
+  g_assert_cmpstr (cell ("rope", 0, NULL), ==, "env");
+  g_assert_cmpstr (cell ("study", 0, &learned), ==, "env");
+  g_assert_true (learned);
+}
+
+static void
+test_formula (void)
+{
+  open_cluedo ();
+  select_step (0);
+  kv_display_check_formula (window, "K{1} White@2");
+  g_assert_null (kv_window_get_formula_error (window));
+  g_assert_cmpstr (kv_window_get_formula_result (window), ==, _("false"));
+  /* Nothing drawn, nothing to highlight. */
+  g_assert_null (kv_window_get_highlight (window));
+  select_step (1);
+  g_assert_cmpstr (kv_window_get_formula_result (window), ==, _("true"));
+  /* The formula's own errors, as on small games. */
+  kv_display_check_formula (window, "K{9} White@2");
+  g_assert_nonnull (kv_window_get_formula_error (window));
+  kv_display_check_formula (window, "");
+}
+
+static void
+test_steps (void)
+{
+  KvComposer *composer = KV_COMPOSER (kv_window_get_composer (window));
+  g_autoptr(KvStep) step = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  const char *explanation;
+
+  open_cluedo ();
+  select_step (0);
+  g_assert_null (kv_window_get_explanation (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL);
+  kv_display_wait (50);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 1);
+  /* Counted, not named: 1 924 850 928 deals went. */
+  explanation = kv_window_get_explanation (window);
+  g_assert_nonnull (explanation);
+  g_assert_nonnull (strstr (explanation, "1924850928"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
+  kv_display_wait (50);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 0);
+
+  /* New Step at step 2: a choice false at the actual world says why. */
+  select_step (2);
+  g_assert_true (kv_composer_set_step_text (composer, "nocard 1 Scarlet"));
+  g_assert_nonnull (kv_composer_get_reason (composer));
+  g_assert_true (kv_composer_set_step_text (composer, "nocard 3 Plum rope"));
+  g_assert_null (kv_composer_get_reason (composer));
+  line = kv_composer_get_step_text (composer);
+  step = kv_step_parse (kv_window_get_history (window)->game, line, NULL, &error);
+  g_assert_no_error (error);
+  g_signal_emit_by_name (composer, "apply", step);
+  kv_display_wait (50);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 4);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 3);
+  g_assert_nonnull (kv_window_get_explanation (window));
+
+  /* Undo brings the five later steps back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  kv_display_wait (50);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 8);
+  g_assert_true (kv_session_is_symbolic (kv_window_get_session (window)));
+
+  /* Next Turn plays from the selected step: 1 ends its move. */
+  select_step (1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL);
+  kv_display_wait (50);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 3);
+  g_assert_cmpint (kv_history_get (kv_window_get_history (window), 2)->step->kind, ==, KV_STEP_ENDMOVE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  kv_display_wait (50);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 8);
+}
+
+static void
+test_off (void)
+{
+  KvCanvasView *canvas = KV_CANVAS_VIEW (kv_window_get_canvas (window));
+  guint n_toasts;
+
+  open_cluedo ();
+  select_step (1);
+  /* The product view needs every world. */
+  g_assert_false (gtk_widget_get_sensitive (window->product_button));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (window->product_button));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.product", NULL);
+  kv_display_wait (50);
+  g_assert_false (kv_window_get_product_mode (window));
+  /* So does a perspective: the canvas's toolbar is off. */
+  g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (canvas->perspective_button)));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (GTK_WIDGET (canvas->perspective_button)));
+  /* An export is refused with a message, not a dialog. */
+  n_toasts = kv_window_get_n_toasts (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL);
+  kv_display_wait (50);
+  g_assert_cmpuint (kv_window_get_n_toasts (window), ==, n_toasts + 1);
+  g_assert_cmpstr (kv_window_get_last_toast (window), ==,
+                   _("Nothing to export: this game has too many worlds to draw"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-image", NULL);
+  kv_display_wait (50);
+  g_assert_cmpstr (kv_window_get_last_toast (window), ==,
+                   _("Nothing to copy: this game has too many worlds to draw"));
+
+  /* Back on a small game, all of it is on again. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (kv_window_open (window, "hexa", &error));
+    kv_display_wait (50);
+    g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (canvas->perspective_button)));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (canvas->perspective_button)), ==,
+                     _("Perspective: show only what an agent considers possible (or what it thinks another considers possible)"));
+  }
+}
+
+/* The autosave holds the script: a new window reopens the same symbolic
+ * history, at the step shown. */
+static void
+test_restore (void)
+{
+  KvWindow *restored;
+  g_autofree char *path = kv_session_file_get_path ();
+
+  kv_window_set_autosave (window, TRUE);
+  open_cluedo ();
+  select_step (3);
+  kv_window_set_autosave (window, FALSE);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  restored = kv_window_new (NULL);
+  g_assert_true (kv_window_restore_session (restored));
+  g_assert_true (kv_session_is_symbolic (kv_window_get_session (restored)));
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (restored)), ==, 8);
+  g_assert_cmpuint (kv_window_get_step (restored), ==, 3);
+  g_assert_cmpuint (kv_state_count_worlds (kv_session_get_state (kv_window_get_session (restored))), ==,
+                    4225725504u);
+  gtk_window_destroy (GTK_WINDOW (restored));
+  kv_display_wait (50);
+  g_unlink (path);
+}
+
+/* Whether @widget lies inside @outer, whole. */
+static void
+assert_inside (GtkWidget  *widget,
+               GtkWidget  *outer,
+               const char *what)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, outer, &bounds));
+  if (bounds.origin.x < 0 || bounds.origin.y < 0 ||
+      bounds.origin.x + bounds.size.width > gtk_widget_get_width (outer) + 0.5 ||
+      bounds.origin.y + bounds.size.height > gtk_widget_get_height (outer) + 0.5)
+    g_error ("%s lies at %g,%g %g×%g, outside %d×%d", what, bounds.origin.x, bounds.origin.y,
+             bounds.size.width, bounds.size.height, gtk_widget_get_width (outer), gtk_widget_get_height (outer));
+}
+
+static void
+test_screenshot (void)
+{
+  static const int sizes[][2] = { { 1024, 700 }, { 1280, 720 } };
+
+  open_cluedo ();
+  select_step (1);
+  kv_display_check_formula (window, "K{1} White@2");
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("symbolic-%s-%dx%d.png", kv_display_language (),
+                                               sizes[i][0], sizes[i][1]);
+      g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
+      g_autoptr(GdkTexture) texture = NULL;
+      const KvGame *game = kv_window_get_history (window)->game;
+      GtkWidget *scroller = kv_knowledge_table_get_scroller (table ());
+
+      gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+      kv_display_wait (400);
+      /* The window did not grow past the screen (its frame takes a little). */
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, sizes[i][0]);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >, sizes[i][0] - 40);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, sizes[i][1]);
+      /* The cards, each player, E and C: inside the window and the table. */
+      for (guint c = 0; c < game->n_agents + 3; c++)
+        {
+          GtkWidget *header = kv_knowledge_table_get_header (table (), c);
+          g_autofree char *what = g_strdup_printf ("%s column %u", name, c);
+
+          g_assert_true (gtk_widget_get_mapped (header));
+          assert_inside (header, GTK_WIDGET (window), what);
+          assert_inside (header, scroller, what);
+        }
+      assert_inside (kv_window_get_formula_entry (window), GTK_WIDGET (window), "the formula bar");
+
+      texture = kv_display_render (GTK_WIDGET (window));
+      g_assert_nonnull (texture);
+      g_assert_cmpuint (kv_display_count_colours (texture), >, 10);
+      g_assert_true (gdk_texture_save_to_png (texture, path));
+      g_test_message ("screenshot: %s", path);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  state_dir = kv_display_init (&argc, &argv, "kv-test-symbolic", TRUE);
+  window = kv_display_new_window (1280, 720);
+
+  g_test_add_func ("/symbolic/open", test_open);
+  g_test_add_func ("/symbolic/table", test_table);
+  g_test_add_func ("/symbolic/formula", test_formula);
+  /* Before the edits: no toast over the picture. */
+  g_test_add_func ("/symbolic/screenshot", test_screenshot);
+  g_test_add_func ("/symbolic/steps", test_steps);
+  g_test_add_func ("/symbolic/off", test_off);
+  g_test_add_func ("/symbolic/restore", test_restore);
+
+  status = g_test_run ();
+  kv_display_finish (window, g_steal_pointer (&state_dir));
+  return status;
+}
