@@ -126,9 +126,26 @@ fit_labels (KvLayoutContext       *context,
 
   if (best_size >= MIN_LABEL_SIZE)
     return;
-  /* A grid keeps its cells whatever the engine; past a hundred worlds the
-   * other engines take seconds each and rarely do better. */
-  if (kv_graph_is_grid (best->graph) || kv_graph_n_nodes (best->graph) > RELAYOUT_MAX)
+  /* A grid keeps its cells whatever the engine, but may turn its rows
+   * into columns (a landscape slide wants the longer category across);
+   * past a hundred worlds the other engines take seconds each and rarely
+   * do better. */
+  if (kv_graph_is_grid (best->graph))
+    {
+      KvLayout *turned = kv_layout_new_transposed (context, best->graph);
+      double label_size = kv_export_label_size (turned, options);
+
+      if (label_size > best_size)
+        {
+          best_size = label_size;
+          g_ptr_array_remove_index (layouts, 0);
+          g_ptr_array_add (layouts, turned);
+        }
+      else
+        kv_layout_unref (turned);
+      may_relayout = FALSE;
+    }
+  if (kv_graph_n_nodes (best->graph) > RELAYOUT_MAX)
     may_relayout = FALSE;
 
   for (guint i = 0; may_relayout && i < G_N_ELEMENTS (engines) && best_size < MIN_LABEL_SIZE; i++)

@@ -525,7 +525,8 @@ export_dot (const KvLayout        *layout,
       GString *styles = g_string_new (place->shape == KV_NODE_SHAPE_BOX ? "rounded,filled" : "filled");
 
       g_string_append_printf (out, "  n%u [label=", i);
-      if (node->flags & (KV_NODE_ACTUAL | KV_NODE_STRUCK))
+      /* No markup round no label (a grid's node): Graphviz refuses <u></u>. */
+      if ((node->flags & (KV_NODE_ACTUAL | KV_NODE_STRUCK)) && *node->label != '\0')
         {
           g_autofree char *escaped = g_markup_escape_text (node->label, -1);
 
@@ -539,7 +540,11 @@ export_dot (const KvLayout        *layout,
             g_string_append (out, ", peripheries=2");
         }
       else
-        append_dot_string (out, node->label);
+        {
+          append_dot_string (out, node->label);
+          if (node->flags & KV_NODE_ACTUAL)
+            g_string_append (out, ", peripheries=2");
+        }
       g_string_append (out, ", tooltip=");
       append_dot_string (out, node->tooltip);
       g_string_append_printf (out, ", shape=%s, pos=\"%s,%s!\", width=%s, height=%s",
@@ -564,6 +569,18 @@ export_dot (const KvLayout        *layout,
       g_string_append_printf (out, ", style=\"%s\"", styles->str);
       g_string_append (out, "];\n");
       g_string_free (styles, TRUE);
+    }
+
+  /* A grid's headers: text only, where the screen writes them. */
+  for (guint i = 0; i < layout->n_headers; i++)
+    {
+      const KvLayoutHeader *h = &layout->headers[i];
+
+      g_string_append_printf (out, "  h%u [header=true, shape=plaintext, label=", i);
+      append_dot_string (out, h->text);
+      g_string_append_printf (out, ", pos=\"%s,%s!\", width=%s, height=%s];\n",
+                              fmt (a, h->x), fmt (b, height - h->y),
+                              fmt (c, h->width / 72.0), fmt (d, h->height / 72.0));
     }
 
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
@@ -698,6 +715,7 @@ append_tikz_styles (GString       *out,
                    "      ([xshift=6pt]path picture bounding box.west) -- ([xshift=-6pt]path picture bounding box.east);}},\n"
                    "  cut/.style={draw opacity=0.3, text opacity=0.4},\n"
                    "  dimmed/.style={opacity=0.18},\n"
+                   "  header/.style={inner sep=0pt, font=\\sffamily\\Large},\n"
                    "  link label/.style={circle, fill=white, inner sep=1pt, font=\\sffamily\\bfseries\\small},\n");
   for (guint i = 0; i < graph->n_agents; i++)
     {
@@ -838,6 +856,16 @@ append_tikz_body (GString               *out,
       g_string_append (out, "\n");
     }
 
+  /* A grid's row and column headers (the envelope view's cards). */
+  for (guint i = 0; i < layout->n_headers; i++)
+    {
+      const KvLayoutHeader *h = &layout->headers[i];
+
+      g_string_append_printf (out, "  \\node[header] at (%s,%s) {", fmt (a, h->x), fmt (b, top - h->y));
+      append_tex (out, h->text);
+      g_string_append (out, "};\n");
+    }
+
   y = top - layout->height;
   if (!options->show_legend)
     return y;
@@ -873,7 +901,7 @@ append_tikz_body (GString               *out,
     append_tikz_legend_row (out, "dropped", x0, y -= 22, _("precondition false: pair dropped"));
   if (graph_has_cut_edge (graph, options->hidden_agents))
     append_tikz_legend_row (out, NULL, x0, y -= 22, _("link cut by the action (faded)"));
-  for (guint i = 0; i <= graph->notes->len; i++)
+  for (guint i = 0; i < graph->notes->len + kv_render_notes_reflexive (graph); i++)
     {
       const char *note = i < graph->notes->len ? g_ptr_array_index (graph->notes, i)
                                                : _("Every world is linked to itself (not drawn).");

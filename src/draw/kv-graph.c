@@ -36,6 +36,8 @@ kv_graph_new (const char         *title,
   g_array_set_clear_func (graph->nodes, clear_node);
   graph->edges = g_array_new (FALSE, TRUE, sizeof (KvEdge));
   graph->notes = g_ptr_array_new_with_free_func (g_free);
+  graph->row_headers = g_ptr_array_new_with_free_func (g_free);
+  graph->col_headers = g_ptr_array_new_with_free_func (g_free);
 
   return graph;
 }
@@ -62,6 +64,8 @@ kv_graph_unref (KvGraph *graph)
   g_array_unref (graph->nodes);
   g_array_unref (graph->edges);
   g_ptr_array_unref (graph->notes);
+  g_ptr_array_unref (graph->row_headers);
+  g_ptr_array_unref (graph->col_headers);
   g_free (graph);
 }
 
@@ -107,6 +111,21 @@ kv_graph_is_grid (const KvGraph *graph)
       return FALSE;
 
   return graph->nodes->len > 0;
+}
+
+void
+kv_graph_set_headers (KvGraph            *graph,
+                      const char * const *rows,
+                      const char * const *cols)
+{
+  g_return_if_fail (graph != NULL);
+
+  g_ptr_array_set_size (graph->row_headers, 0);
+  g_ptr_array_set_size (graph->col_headers, 0);
+  for (guint i = 0; rows != NULL && rows[i] != NULL; i++)
+    g_ptr_array_add (graph->row_headers, g_strdup (rows[i]));
+  for (guint i = 0; cols != NULL && cols[i] != NULL; i++)
+    g_ptr_array_add (graph->col_headers, g_strdup (cols[i]));
 }
 
 void

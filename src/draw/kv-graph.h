@@ -53,6 +53,11 @@ typedef struct {
   GArray    *nodes;        /* KvNode */
   GArray    *edges;        /* KvEdge */
   GPtrArray *notes;        /* char*: lines for the legend ("classes drawn as cycles") */
+  GPtrArray *row_headers;  /* char*: a grid's row names, top to bottom (kv_graph_set_headers); may be empty */
+  GPtrArray *col_headers;  /* char*: its column names, left to right */
+  guint64    heading_rows; /* bit per row (< 64) whose header heads a block of rows and has
+                            * no nodes beside it (a product's "event candle"): it may run on
+                            * over its empty row rather than widen the grid */
 } KvGraph;
 
 /* A graph with no nodes; the @n_agents names are copied. */
@@ -78,6 +83,11 @@ void        kv_graph_add_note   (KvGraph *graph, const char *note);
  * pinned, the layout keeps the grid and only routes the edges. */
 void        kv_graph_set_grid   (KvGraph *graph, guint i, guint row, guint col);
 gboolean    kv_graph_is_grid    (const KvGraph *graph);
+/* Names a grid's rows and columns (the envelope view: weapons down the
+ * left, suspects across the top), drawn beside and above the grid so the
+ * nodes need not repeat them; the NULL-terminated lists are copied. */
+void        kv_graph_set_headers (KvGraph *graph, const char * const *rows,
+                                  const char * const *cols);
 /* Node @i is the world another picture named @key (a product's result
  * world is the pair "(w, e)" of the stage before), so a stable layout keeps
  * it at that place. */

@@ -25,4 +25,15 @@ KvLayout *_kv_layout_new_pinned     (KvLayoutContext  *context,
  * pair of nodes get links bent apart. */
 void      _kv_layout_straight_links (KvLayout         *layout);
 
+/* A grid's headers moved by (@dx, @dy), and grown into the bounds given
+ * (a stable layout's frame holds them as it holds the worlds); FALSE when
+ * the bounds did not grow. The bounds may be NULL (only moved). */
+gboolean  _kv_layout_headers_move   (KvLayout         *layout,
+                                     double            dx,
+                                     double            dy,
+                                     double           *min_x,
+                                     double           *max_x,
+                                     double           *min_y,
+                                     double           *max_y);
+
 G_END_DECLS

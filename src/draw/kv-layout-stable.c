@@ -12,7 +12,11 @@ typedef struct {
   GHashTable *points;                 /* place key → double[2] */
   gboolean    framed;
   double      min_x, min_y, max_x, max_y;
-  guint64     id;                     /* changes whenever the bounds do */
+  /* Changes whenever the bounds do; its high 32 bits are the frame's own
+   * and never change (KV_LAYOUT_FRAME_FAMILY: the scene cache moves a
+   * layout of the frame to its grown bounds). */
+  guint64     id;
+  guint32     family;
 } Frame;
 
 struct _KvPlaces {
@@ -111,6 +115,7 @@ choose_frame (KvPlaces      *places,
       return g_ptr_array_index (places->frames, f);
 
   best = g_new0 (Frame, 1);
+  best->family = next_frame_id ();
   best->points = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_ptr_array_add (places->frames, best);
   return best;
@@ -153,7 +158,8 @@ kv_layout_new_stable (KvLayoutContext  *context,
         anchor = (int) i;
     }
 
-  if (n_known == n_nodes)
+  /* A grid is placed anew (no Graphviz either): its headers too. */
+  if (n_known == n_nodes && !kv_graph_is_grid (graph))
     {
       /* Every world known: no Graphviz at all. */
       layout = g_new0 (KvLayout, 1);
@@ -225,8 +231,12 @@ kv_layout_new_stable (KvLayoutContext  *context,
           grown = TRUE;
         }
     }
+  /* A grid's headers move with its worlds, and the frame holds them. */
+  if (layout->n_headers > 0)
+    grown |= _kv_layout_headers_move (layout, dx, dy, &frame->min_x, &frame->max_x,
+                                      &frame->min_y, &frame->max_y);
   if (grown)
-    frame->id = next_frame_id ();
+    frame->id = ((guint64) frame->family << 32) | next_frame_id ();
   layout->frame = frame->id;
 
   /* The frame's top left is the drawing's origin, on every page. */
@@ -235,6 +245,7 @@ kv_layout_new_stable (KvLayoutContext  *context,
       layout->nodes[i].x -= frame->min_x;
       layout->nodes[i].y -= frame->min_y;
     }
+  _kv_layout_headers_move (layout, -frame->min_x, -frame->min_y, NULL, NULL, NULL, NULL);
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
     g_clear_pointer (&layout->edges[i].points, g_free);
   _kv_layout_straight_links (layout);

@@ -293,6 +293,144 @@ _kv_layout_straight_links (KvLayout *layout)
 
 }
 
+/* Whether row header @i heads a block of rows (KvGraph.heading_rows). */
+static gboolean
+is_heading (const KvGraph *graph,
+            gboolean       transposed,
+            guint          i)
+{
+  return !transposed && i < 64 && (graph->heading_rows & (G_GUINT64_CONSTANT (1) << i)) != 0;
+}
+
+/* A grid with headers: evenly spaced rows and columns, as far apart as
+ * the biggest node, the header text and the column headers' widest need,
+ * the row headers right-aligned down the left, the column headers centred
+ * across the top, y downwards from the top left. @transposed swaps rows
+ * and columns. */
+static void
+place_headed_grid (KvLayout *layout,
+                   gboolean  transposed)
+{
+  KvGraph *graph = layout->graph;
+  GPtrArray *down = transposed ? graph->col_headers : graph->row_headers;
+  GPtrArray *across = transposed ? graph->row_headers : graph->col_headers;
+  guint n_nodes = kv_graph_n_nodes (graph);
+  double node_w = 0, node_h = 0, text_h = 0, across_w = 0, down_w = 0, cell_w, cell_h;
+  double min_x = G_MAXDOUBLE, max_x = -G_MAXDOUBLE, min_y = G_MAXDOUBLE, max_y = -G_MAXDOUBLE;
+
+  layout->transposed = transposed;
+  layout->n_headers = down->len + across->len;
+  layout->headers = g_new0 (KvLayoutHeader, layout->n_headers);
+  for (guint i = 0; i < layout->n_headers; i++)
+    {
+      KvLayoutHeader *h = &layout->headers[i];
+
+      h->text = i < down->len ? g_ptr_array_index (down, i) : g_ptr_array_index (across, i - down->len);
+      kv_style_text_size (h->text, KV_STYLE_LABEL_SIZE, FALSE, &h->width, &h->height);
+      text_h = MAX (text_h, h->height);
+      if (i >= down->len)
+        across_w = MAX (across_w, h->width);
+    }
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      node_w = MAX (node_w, layout->nodes[i].width);
+      node_h = MAX (node_h, layout->nodes[i].height);
+    }
+  for (guint i = 0; i < down->len; i++)
+    if (!is_heading (graph, transposed, i))
+      down_w = MAX (down_w, layout->headers[i].width);
+  /* Room between neighbours for three agents' links bent apart, and
+   * no more: the headers are the labels, and they want the room (links
+   * bent apart between neighbours in a row stay within the row). The same
+   * with links or without: a product's pairs keep their places from the
+   * pairs stage to the links stage. */
+  cell_w = MAX (node_w, across_w) + 14.0;
+  cell_h = MAX (node_h, text_h) + 6.0;
+
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      const KvNode *node = kv_graph_node (graph, i);
+      KvLayoutNode *place = &layout->nodes[i];
+
+      place->x = (transposed ? node->row : node->col) * cell_w;
+      place->y = (transposed ? node->col : node->row) * cell_h;
+      min_x = MIN (min_x, place->x - place->width / 2);
+      max_x = MAX (max_x, place->x + place->width / 2);
+      min_y = MIN (min_y, place->y - place->height / 2);
+      max_y = MAX (max_y, place->y + place->height / 2);
+    }
+  for (guint i = 0; i < layout->n_headers; i++)
+    {
+      KvLayoutHeader *h = &layout->headers[i];
+
+      if (i < down->len)
+        {
+          h->x = -node_w / 2 - 10.0 - h->width / 2;
+          h->y = i * cell_h;
+          /* A block's heading ("event candle" in a product) wider than
+           * the other headers runs on over its own empty row rather than
+           * widen the picture. */
+          if (is_heading (graph, transposed, i) && down_w > 0 && h->width > down_w)
+            h->x = -node_w / 2 - 10.0 - down_w + h->width / 2;
+        }
+      else
+        {
+          h->x = (i - down->len) * cell_w;
+          h->y = -node_h / 2 - 8.0 - h->height / 2;
+        }
+      min_x = MIN (min_x, h->x - h->width / 2);
+      max_x = MAX (max_x, h->x + h->width / 2);
+      min_y = MIN (min_y, h->y - h->height / 2);
+      max_y = MAX (max_y, h->y + h->height / 2);
+    }
+
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      layout->nodes[i].x -= min_x;
+      layout->nodes[i].y -= min_y;
+    }
+  for (guint i = 0; i < layout->n_headers; i++)
+    {
+      layout->headers[i].x -= min_x;
+      layout->headers[i].y -= min_y;
+    }
+  layout->width = max_x - min_x;
+  layout->height = max_y - min_y;
+  _kv_layout_straight_links (layout);
+}
+
+gboolean
+_kv_layout_headers_move (KvLayout *layout,
+                         double    dx,
+                         double    dy,
+                         double   *min_x,
+                         double   *max_x,
+                         double   *min_y,
+                         double   *max_y)
+{
+  gboolean grown = FALSE;
+
+  for (guint i = 0; i < layout->n_headers; i++)
+    {
+      KvLayoutHeader *h = &layout->headers[i];
+
+      h->x += dx;
+      h->y += dy;
+      if (min_x == NULL)
+        continue;
+      if (h->x - h->width / 2 < *min_x || h->x + h->width / 2 > *max_x ||
+          h->y - h->height / 2 < *min_y || h->y + h->height / 2 > *max_y)
+        {
+          *min_x = MIN (*min_x, h->x - h->width / 2);
+          *max_x = MAX (*max_x, h->x + h->width / 2);
+          *min_y = MIN (*min_y, h->y - h->height / 2);
+          *max_y = MAX (*max_y, h->y + h->height / 2);
+          grown = TRUE;
+        }
+    }
+  return grown;
+}
+
 /* Nodes at places known in advance — a grid's cells, or a ring in the
  * given order — with straight links; two agents linking the same pair of
  * nodes get links bent apart. */
@@ -428,6 +566,43 @@ ring_order (const KvGraph *graph, guint *order)
 }
 
 
+/* A layout of @graph with no places yet, its nodes sized. */
+static KvLayout *
+layout_alloc (KvGraph        *graph,
+              KvLayoutEngine  engine)
+{
+  KvLayout *layout = g_new0 (KvLayout, 1);
+  guint n_nodes = kv_graph_n_nodes (graph);
+
+  g_atomic_ref_count_init (&layout->ref);
+  layout->graph = kv_graph_ref (graph);
+  layout->engine = engine;
+  layout->nodes = g_new0 (KvLayoutNode, n_nodes);
+  layout->edges = g_new0 (KvLayoutEdge, kv_graph_n_edges (graph));
+
+  /* Node sizes come from the renderer's own font, so labels fit. */
+  for (guint i = 0; i < n_nodes; i++)
+    kv_style_node_size (kv_graph_node (graph, i)->label,
+                        &layout->nodes[i].width, &layout->nodes[i].height,
+                        &layout->nodes[i].shape);
+  return layout;
+}
+
+KvLayout *
+kv_layout_new_transposed (KvLayoutContext *context,
+                          KvGraph         *graph)
+{
+  KvLayout *layout;
+
+  g_return_val_if_fail (context != NULL, NULL);
+  g_return_val_if_fail (graph != NULL && kv_graph_is_grid (graph), NULL);
+
+  /* As _kv_layout_new_pinned reports a grid: neato reproduces it (-n). */
+  layout = layout_alloc (graph, KV_LAYOUT_NEATO);
+  place_headed_grid (layout, TRUE);
+  return layout;
+}
+
 KvLayout *
 _kv_layout_new_pinned (KvLayoutContext  *context,
                        KvGraph          *graph,
@@ -474,23 +649,16 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
       return NULL;
     }
 
-  layout = g_new0 (KvLayout, 1);
-  g_atomic_ref_count_init (&layout->ref);
-  layout->graph = kv_graph_ref (graph);
-  layout->engine = engine;
-  layout->nodes = g_new0 (KvLayoutNode, n_nodes);
-  layout->edges = g_new0 (KvLayoutEdge, n_edges);
-
+  layout = layout_alloc (graph, engine);
   if (n_nodes == 0)
     return g_steal_pointer (&layout);
 
-  /* Node sizes come from the renderer's own font, so labels fit. */
-  for (guint i = 0; i < n_nodes; i++)
-    kv_style_node_size (kv_graph_node (graph, i)->label,
-                        &layout->nodes[i].width, &layout->nodes[i].height,
-                        &layout->nodes[i].shape);
-
   /* Places known in advance need no Graphviz. */
+  if (grid && (graph->row_headers->len > 0 || graph->col_headers->len > 0))
+    {
+      place_headed_grid (layout, FALSE);
+      return g_steal_pointer (&layout);
+    }
   if (grid || on_ring)
     {
       place_pinned (layout, on_ring ? ring : NULL);
@@ -594,6 +762,7 @@ kv_layout_unref (KvLayout *layout)
     g_free (layout->edges[i].points);
   g_free (layout->edges);
   g_free (layout->nodes);
+  g_free (layout->headers);
   kv_graph_unref (layout->graph);
   g_free (layout);
 }

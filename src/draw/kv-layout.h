@@ -55,6 +55,14 @@ typedef struct {
   KvNodeShape shape;
 } KvLayoutNode;
 
+/* A grid's header (kv_graph_set_headers), placed: the text is centred at
+ * (x, y), in the renderer's label font (KV_STYLE_LABEL_SIZE). */
+typedef struct {
+  const char *text;            /* the graph's */
+  double      x, y;
+  double      width, height;
+} KvLayoutHeader;
+
 typedef struct {
   guint   n_points;            /* 3k+1 cubic Bézier control points */
   double *points;              /* x0, y0, x1, y1, … */
@@ -68,11 +76,19 @@ typedef struct {
   double          height;
   KvLayoutNode   *nodes;       /* one per graph node */
   KvLayoutEdge   *edges;       /* one per graph edge */
+  guint           n_headers;   /* a grid's row and column headers, beside and above it */
+  KvLayoutHeader *headers;     /* (inside width × height), or NULL */
+  gboolean        transposed;  /* a grid laid out with its rows across (kv_layout_new_transposed) */
   guint64         frame;       /* kv_layout_new_stable: the frame its coordinates
                                 * are in (two layouts with the same frame put
                                 * every world they share at the same place, and
                                 * have the same size); 0 for a layout of its own */
 } KvLayout;
+
+/* Two frames' ids with the same family are the same frame before and after
+ * it grew: every world it holds is at the same place relative to the
+ * others (kv-layout-stable.c). */
+#define KV_LAYOUT_FRAME_FAMILY(frame) ((guint32) ((frame) >> 32))
 
 /* Lays out @graph (the layout keeps a reference to it) with @engine
  * (KV_LAYOUT_AUTO: by size). Fails with KV_ERROR_LIMIT for dot or circo
@@ -80,6 +96,12 @@ typedef struct {
  * Graphviz fails. */
 KvLayout *kv_layout_new   (KvLayoutContext *context, KvGraph *graph,
                            KvLayoutEngine engine, GError **error);
+/* A grid (kv_graph_is_grid) with its rows and columns swapped: the rows'
+ * headers across the top, the columns' down the left. The envelope view
+ * puts the category with more cards down the side, which suits a window's
+ * canvas; a landscape slide wants it across (kripkeviz-cli export --size
+ * tries both). No Graphviz: a grid's places are known. */
+KvLayout *kv_layout_new_transposed (KvLayoutContext *context, KvGraph *graph);
 KvLayout *kv_layout_ref   (KvLayout *layout);
 void      kv_layout_unref (KvLayout *layout);
 

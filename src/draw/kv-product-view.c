@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "kv-enum.h"
-#include "kv-product-view.h"
+#include "kv-product-view-private.h"
 
 const char *
 kv_product_stage_to_string (KvProductStage stage)
@@ -47,14 +47,44 @@ kv_product_view_new (KvModel *before, const KvStep *step, GError **error)
   return g_steal_pointer (&view);
 }
 
+guint
+kv_product_view_count_parts (const KvHistory *history, guint index)
+{
+  const KvHistoryEntry *entry;
+
+  g_return_val_if_fail (index < kv_history_length (history), 1);
+
+  entry = kv_history_get (history, index);
+  if (entry->step != NULL && entry->step->kind == KV_STEP_SUGGEST &&
+      entry->expanded != NULL && entry->expanded->len > 0)
+    return entry->expanded->len;
+  return 1;
+}
+
+const KvStep *
+kv_product_view_part_step (const KvHistory *history, guint index, guint part)
+{
+  const KvHistoryEntry *entry;
+
+  g_return_val_if_fail (index < kv_history_length (history), NULL);
+  g_return_val_if_fail (part < kv_product_view_count_parts (history, index), NULL);
+
+  entry = kv_history_get (history, index);
+  if (entry->step != NULL && entry->step->kind == KV_STEP_SUGGEST &&
+      entry->expanded != NULL && entry->expanded->len > 0)
+    return g_ptr_array_index (entry->expanded, part);
+  return entry->step;
+}
+
 KvProductView *
-kv_product_view_new_for_entry (const KvHistory *history, guint index, GError **error)
+kv_product_view_new_for_entry_part (const KvHistory *history, guint index, guint part, GError **error)
 {
   const KvHistoryEntry *entry;
   g_autoptr(KvModel) before = NULL;
   const KvStep *step;
 
   g_return_val_if_fail (index < kv_history_length (history), NULL);
+  g_return_val_if_fail (part < kv_product_view_count_parts (history, index), NULL);
 
   entry = kv_history_get (history, index);
   if (entry->step == NULL)
@@ -63,25 +93,42 @@ kv_product_view_new_for_entry (const KvHistory *history, guint index, GError **e
                    _("the initial model is not the result of an action: choose a later step"));
       return NULL;
     }
-  before = kv_model_ref (kv_history_get (history, index - 1)->model);
-  step = entry->step;
-
-  /* A suggestion's answers, all but the last, lead to the model the last
-   * one (usually the showcard) acts on. */
+  if (kv_history_get (history, index - 1)->model == NULL)
+    {
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                   _("this game is too big to list its worlds: its product cannot be drawn"));
+      return NULL;
+    }
+  step = kv_product_view_part_step (history, index, part);
   if (step->kind == KV_STEP_SUGGEST)
     {
-      for (guint i = 0; i + 1 < entry->expanded->len; i++)
-        {
-          KvModel *next = kv_model_apply_step (before, g_ptr_array_index (entry->expanded, i), history->world_limit, error);
+      g_set_error (error, KV_ERROR, KV_ERROR_GAME,
+                   _("nobody answered this suggestion: it changed nothing to draw"));
+      return NULL;
+    }
+  before = kv_model_ref (kv_history_get (history, index - 1)->model);
 
-          if (next == NULL)
-            return NULL;
-          g_clear_pointer (&before, kv_model_unref);
-          before = next;
-        }
-      step = g_ptr_array_index (entry->expanded, entry->expanded->len - 1);
+  /* A suggestion's answers before this one lead to the model it acts on. */
+  for (guint i = 0; i < part; i++)
+    {
+      KvModel *next = kv_model_apply_step (before, kv_product_view_part_step (history, index, i),
+                                           history->world_limit, error);
+
+      if (next == NULL)
+        return NULL;
+      g_clear_pointer (&before, kv_model_unref);
+      before = next;
     }
   return kv_product_view_new (before, step, error);
+}
+
+KvProductView *
+kv_product_view_new_for_entry (const KvHistory *history, guint index, GError **error)
+{
+  g_return_val_if_fail (index < kv_history_length (history), NULL);
+
+  return kv_product_view_new_for_entry_part (history, index,
+                                             kv_product_view_count_parts (history, index) - 1, error);
 }
 
 void
@@ -97,34 +144,27 @@ kv_product_view_free (KvProductView *view)
   g_free (view);
 }
 
-/* Which of M's worlds a stage draws, and how they are grouped into nodes:
- * one world per group (whole, around) or one envelope per group. */
-typedef struct {
-  KvViewKind kind;
-  guint      n_groups;
-  gint32    *group_of;     /* M's worlds: group, or -1 when not drawn */
-  GPtrArray *labels;       /* char*, one per group */
-} Grouping;
-
 static void
-grouping_clear (Grouping *g)
+grouping_clear (KvProductGrouping *g)
 {
   g_clear_pointer (&g->group_of, g_free);
+  g_clear_pointer (&g->first, g_array_unref);
   g_clear_pointer (&g->labels, g_ptr_array_unref);
 }
 
 static void
-group_worlds (Grouping *g, const KvModel *m, const guint32 *worlds, guint n)
+group_worlds (KvProductGrouping *g, const KvModel *m, const guint32 *worlds, guint n)
 {
   for (guint i = 0; i < n; i++)
     {
       g->group_of[worlds[i]] = (gint32) g->n_groups++;
+      g_array_append_val (g->first, worlds[i]);
       g_ptr_array_add (g->labels, kv_model_world_label (m, worlds[i]));
     }
 }
 
 static void
-group_envelopes (Grouping *g, const KvModel *m)
+group_envelopes (KvProductGrouping *g, const KvModel *m)
 {
   const KvGame *game = m->game;
   g_autoptr(GHashTable) ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -138,6 +178,7 @@ group_envelopes (Grouping *g, const KvModel *m)
         {
           id = GUINT_TO_POINTER (g->n_groups++);
           g_hash_table_insert (ids, g_memdup2 (&key, sizeof key), id);
+          g_array_append_val (g->first, w);
           g_ptr_array_add (g->labels, kv_game_hand_to_string (game, (KvHand) key));
         }
       g->group_of[w] = (gint32) GPOINTER_TO_UINT (id);
@@ -195,7 +236,7 @@ nearest_worlds (const KvModel *m, guint radius, guint max, guint32 *out)
 }
 
 static gboolean
-make_grouping (const KvProductView *view, const KvViewOptions *options, Grouping *g, GError **error)
+make_grouping (const KvProductView *view, const KvViewOptions *options, KvProductGrouping *g, GError **error)
 {
   const KvModel *m = view->before;
   guint n_events = view->action->n_events;
@@ -206,6 +247,7 @@ make_grouping (const KvProductView *view, const KvViewOptions *options, Grouping
   for (guint w = 0; w < m->n_worlds; w++)
     g->group_of[w] = -1;
   g->labels = g_ptr_array_new_with_free_func (g_free);
+  g->first = g_array_new (FALSE, FALSE, sizeof (guint));
   g->n_groups = 0;
 
   if (kind == KV_VIEW_AUTO || kind == KV_VIEW_CONTRACTED)
@@ -349,6 +391,16 @@ join (guint32 *parent, guint32 a, guint32 b)
   parent[MAX (a, b)] = MIN (a, b);
 }
 
+/* A pair node's code (kv-product-view-private.h). */
+static guint
+pair_code (const KvProductView *view, const KvProductGrouping *g, guint group, guint event)
+{
+  guint world = g_array_index (g->first, guint, group);
+  guint64 code = ((guint64) world * view->action->n_events + event) * 2 + (g->kind == KV_VIEW_ENVELOPE);
+
+  return code < KV_PRODUCT_NO_CODE ? (guint) code : KV_PRODUCT_NO_CODE;
+}
+
 static KvGraph *
 new_graph (const KvProductView *view, const char *title)
 {
@@ -358,7 +410,7 @@ new_graph (const KvProductView *view, const char *title)
 }
 
 static char *
-pair_label (const Grouping *g, guint group, const KvActionModel *am, guint event)
+pair_label (const KvProductGrouping *g, guint group, const KvActionModel *am, guint event)
 {
   return g_strdup_printf ("(%s, %s)", (const char *) g_ptr_array_index (g->labels, group), am->event_names[event]);
 }
@@ -382,6 +434,10 @@ build_action (const KvProductView *view)
       g_autofree char *tooltip = g_strdup_printf (_("event %s, precondition %s"), am->event_names[e], pre);
 
       kv_graph_add_node (graph, label, tooltip, e == view->actual_event ? KV_NODE_ACTUAL : 0, e);
+      /* Two events (a showcard of two cards) one above the other, as the
+       * product view's narrow panel wants them; more go on a ring. */
+      if (am->n_events == 2)
+        kv_graph_set_grid (graph, e, e, 0);
     }
   for (guint a = 0; a < game->n_agents; a++)
     for (guint e = 0; e < am->n_events; e++)
@@ -408,7 +464,7 @@ build_action (const KvProductView *view)
 }
 
 static KvGraph *
-build_pairs (const KvProductView *view, const Grouping *g)
+build_pairs (const KvProductView *view, const KvProductGrouping *g)
 {
   const KvActionModel *am = view->action;
   const KvModel *m = view->before;
@@ -418,6 +474,8 @@ build_pairs (const KvProductView *view, const Grouping *g)
   g_autofree guint *kept = g_new0 (guint, (gsize) g->n_groups * am->n_events);
   g_autofree guint *tried = g_new0 (guint, (gsize) g->n_groups * am->n_events);
   guint cols, rows_per_event, block;
+  KvProductGrid grid;
+  gboolean in_grid = _kv_product_grid_init (&grid, view, g);
 
   for (guint w = 0; w < m->n_worlds; w++)
     if (g->group_of[w] >= 0)
@@ -464,15 +522,22 @@ build_pairs (const KvProductView *view, const Grouping *g)
           tooltip = g_strdup_printf (kept[i] ? _("%s satisfies %s, the precondition of %s: the pair is kept")
                                              : _("%s fails %s, the precondition of %s: the pair is dropped"),
                                      (const char *) g_ptr_array_index (g->labels, group), pre, am->event_names[e]);
-        kv_graph_set_grid (graph, kv_graph_add_node (graph, label, tooltip, flags, group),
-                           e * block + group / cols, group % cols);
+        guint node = kv_graph_add_node (graph, label, tooltip, flags, pair_code (view, g, group, e));
+
+        if (in_grid)
+          _kv_product_grid_place (&grid, view, g, graph, node, group, e);
+        else
+          kv_graph_set_grid (graph, node, e * block + group / cols, group % cols);
       }
-  kv_graph_add_note (graph, _("A pair (w, e) is kept when w satisfies e's precondition. Each event has its own row (or block of rows)."));
+  kv_graph_add_note (graph, _("A pair (w, e) is kept when w satisfies e’s precondition."));
+  if (in_grid)
+    _kv_product_grid_finish (&grid, graph, FALSE);
+  _kv_product_grid_clear (&grid);
   return graph;
 }
 
 static KvGraph *
-build_links (const KvProductView *view, const Grouping *g)
+build_links (const KvProductView *view, const KvProductGrouping *g)
 {
   const KvActionModel *am = view->action;
   const KvModel *m = view->before, *after = view->after;
@@ -485,15 +550,19 @@ build_links (const KvProductView *view, const Grouping *g)
   EdgeSet set = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   gboolean cycles = FALSE;
   guint n_nodes;
+  KvProductGrid grid;
+  gboolean in_grid = _kv_product_grid_init (&grid, view, g);
 
-  g_string_printf (title, _("Stage 2 of 3, the links that survive %s"), view->step_del);
-  graph = new_graph (view, title->str);
+  /* The counts in the title, as the pairs stage's: the product view's
+   * panel leaves the title out for its own captions, which say them. */
   {
     g_autofree char *counts = kv_product_view_describe (view, KV_PRODUCT_STAGE_LINKS);
-    g_autofree char *note = g_strdup_printf (_("Links kept and cut: %s."), counts);
 
-    kv_graph_add_note (graph, note);
+    /* TRANSLATORS: the second %s is kv_product_view_describe's line of
+     * links kept and cut, agent by agent */
+    g_string_printf (title, _("Stage 2 of 3, the links that survive %s: %s"), view->step_del, counts);
   }
+  graph = new_graph (view, title->str);
 
   for (gsize i = 0; i < (gsize) g->n_groups * am->n_events; i++)
     node_of_group_event[i] = -1;
@@ -509,7 +578,10 @@ build_links (const KvProductView *view, const Grouping *g)
         {
           g_autofree char *label = pair_label (g, (guint) group, am, product->pair_event[p]);
 
-          node_of_group_event[i] = (gint32) kv_graph_add_node (graph, label, label, 0, (guint) group);
+          node_of_group_event[i] = (gint32) kv_graph_add_node (graph, label, label, 0,
+                                                               pair_code (view, g, (guint) group, product->pair_event[p]));
+          if (in_grid)
+            _kv_product_grid_place (&grid, view, g, graph, (guint) node_of_group_event[i], (guint) group, product->pair_event[p]);
         }
       node_of_pair[p] = node_of_group_event[i];
       if (p == after->actual && node_of_pair[p] >= 0)
@@ -593,10 +665,15 @@ build_links (const KvProductView *view, const Grouping *g)
   edge_set_flush (&set, graph);
   g_hash_table_unref (set.flags);
   kv_graph_add_note (graph, _("(w, e) and (w′, e′) stay linked for an agent when it linked w and w′ and cannot tell e from e′."));
-  if (cycles)
+  /* The grid's own note says it of its dots, in one line less. */
+  if (cycles && !in_grid)
     kv_graph_add_note (graph, _("Classes of more than three pairs are drawn as cycles."));
-  if (g->kind == KV_VIEW_ENVELOPE)
+  /* The grid's own note says what a dot is. */
+  if (g->kind == KV_VIEW_ENVELOPE && !in_grid)
     kv_graph_add_note (graph, _("A node is an envelope paired with an event; an agent's links join the groups of nodes it cannot tell apart."));
+  if (in_grid)
+    _kv_product_grid_finish (&grid, graph, cycles);
+  _kv_product_grid_clear (&grid);
   return graph;
 }
 
@@ -621,12 +698,41 @@ name_result_by_pairs (const KvProductView *view,
     }
 }
 
+/* Puts the result's codes in its nodes' worlds, which the view @kind of
+ * M ⊗ A made worlds (whole, around), representative worlds (envelope) or
+ * bisimulation blocks of @blocks (contracted). */
+static void
+code_result_nodes (const KvProductView *view,
+                   KvGraph             *graph,
+                   KvViewKind           kind,
+                   const guint32       *blocks,
+                   guint                n_blocks)
+{
+  const KvModel *after = view->after;
+  g_autofree guint *block_first = g_new (guint, MAX (n_blocks, 1));
+  guint how = kind == KV_VIEW_ENVELOPE ? KV_PRODUCT_RESULT_ENVELOPE : kind == KV_VIEW_CONTRACTED ? KV_PRODUCT_RESULT_BISIMILAR : KV_PRODUCT_RESULT_ALONE;
+
+  for (guint b = 0; b < n_blocks; b++)
+    block_first[b] = KV_PRODUCT_NO_CODE;
+  for (guint p = after->n_worlds; p-- > 0;)
+    block_first[blocks[p]] = p;
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      KvNode *node = &g_array_index (graph->nodes, KvNode, i);
+      guint p = node->world;
+
+      if (how == KV_PRODUCT_RESULT_BISIMILAR)
+        p = p < n_blocks ? block_first[p] : KV_PRODUCT_NO_CODE;
+      node->world = p < after->n_worlds && (guint64) p * 4 + how < KV_PRODUCT_NO_CODE ? p * 4 + how : KV_PRODUCT_NO_CODE;
+    }
+}
+
 KvGraph *
 kv_product_view_build (const KvProductView *view, KvProductStage stage,
                        const KvViewOptions *options, GError **error)
 {
   KvViewOptions defaults;
-  Grouping grouping = { 0 };
+  KvProductGrouping grouping = { 0 };
   KvGraph *graph = NULL;
 
   if (options == NULL)
@@ -655,9 +761,15 @@ kv_product_view_build (const KvProductView *view, KvProductStage stage,
                                  view->step_del, view->after->n_worlds, n_blocks);
         result.highlight = NULL;
         result.title = title;
+        /* The view auto picks, decided here to know how nodes group worlds. */
+        if (result.kind == KV_VIEW_AUTO)
+          result.kind = kv_view_choose (view->after, result.limit);
         graph = kv_view_build (view->after, &result, error);
         if (graph != NULL)
-          name_result_by_pairs (view, graph);
+          {
+            name_result_by_pairs (view, graph);
+            code_result_nodes (view, graph, result.kind, blocks, n_blocks);
+          }
         return graph;
       }
     case KV_PRODUCT_STAGE_PAIRS:
@@ -713,3 +825,4 @@ kv_product_view_describe (const KvProductView *view, KvProductStage stage)
     }
   return g_string_free (out, FALSE);
 }
+

@@ -10,14 +10,17 @@
 
 #define MARGIN        16.0
 #define TITLE_GAP     12.0
+#define TITLE_LINE    1.15   /* a wrapped title's line pitch, in line heights */
 #define LEGEND_GAP    18.0
 #define LEGEND_ROW    20.0
+#define NOTE_LINE     14.5   /* a note's line pitch: 11-point text, set close as a paragraph */
 #define LEGEND_SPACE  20.0   /* between legend entries on a row */
 #define SAMPLE_LINE   34.0   /* length of an agent's line sample */
 #define SAMPLE_W      30.0   /* a world sample */
 #define SAMPLE_H      18.0
 #define SAMPLE_GAP    6.0    /* between a sample and its text */
-#define MIN_LEGEND_W  320.0
+#define MIN_LEGEND_W  320.0   /* notes wrap no narrower… */
+#define MIN_LEGEND_W_BOX 160.0   /* …but in a canvas's box (a narrow panel of the product view) */
 #define FEW_EDGES     40     /* label links with their agent up to this many */
 
 static const double cut_off_dashes[] = { 4.0, 3.0 };
@@ -43,6 +46,7 @@ typedef struct {
 typedef struct {
   GArray *items;            /* Item */
   double  width, height;
+  double  wrap;             /* the width the title and the notes are wrapped at */
 } Legend;
 
 void
@@ -61,6 +65,10 @@ kv_render_options_init (KvRenderOptions *options)
     .tikz_bare = FALSE,
     .page_width = 0,
     .page_height = 0,
+    .fit_width = 0,
+    .fit_height = 0,
+    .fit_corner_width = 0,
+    .fit_corner_height = 0,
   };
 }
 
@@ -110,10 +118,13 @@ legend_clear (Legend *legend)
   g_clear_pointer (&legend->items, g_array_unref);
 }
 
-/* Greedy word wrap of @text into lines no wider than @max_width. */
+/* Greedy word wrap of @text, at @size points (bold or not), into lines
+ * no wider than @max_width. */
 static GPtrArray *
-wrap_text (const char *text,
-           double      max_width)
+wrap_text_sized (const char *text,
+                 double      max_width,
+                 double      size,
+                 gboolean    bold)
 {
   GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) words = g_strsplit (text, " ", -1);
@@ -125,7 +136,7 @@ wrap_text (const char *text,
       double w;
 
       candidate = line->len > 0 ? g_strconcat (line->str, " ", words[i], NULL) : g_strdup (words[i]);
-      kv_style_text_size (candidate, KV_STYLE_SMALL_SIZE, FALSE, &w, NULL);
+      kv_style_text_size (candidate, size, bold, &w, NULL);
       if (w > max_width && line->len > 0)
         {
           g_ptr_array_add (lines, g_strdup (line->str));
@@ -138,6 +149,29 @@ wrap_text (const char *text,
     g_ptr_array_add (lines, g_strdup (line->str));
 
   return lines;
+}
+
+static GPtrArray *
+wrap_text (const char *text,
+           double      max_width)
+{
+  return wrap_text_sized (text, max_width, KV_STYLE_SMALL_SIZE, FALSE);
+}
+
+/* The title's lines, wrapped at @wrap (measure's choice): a long title
+ * does not make a narrow picture — the envelope grid — small when it is
+ * fitted to a window or a slide. */
+static GPtrArray *
+title_lines (double      wrap,
+             const char *title)
+{
+  GPtrArray *one;
+
+  if (wrap > 0)
+    return wrap_text_sized (title, wrap, KV_STYLE_TITLE_SIZE, TRUE);
+  one = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (one, g_strdup (title));
+  return one;
 }
 
 static void
@@ -208,7 +242,7 @@ plan_legend (const KvLayout *layout,
   y += LEGEND_ROW;
 
   /* Notes, then the reflexive links every S5 model has. */
-  for (guint i = 0; i <= graph->notes->len; i++)
+  for (guint i = 0; i < graph->notes->len + kv_render_notes_reflexive (graph); i++)
     {
       const char *note = i < graph->notes->len ? g_ptr_array_index (graph->notes, i)
                                                : _("Every world is linked to itself (not drawn).");
@@ -221,37 +255,56 @@ plan_legend (const KvLayout *layout,
           kv_style_text_size (item.text, KV_STYLE_SMALL_SIZE, FALSE, &item.width, NULL);
           legend->width = MAX (legend->width, item.width);
           g_array_append_val (legend->items, item);
-          y += LEGEND_ROW * 0.8;
+          y += NOTE_LINE;
         }
     }
 
   legend->height = y;
 }
 
+/* The narrowest the notes wrap at: a canvas that says its box
+ * (KvRenderOptions.fit_width) may be narrow, and wraps them narrower. */
+static double
+min_legend_width (const KvRenderOptions *options)
+{
+  return options->fit_width > 1 && options->fit_height > 1 ? MIN_LEGEND_W_BOX : MIN_LEGEND_W;
+}
+
+/* The drawing with its title and notes wrapped at @wrap; with @wrap 0,
+ * the title on one line and the notes as wide as the rest, at least
+ * MIN_LEGEND_W. */
 static void
-measure (const KvLayout         *layout,
-         const KvRenderOptions  *options,
-         KvRenderGeometry       *geometry,
-         Legend                 *legend)
+measure_at (const KvLayout         *layout,
+            const KvRenderOptions  *options,
+            double                  wrap,
+            KvRenderGeometry       *geometry,
+            Legend                 *legend)
 {
   const char *title = title_of (layout, options);
   double content_w = layout->width;
   double y = MARGIN;
 
-  if (title != NULL)
-    {
-      double w, h;
-
-      kv_style_text_size (title, KV_STYLE_TITLE_SIZE, TRUE, &w, &h);
-      content_w = MAX (content_w, w);
-      y += h + TITLE_GAP;
-    }
-
   legend->items = NULL;
   legend->width = legend->height = 0;
+  legend->wrap = wrap;
+  if (title != NULL)
+    {
+      g_autoptr(GPtrArray) lines = title_lines (wrap, title);
+
+      for (guint i = 0; i < lines->len; i++)
+        {
+          double w, h;
+
+          kv_style_text_size (g_ptr_array_index (lines, i), KV_STYLE_TITLE_SIZE, TRUE, &w, &h);
+          content_w = MAX (content_w, w);
+          y += h * (i > 0 ? TITLE_LINE : 1.0);
+        }
+      y += TITLE_GAP;
+    }
+
   if (options->show_legend)
     {
-      plan_legend (layout, MAX (content_w, MIN_LEGEND_W), legend);
+      plan_legend (layout, MAX (content_w, wrap > 0 ? wrap : min_legend_width (options)), legend);
       content_w = MAX (content_w, legend->width);
     }
 
@@ -267,6 +320,70 @@ measure (const KvLayout         *layout,
   geometry->height = ceil (y + MARGIN);
   if (!options->show_legend)
     geometry->legend_y = geometry->height;
+}
+
+/* A long title makes a narrow graph small when the drawing is fitted to
+ * a window or a slide, and so does a long legend under a narrow graph
+ * (the envelope grid). When the title is wider than the graph, or the
+ * drawing taller than wide, the title and notes may wrap: at the graph's
+ * width (at least MIN_LEGEND_W) or wider, whichever fits biggest into a
+ * box of the page's shape, else options->fit_width × fit_height (a
+ * canvas: a narrow panel of the product view wants narrow notes), else of
+ * FIT_ASPECT (a window's canvas, wider than tall). */
+#define WRAP_STEP  1.1
+#define WRAP_WIDEST 560.0  /* the widest wrap tried, or 2.4 times the graph's width */
+#define FIT_ASPECT 1.1
+
+/* The zoom that fits @geometry into the options' box: beside its corner
+ * or above it, whichever is bigger, as the canvas fits. */
+static double
+fit_score (const KvRenderOptions  *options,
+           const KvRenderGeometry *geometry,
+           double                  aspect)
+{
+  double w = options->fit_width, h = options->fit_height;
+  double cw = options->fit_corner_width, ch = options->fit_corner_height;
+
+  if (aspect > 0)
+    return MIN (aspect / geometry->width, 1.0 / geometry->height);
+  return MAX (MIN (w / geometry->width, (h - ch) / geometry->height),
+              MIN ((w - cw) / geometry->width, h / geometry->height));
+}
+
+static void
+measure (const KvLayout         *layout,
+         const KvRenderOptions  *options,
+         KvRenderGeometry       *geometry,
+         Legend                 *legend)
+{
+  double base = MAX (layout->width, min_legend_width (options));
+  /* 0: the canvas's box, fit_score's */
+  double aspect = options->page_width > 0 && options->page_height > 0
+                  ? options->page_width / options->page_height
+                  : options->fit_width > 1 && options->fit_height > 1 ? 0 : FIT_ASPECT;
+  double best;
+
+  measure_at (layout, options, 0, geometry, legend);
+  if (geometry->width <= ceil (base + 2 * MARGIN) && geometry->height <= geometry->width)
+    return;
+
+  best = fit_score (options, geometry, aspect);
+  for (double wrap = base; wrap <= MAX (2.4 * base, WRAP_WIDEST); wrap *= WRAP_STEP)
+    {
+      KvRenderGeometry wrapped_geometry;
+      Legend wrapped;
+
+      measure_at (layout, options, wrap, &wrapped_geometry, &wrapped);
+      if (fit_score (options, &wrapped_geometry, aspect) > best)
+        {
+          best = fit_score (options, &wrapped_geometry, aspect);
+          legend_clear (legend);
+          *legend = wrapped;
+          *geometry = wrapped_geometry;
+        }
+      else
+        legend_clear (&wrapped);
+    }
 }
 
 void
@@ -624,6 +741,30 @@ draw_nodes (const KvLayout        *layout,
     }
 }
 
+/* A grid's row and column headers (the envelope view's cards), in the
+ * world labels' font: they are the labels a reader reads. */
+static void
+draw_headers (const KvLayout *layout,
+              cairo_t        *cr)
+{
+  cairo_font_extents_t font;
+
+  if (layout->n_headers == 0)
+    return;
+  set_font (cr, KV_STYLE_LABEL_SIZE, FALSE);
+  cairo_font_extents (cr, &font);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  for (guint i = 0; i < layout->n_headers; i++)
+    {
+      const KvLayoutHeader *h = &layout->headers[i];
+      cairo_text_extents_t extents;
+
+      cairo_text_extents (cr, h->text, &extents);
+      cairo_move_to (cr, h->x - extents.x_advance / 2, h->y + (font.ascent - font.descent) / 2);
+      cairo_show_text (cr, h->text);
+    }
+}
+
 static void
 draw_legend (const KvLayout *layout,
              cairo_t        *cr,
@@ -716,19 +857,32 @@ kv_render (const KvLayout        *layout,
   title = title_of (layout, options);
   if (title != NULL)
     {
+      g_autoptr(GPtrArray) lines = title_lines (legend.wrap, title);
       cairo_font_extents_t font;
+      double y = MARGIN;
 
       set_font (cr, KV_STYLE_TITLE_SIZE, TRUE);
       cairo_font_extents (cr, &font);
       cairo_set_source_rgb (cr, 0, 0, 0);
-      cairo_move_to (cr, MARGIN, MARGIN + font.ascent);
-      cairo_show_text (cr, title);
+      for (guint i = 0; i < lines->len; i++)
+        {
+          double h;
+
+          /* Line by line as measure () counted them. */
+          kv_style_text_size (g_ptr_array_index (lines, i), KV_STYLE_TITLE_SIZE, TRUE, NULL, &h);
+          if (i > 0)
+            y += h * (TITLE_LINE - 1.0);
+          cairo_move_to (cr, MARGIN, y + font.ascent);
+          cairo_show_text (cr, g_ptr_array_index (lines, i));
+          y += h;
+        }
     }
 
   cairo_save (cr);
   cairo_translate (cr, geometry.graph_x, geometry.graph_y);
   draw_edges (layout, cr, options);
   draw_nodes (layout, cr, options);
+  draw_headers (layout, cr);
   cairo_restore (cr);
 
   if (legend.items != NULL)

@@ -31,6 +31,11 @@ typedef struct {
   double      page_height;    /* and centred on it (kv_export_fit); 0: the drawing's size */
   const KvBits *dimmed;       /* bit per node: drawn faint, with its links (an agent's
                                * perspective: the worlds it does not consider), or NULL */
+  double      fit_width;      /* without a page: the box the drawing is fitted into (a */
+  double      fit_height;     /* canvas, in pixels), which the title and notes wrap for;
+                               * 0: a window's shape, somewhat wider than tall */
+  double      fit_corner_width;   /* the box's bottom-right corner that buttons cover: */
+  double      fit_corner_height;  /* the drawing goes beside it or above it (kv_canvas) */
 } KvRenderOptions;
 
 /* Whether node @node is drawn faint (outside an agent's perspective). */
@@ -39,6 +44,16 @@ kv_render_is_dimmed (const KvRenderOptions *options,
                      guint                  node)
 {
   return options->dimmed != NULL && node < options->dimmed->n && kv_bits_get (options->dimmed, node);
+}
+
+/* Whether the legend ends with "Every world is linked to itself (not
+ * drawn)": not under a grid with headers, whose nodes are envelopes (groups
+ * of worlds) and whose legend leaves the grid its room. The renderer and
+ * TikZ agree. */
+static inline gboolean
+kv_render_notes_reflexive (const KvGraph *graph)
+{
+  return graph->row_headers->len == 0 && graph->col_headers->len == 0;
 }
 
 /* The defaults: title, legend, white background, edge labels when few. */

@@ -6,6 +6,8 @@
 
 #include "kv-scene.h"
 
+#include "kv-layout-private.h"
+
 struct _KvGraphSource
 {
   gatomicrefcount  ref;
@@ -307,4 +309,251 @@ kv_scene_node_of (const KvScene *scene,
     if (scene->node_world[i] == (guint) world)
       return i;
   return -1;
+}
+
+/* Scenes of steps shown before */
+
+struct _KvSceneKey
+{
+  KvModel        *model;
+  KvViewOptions   options;     /* highlight and title point below */
+  KvBits         *highlight;
+  char           *title;
+  KvLayoutEngine  engine;
+  KvPlaces       *places;
+};
+
+struct _KvSceneCache
+{
+  GQueue  keys;                /* KvSceneKey, the most recent first */
+  GQueue  scenes;              /* KvScene, in the same order */
+  guint   size;
+};
+
+KvSceneKey *
+kv_scene_key_new (KvModel             *model,
+                  const KvViewOptions *options,
+                  KvLayoutEngine       engine,
+                  KvPlaces            *places)
+{
+  KvSceneKey *key;
+
+  g_return_val_if_fail (model != NULL, NULL);
+  g_return_val_if_fail (places != NULL, NULL);
+
+  key = g_new0 (KvSceneKey, 1);
+  key->model = kv_model_ref (model);
+  if (options != NULL)
+    key->options = *options;
+  else
+    kv_view_options_init (&key->options);
+  if (key->options.highlight != NULL)
+    key->highlight = kv_bits_copy (key->options.highlight);
+  key->options.highlight = key->highlight;
+  key->title = g_strdup (key->options.title);
+  key->options.title = key->title;
+  key->engine = engine;
+  key->places = kv_places_ref (places);
+  return key;
+}
+
+void
+kv_scene_key_free (KvSceneKey *key)
+{
+  if (key == NULL)
+    return;
+
+  kv_model_unref (key->model);
+  g_clear_pointer (&key->highlight, kv_bits_free);
+  g_free (key->title);
+  kv_places_unref (key->places);
+  g_free (key);
+}
+
+static gboolean
+key_equal (const KvSceneKey *a,
+           const KvSceneKey *b)
+{
+  const KvViewOptions *x = &a->options, *y = &b->options;
+
+  return a->model == b->model && a->engine == b->engine && a->places == b->places &&
+         x->kind == y->kind && x->limit == y->limit && x->radius == y->radius &&
+         x->links_of == y->links_of && g_strcmp0 (x->title, y->title) == 0 &&
+         (x->highlight == NULL ? y->highlight == NULL
+                               : y->highlight != NULL && kv_bits_equal (x->highlight, y->highlight));
+}
+
+/* Another scene of the same layout: scenes are immutable, but each has
+ * one owner. */
+static KvScene *
+scene_copy (const KvScene *scene)
+{
+  KvScene *copy = g_new0 (KvScene, 1);
+  guint n = kv_scene_n_nodes (scene);
+
+  copy->layout = kv_layout_ref (scene->layout);
+  copy->kind = scene->kind;
+  copy->node_world = g_memdup2 (scene->node_world, sizeof (guint) * MAX (n, 1));
+  if (scene->model != NULL)
+    copy->model = kv_model_ref (scene->model);
+  if (scene->world_node != NULL)
+    copy->world_node = g_memdup2 (scene->world_node, sizeof (int) * MAX (scene->model->n_worlds, 1));
+  return copy;
+}
+
+KvSceneCache *
+kv_scene_cache_new (guint size)
+{
+  KvSceneCache *cache = g_new0 (KvSceneCache, 1);
+
+  g_queue_init (&cache->keys);
+  g_queue_init (&cache->scenes);
+  cache->size = MAX (size, 1);
+  return cache;
+}
+
+static void
+drop_link (KvSceneCache *cache,
+           GList        *key_link,
+           GList        *scene_link)
+{
+  kv_scene_key_free (key_link->data);
+  kv_scene_free (scene_link->data);
+  g_queue_delete_link (&cache->keys, key_link);
+  g_queue_delete_link (&cache->scenes, scene_link);
+}
+
+void
+kv_scene_cache_clear (KvSceneCache *cache)
+{
+  g_return_if_fail (cache != NULL);
+
+  while (cache->keys.head != NULL)
+    drop_link (cache, cache->keys.head, cache->scenes.head);
+}
+
+void
+kv_scene_cache_free (KvSceneCache *cache)
+{
+  if (cache == NULL)
+    return;
+
+  kv_scene_cache_clear (cache);
+  g_free (cache);
+}
+
+/* @layout (of a frame that has grown since, and is @shown's frame now)
+ * moved into @shown's bounds: every world where @shown has it. NULL when
+ * they share no world to tell how far, or @layout is a grid (its headers
+ * are placed with it). */
+static KvLayout *
+layout_moved (const KvLayout *layout,
+              const KvLayout *shown)
+{
+  g_autoptr(GHashTable) shown_nodes = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n = kv_graph_n_nodes (layout->graph);
+  KvLayout *moved;
+  double dx = 0, dy = 0;
+  gboolean found = FALSE;
+
+  if (layout->n_headers > 0 || shown->n_headers > 0)
+    return NULL;
+  for (guint i = 0; i < kv_graph_n_nodes (shown->graph); i++)
+    g_hash_table_insert (shown_nodes, (gpointer) kv_graph_place_key (shown->graph, i), GUINT_TO_POINTER (i + 1));
+  for (guint i = 0; i < n && !found; i++)
+    {
+      guint j = GPOINTER_TO_UINT (g_hash_table_lookup (shown_nodes, kv_graph_place_key (layout->graph, i)));
+
+      if (j == 0)
+        continue;
+      dx = shown->nodes[j - 1].x - layout->nodes[i].x;
+      dy = shown->nodes[j - 1].y - layout->nodes[i].y;
+      found = TRUE;
+    }
+  if (!found)
+    return NULL;
+
+  moved = g_new0 (KvLayout, 1);
+  g_atomic_ref_count_init (&moved->ref);
+  moved->graph = kv_graph_ref (layout->graph);
+  moved->engine = layout->engine;
+  moved->width = shown->width;
+  moved->height = shown->height;
+  moved->transposed = layout->transposed;
+  moved->frame = shown->frame;
+  moved->nodes = g_memdup2 (layout->nodes, sizeof (KvLayoutNode) * MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      moved->nodes[i].x += dx;
+      moved->nodes[i].y += dy;
+    }
+  moved->edges = g_new0 (KvLayoutEdge, MAX (kv_graph_n_edges (layout->graph), 1));
+  _kv_layout_straight_links (moved);
+  return moved;
+}
+
+KvScene *
+kv_scene_cache_lookup (KvSceneCache     *cache,
+                       const KvSceneKey *key,
+                       const KvLayout   *shown)
+{
+  g_return_val_if_fail (cache != NULL, NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  if (shown == NULL || shown->frame == 0)
+    return NULL;
+  for (GList *k = cache->keys.head, *s = cache->scenes.head; k != NULL; k = k->next, s = s->next)
+    {
+      KvScene *scene = s->data;
+
+      if (!key_equal (k->data, key))
+        continue;
+      /* A world never leaves its place in a frame, which only grows: a
+       * layout of the frame shown now (or moved to its bounds) is what the
+       * layout thread would make again. */
+      if (scene->layout->frame != shown->frame)
+        {
+          KvLayout *moved = NULL;
+
+          if (KV_LAYOUT_FRAME_FAMILY (scene->layout->frame) == KV_LAYOUT_FRAME_FAMILY (shown->frame))
+            moved = layout_moved (scene->layout, shown);
+          if (moved == NULL)
+            return NULL;
+          /* Kept moved: the frame does not shrink back. */
+          kv_layout_unref (scene->layout);
+          scene->layout = moved;
+        }
+      g_queue_unlink (&cache->keys, k);
+      g_queue_unlink (&cache->scenes, s);
+      g_queue_push_head_link (&cache->keys, k);
+      g_queue_push_head_link (&cache->scenes, s);
+      return scene_copy (scene);
+    }
+  return NULL;
+}
+
+void
+kv_scene_cache_insert (KvSceneCache  *cache,
+                       KvSceneKey    *key,
+                       const KvScene *scene)
+{
+  g_return_if_fail (cache != NULL);
+  g_return_if_fail (key != NULL);
+  g_return_if_fail (scene != NULL);
+
+  /* Only the scenes of @key's places (the view shown) are kept, each once. */
+  for (GList *k = cache->keys.head, *s = cache->scenes.head; k != NULL;)
+    {
+      GList *next_k = k->next, *next_s = s->next;
+      const KvSceneKey *old = k->data;
+
+      if (old->places != key->places || key_equal (old, key))
+        drop_link (cache, k, s);
+      k = next_k;
+      s = next_s;
+    }
+  g_queue_push_head (&cache->keys, key);
+  g_queue_push_head (&cache->scenes, scene_copy (scene));
+  while (cache->keys.length > cache->size)
+    drop_link (cache, cache->keys.tail, cache->scenes.tail);
 }

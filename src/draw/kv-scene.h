@@ -94,7 +94,43 @@ guint    kv_scene_n_nodes        (const KvScene        *scene);
 int      kv_scene_node_of        (const KvScene        *scene,
                                   int                   world);
 
+/* Scenes of steps shown before, so that going back to a step lays out
+ * nothing, not even on the layout thread: the canvas shows the scene at
+ * once. A scene is found by what it was built from (the model, the view
+ * options, the engine and the places) and only while the frame it was laid
+ * out in is the frame shown (KvLayout's "frame", or the same frame before
+ * it grew): then every world is where the layout thread would put it
+ * again. Main thread only. */
+typedef struct _KvSceneKey KvSceneKey;
+typedef struct _KvSceneCache KvSceneCache;
+
+/* What a scene of @model is built from (kv_scene_build's arguments);
+ * copies @options and refs the rest. */
+KvSceneKey   *kv_scene_key_new       (KvModel              *model,
+                                      const KvViewOptions  *options,
+                                      KvLayoutEngine        engine,
+                                      KvPlaces             *places);
+void          kv_scene_key_free      (KvSceneKey           *key);
+
+/* Keeps the @size scenes shown last, of one KvPlaces at a time. */
+KvSceneCache *kv_scene_cache_new     (guint                 size);
+void          kv_scene_cache_free    (KvSceneCache         *cache);
+void          kv_scene_cache_clear   (KvSceneCache         *cache);
+/* A new scene for @key when one was kept and was laid out in the frame of
+ * @shown (the layout shown now; NULL: none), or in that frame before it
+ * grew (then moved to where @shown has its worlds), else NULL. */
+KvScene      *kv_scene_cache_lookup  (KvSceneCache         *cache,
+                                      const KvSceneKey     *key,
+                                      const KvLayout       *shown);
+/* Keeps (a scene sharing the layout of) @scene under @key (taken); drops
+ * the scenes of other places. */
+void          kv_scene_cache_insert  (KvSceneCache         *cache,
+                                      KvSceneKey           *key,
+                                      const KvScene        *scene);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvScene, kv_scene_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvSceneKey, kv_scene_key_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvSceneCache, kv_scene_cache_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvGraphSource, kv_graph_source_unref)
 
 G_END_DECLS

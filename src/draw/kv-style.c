@@ -133,6 +133,11 @@ kv_style_highlight_hex (void)
   return "#FFE08A";
 }
 
+/* One scratch cairo_t per thread to measure text with (the layout
+ * thread sizes nodes while the main thread measures legends): measuring
+ * is done word by word, many times a frame. */
+static GPrivate scratch_cr = G_PRIVATE_INIT ((GDestroyNotify) cairo_destroy);
+
 void
 kv_style_text_size (const char *text,
                     double      size,
@@ -140,13 +145,18 @@ kv_style_text_size (const char *text,
                     double     *width,
                     double     *height)
 {
-  cairo_surface_t *surface;
-  cairo_t *cr;
+  cairo_t *cr = g_private_get (&scratch_cr);
   cairo_text_extents_t extents;
   cairo_font_extents_t font;
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
-  cr = cairo_create (surface);
+  if (cr == NULL)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+
+      cr = cairo_create (surface);
+      cairo_surface_destroy (surface);
+      g_private_set (&scratch_cr, cr);
+    }
   cairo_select_font_face (cr, KV_STYLE_FONT, CAIRO_FONT_SLANT_NORMAL,
                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, size);
@@ -157,9 +167,6 @@ kv_style_text_size (const char *text,
     *width = extents.x_advance;
   if (height != NULL)
     *height = font.ascent + font.descent;
-
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
 }
 
 void
@@ -169,6 +176,15 @@ kv_style_node_size (const char  *label,
                     KvNodeShape *shape)
 {
   double tw, th;
+
+  if (*label == '\0')
+    {
+      /* No label (an envelope in the grid its headers name): a circle,
+       * with room for the actual world's double border. */
+      *width = *height = KV_STYLE_DOT_SIZE;
+      *shape = KV_NODE_SHAPE_ELLIPSE;
+      return;
+    }
 
   kv_style_text_size (label, KV_STYLE_LABEL_SIZE, FALSE, &tw, &th);
 

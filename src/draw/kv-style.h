@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 #define KV_STYLE_EDGE_WIDTH     1.8
 #define KV_STYLE_BORDER_WIDTH   1.2
 #define KV_STYLE_DOUBLE_GAP     3.0    /* between the actual world's two borders */
+#define KV_STYLE_DOT_SIZE       16.0   /* a node without a label (a grid's headers name it) */
 
 typedef enum {
   KV_NODE_SHAPE_ELLIPSE,   /* short labels ("rwb") */

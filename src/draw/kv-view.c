@@ -734,11 +734,20 @@ rank_in_category (const KvGame *game, guint card)
 /* When the envelope holds one card of each of two categories (Clue: a
  * weapon and a suspect), envelopes go in a grid, the first category's
  * cards as rows and the second's as columns, as on a detective's notepad;
- * otherwise the layout places them. */
-static void
-envelope_grid (KvGraph *graph, const KvGame *game, const GArray *hands)
+ * otherwise the layout places them. The grid's headers name the cards, so
+ * a node says nothing itself (a small circle: the labels that matter, the
+ * headers, get the room) and its tooltip says the envelope. Every card of
+ * both categories has its row or column, even when no envelope with it is
+ * left: the grid keeps its shape from step to step, and an empty row says
+ * that card is out. Returns whether it made a grid. */
+static gboolean
+envelope_grid (KvGraph      *graph,
+               const KvGame *game,
+               const GArray *hands)
 {
   int first = -1, second = -1;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GPtrArray) cols = g_ptr_array_new ();
 
   for (guint k = 0; k < game->n_categories; k++)
     if (game->envelope_categories & (G_GUINT64_CONSTANT (1) << k))
@@ -748,10 +757,10 @@ envelope_grid (KvGraph *graph, const KvGame *game, const GArray *hands)
         else if (second < 0)
           second = (int) k;
         else
-          return;
+          return FALSE;
       }
   if (second < 0)
-    return;
+    return FALSE;
 
   for (guint i = 0; i < hands->len; i++)
     {
@@ -767,9 +776,38 @@ envelope_grid (KvGraph *graph, const KvGame *game, const GArray *hands)
               col = (int) rank_in_category (game, c);
           }
       if (row < 0 || col < 0)
-        return;
-      kv_graph_set_grid (graph, i, (guint) row, (guint) col);
+        return FALSE;
     }
+
+  for (guint i = 0; i < hands->len; i++)
+    {
+      KvHand hand = g_array_index (hands, KvHand, i);
+      KvNode *node = &g_array_index (graph->nodes, KvNode, i);
+
+      for (guint c = 0; c < game->n_cards; c++)
+        if (hand & KV_CARD_BIT (c))
+          {
+            if (game->card_category[c] == first)
+              node->row = (int) rank_in_category (game, c);
+            else if (game->card_category[c] == second)
+              node->col = (int) rank_in_category (game, c);
+          }
+      /* Known by its cards from step to step, though it shows none. */
+      g_free (node->place_key);
+      node->place_key = g_steal_pointer (&node->label);
+      node->label = g_strdup ("");
+    }
+
+  for (guint c = 0; c < game->n_cards; c++)
+    if (game->card_category[c] == first)
+      g_ptr_array_add (rows, game->card_names[c]);
+    else if (game->card_category[c] == second)
+      g_ptr_array_add (cols, game->card_names[c]);
+  g_ptr_array_add (rows, NULL);
+  g_ptr_array_add (cols, NULL);
+  kv_graph_set_headers (graph, (const char * const *) rows->pdata, (const char * const *) cols->pdata);
+
+  return TRUE;
 }
 
 static KvGraph *
@@ -787,6 +825,9 @@ build_envelope (const KvModel        *model,
   g_autofree guint *members = NULL;
   Envelopes env;
   guint n, words;
+  gboolean grid;
+  gboolean any_cycles = FALSE;
+  g_autoptr(GPtrArray) not_transitive = g_ptr_array_new ();   /* agent names */
 
   if (!game->has_envelope)
     {
@@ -847,7 +888,7 @@ build_envelope (const KvModel        *model,
         flags |= KV_NODE_ACTUAL;
       kv_graph_add_node (graph, label, tooltip, flags, first[i]);
     }
-  envelope_grid (graph, game, env.hands);
+  grid = envelope_grid (graph, game, env.hands);
   if (options->highlight != NULL)
     for (guint w = 0; w < model->n_worlds && w < options->highlight->n; w++)
       if (kv_bits_get (options->highlight, w))
@@ -911,14 +952,19 @@ build_envelope (const KvModel        *model,
                   members[m++] = y;
               cycles |= kv_graph_add_class (graph, a, members, m);
             }
-          if (cycles)
+          /* The grid says it in its one note. */
+          if (cycles && !grid)
             kv_graph_add_note (graph, _(CYCLE_NOTE));
+          any_cycles |= cycles;
         }
       else
         {
           g_autofree char *note = NULL;
 
           add_group_cycles (graph, a, groups, n, members);
+          g_ptr_array_add (not_transitive, game->agent_names[a]);
+          if (grid)
+            continue;   /* said in the grid's one note */
           note = g_strdup_printf (_("Agent %s's links between envelopes are not transitive: each group "
                                     "of envelopes it cannot tell apart (one per hand it may hold) is "
                                     "drawn as a cycle."), game->agent_names[a]);
@@ -926,8 +972,42 @@ build_envelope (const KvModel        *model,
         }
     }
 
-  kv_graph_add_note (graph, _("One node per envelope still possible; an agent links two envelopes "
-                              "when it cannot tell apart a world with one from a world with the other."));
+  if (grid)
+    {
+      /* One note, so the legend leaves the grid its room: its lines are
+       * full, where one note per agent would each end a line short. */
+      g_autoptr(GString) note = g_string_new (NULL);
+
+      /* TRANSLATORS: the note under the envelope view's grid, whose
+       * rows and columns are headed by cards (weapons, suspects) */
+      g_string_append (note, _("Each circle is an envelope still possible: the cards heading its row "
+                               "and its column."));
+      g_string_append_c (note, ' ');
+      if (any_cycles || not_transitive->len > 0)
+        g_string_append (note, _("An agent links two when it cannot tell apart a world with one from a "
+                                 "world with the other; more than three, by a cycle."));
+      else
+        g_string_append (note, _("An agent links two when it cannot tell apart a world with one from a "
+                                 "world with the other."));
+      if (not_transitive->len > 0)
+        {
+          g_autofree char *names = NULL;
+
+          g_ptr_array_add (not_transitive, NULL);
+          names = g_strjoinv (", ", (char **) not_transitive->pdata);
+          g_string_append_c (note, ' ');
+          /* TRANSLATORS: %s is an agent's name, or several with commas ("1, 2") */
+          g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                                     "Agent %s's groups overlap: a cycle per hand.",
+                                                     "Agents %s: groups overlap, a cycle per hand.",
+                                                     not_transitive->len - 1),
+                                  names);
+        }
+      kv_graph_add_note (graph, note->str);
+    }
+  else
+    kv_graph_add_note (graph, _("One node per envelope still possible; an agent links two envelopes "
+                                "when it cannot tell apart a world with one from a world with the other."));
   envelopes_clear (&env);
 
   return g_steal_pointer (&graph);

@@ -9,7 +9,11 @@
  * - contracted: the bisimulation quotient (kv_model_contract);
  * - envelope:   one node per envelope content still possible; an agent links
  *               two nodes when it cannot tell apart some world with one from
- *               some world with the other (Clue 11 starts with 28 nodes);
+ *               some world with the other (Clue 11 starts with 28 nodes).
+ *               With two envelope categories the nodes are a grid whose
+ *               headers name the cards (kv_graph_set_headers: Clue's weapons
+ *               down the side, suspects across), the nodes unlabelled
+ *               circles, each known by its cards (place key, tooltip);
  * - auto:       whole if it fits, else contracted, else envelope, else around.
  *
  * Worlds are labelled by their deal: "rwb" (the cards of 1, 2, 3) when every

@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "kv-enum-drop-down.h"
-#include "kv-product-pane.h"
+#include "kv-product-pane-private.h"
 
 /* The view dropdown's items: every view but contracted (a product's
  * pairs are not contracted). */
@@ -78,6 +78,9 @@ struct _KvProductPane
   /* Template widgets */
   GtkDropDown    *view_dropdown;
   GtkLabel       *stage_label;
+  GtkWidget      *part_bar;
+  GtkLabel       *part_label;
+  GtkDropDown    *part_dropdown;
   GtkLabel       *model_title;
   GtkLabel       *model_subtitle;
   KvCanvasView   *model_panel;
@@ -91,10 +94,14 @@ struct _KvProductPane
   KvCanvasView   *product_panel;
   GtkLabel       *product_counts;
 
-  ProductRef     *product;
+  ProductRef     *product;        /* the part shown */
+  GPtrArray      *parts;          /* ProductRef*: the entry's parts (a suggest's answers) */
+  guint           part;
   KvProductStage  stage;
   KvViewKind      view;
   gboolean        busy;
+  gboolean        syncing;        /* the part dropdown follows self->part */
+  int             hover_panel;    /* the KvProductPanel with a node hovered, or -1 */
 };
 
 G_DEFINE_FINAL_TYPE (KvProductPane, kv_product_pane, GTK_TYPE_WIDGET)
@@ -143,15 +150,30 @@ update_busy (KvProductPane *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
+static guint
+n_parts (KvProductPane *self)
+{
+  return self->parts != NULL ? self->parts->len : 0;
+}
+
 static void
 update_actions (KvProductPane *self)
 {
-  gboolean shown = self->product != NULL;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.previous", kv_product_pane_can_step (self, -1));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.next", kv_product_pane_can_step (self, 1));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.previous-part", self->part > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.next-part", self->part + 1 < n_parts (self));
+}
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.previous",
-                                 shown && self->stage > KV_PRODUCT_STAGE_PAIRS);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.next",
-                                 shown && self->stage < KV_PRODUCT_STAGE_RESULT);
+static void
+update_marks (KvProductPane *self)
+{
+  KvCanvasView *panels[3] = { self->model_panel, self->action_panel, self->product_panel };
+
+  if (self->model_panel == NULL || self->action_panel == NULL || self->product_panel == NULL)
+    return;   /* disposed */
+  _kv_product_pane_update_marks (panels, self->hover_panel,
+                                 self->product != NULL ? self->product->view : NULL, self->stage);
 }
 
 /* @panel shows @stage of the product. With @same_product it showed
@@ -219,39 +241,36 @@ kv_product_pane_new (void)
   return g_object_new (KV_TYPE_PRODUCT_PANE, NULL);
 }
 
-gboolean
-kv_product_pane_set_entry (KvProductPane    *self,
-                           const KvHistory  *history,
-                           guint             index,
-                           GError          **error)
+/* Shows part @part of the entry from stage @stage. */
+static void
+show_part (KvProductPane  *self,
+           guint           part,
+           KvProductStage  stage)
 {
-  g_autoptr(KvProductView) view = NULL;
-  g_autoptr(ProductRef) ref = NULL;
   g_autofree char *model_text = NULL;
   g_autofree char *action_counts = NULL;
+  g_autofree char *part_text = NULL;
   KvModel *before;
 
-  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), FALSE);
-  g_return_val_if_fail (history != NULL, FALSE);
-
-  view = kv_product_view_new_for_entry (history, index, error);
-  if (view == NULL)
-    {
-      kv_product_pane_clear (self);
-      return FALSE;
-    }
-
-  ref = g_atomic_rc_box_new0 (ProductRef);
-  ref->view = g_steal_pointer (&view);
   g_clear_pointer (&self->product, product_ref_release);
-  self->product = g_steal_pointer (&ref);
-  self->stage = KV_PRODUCT_STAGE_PAIRS;
+  self->part = part;
+  self->product = product_ref_acquire (g_ptr_array_index (self->parts, part));
+  self->stage = stage;
 
   before = self->product->view->before;
   kv_canvas_view_set_model (self->model_panel, before);
   model_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u world", "%u worlds",
                                              before->n_worlds),
                                 before->n_worlds);
+  if (part > 0)
+    {
+      /* TRANSLATORS: under "M — the model before" for a suggestion's
+       * second answer on, e.g. "6 worlds, after part 1" */
+      g_autofree char *after = g_strdup_printf (_("%s, after part %u"), model_text, part);
+
+      g_free (model_text);
+      model_text = g_steal_pointer (&after);
+    }
   gtk_label_set_text (self->model_subtitle, model_text);
   {
     g_autofree char *actual = kv_model_world_label (before, before->actual);
@@ -267,10 +286,117 @@ kv_product_pane_set_entry (KvProductPane    *self,
   gtk_label_set_text (self->action_counts, action_counts != NULL ? action_counts : "");
   set_stage_graph (self, self->action_panel, KV_PRODUCT_STAGE_ACTION, FALSE);
 
+  /* TRANSLATORS: the product view's part selector for a suggestion, "Part 1 of 3:" */
+  part_text = g_strdup_printf (_("Part %u of %u:"), part + 1, n_parts (self));
+  gtk_label_set_text (self->part_label, part_text);
+  gtk_widget_set_visible (self->part_bar, n_parts (self) > 1);
+  self->syncing = TRUE;
+  gtk_drop_down_set_selected (self->part_dropdown, part);
+  self->syncing = FALSE;
+
   show_stage (self, FALSE);
+  update_marks (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
+}
+
+gboolean
+kv_product_pane_set_entry (KvProductPane    *self,
+                           const KvHistory  *history,
+                           guint             index,
+                           GError          **error)
+{
+  g_autoptr(GPtrArray) parts = NULL;
+  g_autoptr(GtkStringList) names = NULL;
+  guint count;
+
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), FALSE);
+  g_return_val_if_fail (history != NULL, FALSE);
+  g_return_val_if_fail (index < kv_history_length (history), FALSE);
+
+  /* Every part at once: each acts on the result of the one before
+   * (kv_product_view_new_for_entry_part), so the chain costs no more than
+   * the last part alone, which needs the ones before it anyway. */
+  parts = g_ptr_array_new_with_free_func ((GDestroyNotify) product_ref_release);
+  names = gtk_string_list_new (NULL);
+  count = kv_product_view_count_parts (history, index);
+  for (guint part = 0; part < count; part++)
+    {
+      const KvStep *step = kv_product_view_part_step (history, index, part);
+      g_autofree char *text = kv_step_to_string (step);
+      KvProductView *view;
+      ProductRef *ref;
+
+      if (part == 0)
+        view = kv_product_view_new_for_entry_part (history, index, 0, error);
+      else
+        view = kv_product_view_new (((ProductRef *) g_ptr_array_index (parts, part - 1))->view->after, step, error);
+      if (view == NULL)
+        {
+          kv_product_pane_clear (self);
+          return FALSE;
+        }
+      ref = g_atomic_rc_box_new0 (ProductRef);
+      ref->view = view;
+      g_ptr_array_add (parts, ref);
+      gtk_string_list_append (names, text);
+    }
+
+  g_clear_pointer (&self->parts, g_ptr_array_unref);
+  self->parts = g_steal_pointer (&parts);
+  self->syncing = TRUE;
+  gtk_drop_down_set_model (self->part_dropdown, G_LIST_MODEL (names));
+  self->syncing = FALSE;
+  show_part (self, 0, KV_PRODUCT_STAGE_PAIRS);
 
   return TRUE;
+}
+
+guint
+kv_product_pane_get_n_parts (KvProductPane *self)
+{
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), 0);
+
+  return n_parts (self);
+}
+
+guint
+kv_product_pane_get_part (KvProductPane *self)
+{
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), 0);
+
+  return self->part;
+}
+
+void
+kv_product_pane_set_part (KvProductPane *self,
+                          guint          part)
+{
+  g_return_if_fail (KV_IS_PRODUCT_PANE (self));
+  g_return_if_fail (part < n_parts (self));
+
+  if (part != self->part)
+    show_part (self, part, KV_PRODUCT_STAGE_PAIRS);
+}
+
+const char *
+kv_product_pane_get_part_caption (KvProductPane *self)
+{
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), NULL);
+
+  return gtk_widget_get_visible (self->part_bar) ? gtk_label_get_text (self->part_label) : NULL;
+}
+
+gboolean
+kv_product_pane_can_step (KvProductPane *self,
+                          int            direction)
+{
+  g_return_val_if_fail (KV_IS_PRODUCT_PANE (self), FALSE);
+
+  if (self->product == NULL)
+    return FALSE;
+  if (direction < 0)
+    return self->stage > KV_PRODUCT_STAGE_PAIRS || self->part > 0;
+  return self->stage < KV_PRODUCT_STAGE_RESULT || self->part + 1 < n_parts (self);
 }
 
 void
@@ -279,6 +405,9 @@ kv_product_pane_clear (KvProductPane *self)
   g_return_if_fail (KV_IS_PRODUCT_PANE (self));
 
   g_clear_pointer (&self->product, product_ref_release);
+  g_clear_pointer (&self->parts, g_ptr_array_unref);
+  self->part = 0;
+  gtk_widget_set_visible (self->part_bar, FALSE);
   kv_canvas_view_set_model (self->model_panel, NULL);
   kv_canvas_view_set_graph_func (self->action_panel, NULL, NULL, NULL);
   kv_canvas_view_set_graph_func (self->product_panel, NULL, NULL, NULL);
@@ -288,6 +417,7 @@ kv_product_pane_clear (KvProductPane *self)
   gtk_label_set_text (self->action_counts, "");
   gtk_label_set_text (self->product_counts, "");
   update_actions (self);
+  update_marks (self);
 }
 
 const KvProductView *
@@ -318,6 +448,7 @@ kv_product_pane_set_stage (KvProductPane  *self,
 
   self->stage = stage;
   show_stage (self, TRUE);
+  update_marks (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
 }
 
@@ -393,6 +524,36 @@ view_dropdown_notify_selected_cb (KvProductPane *self)
 }
 
 static void
+part_dropdown_notify_selected_cb (KvProductPane *self)
+{
+  guint part = gtk_drop_down_get_selected (self->part_dropdown);
+
+  if (!self->syncing && part < n_parts (self))
+    kv_product_pane_set_part (self, part);
+}
+
+/* A panel's hovered node, or a new picture in one: the rings follow. */
+static void
+on_panel_hover (KvProductPane *self,
+                GParamSpec    *pspec,
+                KvCanvas      *canvas)
+{
+  KvCanvasView *panels[3] = { self->model_panel, self->action_panel, self->product_panel };
+
+  for (int i = 0; i < 3; i++)
+    if (panels[i] != NULL && kv_canvas_view_get_canvas (panels[i]) == canvas)
+      {
+        if (kv_canvas_get_hover_node (canvas) >= 0)
+          self->hover_panel = i;
+        else if (self->hover_panel == i)
+          self->hover_panel = -1;
+      }
+  update_marks (self);
+}
+
+/* Previous and next go through the stages, and from a part's first stage
+ * (last stage) to the part before's last stage (the next part's first). */
+static void
 previous_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *parameter)
@@ -401,6 +562,8 @@ previous_action (GtkWidget  *widget,
 
   if (self->stage > KV_PRODUCT_STAGE_PAIRS)
     kv_product_pane_set_stage (self, self->stage - 1);
+  else if (self->part > 0)
+    show_part (self, self->part - 1, KV_PRODUCT_STAGE_RESULT);
 }
 
 static void
@@ -412,6 +575,30 @@ next_action (GtkWidget  *widget,
 
   if (self->stage < KV_PRODUCT_STAGE_RESULT)
     kv_product_pane_set_stage (self, self->stage + 1);
+  else if (self->part + 1 < n_parts (self))
+    show_part (self, self->part + 1, KV_PRODUCT_STAGE_PAIRS);
+}
+
+static void
+previous_part_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  KvProductPane *self = KV_PRODUCT_PANE (widget);
+
+  if (self->part > 0)
+    kv_product_pane_set_part (self, self->part - 1);
+}
+
+static void
+next_part_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  KvProductPane *self = KV_PRODUCT_PANE (widget);
+
+  if (self->part + 1 < n_parts (self))
+    kv_product_pane_set_part (self, self->part + 1);
 }
 
 /* GObject */
@@ -426,6 +613,7 @@ kv_product_pane_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->product, product_ref_release);
+  g_clear_pointer (&self->parts, g_ptr_array_unref);
 
   G_OBJECT_CLASS (kv_product_pane_parent_class)->dispose (object);
 }
@@ -547,6 +735,9 @@ kv_product_pane_class_init (KvProductPaneClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/kripkeviz/Kripkeviz/kv-product-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, view_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, stage_label);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, part_bar);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, part_label);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, part_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, model_title);
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, model_subtitle);
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, model_panel);
@@ -562,6 +753,8 @@ kv_product_pane_class_init (KvProductPaneClass *klass)
 
   gtk_widget_class_install_action (widget_class, "product.previous", NULL, previous_action);
   gtk_widget_class_install_action (widget_class, "product.next", NULL, next_action);
+  gtk_widget_class_install_action (widget_class, "product.previous-part", NULL, previous_part_action);
+  gtk_widget_class_install_action (widget_class, "product.next-part", NULL, next_part_action);
   gtk_widget_class_install_property_action (widget_class, "product.stage", "stage");
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "product.previous", NULL);
@@ -579,6 +772,7 @@ kv_product_pane_init (KvProductPane *self)
 
   self->stage = KV_PRODUCT_STAGE_PAIRS;
   self->view = KV_VIEW_AUTO;
+  self->hover_panel = -1;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   kv_enum_drop_down_init (self->view_dropdown, KV_TYPE_VIEW_KIND, view_label);
@@ -587,9 +781,20 @@ kv_product_pane_init (KvProductPane *self)
   panels[1] = self->action_panel;
   panels[2] = self->product_panel;
   for (guint i = 0; i < G_N_ELEMENTS (panels); i++)
-    g_signal_connect_swapped (panels[i], "notify::busy", G_CALLBACK (update_busy), self);
+    {
+      KvCanvas *canvas = kv_canvas_view_get_canvas (panels[i]);
+
+      /* The panel's captions say what the drawing's title would. */
+      kv_canvas_set_show_title (canvas, FALSE);
+      g_signal_connect_swapped (panels[i], "notify::busy", G_CALLBACK (update_busy), self);
+      /* A picture that settles gets its rings (none while laid out). */
+      g_signal_connect_object (canvas, "notify::busy", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (canvas, "notify::hover-node", G_CALLBACK (on_panel_hover), self, G_CONNECT_SWAPPED);
+    }
   g_signal_connect_swapped (self->view_dropdown, "notify::selected",
                             G_CALLBACK (view_dropdown_notify_selected_cb), self);
+  g_signal_connect_swapped (self->part_dropdown, "notify::selected",
+                            G_CALLBACK (part_dropdown_notify_selected_cb), self);
 
   show_stage (self, FALSE);
 }

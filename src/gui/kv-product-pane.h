@@ -13,9 +13,18 @@
  * Graphs are built and laid out on the layout thread from one KvProductView
  * the pane owns; the panels' jobs keep it alive until they are done.
  *
+ * A suggest's product is shown part by part: each answer (nocard, …,
+ * showcard) is its own M, A and M ⊗ A, each part's M the result of the
+ * part before; a part selector ("Part 1 of 3:" and the answers) shows
+ * above the panels then.
+ *
+ * Hovering a pair (w, e) in the product rings w in M and e in A; hovering
+ * a world of M or an event of A rings its pairs (kv-product-pane-hover.c).
+ *
  * Actions: "product.previous", "product.next" (also Page Up/Down and
- * Alt+Left/Right while the focus is inside), "product.stage" (uint 1–3, the
- * stage toggles).
+ * Alt+Left/Right while the focus is inside; past the last stage, the next
+ * part), "product.previous-part", "product.next-part", "product.stage"
+ * (uint 1–3, the stage toggles).
  *
  * Properties:
  *   "stage"          uint   KV_PRODUCT_STAGE_PAIRS … _RESULT
@@ -55,6 +64,19 @@ gboolean             kv_product_pane_set_entry  (KvProductPane   *self,
                                                  const KvHistory *history,
                                                  guint            index,
                                                  GError         **error);
+/* A suggest entry is shown part by part (each answer, kv-product-view.h):
+ * how many, the one shown (from 0), and "Part 1 of 3:" beside the part
+ * selector (NULL when it is hidden: a single part). Another part shows
+ * from the first stage. */
+guint                kv_product_pane_get_n_parts (KvProductPane *self);
+guint                kv_product_pane_get_part    (KvProductPane *self);
+void                 kv_product_pane_set_part    (KvProductPane *self,
+                                                  guint          part);
+const char          *kv_product_pane_get_part_caption (KvProductPane *self);
+/* Whether "product.previous" (@direction < 0) or "product.next" moves:
+ * through the stages, and on past a part's last stage to the next part. */
+gboolean             kv_product_pane_can_step    (KvProductPane *self,
+                                                  int            direction);
 /* Shows nothing and drops the product. */
 void                 kv_product_pane_clear      (KvProductPane   *self);
 /* The product shown, or NULL. */

@@ -113,8 +113,14 @@ if command -v neato >/dev/null; then
 fi
 
 # --size: the page asked for, the picture fitted; labels too small are said.
-expect_status 0 "clue11 on a 16:9 slide" clue11 --step 5 --size 16:9 -o "$dir/clue169.pdf"
+expect_status 0 "clue11 around on a 16:9 slide" clue11 --step 5 --view around --size 16:9 -o "$dir/clue169.pdf"
 grep -q '9 pt' "$dir/err"; ok $? "says the labels come out under 9 pt"
+# Clue's figure (the envelope view, its grid turned so the seven weapons
+# run across) fits a 16:9 slide legibly at every step: nothing said.
+for step in 0 1 5 8; do
+  expect_status 0 "clue11 step $step envelopes on a 16:9 slide" clue11 --step $step --view envelope --size 16:9 -o "$dir/env169.pdf"
+  [ ! -s "$dir/err" ]; ok $? "clue11 step $step envelopes: labels at least 9 pt (nothing said)"
+done
 if command -v pdfinfo >/dev/null; then
   pdfinfo "$dir/clue169.pdf" | grep -Eq '^Page size: +453\.54[0-9]* x 255\.11[0-9]* pts'
   ok $? "the 16:9 page is 160 x 90 mm"

@@ -133,7 +133,14 @@ test_clue_envelope (void)
   g_assert_cmpuint (kv_graph_n_nodes (graph), ==, 28);
   actual = kv_graph_actual (graph);
   g_assert_cmpint (actual, >=, 0);
-  g_assert_cmpstr (kv_graph_node (graph, actual)->label, ==, "lead Mustard");
+  /* The grid's headers name the cards, so a node shows none: its place
+   * key and tooltip still say the envelope. */
+  g_assert_cmpstr (kv_graph_node (graph, actual)->label, ==, "");
+  g_assert_cmpstr (kv_graph_place_key (graph, actual), ==, "lead Mustard");
+  g_assert_true (g_str_has_prefix (kv_graph_node (graph, actual)->tooltip, "envelope: lead Mustard ("));
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    for (guint j = 0; j < i; j++)
+      g_assert_cmpstr (kv_graph_place_key (graph, i), !=, kv_graph_place_key (graph, j));
 
   /* Initially every agent links every two envelopes: one class of 28,
    * drawn as a cycle. */
@@ -159,6 +166,28 @@ test_clue_envelope (void)
         g_assert_cmpuint (used[r][c], ==, 1);
     g_assert_cmpint (kv_graph_node (graph, actual)->row, ==, 4);   /* lead: the fifth weapon */
     g_assert_cmpint (kv_graph_node (graph, actual)->col, ==, 1);   /* Mustard: the second suspect */
+
+    /* Headed by the weapons down the side, the suspects across the top. */
+    g_assert_cmpuint (graph->row_headers->len, ==, 7);
+    g_assert_cmpuint (graph->col_headers->len, ==, 4);
+    g_assert_cmpstr (g_ptr_array_index (graph->row_headers, 0), ==, "axe");
+    g_assert_cmpstr (g_ptr_array_index (graph->row_headers, 4), ==, "lead");
+    g_assert_cmpstr (g_ptr_array_index (graph->col_headers, 1), ==, "Mustard");
+    g_assert_cmpstr (g_ptr_array_index (graph->col_headers, 3), ==, "Plum");
+  }
+
+  /* After the script only lead's row is left, but the grid keeps every
+   * weapon's row and every suspect's column. */
+  {
+    g_autoptr(KvModel) last = test_game_model ("clue11", -1);
+    g_autoptr(KvGraph) after = test_view (last, KV_VIEW_ENVELOPE, 0, 0);
+
+    g_assert_cmpuint (kv_graph_n_nodes (after), ==, 3);
+    g_assert_true (kv_graph_is_grid (after));
+    g_assert_cmpuint (after->row_headers->len, ==, 7);
+    g_assert_cmpuint (after->col_headers->len, ==, 4);
+    for (guint i = 0; i < kv_graph_n_nodes (after); i++)
+      g_assert_cmpint (kv_graph_node (after, i)->row, ==, 4);
   }
 
   /* One agent's links at a time. */

@@ -197,6 +197,233 @@ test_suggest (void)
   g_assert_cmpstr (view->step_del, ==, "showcard₁₂{axe}");
 }
 
+/* A suggestion's parts, one after the other: part 1 acts on the model
+ * before the suggestion, each next part on the result of the one before,
+ * and the last result is the history's model after the suggestion. */
+static void
+check_parts (const KvHistory *history, guint index, guint n_parts, KvStepKind last_kind)
+{
+  g_autoptr(KvModel) previous = NULL;
+  const KvModel *after = kv_history_get (history, index)->model;
+  guint n_blocks, n_after_blocks;
+
+  g_assert_cmpuint (kv_product_view_count_parts (history, index), ==, n_parts);
+  previous = kv_model_ref (kv_history_get (history, index - 1)->model);
+  for (guint part = 0; part < n_parts; part++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KvProductView) view = kv_product_view_new_for_entry_part (history, index, part, &error);
+      const KvStep *step = kv_product_view_part_step (history, index, part);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (step);
+      g_assert_cmpint (step->kind, ==, part + 1 < n_parts ? KV_STEP_NOCARD : last_kind);
+      /* "The model before" is the history's (part 1) or the last result. */
+      if (part == 0)
+        g_assert_true (view->before == previous);
+      g_assert_cmpuint (view->before->n_worlds, ==, previous->n_worlds);
+      g_assert_cmpuint (view->before->actual, ==, previous->actual);
+      g_clear_pointer (&previous, kv_model_unref);
+      previous = kv_model_ref (view->after);
+    }
+  /* The chain ends in the history's model: as many worlds, as many
+   * non-bisimilar ones. */
+  g_assert_cmpuint (previous->n_worlds, ==, after->n_worlds);
+  g_free (kv_bisim_blocks (previous, &n_blocks));
+  g_free (kv_bisim_blocks (after, &n_after_blocks));
+  g_assert_cmpuint (n_blocks, ==, n_after_blocks);
+}
+
+/* Clue 11's script: suggest 1 candle Plum (2 shows at once), suggest 2 axe
+ * Mustard (3 has neither, 1 shows axe), suggest 1 lead Mustard (nobody can
+ * show: two nocards). */
+static void
+test_suggest_parts (void)
+{
+  g_autoptr(KvHistory) history = open_history ("clue11");
+  g_autoptr(GError) error = NULL;
+
+  check_parts (history, 1, 1, KV_STEP_SHOWCARD);
+  check_parts (history, 3, 2, KV_STEP_SHOWCARD);
+  check_parts (history, 7, 2, KV_STEP_NOCARD);
+  /* Another step is one part: itself. */
+  g_assert_cmpuint (kv_product_view_count_parts (history, 2), ==, 1);
+  g_assert_true (kv_product_view_part_step (history, 2, 0) == kv_history_get (history, 2)->step);
+  check_parts (history, 2, 1, KV_STEP_ENDMOVE);
+  {
+    g_autoptr(KvProductView) first = kv_product_view_new_for_entry_part (history, 3, 0, &error);
+    g_autoptr(KvProductView) last = kv_product_view_new_for_entry_part (history, 3, 1, &error);
+    g_autoptr(KvProductView) whole = kv_product_view_new_for_entry (history, 3, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (first->step_del, !=, last->step_del);
+    g_assert_true (g_str_has_prefix (first->step_del, "nocard"));
+    /* The entry's product is its last part's. */
+    g_assert_cmpstr (whole->step_del, ==, last->step_del);
+    g_assert_cmpuint (whole->after->n_worlds, ==, last->after->n_worlds);
+  }
+  /* The initial model has no parts to show. */
+  g_assert_null (kv_product_view_new_for_entry_part (history, 0, 0, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_GAME);
+}
+
+/* Every node of @graph finds itself from what it stands for. */
+static void
+check_round_trip (const KvProductView *view, KvProductStage s, const KvGraph *graph)
+{
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      g_autoptr(KvBits) worlds = NULL, events = NULL, found = NULL;
+
+      g_assert_true (kv_product_view_node_parts (view, s, graph, i, &worlds, &events));
+      g_assert_nonnull (events);
+      g_assert_cmpuint (kv_bits_count (events), >=, 1);
+      if (s != KV_PRODUCT_STAGE_ACTION)
+        g_assert_cmpuint (kv_bits_count (worlds), >=, 1);
+      found = kv_product_view_find_nodes (view, s, graph, worlds, events);
+      g_assert_true (kv_bits_get (found, i));
+    }
+}
+
+/* Hexa's showcard: a pair (w, e) is world w of M and event e of A, and
+ * back: M's actual world is in 3 pairs, 1 kept, 1 world of the result. */
+static void
+test_hover_hexa (void)
+{
+  g_autoptr(KvHistory) history = open_history ("hexa-show");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
+  g_autoptr(KvGraph) action = NULL, pairs = NULL, links = NULL, result = NULL;
+  g_autoptr(KvBits) actual = NULL, found = NULL, worlds = NULL, events = NULL;
+  const KvModel *m;
+  int node;
+
+  g_assert_no_error (error);
+  m = view->before;
+  action = stage (view, KV_PRODUCT_STAGE_ACTION, KV_VIEW_AUTO);
+  pairs = stage (view, KV_PRODUCT_STAGE_PAIRS, KV_VIEW_AUTO);
+  links = stage (view, KV_PRODUCT_STAGE_LINKS, KV_VIEW_AUTO);
+  result = stage (view, KV_PRODUCT_STAGE_RESULT, KV_VIEW_AUTO);
+
+  /* Each pair node is its label's world and event. */
+  for (guint i = 0; i < kv_graph_n_nodes (pairs); i++)
+    {
+      g_autoptr(KvBits) w = NULL, e = NULL;
+      g_autofree char *world = NULL;
+      g_autofree char *label = NULL;
+      int wi, ei;
+
+      g_assert_true (kv_product_view_node_parts (view, KV_PRODUCT_STAGE_PAIRS, pairs, i, &w, &e));
+      g_assert_cmpuint (kv_bits_count (w), ==, 1);
+      g_assert_cmpuint (kv_bits_count (e), ==, 1);
+      wi = kv_bits_next (w, 0);
+      ei = kv_bits_next (e, 0);
+      world = kv_model_world_label (m, wi);
+      label = g_strdup_printf ("(%s, %s)", world, view->action->event_names[ei]);
+      g_assert_cmpstr (kv_graph_node (pairs, i)->label, ==, label);
+    }
+
+  /* The actual pair: M's actual world and the actual event. */
+  node = kv_graph_actual (links);
+  g_assert_cmpint (node, >=, 0);
+  g_assert_true (kv_product_view_node_parts (view, KV_PRODUCT_STAGE_LINKS, links, node, &worlds, &events));
+  g_assert_cmpuint (kv_bits_count (worlds), ==, 1);
+  g_assert_true (kv_bits_get (worlds, m->actual));
+  g_assert_cmpuint (kv_bits_count (events), ==, 1);
+  g_assert_true (kv_bits_get (events, view->actual_event));
+  g_clear_pointer (&worlds, kv_bits_free);
+  g_clear_pointer (&events, kv_bits_free);
+  node = kv_graph_actual (result);
+  g_assert_true (kv_product_view_node_parts (view, KV_PRODUCT_STAGE_RESULT, result, node, &worlds, &events));
+  g_assert_true (kv_bits_get (worlds, m->actual));
+  g_assert_true (kv_bits_get (events, view->actual_event));
+  g_clear_pointer (&worlds, kv_bits_free);
+  g_clear_pointer (&events, kv_bits_free);
+  /* An event of A is only itself. */
+  g_assert_true (kv_product_view_node_parts (view, KV_PRODUCT_STAGE_ACTION, action, 2, &worlds, &events));
+  g_assert_null (worlds);
+  g_assert_true (kv_bits_get (events, 2));
+  g_clear_pointer (&events, kv_bits_free);
+  /* No such node. */
+  g_assert_false (kv_product_view_node_parts (view, KV_PRODUCT_STAGE_PAIRS, pairs, 18, &worlds, &events));
+  g_assert_null (worlds);
+  g_assert_null (events);
+
+  /* Back from M's actual world: a pair per event, one kept. */
+  actual = kv_bits_new (m->n_worlds);
+  kv_bits_set (actual, m->actual);
+  found = kv_product_view_find_nodes (view, KV_PRODUCT_STAGE_PAIRS, pairs, actual, NULL);
+  g_assert_cmpuint (kv_bits_count (found), ==, 3);
+  g_clear_pointer (&found, kv_bits_free);
+  found = kv_product_view_find_nodes (view, KV_PRODUCT_STAGE_LINKS, links, actual, NULL);
+  g_assert_cmpuint (kv_bits_count (found), ==, 1);
+  g_assert_true (kv_bits_get (found, kv_graph_actual (links)));
+  g_clear_pointer (&found, kv_bits_free);
+  found = kv_product_view_find_nodes (view, KV_PRODUCT_STAGE_RESULT, result, actual, NULL);
+  g_assert_cmpuint (kv_bits_count (found), ==, 1);
+  g_assert_true (kv_bits_get (found, kv_graph_actual (result)));
+  g_clear_pointer (&found, kv_bits_free);
+  /* From an event: its 6 pairs, 2 kept. */
+  events = kv_bits_new (view->action->n_events);
+  kv_bits_set (events, 0);
+  found = kv_product_view_find_nodes (view, KV_PRODUCT_STAGE_PAIRS, pairs, NULL, events);
+  g_assert_cmpuint (kv_bits_count (found), ==, 6);
+  g_clear_pointer (&found, kv_bits_free);
+  found = kv_product_view_find_nodes (view, KV_PRODUCT_STAGE_LINKS, links, NULL, events);
+  g_assert_cmpuint (kv_bits_count (found), ==, 2);
+  g_clear_pointer (&found, kv_bits_free);
+  found = kv_product_view_find_nodes (view, KV_PRODUCT_STAGE_ACTION, action, NULL, events);
+  g_assert_cmpuint (kv_bits_count (found), ==, 1);
+
+  check_round_trip (view, KV_PRODUCT_STAGE_ACTION, action);
+  check_round_trip (view, KV_PRODUCT_STAGE_PAIRS, pairs);
+  check_round_trip (view, KV_PRODUCT_STAGE_LINKS, links);
+  check_round_trip (view, KV_PRODUCT_STAGE_RESULT, result);
+}
+
+/* Clue 11's showcard by envelope: a node (envelope, e) stands for the
+ * 1680 worlds of M with that envelope; the result's grouped nodes for the
+ * pairs of their worlds. */
+static void
+test_hover_clue_envelope (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) clue = kv_script_open ("clue11", &error);
+  g_autofree char *header = kv_script_to_text (clue->game, NULL);
+  g_autofree char *text = g_strconcat (header, "showcard 3 -> 1 candle of candle Scarlet\n", NULL);
+  g_autoptr(KvHistory) history = open_history (text);
+  g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
+  g_autoptr(KvGraph) pairs = NULL, result = NULL;
+  g_autoptr(KvBits) worlds = NULL, events = NULL, actual = NULL, found = NULL;
+  int node;
+
+  g_assert_no_error (error);
+  pairs = stage (view, KV_PRODUCT_STAGE_PAIRS, KV_VIEW_ENVELOPE);
+  node = kv_graph_actual (pairs);
+  g_assert_true (kv_product_view_node_parts (view, KV_PRODUCT_STAGE_PAIRS, pairs, node, &worlds, &events));
+  g_assert_cmpuint (kv_bits_count (worlds), ==, 47040 / 28);
+  g_assert_true (kv_bits_get (worlds, view->before->actual));
+  g_assert_true (kv_bits_get (events, view->actual_event));
+  actual = kv_bits_new (view->before->n_worlds);
+  kv_bits_set (actual, view->before->actual);
+  found = kv_product_view_find_nodes (view, KV_PRODUCT_STAGE_PAIRS, pairs, actual, NULL);
+  g_assert_cmpuint (kv_bits_count (found), ==, view->action->n_events);
+  g_assert_true (kv_bits_get (found, node));
+  check_round_trip (view, KV_PRODUCT_STAGE_PAIRS, pairs);
+
+  g_clear_pointer (&worlds, kv_bits_free);
+  g_clear_pointer (&events, kv_bits_free);
+  g_clear_pointer (&found, kv_bits_free);
+  result = stage (view, KV_PRODUCT_STAGE_RESULT, KV_VIEW_ENVELOPE);
+  node = kv_graph_actual (result);
+  g_assert_true (kv_product_view_node_parts (view, KV_PRODUCT_STAGE_RESULT, result, node, &worlds, &events));
+  g_assert_true (kv_bits_get (worlds, view->before->actual));
+  g_assert_true (kv_bits_get (events, view->actual_event));
+  found = kv_product_view_find_nodes (view, KV_PRODUCT_STAGE_RESULT, result, actual, NULL);
+  g_assert_cmpuint (kv_bits_count (found), ==, 1);
+  g_assert_true (kv_bits_get (found, node));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -206,5 +433,8 @@ main (int argc, char **argv)
   g_test_add_func ("/product-view/twocards", test_twocards);
   g_test_add_func ("/product-view/clue-envelope", test_clue_envelope);
   g_test_add_func ("/product-view/suggest", test_suggest);
+  g_test_add_func ("/product-view/suggest-parts", test_suggest_parts);
+  g_test_add_func ("/product-view/hover-hexa", test_hover_hexa);
+  g_test_add_func ("/product-view/hover-clue-envelope", test_hover_clue_envelope);
   return g_test_run ();
 }

@@ -427,6 +427,180 @@ test_stable_steps (void)
   }
 }
 
+/* A layout of @layout's graph, its nodes moved by (@dx, @dy) and its
+ * bounds as much bigger, in @frame: a frame grown since @layout. */
+static KvLayout *
+moved_copy (const KvLayout *layout,
+            double          dx,
+            double          dy,
+            guint64         frame)
+{
+  KvLayout *copy = g_new0 (KvLayout, 1);
+  guint n = kv_graph_n_nodes (layout->graph);
+
+  g_atomic_ref_count_init (&copy->ref);
+  copy->graph = kv_graph_ref (layout->graph);
+  copy->engine = layout->engine;
+  copy->width = layout->width + dx;
+  copy->height = layout->height + dy;
+  copy->frame = frame;
+  copy->nodes = g_memdup2 (layout->nodes, sizeof (KvLayoutNode) * MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      copy->nodes[i].x += dx;
+      copy->nodes[i].y += dy;
+    }
+  copy->edges = g_new0 (KvLayoutEdge, MAX (kv_graph_n_edges (layout->graph), 1));
+  return copy;
+}
+
+static KvSceneKey *
+key_of (KvModel     *model,
+        KvViewKind   kind,
+        const KvBits *highlight,
+        KvLayoutEngine engine,
+        KvPlaces    *places)
+{
+  KvViewOptions options;
+
+  kv_view_options_init (&options);
+  options.kind = kind;
+  options.highlight = highlight;
+  return kv_scene_key_new (model, &options, engine, places);
+}
+
+/* Steps shown before are kept: found by what they were built from, while
+ * their frame is the one shown, as the layout thread would make them. */
+static void
+test_scene_cache (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvPlaces) places = kv_places_new ();
+  g_autoptr(KvPlaces) other_places = kv_places_new ();
+  g_autoptr(KvSceneCache) cache = kv_scene_cache_new (2);
+  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_model_unref);
+  g_autoptr(GPtrArray) scenes = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_scene_free);
+  KvModel *models[3];
+  const KvLayout *shown;
+  guint64 frame;
+
+  for (int step = 0; step <= 2; step++)
+    {
+      models[step] = test_game_model ("hexa", step);
+      g_ptr_array_add (owned, models[step]);
+      g_ptr_array_add (scenes, stable_scene_of (context, models[step], KV_VIEW_AUTO, 0, places));
+    }
+  shown = ((KvScene *) g_ptr_array_index (scenes, 0))->layout;
+  frame = shown->frame;
+  for (guint step = 0; step < 2; step++)
+    kv_scene_cache_insert (cache, key_of (models[step], KV_VIEW_AUTO, NULL, KV_LAYOUT_AUTO, places),
+                           g_ptr_array_index (scenes, step));
+
+  /* Found: another scene of the same layout, with the same maps, and what
+   * the layout thread makes again. */
+  {
+    g_autoptr(KvSceneKey) key = key_of (models[1], KV_VIEW_AUTO, NULL, KV_LAYOUT_AUTO, places);
+    g_autoptr(KvScene) found = kv_scene_cache_lookup (cache, key, shown);
+    g_autoptr(KvScene) again = stable_scene_of (context, models[1], KV_VIEW_AUTO, 0, places);
+    const KvScene *built = g_ptr_array_index (scenes, 1);
+
+    g_assert_nonnull (found);
+    g_assert_true (found != built);
+    g_assert_true (found->layout == built->layout);
+    g_assert_true (found->model == models[1]);
+    g_assert_cmpint (found->kind, ==, built->kind);
+    g_assert_cmpmem (found->node_world, kv_scene_n_nodes (found) * sizeof (guint),
+                     built->node_world, kv_scene_n_nodes (built) * sizeof (guint));
+    g_assert_cmpmem (found->world_node, models[1]->n_worlds * sizeof (int),
+                     built->world_node, models[1]->n_worlds * sizeof (int));
+    assert_maps_agree (found);
+    g_assert_cmpuint (again->layout->frame, ==, frame);
+    g_assert_cmpuint (assert_same_places (again, found), ==, kv_scene_n_nodes (found));
+  }
+
+  /* Not found: in another frame, with none shown, for other options, another
+   * engine, other places, or a step never kept. */
+  {
+    g_autoptr(KvBits) highlight = kv_bits_new (models[1]->n_worlds);
+    g_autoptr(KvSceneKey) key = key_of (models[1], KV_VIEW_AUTO, NULL, KV_LAYOUT_AUTO, places);
+    g_autoptr(KvSceneKey) lit = key_of (models[1], KV_VIEW_AUTO, highlight, KV_LAYOUT_AUTO, places);
+    g_autoptr(KvSceneKey) whole = key_of (models[1], KV_VIEW_WHOLE, NULL, KV_LAYOUT_AUTO, places);
+    g_autoptr(KvSceneKey) dot = key_of (models[1], KV_VIEW_AUTO, NULL, KV_LAYOUT_DOT, places);
+    g_autoptr(KvSceneKey) elsewhere = key_of (models[1], KV_VIEW_AUTO, NULL, KV_LAYOUT_AUTO, other_places);
+    g_autoptr(KvSceneKey) unseen = key_of (models[2], KV_VIEW_AUTO, NULL, KV_LAYOUT_AUTO, places);
+
+    g_autoptr(KvLayout) other_frame = moved_copy (shown, 0, 0, frame + ((guint64) 1 << 32));
+    g_autoptr(KvLayout) own_layout = moved_copy (shown, 0, 0, 0);
+
+    g_assert_null (kv_scene_cache_lookup (cache, key, other_frame));
+    g_assert_null (kv_scene_cache_lookup (cache, key, own_layout));
+    g_assert_null (kv_scene_cache_lookup (cache, key, NULL));
+    g_assert_null (kv_scene_cache_lookup (cache, lit, shown));
+    g_assert_null (kv_scene_cache_lookup (cache, whole, shown));
+    g_assert_null (kv_scene_cache_lookup (cache, dot, shown));
+    g_assert_null (kv_scene_cache_lookup (cache, elsewhere, shown));
+    g_assert_null (kv_scene_cache_lookup (cache, unseen, shown));
+  }
+
+  /* The frame grew since (a world placed to the left and above): found,
+   * every world moved to where the frame has it now. */
+  {
+    g_autoptr(KvLayout) grown = moved_copy (shown, 10, 5, frame + 1);
+    g_autoptr(KvSceneKey) key = key_of (models[1], KV_VIEW_AUTO, NULL, KV_LAYOUT_AUTO, places);
+    g_autoptr(KvScene) found = kv_scene_cache_lookup (cache, key, grown);
+    const KvScene *built = g_ptr_array_index (scenes, 1);
+
+    g_assert_cmpuint (KV_LAYOUT_FRAME_FAMILY (grown->frame), ==, KV_LAYOUT_FRAME_FAMILY (frame));
+    g_assert_nonnull (found);
+    g_assert_cmpuint (found->layout->frame, ==, grown->frame);
+    g_assert_cmpfloat (found->layout->width, ==, grown->width);
+    g_assert_cmpfloat (found->layout->height, ==, grown->height);
+    for (guint i = 0; i < kv_scene_n_nodes (found); i++)
+      {
+        g_assert_cmpfloat (found->layout->nodes[i].x, ==, built->layout->nodes[i].x + 10);
+        g_assert_cmpfloat (found->layout->nodes[i].y, ==, built->layout->nodes[i].y + 5);
+      }
+    for (guint i = 0; i < kv_graph_n_edges (found->layout->graph); i++)
+      {
+        const KvEdge *e = kv_graph_edge (found->layout->graph, i);
+        const KvLayoutEdge *edge = &found->layout->edges[i];
+
+        g_assert_cmpuint (edge->n_points, >=, 4);
+        g_assert_cmpfloat (edge->points[0], ==, found->layout->nodes[e->source].x);
+        g_assert_cmpfloat (edge->points[1], ==, found->layout->nodes[e->source].y);
+      }
+    assert_maps_agree (found);
+  }
+
+  /* At most two kept: the third pushes out the one used longest ago (step
+   * 0; step 1 was just found). */
+  kv_scene_cache_insert (cache, key_of (models[2], KV_VIEW_AUTO, NULL, KV_LAYOUT_AUTO, places),
+                         g_ptr_array_index (scenes, 2));
+  for (int step = 0; step <= 2; step++)
+    {
+      g_autoptr(KvSceneKey) key = key_of (models[step], KV_VIEW_AUTO, NULL, KV_LAYOUT_AUTO, places);
+      g_autoptr(KvScene) found = kv_scene_cache_lookup (cache, key, shown);
+
+      if (step == 0)
+        g_assert_null (found);
+      else
+        g_assert_nonnull (found);
+    }
+
+  /* A scene of other places (another view) drops the others. */
+  {
+    g_autoptr(KvScene) other = stable_scene_of (context, models[0], KV_VIEW_AUTO, 0, other_places);
+    g_autoptr(KvSceneKey) key = key_of (models[2], KV_VIEW_AUTO, NULL, KV_LAYOUT_AUTO, places);
+    g_autoptr(KvSceneKey) other_key = key_of (models[0], KV_VIEW_AUTO, NULL, KV_LAYOUT_AUTO, other_places);
+    g_autoptr(KvScene) found = NULL;
+
+    kv_scene_cache_insert (cache, key_of (models[0], KV_VIEW_AUTO, NULL, KV_LAYOUT_AUTO, other_places), other);
+    g_assert_null (kv_scene_cache_lookup (cache, key, shown));
+    found = kv_scene_cache_lookup (cache, other_key, other->layout);
+    g_assert_nonnull (found);
+  }
+}
+
 /* The automatic view turns from envelopes to worlds: that picture shares
  * no world with the first frame and starts its own; going back finds the
  * envelopes where they were. */
@@ -648,6 +822,7 @@ main (int    argc,
   g_test_add_func ("/draw/layout-worker/models", test_worker);
   g_test_add_func ("/draw/scene/stable-steps", test_stable_steps);
   g_test_add_func ("/draw/scene/stable-frames", test_stable_frames);
+  g_test_add_func ("/draw/scene/cache", test_scene_cache);
   g_test_add_func ("/draw/layout-worker/graph-source", test_worker_graph);
   g_test_add_func ("/draw/layout-worker/places", test_worker_places);
 

@@ -5,8 +5,10 @@
  * it once in English and once with LANGUAGE=nl): for Hexa and Clue 11 at
  * every step, every button of the header bar and the canvas toolbar and
  * every column of the knowledge table lies inside the window (and the
- * columns inside the table's visible part), and the window keeps the size
- * it was given. Screenshots fit-LANG-GAME-WxH.png in the build dir.
+ * columns inside the table's visible part), the legend drawn on the canvas
+ * is clear of the zoom buttons over it (also in Clue 11's whole, around
+ * and envelope views), and the window keeps the size it was given.
+ * Screenshots fit-LANG-GAME-WxH.png in the build dir.
  */
 #define G_LOG_DOMAIN "test-fit"
 #include "config.h"
@@ -119,6 +121,56 @@ find_by_css_name (GtkWidget  *widget,
         return found;
     }
   return NULL;
+}
+
+/* The legend drawn on the canvas is clear of the zoom buttons over the
+ * canvas (as far as it is in view). Returns whether there was a legend. */
+static gboolean
+check_legend (KvWindow   *window,
+              const char *where)
+{
+  GtkWidget *view = kv_window_get_canvas (window);
+  KvCanvas *canvas = kv_canvas_view_get_canvas (KV_CANVAS_VIEW (view));
+  graphene_rect_t legend, visible;
+  guint n_buttons = 0;
+
+  if (!kv_canvas_get_legend_bounds (canvas, &legend))
+    return FALSE;
+  graphene_rect_init (&visible, 0, 0, gtk_widget_get_width (GTK_WIDGET (canvas)),
+                      gtk_widget_get_height (GTK_WIDGET (canvas)));
+  if (!graphene_rect_intersection (&legend, &visible, &legend))
+    return TRUE;
+
+  for (GtkWidget *w = gtk_widget_get_first_child (view); w != NULL;)
+    {
+      const char *action = GTK_IS_ACTIONABLE (w) ? gtk_actionable_get_action_name (GTK_ACTIONABLE (w)) : NULL;
+
+      if (action != NULL && g_str_has_prefix (action, "canvas.zoom") && gtk_widget_get_mapped (w))
+        {
+          graphene_rect_t button;
+
+          g_assert_true (gtk_widget_compute_bounds (w, GTK_WIDGET (canvas), &button));
+          if (legend.origin.x + legend.size.width > button.origin.x + 0.5 &&
+              button.origin.x + button.size.width > legend.origin.x + 0.5 &&
+              legend.origin.y + legend.size.height > button.origin.y + 0.5 &&
+              button.origin.y + button.size.height > legend.origin.y + 0.5)
+            g_error ("%s: the legend at %.0f,%.0f %.0f×%.0f is under the button %s at %.0f,%.0f %.0f×%.0f",
+                     where, legend.origin.x, legend.origin.y, legend.size.width, legend.size.height,
+                     action, button.origin.x, button.origin.y, button.size.width, button.size.height);
+          n_buttons++;
+        }
+      /* Depth first through the view's widgets. */
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != view && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          w = w != view ? gtk_widget_get_next_sibling (w) : NULL;
+        }
+    }
+  g_assert_cmpuint (n_buttons, ==, 3);
+  return TRUE;
 }
 
 static void
@@ -243,8 +295,44 @@ test_fit (gconstpointer data)
               g_assert_cmpint (height, >=, size->height - 40);
             }
           check_window (window, size, width, height, where);
+          g_assert_true (check_legend (window, where));
         }
       save_screenshot (window, games[g], size);
+
+      /* Clue 11's other views, at the deal and after the script. */
+      if (g_str_equal (games[g], "clue11"))
+        {
+          static const KvViewKind views[] = { KV_VIEW_WHOLE, KV_VIEW_AROUND, KV_VIEW_ENVELOPE };
+          KvSession *session = kv_window_get_session (window);
+          guint n_legends = 0;
+
+          for (guint v = 0; v < G_N_ELEMENTS (views); v++)
+            {
+              guint steps[] = { 0, kv_history_length (history) - 1 };
+
+              kv_session_set_view (session, views[v]);
+              for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+                {
+                  g_autofree char *where = g_strdup_printf ("%s %d×%d, %s %s view step %u",
+                                                            kv_display_language (), size->width, size->height,
+                                                            games[g], kv_view_kind_to_string (views[v]),
+                                                            steps[i]);
+
+                  kv_window_select_step (window, steps[i]);
+                  kv_display_wait_for_canvas (window, 20000);
+                  check_window (window, size, width, height, where);
+                  /* The whole model at the deal does not fit: no legend. */
+                  n_legends += check_legend (window, where);
+                }
+              {
+                g_autofree char *name = g_strdup_printf ("%s-%s", games[g], kv_view_kind_to_string (views[v]));
+
+                save_screenshot (window, name, size);
+              }
+            }
+          g_assert_cmpuint (n_legends, >=, 5);
+          kv_session_set_view (session, KV_VIEW_AUTO);
+        }
 
       /* The history folded over the canvas, opened: it fits too. */
       if (kv_window_get_sidebar_folded (window))

@@ -1460,11 +1460,22 @@ test_perspective (void)
   kv_display_wait_for_canvas (window, 10000);
   g_assert_cmpuint (kv_canvas_count_dimmed (canvas), ==, 0);
 
+  /* The knowledge table has no perspective column (index 5) yet. */
+  g_assert_null (cell ("r", 5, NULL));
+  g_assert_null (kv_knowledge_table_get_header (KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window)), 6));
+
   kv_session_set_perspective (session, "1");
   g_assert_cmpstr (kv_canvas_view_get_perspective (view), ==, "1");
   g_assert_cmpuint (kv_canvas_count_dimmed (canvas), ==, 4);
+  /* The table shows it too: what 1 leaves open at rwb. */
+  g_assert_nonnull (kv_knowledge_table_get_header (KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window)), 6));
+  g_assert_cmpstr (cell ("r", 5, NULL), ==, "1");
+  g_assert_cmpstr (cell ("w", 5, NULL), ==, "? 2/3");
   kv_session_set_perspective (session, "1>2");
   g_assert_cmpuint (kv_canvas_count_dimmed (canvas), ==, 2);
+  /* What 1 thinks 2 may consider possible: bwr rbw rwb wbr. */
+  g_assert_cmpstr (cell ("r", 5, NULL), ==, "? 1/3");
+  g_assert_cmpstr (cell ("w", 5, NULL), ==, "? 1/2/3");
   /* The menu sets it too. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "view.perspective", "s", "3"));
   g_assert_cmpstr (kv_session_get_perspective (session), ==, "3");
@@ -1476,6 +1487,7 @@ test_perspective (void)
 
   g_assert_true (kv_window_open (window, "twocards", &error));
   g_assert_cmpstr (kv_session_get_perspective (session), ==, "");
+  g_assert_null (cell ("n", 5, NULL));
   kv_display_wait_for_canvas (window, 10000);
   g_assert_cmpuint (kv_canvas_count_dimmed (canvas), ==, 0);
   kv_session_set_view (session, KV_VIEW_AUTO);

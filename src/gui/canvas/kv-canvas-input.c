@@ -17,13 +17,30 @@ void
 _kv_canvas_set_hover_node (KvCanvas *self,
                            int       node)
 {
-  if (self->hover_node == node)
+  int before = self->hover_node;
+
+  if (before == node)
     return;
 
   self->hover_node = node;
   if (!self->dragging)
     gtk_widget_set_cursor_from_name (GTK_WIDGET (self), node >= 0 ? "pointer" : NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* -2 (a new scene, no node yet) reads as -1; a new scene notifies even
+   * for the same number: it is another node. */
+  if (MAX (before, -1) != node || before == -2)
+    _kv_canvas_notify_hover (self);
+}
+
+int
+kv_canvas_hover_at (KvCanvas *self,
+                    double    x,
+                    double    y)
+{
+  g_return_val_if_fail (KV_IS_CANVAS (self), -1);
+
+  _kv_canvas_set_hover_node (self, kv_canvas_node_at (self, x, y));
+  return self->hover_node;
 }
 
 static void

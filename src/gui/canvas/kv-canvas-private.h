@@ -33,6 +33,19 @@ struct _KvCanvas
   double            render_dy;       /* the canvas's drawing */
   double            zoom;
   gboolean          presenting;      /* no title; fit keeps labels readable from afar */
+  gboolean          hide_title;      /* kv_canvas_set_show_title: a caption beside says it */
+  int               corner_width;    /* the bottom-right corner buttons cover */
+  int               corner_height;   /* (kv_canvas_set_corner) */
+  /* A stable layout's graph stays where it was on the screen from one
+   * scene of its frame to the next (anchor_x/y: its origin in widget
+   * coordinates), even when the drawing around it grew; a fit, a zoom or
+   * a new size places the drawing afresh. */
+  gboolean          anchored;
+  double            anchor_x;
+  double            anchor_y;
+  int               allocated_width;
+  int               allocated_height;
+  gboolean          fitted;          /* not zoomed since the last fit: fits a new size */
 
   GtkAdjustment    *hadjustment;
   GtkAdjustment    *vadjustment;
@@ -41,7 +54,9 @@ struct _KvCanvas
 
   int               selected_world;
   int               hover_node;
+  KvBits           *marked;          /* nodes ringed (kv_canvas_set_marked_nodes), or NULL */
 
+  KvSceneCache     *cache;           /* scenes of steps shown before */
   GCancellable     *cancellable;     /* the job in progress */
   gboolean          busy;
   char             *error_message;
@@ -77,6 +92,7 @@ struct _KvCanvas
 
 /* kv-canvas.c */
 void     _kv_canvas_notify_zoom            (KvCanvas    *self);
+void     _kv_canvas_notify_hover           (KvCanvas    *self);
 void     _kv_canvas_render_options         (KvCanvas        *self,
                                             const KvScene   *scene,
                                             KvRenderOptions *options);
@@ -88,12 +104,15 @@ void     _kv_canvas_get_origin             (KvCanvas    *self,
                                             double      *x,
                                             double      *y);
 void     _kv_canvas_configure_adjustments  (KvCanvas    *self);
+/* Whether the whole drawing is in view, clear of the corner buttons cover. */
+gboolean _kv_canvas_all_visible            (KvCanvas    *self);
 /* Measures the scene; with @keep_frame the drawing only grows (the scene
  * before was of the same frame). */
 void     _kv_canvas_update_geometry        (KvCanvas    *self,
                                             gboolean     keep_frame);
-/* Scrolls the graph to (@x, @y) in widget coordinates, as far as the
- * drawing is bigger than the widget (when smaller, it is centred). */
+/* Keeps the graph at (@x, @y) in widget coordinates: scrolled there as
+ * far as the drawing is bigger than the widget, else anchored there while
+ * the drawing is all in view (else placed afresh). */
 void     _kv_canvas_keep_graph_at          (KvCanvas    *self,
                                             double       x,
                                             double       y);

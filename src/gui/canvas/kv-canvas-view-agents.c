@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-canvas-view-agents.c: the toolbar's agent toggles — one per agent,
- * with its colour and line, showing or hiding its links. */
+ * with its colour and line, showing or hiding its links — and the button
+ * after them that shows one agent's links at a time, agent after agent
+ * (a big picture, Clue's envelope grid, is legible one agent at a time). */
 #define G_LOG_DOMAIN "kv-canvas-view"
 
 #include "config.h"
@@ -34,7 +36,7 @@ _kv_canvas_view_sync_toggles (KvCanvasView *self)
 
   self->syncing_toggles = TRUE;
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->agents_box));
-       child != NULL;
+       child != NULL && GTK_IS_TOGGLE_BUTTON (child);   /* not the next-agent button */
        child = gtk_widget_get_next_sibling (child), a++)
     {
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (child), (hidden & (1u << a)) == 0);
@@ -55,12 +57,32 @@ agent_toggled_cb (GtkToggleButton *button,
     return;
 
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->agents_box));
-       child != NULL;
+       child != NULL && GTK_IS_TOGGLE_BUTTON (child);   /* not the next-agent button */
        child = gtk_widget_get_next_sibling (child), a++)
     if (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (child)))
       hidden |= 1u << a;
 
   kv_canvas_view_set_hidden_agents (self, hidden);
+}
+
+/* One agent's links at a time: from every agent's (or a few), the first
+ * agent's only; from one agent's, the next one's; after the last, every
+ * agent's again. */
+static void
+next_agent_clicked_cb (GtkButton    *button,
+                       KvCanvasView *self)
+{
+  guint32 mask = agents_mask (self);
+  guint32 shown = ~kv_canvas_get_hidden_agents (self->canvas) & mask;
+  guint32 next;
+
+  if (mask == 0)
+    return;
+  if (shown != 0 && (shown & (shown - 1)) == 0)
+    next = (shown << 1) & mask;   /* 0 after the last: everyone's */
+  else
+    next = 1;
+  kv_canvas_view_set_hidden_agents (self, next == 0 ? 0 : mask & ~next);
 }
 
 void
@@ -101,6 +123,19 @@ _kv_canvas_view_rebuild_toggles (KvCanvasView       *self,
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
       g_signal_connect (button, "toggled", G_CALLBACK (agent_toggled_cb), self);
       gtk_box_append (self->agents_box, button);
+    }
+
+  /* With more than one agent: one agent's links at a time, in turn,
+   * linked to the toggles it sets (after them, so they keep their places). */
+  if (g_strv_length (self->agent_names) > 1)
+    {
+      GtkWidget *next = gtk_button_new_from_icon_name ("media-playlist-repeat-symbolic");
+
+      gtk_widget_set_name (next, "next-agent");
+      gtk_widget_set_tooltip_text (next, _("One agent’s links at a time: show the next agent’s only "
+                                           "(after the last, every agent’s)"));
+      g_signal_connect (next, "clicked", G_CALLBACK (next_agent_clicked_cb), self);
+      gtk_box_append (self->agents_box, next);
     }
 
   /* Agents the new game does not have are not hidden. */

@@ -26,6 +26,7 @@ struct _KvCanvasView
   GtkLabel       *error_label;
   GtkWidget      *auto_button;
   GtkWidget      *toolbar;         /* a GtkFlowBox: wraps when narrow */
+  GtkWidget      *zoom_box;        /* the zoom buttons over the canvas's corner */
 
   KvModel        *model;
   KvGraphSource  *source;          /* instead of a model: any graph */
@@ -51,6 +52,12 @@ struct _KvCanvasView
    * the "view.perspective" action its menu sets. */
   char           *perspective;
   GSimpleActionGroup *actions;
+
+  /* kv_canvas_view_set_placeholder: shown instead of the canvas (made on
+   * first use), its message, and the perspective's own tooltip. */
+  GtkWidget      *placeholder;
+  GtkLabel       *placeholder_label;
+  char           *perspective_tooltip;
 };
 
 /* kv-canvas-view-agents.c */
@@ -60,6 +67,16 @@ void _kv_canvas_view_rebuild_toggles (KvCanvasView       *self,
                                       const char * const *names);
 /* The toggles as the canvas's hidden agents say. */
 void _kv_canvas_view_sync_toggles    (KvCanvasView       *self);
+
+/* kv-canvas-view-places.c: stable pictures — one KvPlaces per game (or
+ * graph), view and engine. New places for @game's worlds (NULL: a
+ * graph's); @game may be the one the places are for now. */
+void     _kv_canvas_view_new_places     (KvCanvasView *self,
+                                         KvGame       *game);
+/* Whether the places are for @game: the same one, or the same game
+ * replayed (the same header). */
+gboolean _kv_canvas_view_places_are_for (KvCanvasView *self,
+                                         KvGame       *game);
 
 /* kv-canvas-view-perspective.c */
 void _kv_canvas_view_init_perspective    (KvCanvasView *self);

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-canvas-view.c: the canvas, its toolbar, spinner and "does not fit" message. */
+/* kv-canvas-view.c: the canvas, its toolbar, spinner and "does not fit" message;
+ * the agent toggles, the perspective menu, the stable places and the "too many
+ * worlds" placeholder are in kv-canvas-view-*.c (kv-canvas-view-private.h). */
 #define G_LOG_DOMAIN "kv-canvas-view"
 
 #include "config.h"
@@ -68,50 +70,6 @@ update_cb (gpointer data)
   update_busy (self);
 
   return G_SOURCE_REMOVE;
-}
-
-/* Stable pictures: one KvPlaces per game (or graph), view and engine, so
- * that stepping forward and back keeps every surviving world where it was.
- * The layout thread alone reads and writes them; the view only hands them
- * to its jobs, and lets go of them for new ones. */
-
-/* New places for @game's worlds (NULL: a graph's); @game may be the one
- * the places are for now (another view of it). */
-static void
-new_places (KvCanvasView *self,
-            KvGame       *game)
-{
-  if (game != NULL)
-    kv_game_ref (game);
-  g_clear_pointer (&self->places, kv_places_unref);
-  g_clear_pointer (&self->places_game, kv_game_unref);
-  g_clear_pointer (&self->places_header, g_free);
-  self->places = kv_places_new ();
-  self->places_game = game;
-  if (game != NULL)
-    self->places_header = kv_script_to_text (game, NULL);
-}
-
-/* Whether the places are for @game: the same one, or the same game
- * replayed (undo and a reopened session parse the script again, which
- * makes a new KvGame with the same header). Another deal is another game. */
-static gboolean
-places_are_for (KvCanvasView *self,
-                KvGame       *game)
-{
-  g_autofree char *header = NULL;
-
-  if (self->places_game == game)
-    return TRUE;
-  if (self->places_game == NULL)
-    return FALSE;
-  header = kv_script_to_text (game, NULL);
-  if (!g_str_equal (header, self->places_header))
-    return FALSE;
-  /* The next model of the replayed game is known by its pointer. */
-  g_clear_pointer (&self->places_game, kv_game_unref);
-  self->places_game = kv_game_ref (game);
-  return TRUE;
 }
 
 /* Calls after one another (a model, then its highlight) make one layout. */
@@ -224,6 +182,28 @@ zoom_fit_action (GtkWidget  *widget,
   kv_canvas_zoom_fit (KV_CANVAS_VIEW (widget)->canvas);
 }
 
+/* GtkWidget */
+
+#define CORNER_GAP 4   /* pixels between the drawing and the zoom buttons */
+
+/* The canvas's drawing keeps clear of the zoom buttons: the corner they
+ * cover, with their margins and a small gap. Their size is the theme's,
+ * known once the view is styled, before its first allocation. */
+static void
+kv_canvas_view_map (GtkWidget *widget)
+{
+  KvCanvasView *self = KV_CANVAS_VIEW (widget);
+  int width, height;
+
+  GTK_WIDGET_CLASS (kv_canvas_view_parent_class)->map (widget);
+
+  gtk_widget_measure (self->zoom_box, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+  gtk_widget_measure (self->zoom_box, GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
+  kv_canvas_set_corner (self->canvas,
+                        width + gtk_widget_get_margin_end (self->zoom_box) + CORNER_GAP,
+                        height + gtk_widget_get_margin_bottom (self->zoom_box) + CORNER_GAP);
+}
+
 /* Public API */
 
 GtkWidget *
@@ -278,11 +258,11 @@ kv_canvas_view_set_model (KvCanvasView *self,
   update_accessible (self);
   /* Another step of the same game keeps its worlds' places, the zoom and
    * the scroll position; another game is laid out afresh and fitted. */
-  if (model == NULL || places_are_for (self, model->game))
+  if (model == NULL || _kv_canvas_view_places_are_for (self, model->game))
     queue_update (self, model == NULL);
   else
     {
-      new_places (self, model->game);
+      _kv_canvas_view_new_places (self, model->game);
       queue_update (self, TRUE);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
@@ -311,7 +291,7 @@ set_graph_func (KvCanvasView   *self,
     queue_update (self, FALSE);
   else
     {
-      new_places (self, NULL);
+      _kv_canvas_view_new_places (self, NULL);
       queue_update (self, TRUE);
     }
 }
@@ -428,7 +408,7 @@ kv_canvas_view_set_view (KvCanvasView *self,
   self->view = view;
   kv_enum_drop_down_set_value (self->view_dropdown, view);
   /* Another view is another picture: laid out afresh. */
-  new_places (self, self->places_game);
+  _kv_canvas_view_new_places (self, self->places_game);
   if (self->model != NULL || self->source != NULL)
     queue_update (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
@@ -460,7 +440,7 @@ kv_canvas_view_set_engine (KvCanvasView *self,
 
   self->engine = value;
   kv_enum_drop_down_set_value (self->engine_dropdown, value);
-  new_places (self, self->places_game);
+  _kv_canvas_view_new_places (self, self->places_game);
   if (self->model != NULL || self->source != NULL)
     queue_update (self, TRUE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENGINE]);
@@ -554,6 +534,8 @@ kv_canvas_view_dispose (GObject *object)
   g_clear_pointer (&self->places, kv_places_unref);
   g_clear_pointer (&self->places_game, kv_game_unref);
   g_clear_pointer (&self->places_header, g_free);
+  g_clear_pointer (&self->perspective_tooltip, g_free);
+  self->placeholder = NULL;   /* unparented above */
 
   G_OBJECT_CLASS (kv_canvas_view_parent_class)->dispose (object);
 }
@@ -659,6 +641,7 @@ kv_canvas_view_class_init (KvCanvasViewClass *klass)
   object_class->finalize = kv_canvas_view_finalize;
   object_class->get_property = kv_canvas_view_get_property;
   object_class->set_property = kv_canvas_view_set_property;
+  widget_class->map = kv_canvas_view_map;
 
   /* The model shown (kv_canvas_view_set_model), or NULL. */
   properties[PROP_MODEL] =
@@ -724,6 +707,7 @@ kv_canvas_view_class_init (KvCanvasViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, error_label);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, auto_button);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, toolbar);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, zoom_box);
   gtk_widget_class_bind_template_callback (widget_class, auto_button_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);

@@ -100,6 +100,14 @@ void       kv_canvas_view_set_draw_limit (KvCanvasView *self,
                                           guint         limit);
 gboolean   kv_canvas_view_get_busy      (KvCanvasView *self);
 
+/* Instead of a picture, @message (NULL: the picture again): a state with
+ * no model to draw (a symbolic game, kv-state.h) says so in the canvas's
+ * place, and its toolbar is insensitive, the perspective's tooltip saying
+ * why. @message is the title's explanation. The message shown, or NULL. */
+void        kv_canvas_view_set_placeholder (KvCanvasView *self,
+                                            const char   *message);
+const char *kv_canvas_view_get_placeholder (KvCanvasView *self);
+
 /* The canvas inside (its layout is what an export should draw). */
 KvCanvas  *kv_canvas_view_get_canvas    (KvCanvasView *self);
 

@@ -30,26 +30,62 @@ _kv_canvas_content_height (KvCanvas *self)
   return self->scene != NULL ? self->geometry.height * self->zoom : 0;
 }
 
-/* Where the drawing's (0, 0) is along one axis, in widget coordinates:
- * centred when smaller than the widget, else scrolled. A stable layout's
- * graph is in the middle of its drawing (_kv_canvas_update_geometry), and
- * it is the graph, not the drawing, that is put on whole pixels: then it
- * stays exactly where it was when the next scene's drawing is taller. */
+/* Where the drawing's (0, 0) is along one axis, in widget coordinates,
+ * when it is bigger than the widget: scrolled. A stable layout's graph is
+ * put on whole pixels, not the drawing: then it stays exactly where it was
+ * when the next scene's drawing is taller. */
 static double
-axis_origin (double         widget,
-             double         content,
-             double         graph,
-             double         graph_offset,
-             gboolean       stable,
-             GtkAdjustment *adjustment)
+scrolled_origin (double         graph_offset,
+                 gboolean       stable,
+                 GtkAdjustment *adjustment)
 {
   double value = gtk_adjustment_get_value (adjustment);
 
   if (!stable)
-    return content <= widget ? floor ((widget - content) / 2) : -round (value);
-  if (content <= widget)
-    return floor ((widget - graph) / 2) - graph_offset;
+    return -round (value);
   return round (graph_offset - value) - graph_offset;
+}
+
+/* Where a drawing of @cw × @ch pixels that fits the widget goes when
+ * placed afresh: centred, and moved as little as it takes, left or up,
+ * out from under the corner the buttons cover — when it can be. */
+static void
+place_fresh (KvCanvas *self,
+             double    cw,
+             double    ch,
+             double   *x,
+             double   *y)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  double left = width - self->corner_width, top = height - self->corner_height;
+
+  *x = floor ((width - cw) / 2);
+  *y = floor ((height - ch) / 2);
+  if (*x + cw > left + 0.5 && *y + ch > top + 0.5)
+    {
+      double need_x = *x + cw - left, need_y = *y + ch - top;
+      gboolean can_x = cw <= left + 0.5, can_y = ch <= top + 0.5;
+
+      /* On whole pixels, its right or bottom edge at the corner's. */
+      if (can_y && (!can_x || need_y <= need_x))
+        *y = MAX (floor (top - ch + 0.5), 0);
+      else if (can_x)
+        *x = MAX (floor (left - cw + 0.5), 0);
+    }
+}
+
+/* Whether a drawing of @cw × @ch pixels at (@x, @y) is inside the widget. */
+static gboolean
+inside (KvCanvas *self,
+        double    x,
+        double    y,
+        double    cw,
+        double    ch)
+{
+  return x >= -0.5 && y >= -0.5 &&
+         x + cw <= gtk_widget_get_width (GTK_WIDGET (self)) + 0.5 &&
+         y + ch <= gtk_widget_get_height (GTK_WIDGET (self)) + 0.5;
 }
 
 void
@@ -59,13 +95,66 @@ _kv_canvas_get_origin (KvCanvas *self,
 {
   const KvLayout *layout = self->scene != NULL ? self->scene->layout : NULL;
   gboolean stable = layout != NULL && layout->frame != 0;
+  double cw = _kv_canvas_content_width (self), ch = _kv_canvas_content_height (self);
+  double gx = self->geometry.graph_x * self->zoom, gy = self->geometry.graph_y * self->zoom;
+  gboolean fits_x = cw <= gtk_widget_get_width (GTK_WIDGET (self));
+  gboolean fits_y = ch <= gtk_widget_get_height (GTK_WIDGET (self));
 
-  *x = axis_origin (gtk_widget_get_width (GTK_WIDGET (self)), _kv_canvas_content_width (self),
-                    stable ? layout->width * self->zoom : 0,
-                    self->geometry.graph_x * self->zoom, stable, self->hadjustment);
-  *y = axis_origin (gtk_widget_get_height (GTK_WIDGET (self)), _kv_canvas_content_height (self),
-                    stable ? layout->height * self->zoom : 0,
-                    self->geometry.graph_y * self->zoom, stable, self->vadjustment);
+  if (stable && self->anchored)
+    {
+      *x = self->anchor_x - gx;
+      *y = self->anchor_y - gy;
+    }
+  else
+    place_fresh (self, cw, ch, x, y);
+  if (!fits_x)
+    *x = scrolled_origin (gx, stable, self->hadjustment);
+  if (!fits_y)
+    *y = scrolled_origin (gy, stable, self->vadjustment);
+}
+
+/* Whether the whole drawing is in view. */
+gboolean
+_kv_canvas_all_visible (KvCanvas *self)
+{
+  double x, y;
+
+  _kv_canvas_get_origin (self, &x, &y);
+  return inside (self, x, y, _kv_canvas_content_width (self), _kv_canvas_content_height (self));
+}
+
+/* Whether a drawing of @cw × @ch pixels at (@x, @y) is clear of the
+ * corner. */
+static gboolean
+clear_of_corner (KvCanvas *self,
+                 double    x,
+                 double    y,
+                 double    cw,
+                 double    ch)
+{
+  return x + cw <= gtk_widget_get_width (GTK_WIDGET (self)) - self->corner_width + 0.5 ||
+         y + ch <= gtk_widget_get_height (GTK_WIDGET (self)) - self->corner_height + 0.5;
+}
+
+/* After a scene of the same frame: keeps the graph at (@x, @y) in widget
+ * coordinates, where it was — unless the drawing round it, grown (another
+ * line of legend), would then not be all in view, or would run under the
+ * corner when placed afresh it would not: then it is placed afresh, the
+ * one time a world moves within a frame. */
+static void
+anchor_graph (KvCanvas *self,
+              double    x,
+              double    y)
+{
+  double cw = _kv_canvas_content_width (self), ch = _kv_canvas_content_height (self);
+  double ax = x - self->geometry.graph_x * self->zoom, ay = y - self->geometry.graph_y * self->zoom;
+  double fx, fy;
+
+  self->anchor_x = x;
+  self->anchor_y = y;
+  place_fresh (self, cw, ch, &fx, &fy);
+  self->anchored = inside (self, ax, ay, cw, ch) &&
+                   (clear_of_corner (self, ax, ay, cw, ch) || !clear_of_corner (self, fx, fy, cw, ch));
 }
 
 static void
@@ -126,31 +215,33 @@ _kv_canvas_update_geometry (KvCanvas *self,
     *g = own;
   else
     {
-      /* A stable frame: the graph in the middle of the drawing, with the
-       * room the title and legend need on both sides (the most any scene
-       * of the frame needed, with @keep_frame). Centred in the canvas, the
-       * graph then stays put when the next scene's legend has another
-       * line, or its title another width. */
-      double h = MAX (own.graph_x, own.width - own.graph_x - layout->width);
-      double v = MAX (own.graph_y, own.height - own.graph_y - layout->height);
+      /* A stable frame: round the graph, the room the title and legend
+       * need (the most any scene of the frame needed, with @keep_frame),
+       * so that the drawing only grows within a frame; the graph stays
+       * where it was on the screen (anchor_graph). */
+      double left = own.graph_x, right = own.width - own.graph_x - layout->width;
+      double top = own.graph_y, bottom = own.height - own.graph_y - layout->height;
 
       if (keep_frame && g->width > 0)
         {
-          h = MAX (h, g->graph_x);
-          v = MAX (v, g->graph_y);
+          left = MAX (left, g->graph_x);
+          right = MAX (right, g->width - g->graph_x - layout->width);
+          top = MAX (top, g->graph_y);
+          bottom = MAX (bottom, g->height - g->graph_y - layout->height);
         }
-      g->graph_x = h;
-      g->graph_y = v;
-      g->width = 2 * h + layout->width;
-      g->height = 2 * v + layout->height;
-      g->legend_y = own.legend_y + (v - own.graph_y);
+      g->graph_x = left;
+      g->graph_y = top;
+      g->width = left + layout->width + right;
+      g->height = top + layout->height + bottom;
+      g->legend_y = own.legend_y + (top - own.graph_y);
     }
   self->render_dx = g->graph_x - own.graph_x;
   self->render_dy = g->graph_y - own.graph_y;
 }
 
-/* After a scene of the same frame: when the drawing grew past the widget,
- * scrolls so that the graph is where it was on the screen, at (@x, @y). */
+/* After a scene of the same frame: the graph where it was on the screen,
+ * at (@x, @y) — scrolled there as far as the drawing is bigger than the
+ * widget, and anchored there where it is not. */
 void
 _kv_canvas_keep_graph_at (KvCanvas *self,
                           double    x,
@@ -161,6 +252,7 @@ _kv_canvas_keep_graph_at (KvCanvas *self,
     gtk_adjustment_set_value (self->hadjustment, self->geometry.graph_x * self->zoom - x);
   if (_kv_canvas_content_height (self) > gtk_widget_get_height (GTK_WIDGET (self)))
     gtk_adjustment_set_value (self->vadjustment, self->geometry.graph_y * self->zoom - y);
+  anchor_graph (self, x, y);
 }
 
 /* Zoom */
@@ -183,6 +275,8 @@ kv_canvas_zoom_at (KvCanvas *self,
   widget_to_drawing (self, x, y, &dx, &dy);
   self->zoom = zoom;
   self->fit_pending = FALSE;
+  self->anchored = FALSE;
+  self->fitted = FALSE;
 
   g_object_freeze_notify (G_OBJECT (self->hadjustment));
   g_object_freeze_notify (G_OBJECT (self->vadjustment));
@@ -251,7 +345,10 @@ _kv_canvas_apply_fit (KvCanvas *self,
       return;
     }
 
-  zoom = MIN (width / self->geometry.width, height / self->geometry.height);
+  /* Beside the corner the buttons cover, or above it: whichever leaves
+   * the drawing bigger (the whole widget when there is room for both). */
+  zoom = MAX (MIN (width / self->geometry.width, (height - self->corner_height) / self->geometry.height),
+              MIN ((width - self->corner_width) / self->geometry.width, height / self->geometry.height));
   if (self->presenting)
     {
       /* Readable from the back of the room even if the drawing no longer
@@ -268,6 +365,8 @@ _kv_canvas_apply_fit (KvCanvas *self,
       _kv_canvas_notify_zoom (self);
     }
   self->fit_pending = FALSE;
+  self->anchored = FALSE;
+  self->fitted = TRUE;
 
   _kv_canvas_configure_adjustments (self);
   gtk_adjustment_set_value (self->hadjustment, 0);
@@ -305,9 +404,75 @@ kv_canvas_set_presenting (KvCanvas *self,
     return;
 
   self->presenting = presenting;
-  self->options.show_title = !presenting;
+  self->options.show_title = !presenting && !self->hide_title;
   _kv_canvas_update_geometry (self, FALSE);
   _kv_canvas_apply_fit (self, FALSE);
+}
+
+void
+kv_canvas_set_show_title (KvCanvas *self,
+                          gboolean  show_title)
+{
+  g_return_if_fail (KV_IS_CANVAS (self));
+
+  if (self->hide_title == !show_title)
+    return;
+
+  self->hide_title = !show_title;
+  self->options.show_title = !self->presenting && !self->hide_title;
+  _kv_canvas_update_geometry (self, FALSE);
+  if (self->fitted)
+    _kv_canvas_apply_fit (self, FALSE);
+  else
+    gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
+kv_canvas_set_corner (KvCanvas *self,
+                      int       width,
+                      int       height)
+{
+  g_return_if_fail (KV_IS_CANVAS (self));
+
+  width = MAX (width, 0);
+  height = MAX (height, 0);
+  if (self->corner_width == width && self->corner_height == height)
+    return;
+
+  self->corner_width = width;
+  self->corner_height = height;
+  self->options.fit_corner_width = width;
+  self->options.fit_corner_height = height;
+  if (self->fitted)
+    {
+      _kv_canvas_update_geometry (self, FALSE);
+      _kv_canvas_apply_fit (self, FALSE);
+    }
+  self->anchored = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+kv_canvas_get_legend_bounds (KvCanvas        *self,
+                             graphene_rect_t *bounds)
+{
+  KvRenderGeometry own;
+  double ox, oy;
+
+  g_return_val_if_fail (KV_IS_CANVAS (self), FALSE);
+  g_return_val_if_fail (bounds != NULL, FALSE);
+
+  if (self->scene == NULL)
+    return FALSE;
+  kv_render_measure (self->scene->layout, &self->options, &own);
+  if (own.legend_y >= own.height)
+    return FALSE;
+
+  /* The legend is the bottom of kv_render's own drawing, all its width. */
+  _kv_canvas_get_origin (self, &ox, &oy);
+  graphene_rect_init (bounds, ox + self->render_dx * self->zoom, oy + self->geometry.legend_y * self->zoom,
+                      own.width * self->zoom, (own.height - own.legend_y) * self->zoom);
+  return TRUE;
 }
 
 double

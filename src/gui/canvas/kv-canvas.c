@@ -23,6 +23,7 @@ enum {
   PROP_HIDDEN_AGENTS,
   PROP_BUSY,
   PROP_ERROR_MESSAGE,
+  PROP_HOVER_NODE,
   N_PROPS,
 
   /* GtkScrollable */
@@ -38,6 +39,12 @@ void
 _kv_canvas_notify_zoom (KvCanvas *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+}
+
+void
+_kv_canvas_notify_hover (KvCanvas *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HOVER_NODE]);
 }
 
 /* Scene */
@@ -63,14 +70,6 @@ set_error_message (KvCanvas   *self,
   g_free (self->error_message);
   self->error_message = g_strdup (message);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR_MESSAGE]);
-}
-
-/* Whether the whole drawing is in the widget. */
-static gboolean
-all_visible (KvCanvas *self)
-{
-  return _kv_canvas_content_width (self) <= gtk_widget_get_width (GTK_WIDGET (self)) &&
-         _kv_canvas_content_height (self) <= gtk_widget_get_height (GTK_WIDGET (self));
 }
 
 /* The nodes of the scene outside the perspective, when it is the
@@ -109,7 +108,7 @@ set_scene (KvCanvas *self,
   double old_x = self->geometry.graph_x - self->render_dx;
   double old_y = self->geometry.graph_y - self->render_dy;
   double graph_x, graph_y;
-  gboolean was_visible = old != NULL && all_visible (self);
+  gboolean was_visible = old != NULL && _kv_canvas_all_visible (self);
 
   _kv_canvas_get_origin (self, &graph_x, &graph_y);
   graph_x += self->geometry.graph_x * self->zoom;
@@ -117,6 +116,7 @@ set_scene (KvCanvas *self,
 
   self->scene = scene;
   update_dimmed (self);
+  g_clear_pointer (&self->marked, kv_bits_free);
   /* No node of the new scene yet (not even "none": the cursor follows below). */
   self->hover_node = -2;
   _kv_canvas_update_geometry (self, same_frame);
@@ -130,13 +130,19 @@ set_scene (KvCanvas *self,
       g_clear_pointer (&old, kv_scene_free);
     }
 
-  if (scene != NULL && (fit || (frame != 0 && !same_frame) ||
-                        (same_frame && was_visible && !all_visible (self))))
+  if (scene != NULL && (fit || (frame != 0 && !same_frame)))
     kv_canvas_zoom_fit (self);
   else if (same_frame)
-    _kv_canvas_keep_graph_at (self, graph_x, graph_y);
+    {
+      _kv_canvas_keep_graph_at (self, graph_x, graph_y);
+      if (was_visible && !_kv_canvas_all_visible (self))
+        kv_canvas_zoom_fit (self);
+    }
   else
-    _kv_canvas_configure_adjustments (self);
+    {
+      self->anchored = FALSE;
+      _kv_canvas_configure_adjustments (self);
+    }
 
   /* Hover follows the new scene at once, under a pointer that did not move. */
   _kv_canvas_set_hover_node (self, self->has_pointer ? kv_canvas_node_at (self, self->pointer_x, self->pointer_y) : -1);
@@ -166,12 +172,57 @@ kv_canvas_set_perspective (KvCanvas     *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+const KvScene *
+kv_canvas_get_scene (KvCanvas *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS (self), NULL);
+
+  return self->scene;
+}
+
+int
+kv_canvas_get_hover_node (KvCanvas *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS (self), -1);
+
+  return MAX (self->hover_node, -1);
+}
+
+void
+kv_canvas_set_marked_nodes (KvCanvas     *self,
+                            const KvBits *nodes)
+{
+  g_return_if_fail (KV_IS_CANVAS (self));
+
+  if (nodes == NULL && self->marked == NULL)
+    return;
+  if (nodes != NULL && self->marked != NULL && kv_bits_equal (nodes, self->marked))
+    return;
+  g_clear_pointer (&self->marked, kv_bits_free);
+  if (nodes != NULL && self->scene != NULL && nodes->n == kv_scene_n_nodes (self->scene))
+    self->marked = kv_bits_copy (nodes);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const KvBits *
+kv_canvas_get_marked_nodes (KvCanvas *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS (self), NULL);
+
+  return self->marked;
+}
+
 void
 kv_canvas_get_shown_options (KvCanvas        *self,
                              KvRenderOptions *options)
 {
   g_return_if_fail (KV_IS_CANVAS (self));
   _kv_canvas_render_options (self, self->scene, options);
+  /* An export: wrapped for no canvas, and titled unless presenting (a
+   * panel's caption is not exported with it). */
+  options->fit_width = options->fit_height = 0;
+  options->fit_corner_width = options->fit_corner_height = 0;
+  options->show_title = !self->presenting;
 }
 
 guint
@@ -212,12 +263,15 @@ scene_ready_cb (GObject      *object,
                 gpointer      user_data)
 {
   KvCanvas *self = KV_CANVAS (object);
+  g_autoptr(KvSceneKey) key = user_data;
   g_autoptr(GError) error = NULL;
   KvScene *scene;
 
   scene = kv_layout_worker_build_finish (result, &error);
   if (scene == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;   /* replaced by a newer job, which owns "busy" */
+  if (scene != NULL && key != NULL && self->cache != NULL)
+    kv_scene_cache_insert (self->cache, g_steal_pointer (&key), scene);
 
   g_clear_object (&self->cancellable);
   if (scene == NULL)
@@ -266,11 +320,33 @@ kv_canvas_show_model (KvCanvas            *self,
                       KvPlaces            *places,
                       gboolean             fit)
 {
+  g_autoptr(KvSceneKey) key = NULL;
+  KvScene *scene = NULL;
+
   g_return_if_fail (KV_IS_CANVAS (self));
+
+  /* A step shown before in the frame shown now (stepping back, or forth
+   * again) is shown at once, with no job: the frame after the step change
+   * already has it. */
+  if (model != NULL && places != NULL)
+    {
+      key = kv_scene_key_new (model, options, engine, places);
+      if (self->scene != NULL)
+        scene = kv_scene_cache_lookup (self->cache, key, self->scene->layout);
+    }
+  if (scene != NULL)
+    {
+      fit = fit || (self->busy && self->fit_on_arrival);
+      cancel_job (self);
+      set_error_message (self, NULL);
+      set_scene (self, scene, fit);
+      set_busy (self, FALSE);
+      return;
+    }
 
   if (start_job (self, model != NULL, fit))
     kv_layout_worker_build_async (self, model, options, engine, places, self->cancellable,
-                                  scene_ready_cb, NULL);
+                                  scene_ready_cb, g_steal_pointer (&key));
 }
 
 void
@@ -426,6 +502,29 @@ kv_canvas_size_allocate (GtkWidget *widget,
 {
   KvCanvas *self = KV_CANVAS (widget);
 
+  /* Another size: the drawing is placed afresh, and fitted again when it
+   * was fitted (a pane folding or unfolding, the window resized). */
+  if (width != self->allocated_width || height != self->allocated_height)
+    {
+      self->anchored = FALSE;
+      self->fit_pending |= self->fitted;
+      /* An untitled panel's notes wrap for its shape (kv-render.h): a
+       * narrow panel of the product view gets a narrow drawing. The main
+       * canvas wraps as an export does: wrapped for its shape, a fit fills
+       * it so exactly that a note more at the next step would refit it
+       * and move every world (tests/gui/canvas: stable-steps). A fitted
+       * drawing is placed anew below anyway; any other keeps its place
+       * until the next scene. */
+      if (width > 1 && height > 1 && self->hide_title)
+        {
+          self->options.fit_width = width;
+          self->options.fit_height = height;
+          if (self->fit_pending)
+            _kv_canvas_update_geometry (self, FALSE);
+        }
+    }
+  self->allocated_width = width;
+  self->allocated_height = height;
   if (self->fit_pending && self->scene != NULL && width > 1 && height > 1)
     _kv_canvas_apply_fit (self, TRUE);
   else
@@ -492,9 +591,11 @@ kv_canvas_dispose (GObject *object)
   cancel_job (self);
   _kv_canvas_transition_stop (self);
   g_clear_pointer (&self->scene, kv_scene_free);
+  g_clear_pointer (&self->cache, kv_scene_cache_free);
   g_clear_pointer (&self->perspective_model, kv_model_unref);
   g_clear_pointer (&self->perspective, kv_bits_free);
   g_clear_pointer (&self->dimmed, kv_bits_free);
+  g_clear_pointer (&self->marked, kv_bits_free);
   if (self->hadjustment != NULL)
     g_signal_handlers_disconnect_by_func (self->hadjustment, adjustment_value_changed_cb, self);
   if (self->vadjustment != NULL)
@@ -539,6 +640,9 @@ kv_canvas_get_property (GObject    *object,
       break;
     case PROP_ERROR_MESSAGE:
       g_value_set_string (value, self->error_message);
+      break;
+    case PROP_HOVER_NODE:
+      g_value_set_int (value, kv_canvas_get_hover_node (self));
       break;
     case PROP_HADJUSTMENT:
       g_value_set_object (value, self->hadjustment);
@@ -645,6 +749,11 @@ kv_canvas_class_init (KvCanvasClass *klass)
                          NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
+  properties[PROP_HOVER_NODE] =
+    g_param_spec_int ("hover-node", NULL, NULL,
+                      -1, G_MAXINT, -1,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
@@ -663,6 +772,8 @@ kv_canvas_init (KvCanvas *self)
   self->selected_world = -1;
   self->perspective_agent = -1;
   self->hover_node = -1;
+  /* A game's whole history of steps, in one view. */
+  self->cache = kv_scene_cache_new (64);
   kv_render_options_init (&self->options);
 
   set_adjustment (self, &self->hadjustment, NULL, PROP_HADJUSTMENT);

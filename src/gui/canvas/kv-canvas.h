@@ -84,7 +84,8 @@ void        kv_canvas_set_perspective    (KvCanvas            *self,
                                           int                  agent);
 /* How the scene shown is drawn: the canvas's options with the hidden
  * agents and the perspective's dimmed nodes (owned by the canvas), for an
- * export of what the screen shows. */
+ * export of what the screen shows (its title and notes wrapped as for no
+ * canvas, and the title shown unless presenting). */
 void        kv_canvas_get_shown_options  (KvCanvas            *self,
                                           KvRenderOptions     *options);
 /* The nodes of the scene drawn faint (for tests). */
@@ -101,6 +102,22 @@ void        kv_canvas_set_selected_world (KvCanvas            *self,
 int         kv_canvas_select_at          (KvCanvas            *self,
                                           double               x,
                                           double               y);
+/* The scene shown (its layout and node ↔ world maps), or NULL. */
+const KvScene *kv_canvas_get_scene       (KvCanvas            *self);
+/* The graph node under the pointer, or -1 ("hover-node", notified). */
+int         kv_canvas_get_hover_node     (KvCanvas            *self);
+/* Hovers the node under (@x, @y) in widget coordinates, as the pointer
+ * does (for tests); returns it, or -1. */
+int         kv_canvas_hover_at           (KvCanvas            *self,
+                                          double               x,
+                                          double               y);
+/* Nodes of the scene shown ringed as linked to what is hovered in another
+ * picture (the product view: a pair's world in M and its event in A);
+ * bits over the scene's nodes, copied, NULL for none. Another scene
+ * clears them: its nodes are others. */
+void        kv_canvas_set_marked_nodes   (KvCanvas            *self,
+                                          const KvBits        *nodes);
+const KvBits *kv_canvas_get_marked_nodes (KvCanvas            *self);
 /* The graph node under (@x, @y) in widget coordinates, or -1. */
 int         kv_canvas_node_at            (KvCanvas            *self,
                                           double               x,
@@ -126,14 +143,30 @@ void        kv_canvas_zoom_at            (KvCanvas            *self,
                                           double               y);
 void        kv_canvas_zoom_in            (KvCanvas            *self);
 void        kv_canvas_zoom_out           (KvCanvas            *self);
-/* The whole drawing in the window (a small one at most at 200 %). */
+/* The whole drawing in the window (a small one at most at 200 %), clear
+ * of the corner (kv_canvas_set_corner). */
 void        kv_canvas_zoom_fit           (KvCanvas            *self);
+/* The bottom-right corner, @width × @height pixels, that buttons over the
+ * canvas cover: a drawing that fits is put, and fitted, beside or above
+ * it, never under it. */
+void        kv_canvas_set_corner         (KvCanvas            *self,
+                                          int                  width,
+                                          int                  height);
+/* Where the legend is, in widget coordinates; FALSE when there is none
+ * (for tests: it stays clear of the buttons over the canvas). */
+gboolean    kv_canvas_get_legend_bounds  (KvCanvas            *self,
+                                          graphene_rect_t     *bounds);
 /* Presentation mode: no title (the window says it), and fitting never
  * makes world labels smaller than kv_style_presentation_label_px () on
  * screen — a drawing too big for that scrolls, centred on the actual
  * world — nor zooms past 300 %. Fits again. */
 void        kv_canvas_set_presenting     (KvCanvas            *self,
                                           gboolean             presenting);
+/* Whether the drawing's title is drawn (by default): a panel whose own
+ * caption says what it shows (the product view's) leaves it out, so the
+ * picture gets the room. Presentation mode leaves it out either way. */
+void        kv_canvas_set_show_title     (KvCanvas            *self,
+                                          gboolean             show_title);
 /* The world labels' size on screen, in pixels (zoom × font size). */
 double      kv_canvas_get_label_size     (KvCanvas            *self);
 
