@@ -132,17 +132,15 @@ fit_labels (KvLayoutContext       *context,
    * do better. */
   if (kv_graph_is_grid (best->graph))
     {
-      KvLayout *turned = kv_layout_new_transposed (context, best->graph);
-      double label_size = kv_export_label_size (turned, options);
+      KvLayout *turned = kv_export_turn_grid (best, options);
 
-      if (label_size > best_size)
+      if (turned != NULL)
         {
-          best_size = label_size;
+          best_size = kv_export_label_size (turned, options);
           g_ptr_array_remove_index (layouts, 0);
           g_ptr_array_add (layouts, turned);
+          best = turned;
         }
-      else
-        kv_layout_unref (turned);
       may_relayout = FALSE;
     }
   if (kv_graph_n_nodes (best->graph) > RELAYOUT_MAX)

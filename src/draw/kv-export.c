@@ -188,6 +188,23 @@ kv_export_label_size (const KvLayout        *layout,
   return KV_STYLE_LABEL_SIZE * kv_export_fit (layout, options);
 }
 
+KvLayout *
+kv_export_turn_grid (const KvLayout        *layout,
+                     const KvRenderOptions *options)
+{
+  KvLayout *turned;
+
+  g_return_val_if_fail (layout != NULL, NULL);
+
+  if (!kv_graph_is_grid (layout->graph))
+    return NULL;
+  turned = kv_layout_new_transposed (NULL, layout->graph);
+  if (kv_export_label_size (turned, options) > kv_export_label_size (layout, options))
+    return turned;
+  kv_layout_unref (turned);
+  return NULL;
+}
+
 gboolean
 kv_export_parse_size (const char  *text,
                       double      *width,

@@ -62,6 +62,12 @@ GBytes   *kv_export_handout_bytes (KvLayout * const *layouts, const char * const
  * when they come out smaller than it wants. */
 double    kv_export_fit           (const KvLayout *layout, const KvRenderOptions *options);
 double    kv_export_label_size    (const KvLayout *layout, const KvRenderOptions *options);
+/* A grid (the envelope view) turned, rows into columns, when its labels
+ * come out bigger so on @options' page (a landscape slide wants the
+ * longer category across), as a new layout; NULL when @layout is no grid
+ * or turning it gains nothing. The CLI's --size and the window's export
+ * dialog both ask it. */
+KvLayout *kv_export_turn_grid     (const KvLayout *layout, const KvRenderOptions *options);
 /* A page size: "16:9" (Beamer's, 160 × 90 mm), "4:3" (128 × 96 mm), or
  * "WxH" with a unit, cm, mm, pt or in ("25x14cm", "842x595pt"), into
  * points. KV_ERROR_SYNTAX otherwise. */

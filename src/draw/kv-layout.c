@@ -594,10 +594,10 @@ kv_layout_new_transposed (KvLayoutContext *context,
 {
   KvLayout *layout;
 
-  g_return_val_if_fail (context != NULL, NULL);
   g_return_val_if_fail (graph != NULL && kv_graph_is_grid (graph), NULL);
 
-  /* As _kv_layout_new_pinned reports a grid: neato reproduces it (-n). */
+  /* No Graphviz here (@context may be NULL): the cells are placed by
+   * hand. As _kv_layout_new_pinned reports a grid: neato reproduces it (-n). */
   layout = layout_alloc (graph, KV_LAYOUT_NEATO);
   place_headed_grid (layout, TRUE);
   return layout;

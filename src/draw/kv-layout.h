@@ -101,7 +101,7 @@ KvLayout *kv_layout_new   (KvLayoutContext *context, KvGraph *graph,
  * puts the category with more cards down the side, which suits a window's
  * canvas; a landscape slide wants it across (kripkeviz-cli export --size
  * tries both). No Graphviz: a grid's places are known. */
-KvLayout *kv_layout_new_transposed (KvLayoutContext *context, KvGraph *graph);
+KvLayout *kv_layout_new_transposed (KvLayoutContext *context, KvGraph *graph);   /* @context may be NULL */
 KvLayout *kv_layout_ref   (KvLayout *layout);
 void      kv_layout_unref (KvLayout *layout);
 

@@ -163,6 +163,21 @@ kv_export_dialog_set_show_legend (KvExportDialog *self,
   gtk_switch_set_active (self->legend_switch, show);
 }
 
+KvLayout *
+kv_export_dialog_page_layout (KvExportDialog        *self,
+                              const KvRenderOptions *options)
+{
+  KvLayout *turned = NULL;
+
+  g_return_val_if_fail (KV_IS_EXPORT_DIALOG (self), NULL);
+
+  /* On a page where labels come out too small, a grid may turn, as
+   * kripkeviz-cli export --size does. */
+  if (options->page_width > 0 && kv_export_label_size (self->layout, options) < MIN_LABEL_SIZE)
+    turned = kv_export_turn_grid (self->layout, options);
+  return turned != NULL ? turned : kv_layout_ref (self->layout);
+}
+
 /* The custom size's row with its choice; on a page, how big the labels
  * come out when that is too small to read. */
 static void
@@ -179,7 +194,8 @@ on_size_changed (KvExportDialog *self)
   if (self->layout != NULL && kv_export_dialog_get_options (self, &options, NULL) &&
       options.page_width > 0)
     {
-      double label_size = kv_export_label_size (self->layout, &options);
+      g_autoptr(KvLayout) page = kv_export_dialog_page_layout (self, &options);
+      double label_size = kv_export_label_size (page, &options);
 
       if (label_size < MIN_LABEL_SIZE)
         /* TRANSLATORS: "%.1f pt" is a size in points */
@@ -219,12 +235,15 @@ kv_export_dialog_copy (KvExportDialog  *self,
                        GError         **error)
 {
   KvRenderOptions options;
+  g_autoptr(KvLayout) page = NULL;
 
   g_return_val_if_fail (KV_IS_EXPORT_DIALOG (self), FALSE);
 
-  if (!kv_export_dialog_get_options (self, &options, error) ||
-      !kv_export_copy_image (self->parent != NULL ? GTK_WIDGET (self->parent) : GTK_WIDGET (self),
-                             self->layout, &options, error))
+  if (!kv_export_dialog_get_options (self, &options, error))
+    return FALSE;
+  page = kv_export_dialog_page_layout (self, &options);
+  if (!kv_export_copy_image (self->parent != NULL ? GTK_WIDGET (self->parent) : GTK_WIDGET (self),
+                             page, &options, error))
     return FALSE;
 
   g_signal_emit (self, signals[EXPORTED], 0, _("Image copied"));
@@ -238,11 +257,14 @@ kv_export_dialog_export (KvExportDialog  *self,
                          GError         **error)
 {
   KvRenderOptions options;
+  g_autoptr(KvLayout) page = NULL;
 
   g_return_val_if_fail (KV_IS_EXPORT_DIALOG (self), FALSE);
 
-  if (!kv_export_dialog_get_options (self, &options, error) ||
-      !kv_export_file (self->layout, format, &options, path, error))
+  if (!kv_export_dialog_get_options (self, &options, error))
+    return FALSE;
+  page = kv_export_dialog_page_layout (self, &options);
+  if (!kv_export_file (page, format, &options, path, error))
     return FALSE;
 
   {

@@ -44,6 +44,11 @@ gboolean        kv_export_dialog_get_options     (KvExportDialog  *self,
 
 /* Writes the file at once (what the file chooser's answer does), with the
  * dialog's choices. */
+/* The layout exported with @options: the dialog's, or on a page where its
+ * labels come out too small, its grid turned when that reads better
+ * (kv_export_turn_grid). A new reference. */
+KvLayout       *kv_export_dialog_page_layout     (KvExportDialog        *self,
+                                                  const KvRenderOptions *options);
 gboolean        kv_export_dialog_export          (KvExportDialog *self,
                                                   KvFormat        format,
                                                   const char     *path,

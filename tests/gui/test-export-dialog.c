@@ -168,6 +168,46 @@ test_page_size (void)
   kv_display_wait (50);
 }
 
+/* Clue 11's envelope grid on a 16:9 slide: labels of 9 pt or more, the
+ * grid turned (as kripkeviz-cli export --size 16:9 turns it) only when
+ * that is what it takes; at the picture's own size it stays as it is. */
+static void
+test_envelope_slide (void)
+{
+  KvExportDialog *dialog;
+  KvRenderOptions options;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvLayout) own = NULL;
+  g_autoptr(KvLayout) page = NULL;
+  g_autofree char *path = build_path ("export-dialog-envelope-169.pdf");
+
+  g_assert_true (kv_window_open (window, "clue11", &error));
+  g_assert_no_error (error);
+  kv_session_set_view (kv_window_get_session (window), KV_VIEW_ENVELOPE);
+  kv_display_wait_for_canvas (window, 10000);
+  dialog = open_dialog ();
+
+  g_assert_true (kv_export_dialog_get_options (dialog, &options, &error));
+  own = kv_export_dialog_page_layout (dialog, &options);
+  g_assert_true (kv_graph_is_grid (own->graph));
+  g_assert_false (own->transposed);
+
+  g_assert_true (kv_export_dialog_set_size (dialog, "16:9"));
+  g_assert_true (kv_export_dialog_get_options (dialog, &options, &error));
+  page = kv_export_dialog_page_layout (dialog, &options);
+  g_assert_cmpfloat (kv_export_label_size (page, &options), >=, 9.0);
+  g_assert_cmpfloat (kv_export_label_size (page, &options), >=, kv_export_label_size (own, &options));
+  g_assert_true (page->transposed || page == own);
+
+  g_unlink (path);
+  g_assert_true (kv_export_dialog_export (dialog, KV_FORMAT_PDF, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  kv_display_wait (50);
+}
+
 static guint
 count (const char *haystack,
        const char *needle)
@@ -349,6 +389,7 @@ main (int   argc,
   g_test_add_func ("/export-dialog/title-legend", test_title_legend);
   g_test_add_func ("/export-dialog/copy-image", test_copy_image);
   g_test_add_func ("/export-dialog/copy-key", test_copy_key);
+  g_test_add_func ("/export-dialog/envelope-slide", test_envelope_slide);
 
   status = g_test_run ();
   kv_display_finish (window, g_steal_pointer (&state_dir));
