@@ -160,15 +160,27 @@ test_twocards (void)
     g_assert_cmpuint (kv_graph_count_edges_with (links, a, 0), ==, 12);
 }
 
+/* Clue 11's deal, then 3 shows 1 candle (asked candle, Scarlet). */
+static KvHistory *
+clue_showcard (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) clue = kv_script_open ("clue11", &error);
+  g_autofree char *header = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  header = kv_script_to_text (clue->game, NULL);
+  text = g_strconcat (header, "showcard 3 -> 1 candle of candle Scarlet\n", NULL);
+  return open_history (text);
+}
+
 /* A Clue 11 showcard, grouped by envelope: 28 envelopes × 2 events. */
 static void
 test_clue_envelope (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvScript) clue = kv_script_open ("clue11", &error);
-  g_autofree char *header = kv_script_to_text (clue->game, NULL);
-  g_autofree char *text = g_strconcat (header, "showcard 3 -> 1 candle of candle Scarlet\n", NULL);
-  g_autoptr(KvHistory) history = open_history (text);
+  g_autoptr(KvHistory) history = clue_showcard ();
   g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
   g_autoptr(KvGraph) pairs = NULL, links = NULL;
 
@@ -388,10 +400,7 @@ static void
 test_hover_clue_envelope (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvScript) clue = kv_script_open ("clue11", &error);
-  g_autofree char *header = kv_script_to_text (clue->game, NULL);
-  g_autofree char *text = g_strconcat (header, "showcard 3 -> 1 candle of candle Scarlet\n", NULL);
-  g_autoptr(KvHistory) history = open_history (text);
+  g_autoptr(KvHistory) history = clue_showcard ();
   g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
   g_autoptr(KvGraph) pairs = NULL, result = NULL;
   g_autoptr(KvBits) worlds = NULL, events = NULL, actual = NULL, found = NULL;

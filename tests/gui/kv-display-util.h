@@ -150,6 +150,51 @@ kv_display_count_colours (GdkTexture *texture)
   return g_hash_table_size (colours);
 }
 
+/* @widget as rendered now, saved as @name (a PNG) in the build directory
+ * for a person to look at; the texture, for more checks. */
+static inline GdkTexture *
+kv_display_save_png (GtkWidget  *widget,
+                     const char *name)
+{
+  GdkTexture *texture = kv_display_render (widget);
+  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
+
+  g_assert_nonnull (texture);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+  return texture;
+}
+
+/* @widget, with some size, lies whole inside @inside (its window: what
+ * the window shows, without the shadow round it); else the test fails,
+ * naming @what. */
+static inline void
+kv_display_assert_inside (GtkWidget  *widget,
+                          GtkWidget  *inside,
+                          const char *what)
+{
+  graphene_rect_t bounds, outer;
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &bounds));
+  if (inside == window)
+    graphene_rect_init (&outer, 0, 0, gtk_widget_get_width (window), gtk_widget_get_height (window));
+  else
+    g_assert_true (gtk_widget_compute_bounds (inside, window, &outer));
+  if (bounds.origin.x < outer.origin.x - 0.5 ||
+      bounds.origin.y < outer.origin.y - 0.5 ||
+      bounds.origin.x + bounds.size.width > outer.origin.x + outer.size.width + 0.5 ||
+      bounds.origin.y + bounds.size.height > outer.origin.y + outer.size.height + 0.5 ||
+      bounds.size.width < 1 || bounds.size.height < 1)
+    g_error ("%s (%s, %s) at %.0f,%.0f %.0f×%.0f is not inside %s at %.0f,%.0f %.0f×%.0f",
+             what, G_OBJECT_TYPE_NAME (widget),
+             GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) != NULL
+             ? gtk_button_get_label (GTK_BUTTON (widget)) : "",
+             bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height,
+             G_OBJECT_TYPE_NAME (inside),
+             outer.origin.x, outer.origin.y, outer.size.width, outer.size.height);
+}
+
 /* As main.c: LC_NUMERIC stays "C", so that Graphviz's own switch to "C" on
  * the layout thread changes nothing under the main thread's feet. */
 static inline void

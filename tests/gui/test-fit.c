@@ -31,36 +31,6 @@ typedef struct {
 
 static const Size sizes[] = { { 1024, 700 }, { 1280, 720 } };
 
-/* @widget's bounds in @window's coordinates lie inside @inside's. */
-static void
-assert_inside (GtkWidget  *widget,
-               GtkWidget  *inside,
-               const char *what)
-{
-  graphene_rect_t bounds, outer;
-  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
-
-  g_assert_true (gtk_widget_compute_bounds (widget, window, &bounds));
-  /* The window's own bounds take in the margins of its decorations (its
-   * shadow): what it shows is its width × height from 0, 0. */
-  if (inside == window)
-    graphene_rect_init (&outer, 0, 0, gtk_widget_get_width (window), gtk_widget_get_height (window));
-  else
-    g_assert_true (gtk_widget_compute_bounds (inside, window, &outer));
-  if (bounds.origin.x < outer.origin.x - 0.5 ||
-      bounds.origin.y < outer.origin.y - 0.5 ||
-      bounds.origin.x + bounds.size.width > outer.origin.x + outer.size.width + 0.5 ||
-      bounds.origin.y + bounds.size.height > outer.origin.y + outer.size.height + 0.5 ||
-      bounds.size.width < 1 || bounds.size.height < 1)
-    g_error ("%s (%s, %s) at %.0f,%.0f %.0f×%.0f is not inside %s at %.0f,%.0f %.0f×%.0f",
-             what, G_OBJECT_TYPE_NAME (widget),
-             GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) != NULL
-             ? gtk_button_get_label (GTK_BUTTON (widget)) : "",
-             bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height,
-             G_OBJECT_TYPE_NAME (inside),
-             outer.origin.x, outer.origin.y, outer.size.width, outer.size.height);
-}
-
 /* Every shown button under @widget is inside @window; a scrolled pane's
  * contents may scroll out of sight and are not looked at. Returns how
  * many buttons were checked. */
@@ -75,7 +45,7 @@ check_buttons (GtkWidget  *widget,
     return 0;
   if (GTK_IS_BUTTON (widget))
     {
-      assert_inside (widget, window, what);
+      kv_display_assert_inside (widget, window, what);
       n++;
     }
   if (GTK_IS_SCROLLED_WINDOW (widget))
@@ -236,8 +206,8 @@ check_window (KvWindow   *window,
 
       g_assert_nonnull (header);
       g_assert_true (gtk_widget_get_mapped (header));
-      assert_inside (header, GTK_WIDGET (window), what);
-      assert_inside (header, scroller, what);
+      kv_display_assert_inside (header, GTK_WIDGET (window), what);
+      kv_display_assert_inside (header, scroller, what);
     }
   g_assert_null (kv_knowledge_table_get_header (KV_KNOWLEDGE_TABLE (table), game->n_agents + 3));
 }
@@ -247,13 +217,10 @@ save_screenshot (KvWindow   *window,
                  const char *game,
                  const Size *size)
 {
-  g_autoptr(GdkTexture) texture = kv_display_render (GTK_WIDGET (window));
   g_autofree char *name = g_strdup_printf ("fit-%s-%s-%dx%d.png", kv_display_language (), game,
                                            size->width, size->height);
-  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
 
-  g_assert_nonnull (texture);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_object_unref (kv_display_save_png (GTK_WIDGET (window), name));
 }
 
 static void

@@ -48,25 +48,6 @@ canvas_of (KvWindow *window, KvProductPanel panel)
   return kv_canvas_view_get_canvas (kv_product_pane_get_panel (pane_of (window), panel));
 }
 
-/* @widget lies inside the window, with some size. */
-static void
-assert_in_window (GtkWidget  *widget,
-                  const char *what)
-{
-  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
-  graphene_rect_t bounds;
-
-  g_assert_true (gtk_widget_get_mapped (widget));
-  g_assert_true (gtk_widget_compute_bounds (widget, window, &bounds));
-  if (bounds.origin.x < -0.5 || bounds.origin.y < -0.5 ||
-      bounds.origin.x + bounds.size.width > gtk_widget_get_width (window) + 0.5 ||
-      bounds.origin.y + bounds.size.height > gtk_widget_get_height (window) + 0.5 ||
-      bounds.size.width < 1 || bounds.size.height < 1)
-    g_error ("%s at %.0f,%.0f %.0f×%.0f is not inside the window (%d×%d)", what,
-             bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height,
-             gtk_widget_get_width (window), gtk_widget_get_height (window));
-}
-
 /* The label under @widget showing @text, or NULL. */
 static GtkWidget *
 find_label (GtkWidget  *widget,
@@ -114,7 +95,8 @@ assert_caption (KvWindow   *window,
 
   if (label == NULL)
     g_error ("no label says “%s”", text);
-  assert_in_window (label, text);
+  g_assert_true (gtk_widget_get_mapped (label));
+  kv_display_assert_inside (label, GTK_WIDGET (gtk_widget_get_root (label)), text);
 }
 
 static void
@@ -122,13 +104,10 @@ screenshot (KvWindow   *window,
             const Size *size,
             const char *what)
 {
-  g_autoptr(GdkTexture) texture = kv_display_render (GTK_WIDGET (window));
   g_autofree char *name = g_strdup_printf ("product-parts-%s-%dx%d-%s.png", kv_display_language (),
                                            size->width, size->height, what);
-  g_autofree char *path = g_test_build_filename (G_TEST_BUILT, name, NULL);
+  g_autoptr(GdkTexture) texture = kv_display_save_png (GTK_WIDGET (window), name);
 
-  g_assert_nonnull (texture);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
   g_assert_cmpuint (kv_display_count_colours (texture), >, 20);
 }
 
@@ -243,7 +222,8 @@ test_parts (gconstpointer data)
   assert_caption (window, caption1);
   dropdown = find_part_dropdown (kv_window_get_product_pane (window), 2);
   g_assert_nonnull (dropdown);
-  assert_in_window (GTK_WIDGET (dropdown), "the part selector");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dropdown)));
+  kv_display_assert_inside (GTK_WIDGET (dropdown), GTK_WIDGET (window), "the part selector");
   g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
   g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (dropdown)), 0),
                    ==, "nocard 3 axe Mustard");
