@@ -785,7 +785,7 @@ kv_product_pane_init (KvProductPane *self)
       KvCanvas *canvas = kv_canvas_view_get_canvas (panels[i]);
 
       /* The panel's captions say what the drawing's title would. */
-      kv_canvas_set_show_title (canvas, FALSE);
+      kv_canvas_set_captioned (canvas, TRUE);
       g_signal_connect_swapped (panels[i], "notify::busy", G_CALLBACK (update_busy), self);
       /* A picture that settles gets its rings (none while laid out). */
       g_signal_connect_object (canvas, "notify::busy", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);

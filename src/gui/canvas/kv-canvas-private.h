@@ -33,7 +33,7 @@ struct _KvCanvas
   double            render_dy;       /* the canvas's drawing */
   double            zoom;
   gboolean          presenting;      /* no title; fit keeps labels readable from afar */
-  gboolean          hide_title;      /* kv_canvas_set_show_title: a caption beside says it */
+  gboolean          captioned;       /* kv_canvas_set_captioned: no title, notes wrapped to the shape */
   int               corner_width;    /* the bottom-right corner buttons cover */
   int               corner_height;   /* (kv_canvas_set_corner) */
   /* A stable layout's graph stays where it was on the screen from one

@@ -404,22 +404,25 @@ kv_canvas_set_presenting (KvCanvas *self,
     return;
 
   self->presenting = presenting;
-  self->options.show_title = !presenting && !self->hide_title;
+  self->options.show_title = !presenting && !self->captioned;
   _kv_canvas_update_geometry (self, FALSE);
   _kv_canvas_apply_fit (self, FALSE);
 }
 
 void
-kv_canvas_set_show_title (KvCanvas *self,
-                          gboolean  show_title)
+kv_canvas_set_captioned (KvCanvas *self,
+                         gboolean  captioned)
 {
   g_return_if_fail (KV_IS_CANVAS (self));
 
-  if (self->hide_title == !show_title)
+  captioned = !!captioned;
+  if (self->captioned == captioned)
     return;
 
-  self->hide_title = !show_title;
-  self->options.show_title = !self->presenting && !self->hide_title;
+  self->captioned = captioned;
+  self->options.show_title = !self->presenting && !captioned;
+  self->options.fit_width = captioned ? self->allocated_width : 0;
+  self->options.fit_height = captioned ? self->allocated_height : 0;
   _kv_canvas_update_geometry (self, FALSE);
   if (self->fitted)
     _kv_canvas_apply_fit (self, FALSE);

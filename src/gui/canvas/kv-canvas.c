@@ -508,14 +508,10 @@ kv_canvas_size_allocate (GtkWidget *widget,
     {
       self->anchored = FALSE;
       self->fit_pending |= self->fitted;
-      /* An untitled panel's notes wrap for its shape (kv-render.h): a
-       * narrow panel of the product view gets a narrow drawing. The main
-       * canvas wraps as an export does: wrapped for its shape, a fit fills
-       * it so exactly that a note more at the next step would refit it
-       * and move every world (tests/gui/canvas: stable-steps). A fitted
-       * drawing is placed anew below anyway; any other keeps its place
-       * until the next scene. */
-      if (width > 1 && height > 1 && self->hide_title)
+      /* A captioned panel's notes wrap for its shape (kv-render.h,
+       * kv_canvas_set_captioned). A fitted drawing is placed anew below
+       * anyway; any other keeps its place until the next scene. */
+      if (width > 1 && height > 1 && self->captioned)
         {
           self->options.fit_width = width;
           self->options.fit_height = height;

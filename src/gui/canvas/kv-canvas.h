@@ -162,11 +162,14 @@ gboolean    kv_canvas_get_legend_bounds  (KvCanvas            *self,
  * world — nor zooms past 300 %. Fits again. */
 void        kv_canvas_set_presenting     (KvCanvas            *self,
                                           gboolean             presenting);
-/* Whether the drawing's title is drawn (by default): a panel whose own
- * caption says what it shows (the product view's) leaves it out, so the
- * picture gets the room. Presentation mode leaves it out either way. */
-void        kv_canvas_set_show_title     (KvCanvas            *self,
-                                          gboolean             show_title);
+/* A panel with a caption beside it that says what it shows (the product
+ * view's): the drawing leaves its title out and wraps its notes to the
+ * panel's shape, so the picture gets the room. Not by default: the main
+ * canvas is titled and wraps as an export does, so that a note more at
+ * the next step does not refit it and move every world. Presentation mode
+ * leaves the title out either way. */
+void        kv_canvas_set_captioned      (KvCanvas            *self,
+                                          gboolean             captioned);
 /* The world labels' size on screen, in pixels (zoom × font size). */
 double      kv_canvas_get_label_size     (KvCanvas            *self);
 

@@ -864,7 +864,7 @@ test_stable_stages (Fixture       *fixture,
 
   g_assert_no_error (error);
   /* As in the product pane, whose captions say what the titles would. */
-  kv_canvas_set_show_title (fixture->canvas, FALSE);
+  kv_canvas_set_captioned (fixture->canvas, TRUE);
   kv_canvas_view_set_graph_func (fixture->view, stage_graph, &stages[0], NULL);
   wait_layout (fixture, NULL);
   pairs = centres (fixture);
