@@ -103,6 +103,20 @@ kv_graph_set_grid (KvGraph *graph,
   g_array_index (graph->nodes, KvNode, i).col = (int) col;
 }
 
+void
+kv_graph_set_headed (KvGraph *graph,
+                     guint    i)
+{
+  KvNode *node;
+
+  g_return_if_fail (graph != NULL && i < graph->nodes->len);
+
+  node = &g_array_index (graph->nodes, KvNode, i);
+  g_free (node->place_key);
+  node->place_key = g_steal_pointer (&node->label);
+  node->label = g_strdup ("");
+}
+
 gboolean
 kv_graph_is_grid (const KvGraph *graph)
 {

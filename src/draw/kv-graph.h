@@ -82,6 +82,9 @@ void        kv_graph_add_note   (KvGraph *graph, const char *note);
 /* Pins node @i to a cell of a grid (row 0 at the top). When every node is
  * pinned, the layout keeps the grid and only routes the edges. */
 void        kv_graph_set_grid   (KvGraph *graph, guint i, guint row, guint col);
+/* Node @i of a grid whose headers name it: its label goes to its place key
+ * (it keeps its place from step to step by it) and it shows none. */
+void        kv_graph_set_headed (KvGraph *graph, guint i);
 gboolean    kv_graph_is_grid    (const KvGraph *graph);
 /* Names a grid's rows and columns (the envelope view: weapons down the
  * left, suspects across the top), drawn beside and above the grid so the

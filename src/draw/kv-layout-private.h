@@ -14,6 +14,10 @@ typedef struct {
   double   x, y;
 } KvPin;
 
+/* A layout of @graph with no places yet, its nodes sized (from the
+ * renderer's own font, so labels fit). */
+KvLayout *_kv_layout_alloc          (KvGraph          *graph,
+                                     KvLayoutEngine    engine);
 /* kv_layout_new with the nodes @pins knows pinned there (Graphviz neato);
  * @pins: one per node, or NULL for none. */
 KvLayout *_kv_layout_new_pinned     (KvLayoutContext  *context,

@@ -162,16 +162,7 @@ kv_layout_new_stable (KvLayoutContext  *context,
   if (n_known == n_nodes && !kv_graph_is_grid (graph))
     {
       /* Every world known: no Graphviz at all. */
-      layout = g_new0 (KvLayout, 1);
-      g_atomic_ref_count_init (&layout->ref);
-      layout->graph = kv_graph_ref (graph);
-      layout->engine = KV_LAYOUT_NEATO;
-      layout->nodes = g_new0 (KvLayoutNode, n_nodes);
-      layout->edges = g_new0 (KvLayoutEdge, kv_graph_n_edges (graph));
-      for (guint i = 0; i < n_nodes; i++)
-        kv_style_node_size (kv_graph_node (graph, i)->label,
-                            &layout->nodes[i].width, &layout->nodes[i].height,
-                            &layout->nodes[i].shape);
+      layout = _kv_layout_alloc (graph, KV_LAYOUT_NEATO);
     }
   else
     {

@@ -566,10 +566,9 @@ ring_order (const KvGraph *graph, guint *order)
 }
 
 
-/* A layout of @graph with no places yet, its nodes sized. */
-static KvLayout *
-layout_alloc (KvGraph        *graph,
-              KvLayoutEngine  engine)
+KvLayout *
+_kv_layout_alloc (KvGraph        *graph,
+                  KvLayoutEngine  engine)
 {
   KvLayout *layout = g_new0 (KvLayout, 1);
   guint n_nodes = kv_graph_n_nodes (graph);
@@ -598,7 +597,7 @@ kv_layout_new_transposed (KvLayoutContext *context,
 
   /* No Graphviz here (@context may be NULL): the cells are placed by
    * hand. As _kv_layout_new_pinned reports a grid: neato reproduces it (-n). */
-  layout = layout_alloc (graph, KV_LAYOUT_NEATO);
+  layout = _kv_layout_alloc (graph, KV_LAYOUT_NEATO);
   place_headed_grid (layout, TRUE);
   return layout;
 }
@@ -649,7 +648,7 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
       return NULL;
     }
 
-  layout = layout_alloc (graph, engine);
+  layout = _kv_layout_alloc (graph, engine);
   if (n_nodes == 0)
     return g_steal_pointer (&layout);
 

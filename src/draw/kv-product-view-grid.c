@@ -15,17 +15,6 @@ _kv_product_grid_clear (KvProductGrid *grid)
   g_clear_pointer (&grid->cols, g_ptr_array_unref);
 }
 
-/* The rank of card @c among the cards of its category. */
-static guint
-card_rank (const KvGame *game, guint c)
-{
-  guint rank = 0;
-
-  for (guint d = 0; d < c; d++)
-    rank += game->card_category[d] == game->card_category[c];
-  return rank;
-}
-
 gboolean
 _kv_product_grid_init (KvProductGrid *grid, const KvProductView *view, const KvProductGrouping *g)
 {
@@ -35,19 +24,7 @@ _kv_product_grid_init (KvProductGrid *grid, const KvProductView *view, const KvP
   grid->n_first = 0;
   grid->heading_rows = 0;
   grid->rows = grid->cols = NULL;
-  if (g->kind != KV_VIEW_ENVELOPE)
-    return FALSE;
-  for (guint k = 0; k < game->n_categories; k++)
-    if (game->envelope_categories & (G_GUINT64_CONSTANT (1) << k))
-      {
-        if (grid->first < 0)
-          grid->first = (int) k;
-        else if (grid->second < 0)
-          grid->second = (int) k;
-        else
-          return FALSE;
-      }
-  if (grid->second < 0)
+  if (g->kind != KV_VIEW_ENVELOPE || !kv_view_envelope_axes (game, &grid->first, &grid->second))
     return FALSE;
 
   grid->rows = g_ptr_array_new_with_free_func (g_free);
@@ -80,21 +57,11 @@ _kv_product_grid_place (const KvProductGrid *grid, const KvProductView *view, co
 {
   const KvGame *game = view->before->game;
   KvHand hand = kv_model_hand (view->before, g_array_index (g->first, guint, group), kv_game_envelope (game));
-  KvNode *node = &g_array_index (graph->nodes, KvNode, i);
-  guint row = 0, col = 0;
+  int row = 0, col = 0;
 
-  for (guint c = 0; c < game->n_cards; c++)
-    if (hand & KV_CARD_BIT (c))
-      {
-        if (game->card_category[c] == grid->first)
-          row = card_rank (game, c);
-        else if (game->card_category[c] == grid->second)
-          col = card_rank (game, c);
-      }
-  kv_graph_set_grid (graph, i, event * (grid->n_first + 1) + 1 + row, col);
-  g_free (node->place_key);
-  node->place_key = g_steal_pointer (&node->label);
-  node->label = g_strdup ("");
+  kv_view_envelope_cell (game, hand, grid->first, grid->second, &row, &col);
+  kv_graph_set_grid (graph, i, event * (grid->n_first + 1) + 1 + (guint) row, (guint) col);
+  kv_graph_set_headed (graph, i);
 }
 
 void

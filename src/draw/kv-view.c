@@ -731,6 +731,43 @@ rank_in_category (const KvGame *game, guint card)
   return rank;
 }
 
+gboolean
+kv_view_envelope_axes (const KvGame *game,
+                       int          *first,
+                       int          *second)
+{
+  *first = *second = -1;
+  for (guint k = 0; k < game->n_categories; k++)
+    if (game->envelope_categories & (G_GUINT64_CONSTANT (1) << k))
+      {
+        if (*first < 0)
+          *first = (int) k;
+        else if (*second < 0)
+          *second = (int) k;
+        else
+          return FALSE;
+      }
+  return *second >= 0;
+}
+
+void
+kv_view_envelope_cell (const KvGame *game,
+                       KvHand        hand,
+                       int           first,
+                       int           second,
+                       int          *row,
+                       int          *col)
+{
+  for (guint c = 0; c < game->n_cards; c++)
+    if (hand & KV_CARD_BIT (c))
+      {
+        if (game->card_category[c] == first)
+          *row = (int) rank_in_category (game, c);
+        else if (game->card_category[c] == second)
+          *col = (int) rank_in_category (game, c);
+      }
+}
+
 /* When the envelope holds one card of each of two categories (Clue: a
  * weapon and a suspect), envelopes go in a grid, the first category's
  * cards as rows and the second's as columns, as on a detective's notepad;
@@ -745,57 +782,26 @@ envelope_grid (KvGraph      *graph,
                const KvGame *game,
                const GArray *hands)
 {
-  int first = -1, second = -1;
+  int first, second;
+  g_autofree int *cells = g_new (int, 2 * MAX (hands->len, 1));
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   g_autoptr(GPtrArray) cols = g_ptr_array_new ();
 
-  for (guint k = 0; k < game->n_categories; k++)
-    if (game->envelope_categories & (G_GUINT64_CONSTANT (1) << k))
-      {
-        if (first < 0)
-          first = (int) k;
-        else if (second < 0)
-          second = (int) k;
-        else
-          return FALSE;
-      }
-  if (second < 0)
+  if (!kv_view_envelope_axes (game, &first, &second))
     return FALSE;
-
+  /* Every envelope has its cell, or there is no grid. */
   for (guint i = 0; i < hands->len; i++)
     {
-      KvHand hand = g_array_index (hands, KvHand, i);
-      int row = -1, col = -1;
-
-      for (guint c = 0; c < game->n_cards; c++)
-        if (hand & KV_CARD_BIT (c))
-          {
-            if (game->card_category[c] == first)
-              row = (int) rank_in_category (game, c);
-            else if (game->card_category[c] == second)
-              col = (int) rank_in_category (game, c);
-          }
-      if (row < 0 || col < 0)
+      cells[2 * i] = cells[2 * i + 1] = -1;
+      kv_view_envelope_cell (game, g_array_index (hands, KvHand, i), first, second,
+                             &cells[2 * i], &cells[2 * i + 1]);
+      if (cells[2 * i] < 0 || cells[2 * i + 1] < 0)
         return FALSE;
     }
-
   for (guint i = 0; i < hands->len; i++)
     {
-      KvHand hand = g_array_index (hands, KvHand, i);
-      KvNode *node = &g_array_index (graph->nodes, KvNode, i);
-
-      for (guint c = 0; c < game->n_cards; c++)
-        if (hand & KV_CARD_BIT (c))
-          {
-            if (game->card_category[c] == first)
-              node->row = (int) rank_in_category (game, c);
-            else if (game->card_category[c] == second)
-              node->col = (int) rank_in_category (game, c);
-          }
-      /* Known by its cards from step to step, though it shows none. */
-      g_free (node->place_key);
-      node->place_key = g_steal_pointer (&node->label);
-      node->label = g_strdup ("");
+      kv_graph_set_grid (graph, i, (guint) cells[2 * i], (guint) cells[2 * i + 1]);
+      kv_graph_set_headed (graph, i);
     }
 
   for (guint c = 0; c < game->n_cards; c++)

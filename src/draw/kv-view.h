@@ -60,6 +60,16 @@ gboolean    kv_view_kind_from_string (const char *name, KvViewKind *kind);
 /* The view KV_VIEW_AUTO picks for @model with @limit nodes (0: default). */
 KvViewKind  kv_view_choose           (const KvModel *model, guint limit);
 
+/* An envelope grid (the envelope view's, a Clue product's pairs): the two
+ * categories the envelope holds one card of each, rows then columns, or
+ * FALSE when it holds other than two. */
+gboolean    kv_view_envelope_axes    (const KvGame *game, int *first, int *second);
+/* The row and column of @hand in that grid: the places of its cards of
+ * @first and @second among their categories' cards; each left as it was
+ * when @hand holds no card of that category. */
+void        kv_view_envelope_cell    (const KvGame *game, KvHand hand, int first, int second,
+                                      int *row, int *col);
+
 /* The graph of @model in the view @options (NULL: defaults). Fails with
  * KV_ERROR_LIMIT when the view has more nodes than the limit (naming the
  * views that fit), KV_ERROR_GAME for the envelope view of a game without
