@@ -47,18 +47,26 @@ kv_product_view_new (KvModel *before, const KvStep *step, GError **error)
   return g_steal_pointer (&view);
 }
 
+/* A suggest's answers (the steps it expanded to), or NULL for any other
+ * step: one part, the step itself. */
+static GPtrArray *
+answers (const KvHistoryEntry *entry)
+{
+  if (entry->step != NULL && entry->step->kind == KV_STEP_SUGGEST &&
+      entry->expanded != NULL && entry->expanded->len > 0)
+    return entry->expanded;
+  return NULL;
+}
+
 guint
 kv_product_view_count_parts (const KvHistory *history, guint index)
 {
-  const KvHistoryEntry *entry;
+  GPtrArray *parts;
 
   g_return_val_if_fail (index < kv_history_length (history), 1);
 
-  entry = kv_history_get (history, index);
-  if (entry->step != NULL && entry->step->kind == KV_STEP_SUGGEST &&
-      entry->expanded != NULL && entry->expanded->len > 0)
-    return entry->expanded->len;
-  return 1;
+  parts = answers (kv_history_get (history, index));
+  return parts != NULL ? parts->len : 1;
 }
 
 const KvStep *
@@ -70,10 +78,7 @@ kv_product_view_part_step (const KvHistory *history, guint index, guint part)
   g_return_val_if_fail (part < kv_product_view_count_parts (history, index), NULL);
 
   entry = kv_history_get (history, index);
-  if (entry->step != NULL && entry->step->kind == KV_STEP_SUGGEST &&
-      entry->expanded != NULL && entry->expanded->len > 0)
-    return g_ptr_array_index (entry->expanded, part);
-  return entry->step;
+  return answers (entry) != NULL ? g_ptr_array_index (entry->expanded, part) : entry->step;
 }
 
 KvProductView *

@@ -291,6 +291,21 @@ kv_scene_n_nodes (const KvScene *scene)
   return kv_graph_n_nodes (scene->layout->graph);
 }
 
+KvBits *
+kv_scene_nodes_of (const KvScene *scene,
+                   const KvBits  *worlds)
+{
+  KvBits *nodes;
+
+  g_return_val_if_fail (scene != NULL && scene->world_node != NULL, NULL);
+
+  nodes = kv_bits_new (kv_scene_n_nodes (scene));
+  for (int w = kv_bits_next (worlds, 0); w >= 0; w = kv_bits_next (worlds, w + 1))
+    if ((guint) w < scene->model->n_worlds && scene->world_node[w] >= 0)
+      kv_bits_set (nodes, scene->world_node[w]);
+  return nodes;
+}
+
 int
 kv_scene_node_of (const KvScene *scene,
                   int            world)

@@ -93,6 +93,10 @@ guint    kv_scene_n_nodes        (const KvScene        *scene);
 /* The node showing @world, or -1. */
 int      kv_scene_node_of        (const KvScene        *scene,
                                   int                   world);
+/* The nodes showing some of @worlds (worlds of the scene's model, which
+ * maps them: world_node). */
+KvBits  *kv_scene_nodes_of       (const KvScene        *scene,
+                                  const KvBits         *worlds);
 
 /* Scenes of steps shown before, so that going back to a step lays out
  * nothing, not even on the layout thread: the canvas shows the scene at

@@ -33,19 +33,6 @@ model_node_worlds (const KvScene *scene,
   return worlds;
 }
 
-/* The nodes of M's scene showing some of @worlds. */
-static KvBits *
-model_nodes (const KvScene *scene,
-             const KvBits  *worlds)
-{
-  KvBits *nodes = kv_bits_new (kv_scene_n_nodes (scene));
-
-  for (int w = kv_bits_next (worlds, 0); w >= 0; w = kv_bits_next (worlds, w + 1))
-    if (scene->world_node[w] >= 0)
-      kv_bits_set (nodes, scene->world_node[w]);
-  return nodes;
-}
-
 /* Whether @canvas shows M of @view, with its worlds mapped. */
 static gboolean
 shows_model (KvCanvas            *canvas,
@@ -93,7 +80,7 @@ _kv_product_pane_update_marks (KvCanvasView        *panels[3],
   if (hovered != KV_PRODUCT_PANEL_MODEL && worlds != NULL && shows_model (canvases[KV_PRODUCT_PANEL_MODEL], view))
     {
       KvCanvas *canvas = canvases[KV_PRODUCT_PANEL_MODEL];
-      g_autoptr(KvBits) nodes = model_nodes (kv_canvas_get_scene (canvas), worlds);
+      g_autoptr(KvBits) nodes = kv_scene_nodes_of (kv_canvas_get_scene (canvas), worlds);
 
       kv_canvas_set_marked_nodes (canvas, nodes);
     }

@@ -83,11 +83,8 @@ update_dimmed (KvCanvas *self)
   if (self->perspective == NULL || scene == NULL || scene->model == NULL ||
       scene->model != self->perspective_model || scene->world_node == NULL)
     return;
-  self->dimmed = kv_bits_new (kv_scene_n_nodes (scene));
-  kv_bits_not (self->dimmed);   /* every node, then those shown kept */
-  for (guint w = 0; w < scene->model->n_worlds; w++)
-    if (kv_bits_get (self->perspective, w) && scene->world_node[w] >= 0)
-      kv_bits_clear (self->dimmed, scene->world_node[w]);
+  self->dimmed = kv_scene_nodes_of (scene, self->perspective);
+  kv_bits_not (self->dimmed);
 }
 
 /* Shows @scene (taken). Fitted when @fit, or when it is a stable layout
