@@ -103,6 +103,18 @@ open_symbolic (KvScript *script, int step)
   return g_steal_pointer (&run);
 }
 
+gboolean
+kv_cli_engine_kind (const char   *engine_text,
+                    KvEngineKind *kind)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (engine_text != NULL ? kv_engine_parse (engine_text, kind, &error) : kv_engine_from_env (kind, &error))
+    return TRUE;
+  kv_cli_fail ("%s", error->message);
+  return FALSE;
+}
+
 KvCliRun *
 kv_cli_open_run (const char *game, const char *engine_text, int step)
 {
@@ -111,13 +123,7 @@ kv_cli_open_run (const char *game, const char *engine_text, int step)
   KvEngineKind kind;
   guint limit;
 
-  if (engine_text != NULL ? !kv_engine_parse (engine_text, &kind, &error)
-                          : !kv_engine_from_env (&kind, &error))
-    {
-      kv_cli_fail ("%s", error->message);
-      return NULL;
-    }
-  if (!kv_cli_world_limit (&limit))
+  if (!kv_cli_engine_kind (engine_text, &kind) || !kv_cli_world_limit (&limit))
     return NULL;
   if (kv_model_json_is_path (game))
     {

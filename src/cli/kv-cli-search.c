@@ -65,9 +65,8 @@ kv_cli_search (int argc, char **argv)
   if (seed < 0 || seed > G_MAXUINT32)
     return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
 
-  if (engine_text != NULL ? !kv_engine_parse (engine_text, &engine, &error)
-                          : !kv_engine_from_env (&engine, &error))
-    return kv_cli_fail ("%s", error->message);
+  if (!kv_cli_engine_kind (engine_text, &engine))
+    return KV_EXIT_ERROR;
 
   script = kv_script_open (argv[2], &error);
   if (script == NULL)

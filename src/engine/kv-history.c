@@ -61,26 +61,8 @@ kv_history_new_with_engine (KvGame *game, KvEngineKind kind, guint world_limit, 
 
   g_return_val_if_fail (game != NULL, NULL);
 
-  /* The explicit engine makes its model with the history's limit (the
-   * state's apply_step is not used: push keeps what a suggest expanded to). */
-  if (kind == KV_ENGINE_AUTO)
-    kind = kv_game_count_deals (game) <= (world_limit ? world_limit : KV_DEFAULT_WORLD_LIMIT)
-           ? KV_ENGINE_EXPLICIT : KV_ENGINE_SYMBOLIC;
-  if (kind == KV_ENGINE_EXPLICIT)
-    {
-      g_autoptr(KvModel) model = kv_model_new_initial (game, world_limit, error);
-
-      if (model == NULL)
-        return NULL;
-      initial = kv_state_new_for_model (model);
-    }
-  else
-    {
-      initial = kv_state_new_initial (game, KV_ENGINE_SYMBOLIC, world_limit, error);
-      if (initial == NULL)
-        return NULL;
-    }
-  return history_holding (game, world_limit, initial);
+  initial = kv_state_new_initial (game, kind, world_limit, error);
+  return initial != NULL ? history_holding (game, world_limit, initial) : NULL;
 }
 
 KvEngineKind

@@ -334,48 +334,37 @@ kv_model_update (KvModel *model, const KvActionModel *am, guint actual,
   return result;
 }
 
-static const char *
-agent_name (const KvModel *model, guint agent)
-{
-  return model->game->agent_names[agent];
-}
-
 char *
-kv_step_why_false (const KvModel *model, const KvStep *step)
+kv_step_why_false_at (const KvGame  *game,
+                      const KvHand  *hands,
+                      gboolean       agent_wins,
+                      KvActualCheck  check,
+                      gpointer       state,
+                      const KvStep  *step)
 {
-  const KvGame *game = model->game;
-  const KvHand *hands = kv_model_hands (model, model->actual);
-  gboolean wins;
+  const char *agent = game->agent_names[step->agent];
 
   switch (step->kind)
     {
     case KV_STEP_NOCARD:
       for (guint i = 0; i < step->n_cards; i++)
         if (hands[step->agent] & KV_CARD_BIT (step->cards[i]))
-          return g_strdup_printf (_("%s holds %s"), agent_name (model, step->agent),
-                                  game->card_names[step->cards[i]]);
+          return g_strdup_printf (_("%s holds %s"), agent, game->card_names[step->cards[i]]);
       return NULL;
     case KV_STEP_SHOWCARD:
       if (hands[step->agent] & KV_CARD_BIT (step->shown))
         return NULL;
-      return g_strdup_printf (_("%s does not hold %s"), agent_name (model, step->agent),
-                              game->card_names[step->shown]);
+      return g_strdup_printf (_("%s does not hold %s"), agent, game->card_names[step->shown]);
     case KV_STEP_ENDMOVE:
-    case KV_STEP_WIN:
-      {
-        g_autoptr(KvBits) win = kv_check_win (model, step->agent);
-
-        wins = kv_bits_get (win, model->actual);
-        if (step->kind == KV_STEP_ENDMOVE && wins)
-          return g_strdup_printf (game->has_envelope ? _("%s knows the envelope, so it can win")
-                                                     : _("%s knows the deal, so it can win"),
-                                  agent_name (model, step->agent));
-        if (step->kind == KV_STEP_WIN && !wins)
-          return g_strdup_printf (game->has_envelope ? _("%s does not know the envelope yet")
-                                                     : _("%s does not know the deal yet"),
-                                  agent_name (model, step->agent));
+      if (!agent_wins)
         return NULL;
-      }
+      return g_strdup_printf (game->has_envelope ? _("%s knows the envelope, so it can win")
+                                                 : _("%s knows the deal, so it can win"), agent);
+    case KV_STEP_WIN:
+      if (agent_wins)
+        return NULL;
+      return g_strdup_printf (game->has_envelope ? _("%s does not know the envelope yet")
+                                                 : _("%s does not know the deal yet"), agent);
     case KV_STEP_ANNOUNCE:
     case KV_STEP_DO:
       {
@@ -384,7 +373,7 @@ kv_step_why_false (const KvModel *model, const KvStep *step)
         g_autoptr(GError) error = NULL;
         gboolean value = TRUE;
 
-        if (!kv_check_actual ((KvModel *) model, am->pre[event], &value, &error))
+        if (!check (state, am->pre[event], &value, &error))
           return g_strdup (error->message);
         if (value)
           return NULL;
@@ -404,6 +393,27 @@ kv_step_why_false (const KvModel *model, const KvStep *step)
     default:
       return NULL;
     }
+}
+
+static gboolean
+check_model (gpointer model, const KvFormula *f, gboolean *value, GError **error)
+{
+  return kv_check_actual (model, f, value, error);
+}
+
+char *
+kv_step_why_false (const KvModel *model, const KvStep *step)
+{
+  gboolean wins = FALSE;
+
+  if (step->kind == KV_STEP_ENDMOVE || step->kind == KV_STEP_WIN)
+    {
+      g_autoptr(KvBits) win = kv_check_win (model, step->agent);
+
+      wins = kv_bits_get (win, model->actual);
+    }
+  return kv_step_why_false_at (model->game, kv_model_hands (model, model->actual), wins,
+                               check_model, (gpointer) model, step);
 }
 
 GPtrArray *

@@ -9,14 +9,13 @@
 #include "kv-action.h"
 #include "kv-check.h"
 #include "kv-error.h"
-#include "kv-product-update.h"
+#include "kv-product-update-private.h"
 
 /* Exactly one of @model and @sym is set. */
 struct _KvState {
   gatomicrefcount ref;
   KvModel *model;
   KvSym   *sym;
-  guint    world_limit;
   KvKnowledge *knowledge;   /* read out on demand (kv_state_knowledge) */
 };
 
@@ -55,14 +54,13 @@ kv_engine_from_env (KvEngineKind *kind, GError **error)
 
 /* Takes @model or @sym. */
 static KvState *
-state_new (KvModel *model, KvSym *sym, guint world_limit)
+state_new (KvModel *model, KvSym *sym)
 {
   KvState *state = g_new0 (KvState, 1);
 
   g_atomic_ref_count_init (&state->ref);
   state->model = model;
   state->sym = sym;
-  state->world_limit = world_limit;
   return state;
 }
 
@@ -76,19 +74,19 @@ kv_state_new_initial (KvGame *game, KvEngineKind kind, guint world_limit, GError
   if (kind == KV_ENGINE_EXPLICIT)
     {
       KvModel *model = kv_model_new_initial (game, world_limit, error);
-      return model ? state_new (model, NULL, world_limit) : NULL;
+      return model ? state_new (model, NULL) : NULL;
     }
   else
     {
       KvSym *sym = kv_sym_new_initial (game, error);
-      return sym ? state_new (NULL, sym, world_limit) : NULL;
+      return sym ? state_new (NULL, sym) : NULL;
     }
 }
 
 KvState *
 kv_state_new_for_model (KvModel *model)
 {
-  return state_new (kv_model_ref (model), NULL, 0);
+  return state_new (kv_model_ref (model), NULL);
 }
 
 KvState *
@@ -96,13 +94,14 @@ kv_state_apply_step (KvState *state, const KvStep *step, GError **error)
 {
   if (state->model != NULL)
     {
-      KvModel *model = kv_model_apply_step (state->model, step, state->world_limit, error);
-      return model ? state_new (model, NULL, state->world_limit) : NULL;
+      /* The model keeps the world limit it was made with. */
+      KvModel *model = kv_model_apply_step (state->model, step, 0, error);
+      return model ? state_new (model, NULL) : NULL;
     }
   else
     {
       KvSym *sym = kv_sym_apply_step (state->sym, step, error);
-      return sym ? state_new (NULL, sym, state->world_limit) : NULL;
+      return sym ? state_new (NULL, sym) : NULL;
     }
 }
 
@@ -114,75 +113,27 @@ kv_state_check_actual (KvState *state, const KvFormula *f, gboolean *value, GErr
   return kv_sym_check_actual (state->sym, f, value, error);
 }
 
+static gboolean
+check_state (gpointer state, const KvFormula *f, gboolean *value, GError **error)
+{
+  return kv_state_check_actual (state, f, value, error);
+}
+
 char *
 kv_state_why_false (KvState *state, const KvStep *step)
 {
   KvGame *game;
-  const KvHand *hands;
-  gboolean wins;
+  gboolean wins = FALSE;
 
   g_return_val_if_fail (state != NULL && step != NULL, NULL);
 
   if (state->model != NULL)
     return kv_step_why_false (state->model, step);
-
-  /* Symbolic: the actual world is the game's deal, and the same reasons
-   * as the explicit engine's are given. */
+  /* Symbolic: the actual world is the game's deal. */
   game = kv_sym_game (state->sym);
-  hands = game->deal;
-  switch (step->kind)
-    {
-    case KV_STEP_NOCARD:
-      for (guint i = 0; i < step->n_cards; i++)
-        if (hands[step->agent] & KV_CARD_BIT (step->cards[i]))
-          return g_strdup_printf (_("%s holds %s"), game->agent_names[step->agent],
-                                  game->card_names[step->cards[i]]);
-      return NULL;
-    case KV_STEP_SHOWCARD:
-      if (hands[step->agent] & KV_CARD_BIT (step->shown))
-        return NULL;
-      return g_strdup_printf (_("%s does not hold %s"), game->agent_names[step->agent],
-                              game->card_names[step->shown]);
-    case KV_STEP_ENDMOVE:
-    case KV_STEP_WIN:
-      wins = (kv_state_knowledge (state)->winners & (1u << step->agent)) != 0;
-      if (step->kind == KV_STEP_ENDMOVE && wins)
-        return g_strdup_printf (game->has_envelope ? _("%s knows the envelope, so it can win")
-                                                   : _("%s knows the deal, so it can win"),
-                                game->agent_names[step->agent]);
-      if (step->kind == KV_STEP_WIN && !wins)
-        return g_strdup_printf (game->has_envelope ? _("%s does not know the envelope yet")
-                                                   : _("%s does not know the deal yet"),
-                                game->agent_names[step->agent]);
-      return NULL;
-    case KV_STEP_ANNOUNCE:
-    case KV_STEP_DO:
-      {
-        guint event;
-        g_autoptr(KvActionModel) am = kv_action_model_for_step (step, &event);
-        g_autoptr(GError) error = NULL;
-        gboolean value = TRUE;
-
-        if (!kv_sym_check_actual (state->sym, am->pre[event], &value, &error))
-          return g_strdup (error->message);
-        if (value)
-          return NULL;
-        if (step->kind == KV_STEP_ANNOUNCE)
-          {
-            g_autofree char *f = kv_formula_to_string (game, step->formula, FALSE);
-            return g_strdup_printf (_("%s is false at the actual world"), f);
-          }
-        else
-          {
-            g_autofree char *f = kv_formula_to_string (game, am->pre[event], FALSE);
-            return g_strdup_printf (_("the precondition of %s (%s) is false at the actual world"),
-                                    am->event_names[event], f);
-          }
-      }
-    case KV_STEP_SUGGEST:
-    default:
-      return NULL;
-    }
+  if (step->kind == KV_STEP_ENDMOVE || step->kind == KV_STEP_WIN)
+    wins = (kv_state_knowledge (state)->winners & (1u << step->agent)) != 0;
+  return kv_step_why_false_at (game, game->deal, wins, check_state, state, step);
 }
 
 KvEngineKind

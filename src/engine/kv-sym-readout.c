@@ -14,15 +14,18 @@
 
 /* rank[L]: how many of the first @n_positions variables of @vocabulary
  * lie above level L, for L up to levels_end (): counts skip the levels
- * this state gives no variable (free event slots). */
+ * this state gives no variable (free event slots), and those @fixed (per
+ * level; NULL: none) fixes to 0 or 1. */
 static guint *
-vocabulary_ranks (const Vocabulary *vocabulary, const KvGame *game, guint n_positions)
+vocabulary_ranks (const Vocabulary *vocabulary, const KvGame *game, guint n_positions,
+                  const gint8 *fixed)
 {
   guint end = levels_end (game);
   guint *rank = g_new0 (guint, end + 1);
 
   for (guint p = 0; p < n_positions; p++)
-    rank[variable (vocabulary, p)->var + 1]++;
+    if (fixed == NULL || fixed[variable (vocabulary, p)->var] < 0)
+      rank[variable (vocabulary, p)->var + 1]++;
   for (guint level = 0; level < end; level++)
     rank[level + 1] += rank[level];
   return rank;
@@ -96,7 +99,7 @@ count_over (BDD b, const guint *rank, guint hi)
 static guint64
 count (const KvSym *sym, BDD b)
 {
-  g_autofree guint *rank = vocabulary_ranks (sym->vocabulary, sym->game, sym->vocabulary->len);
+  g_autofree guint *rank = vocabulary_ranks (sym->vocabulary, sym->game, sym->vocabulary->len, NULL);
 
   return count_over (b, rank, levels_end (sym->game));
 }
@@ -173,7 +176,7 @@ guint64
 kv_sym_count_removed_deals (KvSym *before, KvSym *after)
 {
   BDD gone = keep (bdd_apply (deals_of (before), deals_of (after), bddop_diff));
-  g_autofree guint *rank = vocabulary_ranks (before->vocabulary, before->game, n_state_vars (before->game));
+  g_autofree guint *rank = vocabulary_ranks (before->vocabulary, before->game, n_state_vars (before->game), NULL);
   guint64 n = count_over (gone, rank, levels_end (before->game));
 
   bdd_delref (gone);
@@ -260,7 +263,7 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
   const KvGame *game = sym->game;
   guint n_nodes = (guint) bdd_getallocnum ();
   guint hi = levels_end (game);
-  g_autofree guint *rank = g_new0 (guint, hi + 1);
+  g_autofree guint *rank = NULL;
   g_autofree gint8 *none = NULL;
   guint top = set == bddtrue || set == bddfalse ? hi : (guint) bdd_var (set);
   Walk walk;
@@ -274,11 +277,7 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
       memset (none, -1, hi);
       fixed = none;
     }
-  for (guint position = 0; position < sym->vocabulary->len; position++)
-    if (fixed[variable (sym->vocabulary, position)->var] < 0)
-      rank[variable (sym->vocabulary, position)->var + 1]++;
-  for (guint level = 0; level < hi; level++)
-    rank[level + 1] += rank[level];
+  rank = vocabulary_ranks (sym->vocabulary, game, sym->vocabulary->len, fixed);
   walk.hi = hi;
   walk.fixed = fixed;
   walk.rank = rank;

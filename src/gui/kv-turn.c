@@ -144,28 +144,6 @@ last_state (const KvHistory *history)
   return kv_history_get (history, kv_history_length (history) - 1)->state;
 }
 
-/* The suggest step @player's strategy makes at @state, or NULL when it has
- * nothing left to ask. */
-static KvStep *
-choose_suggestion (KvPlayer *player,
-                   KvState  *state,
-                   GRand    *rand)
-{
-  KvHand cards = player->strategy->suggest (player, state, rand);
-  KvGame *game = kv_state_game (state);
-  KvStep *step;
-
-  if (cards == 0)
-    return NULL;
-  step = kv_step_new (game, KV_STEP_SUGGEST);
-  step->agent = player->agent;
-  step->cards = g_new (guint8, __builtin_popcountll (cards));
-  for (guint c = 0; c < game->n_cards; c++)
-    if (cards & KV_CARD_BIT (c))
-      step->cards[step->n_cards++] = c;
-  return step;
-}
-
 guint
 kv_turn_play (KvHistory               *history,
               const KvStrategy *const *strategies,
@@ -225,7 +203,7 @@ kv_turn_play (KvHistory               *history,
     player = player_from_history (history, agent, strategy);
   if (!suggested && !player->strategy->knows (player, state))
     {
-      g_autoptr(KvStep) suggestion = choose_suggestion (player, state, rand);
+      g_autoptr(KvStep) suggestion = kv_play_choose_suggestion_state (player, state, rand);
 
       if (suggestion != NULL && !kv_history_push (history, suggestion, error))
         return 0;
