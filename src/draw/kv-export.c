@@ -956,6 +956,7 @@ export_tikz (const KvLayout        *layout,
   GString *out = g_string_new (NULL);
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
   gboolean sized = options->page_width > 0 && options->page_height > 0;
+  KvRenderGeometry geometry;
 
   if (options->tikz_bare)
     g_string_append (out,
@@ -978,8 +979,11 @@ export_tikz (const KvLayout        *layout,
                      "\\begin{lrbox}{\\kvpicture}\n");
   g_string_append (out, "\\begin{tikzpicture}[x=1pt, y=1pt]\n");
   append_tikz_styles (out, layout->graph);
+  /* The notes wrapped where the other formats wrap them. */
+  kv_render_measure (layout, options, &geometry);
   append_tikz_body (out, layout, options,
-                    options->show_title ? pdf_title (layout, options) : NULL, layout->height, 0, 0);
+                    options->show_title ? pdf_title (layout, options) : NULL, layout->height, 0,
+                    geometry.note_width);
   g_string_append (out, "\\end{tikzpicture}\n");
   if (options->tikz_bare)
     ;

@@ -302,9 +302,11 @@ measure_at (const KvLayout         *layout,
       y += TITLE_GAP;
     }
 
+  geometry->note_width = 0;
   if (options->show_legend)
     {
-      plan_legend (layout, MAX (content_w, wrap > 0 ? wrap : min_legend_width (options)), legend);
+      geometry->note_width = MAX (content_w, wrap > 0 ? wrap : min_legend_width (options));
+      plan_legend (layout, geometry->note_width, legend);
       content_w = MAX (content_w, legend->width);
     }
 

@@ -64,6 +64,7 @@ typedef struct {
   double width, height;        /* the whole drawing */
   double graph_x, graph_y;     /* the layout's origin in the drawing */
   double legend_y;             /* top of the legend (== height when none) */
+  double note_width;           /* the width the legend's notes wrap at (TikZ wraps them there too) */
 } KvRenderGeometry;
 
 /* Adds a node's outline as a new sub-path: a @shape centred at (x, y),

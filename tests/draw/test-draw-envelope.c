@@ -244,6 +244,28 @@ test_export_headers (void)
     }
 }
 
+/* TikZ wraps the legend's notes where the PDF does (kv_render_measure's
+ * note_width), so a slide's picture is no wider than the PDF's: the
+ * envelope view's long note takes several lines, not one. */
+static void
+test_tikz_notes_wrapped (void)
+{
+  g_autoptr(KvLayout) layout = envelope_layout (0);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) tikz = kv_export_bytes (layout, KV_FORMAT_TIKZ, NULL, &error);
+  g_autofree char *text = NULL;
+  g_autofree char *width = NULL;
+  KvRenderGeometry geometry;
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_assert_no_error (error);
+  kv_render_measure (layout, NULL, &geometry);
+  g_assert_cmpfloat (geometry.note_width, >, 0);
+  text = g_strndup (g_bytes_get_data (tikz, NULL), g_bytes_get_size (tikz));
+  width = g_strdup_printf ("text width=%spt", g_ascii_formatd (number, sizeof number, "%.2f", geometry.note_width));
+  g_assert_nonnull (strstr (text, width));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -258,6 +280,7 @@ main (int   argc,
   g_test_add_func ("/draw/envelope/slide-labels", test_slide_labels);
   g_test_add_func ("/draw/envelope/render-headers", test_render_headers);
   g_test_add_func ("/draw/envelope/export-headers", test_export_headers);
+  g_test_add_func ("/draw/envelope/tikz-notes-wrapped", test_tikz_notes_wrapped);
 
   status = g_test_run ();
   kv_layout_context_free (context);
