@@ -48,7 +48,7 @@ step_title (const KvGame         *game,
 {
   g_autofree char *action = NULL;
   g_autofree char *del = NULL;
-  const char *title = game->title != NULL ? game->title : _("Game");
+  const char *title = game->title != NULL ? kv_game_display_title (game->title) : _("Game");
 
   /* TRANSLATORS: a picture's title; %s is the game's title */
   if (entry->step == NULL)

@@ -21,7 +21,7 @@ model_to_text (const KvModel *model)
 
   for (guint w = 0; w < model->n_worlds; w++)
     g_ptr_array_add (labels, kv_model_world_label (model, w));
-  g_string_append_printf (out, "%s\n", game->title);
+  g_string_append_printf (out, "%s\n", kv_game_display_title (game->title));
   g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u world, the actual one %u (%s)\n",
                                             "%u worlds, the actual one %u (%s)\n", model->n_worlds),
                           model->n_worlds, model->actual, (char *) g_ptr_array_index (labels, model->actual));

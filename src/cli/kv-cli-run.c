@@ -310,7 +310,7 @@ print_text (const KvCliRun *run, gboolean probabilities)
 {
   const KvGame *game = run->script->game;
 
-  printf ("%s\n\n", game->title);
+  printf ("%s\n\n", kv_game_display_title (game->title));
   for (guint i = 0; i < run->states->len; i++)
     {
       KvState *state = g_ptr_array_index (run->states, i);

@@ -49,7 +49,7 @@ find_removed (const KvModel *before, const KvModel *after, KvExplanation *out)
 static void
 explain_removed (GString *text, const KvExplanation *out)
 {
-  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, out->n_removed);
+  g_autofree char *count = kv_count_format (out->n_removed);
 
   if (out->n_removed == 0)
     {
@@ -90,8 +90,8 @@ explain_links (GString *text, const KvModel *before, const KvModel *after)
 
       if (has >= had)
         continue;
-      lost = g_strdup_printf ("%" G_GUINT64_FORMAT, had - has);
-      all = g_strdup_printf ("%" G_GUINT64_FORMAT, had);
+      lost = kv_count_format (had - has);
+      all = kv_count_format (had);
       /* TRANSLATORS: an agent, then the links it lost and the links it had */
       g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s lost %s of its %s link.\n",
                                                  "%s lost %s of its %s links.\n", (gulong) MIN (had, G_MAXULONG)),
@@ -106,17 +106,19 @@ explain_pairs (GString *text, const KvStep *step, const KvModel *before, const K
   guint actual_event;
   g_autoptr(KvActionModel) am = NULL;
   g_autofree char *tried = NULL;
+  g_autofree char *kept = NULL;
 
   if (step->kind == KV_STEP_SUGGEST)
     return;
   am = kv_action_model_for_step (step, &actual_event);
   if (am == NULL || am->n_events < 2)
     return;
-  tried = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) before->n_worlds * am->n_events);
+  tried = kv_count_format ((guint64) before->n_worlds * am->n_events);
+  kept = kv_count_format (after->n_worlds);
   /* TRANSLATORS: pairs (world, event) of a product update: tried, then kept */
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Product: %s pairs (w, e) tried, %u kept.\n",
-                                             "Product: %s pairs (w, e) tried, %u kept.\n", after->n_worlds),
-                          tried, after->n_worlds);
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Product: %s pairs (w, e) tried, %s kept.\n",
+                                             "Product: %s pairs (w, e) tried, %s kept.\n", after->n_worlds),
+                          tried, kept);
 }
 
 static void

@@ -129,6 +129,27 @@ kv_card_row_get_cell_flags (KvCardRow *self,
   return cell < self->n_cells ? self->cells[cell].flags : 0;
 }
 
+/* A count short enough for a table cell: as it is up to 7 digits, else
+ * as 4.23×10⁹ (the decimal sign the locale's); the tooltip has it whole. */
+static char *
+cell_count (guint64 count)
+{
+  static const char *const superscript[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
+  g_autoptr(GString) exponent = g_string_new (NULL);
+  g_autofree char *e_digits = NULL;
+  double mantissa = (double) count;
+  guint e = 0;
+
+  if (count < 10000000)
+    return kv_count_format (count);
+  for (; mantissa >= 9.995; e++)
+    mantissa /= 10;
+  e_digits = g_strdup_printf ("%u", e);
+  for (const char *d = e_digits; *d != '\0'; d++)
+    g_string_append (exponent, superscript[*d - '0']);
+  return g_strdup_printf ("%.2f×10%s", mantissa, exponent->str);
+}
+
 /* The summary: how many worlds each considers possible; who can win.
  * E has no worlds of its own (it is what each player knows). */
 KvCardRow *
@@ -147,6 +168,7 @@ kv_card_row_new_summary (const KvGame      *game,
       /* 64-bit on the symbolic engine (real Cluedo's classes). */
       guint64 size = p->class_size;
       g_autofree char *text = kv_count_format (size);
+      g_autofree char *cell = cell_count (size);
       g_autofree char *tooltip = NULL;
       KvCellFlags flags = p->wins ? KV_CELL_WINS : 0;
 
@@ -177,7 +199,7 @@ kv_card_row_new_summary (const KvGame      *game,
                                    text);
       if (q != NULL && q->class_size != p->class_size)
         flags |= KV_CELL_LEARNED;
-      kv_card_row_set_cell (summary, c, text, tooltip, flags);
+      kv_card_row_set_cell (summary, c, cell, tooltip, flags);
     }
   return summary;
 }

@@ -620,7 +620,9 @@ kv_knowledge_table_get_cell (KvKnowledgeTable *self,
     {
       g_autoptr(KvCardRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), i);
 
-      if (kv_card_row_get_kind (row) == KV_CARD_ROW_CARD &&
+      KvCardRowKind kind = kv_card_row_get_kind (row);
+
+      if ((kind == KV_CARD_ROW_CARD || kind == KV_CARD_ROW_SUMMARY) &&
           g_strcmp0 (kv_card_row_get_title (row), card) == 0)
         {
           if (learned != NULL)

@@ -39,14 +39,16 @@ void        kv_knowledge_table_set_perspective (KvKnowledgeTable *self,
                                                 const guint32    *before,
                                                 guint64           n_worlds);
 
-/* The text of @card's cell for agent @column (n_agents: everyone knows, E;
- * n_agents + 1: common knowledge, C; n_agents + 2: the perspective), and whether it is highlighted; NULL
- * when there is no such cell. For tests. */
 /* "probabilities": each player's cells show its chance for each owner
  * (as shares of its worlds, one owner per line) instead of "? 1/3". */
 gboolean    kv_knowledge_table_get_probabilities (KvKnowledgeTable *self);
 void        kv_knowledge_table_set_probabilities (KvKnowledgeTable *self,
                                                   gboolean          probabilities);
+
+/* The text of @card's cell (or the "Worlds" row's, for @card the row's
+ * title) for agent @column (n_agents: everyone knows, E; n_agents + 1:
+ * common knowledge, C; n_agents + 2: the perspective), and whether it is
+ * highlighted; NULL when there is no such cell. For tests. */
 const char *kv_knowledge_table_get_cell  (KvKnowledgeTable *self,
                                           const char       *card,
                                           guint             column,

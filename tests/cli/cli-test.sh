@@ -67,6 +67,13 @@ if locale -a 2>/dev/null | grep -qix 'nl_NL.utf-\?8'; then
   LC_ALL=nl_NL.UTF-8 "$cli" export hexa -o - >"$tmp/out" 2>"$tmp/err"
   if grep -q 'standaarduitvoer' "$tmp/err"; then ok "the build tree's CLI speaks Dutch"
   else not_ok "the build tree's CLI speaks Dutch" "$(cat "$tmp/err")"; fi
+  # A built-in game's title in the user's language, in text and pictures.
+  LC_ALL=nl_NL.UTF-8 "$cli" run hexa >"$tmp/out" 2>"$tmp/err"
+  if head -1 "$tmp/out" | grep -qx 'Hexa: drie spelers, drie kaarten'; then ok "run under nl titles the game in Dutch"
+  else not_ok "run under nl titles the game in Dutch" "$(head -1 "$tmp/out")"; fi
+  LC_ALL=nl_NL.UTF-8 "$cli" export hexa -o "$tmp/nl.svg" >/dev/null 2>"$tmp/err"
+  if grep -q '<title>Hexa: drie spelers, drie kaarten, stap 2' "$tmp/nl.svg"; then ok "export under nl titles the picture in Dutch"
+  else not_ok "export under nl titles the picture in Dutch" "$(grep -o '<title>[^<]*' "$tmp/nl.svg" | head -1)"; fi
 fi
 expect 0 "check: higher-order knowledge after showcard" '^true$' -- check hexa-show 'K{1} K{2} r@1 & ~K{3} K{2} r@1'
 expect 0 "check: Unicode forms" '^true$' -- check hexa-show 'K₁ K₂ r@1 ∧ ¬K₃ K₂ r@1' 

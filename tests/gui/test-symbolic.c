@@ -115,6 +115,13 @@ test_table (void)
   g_assert_nonnull (kv_knowledge_table_get_header (table (), game->n_agents + 1));
   g_assert_nonnull (kv_knowledge_table_get_header (table (), game->n_agents + 2));
   g_assert_null (kv_knowledge_table_get_header (table (), game->n_agents + 3));
+  /* C's 5 557 616 064 worlds fit their cell: 5.56×10⁹ (5,56×10⁹ in Dutch). */
+  {
+    const char *worlds = cell (_("Worlds"), game->n_agents + 1, NULL);
+
+    g_assert_nonnull (worlds);
+    g_assert_true (g_str_has_prefix (worlds, "5.56×10⁹") || g_str_has_prefix (worlds, "5,56×10⁹"));
+  }
 
   /* 1 holds Scarlet and knows it; nobody else does, nor E, nor C. */
   g_assert_cmpstr (cell ("Scarlet", 0, &learned), ==, "1");
@@ -176,7 +183,7 @@ test_steps (void)
   /* Counted, not named: 1 924 850 928 deals went. */
   explanation = kv_window_get_explanation (window);
   g_assert_nonnull (explanation);
-  g_assert_nonnull (strstr (explanation, "1924850928"));
+  g_assert_nonnull (strstr (explanation, "1\u202f924\u202f850\u202f928"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);
