@@ -55,9 +55,15 @@ struct _KvSym {
   BDD         actual;    /* referenced: the actual world as a cube over every variable */
   BDD         deals;     /* referenced, or bddfalse until asked for: θ's deals (deals_of) */
   /* When set, deals_of (deals_from) ∧ deals_step (referenced) are θ's
-   * deals: the steps since deals_from only added conditions on the deal. */
+   * deals: the steps since deals_from only added conditions on the deal.
+   * Not a reference: holding one kept every earlier state's θ in the
+   * table through a game nobody read the deals of (a self-play game of
+   * `naive` players filled the 20 million nodes with them). When
+   * deals_from is freed first, it clears the link (deals_waiting) and the
+   * deals come from θ itself. */
   KvSym      *deals_from;
   BDD         deals_step;
+  GPtrArray  *deals_waiting;   /* the states whose deals_from we are, or NULL */
   /* An earlier state with the same θ, vocabulary and actual world (a step
    * that removed nothing, such as most endmoves): its read-outs are ours. */
   KvSym      *twin;
@@ -180,6 +186,8 @@ free_bdds (BDD *bdds, guint n)
 /* kv-sym.c */
 gboolean    _kv_sym_failed            (GError **error);
 KvSym      *_kv_sym_new               (KvGame *game, Vocabulary *vocabulary, BDD theta, BDD actual);
+void        _kv_sym_set_deals_from    (KvSym *sym, KvSym *from, BDD deals_step);
+void        _kv_sym_drop_deals_from   (KvSym *sym);
 Vocabulary *_kv_sym_vocabulary_copy   (const Vocabulary *vocabulary);
 BDD         _kv_sym_unobserved_vars   (const Vocabulary *vocabulary, guint32 agents);
 

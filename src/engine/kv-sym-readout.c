@@ -158,7 +158,7 @@ deals_of (KvSym *sym)
     {
       /* The steps since deals_from added conditions on the deal alone. */
       sym->deals = keep (bdd_and (deals_of (sym->deals_from), sym->deals_step));
-      g_clear_pointer (&sym->deals_from, kv_sym_unref);
+      _kv_sym_drop_deals_from (sym);
       return sym->deals;
     }
   vars = g_new (int, MAX (sym->vocabulary->len, 1));

@@ -50,9 +50,25 @@ sym_library_init (void)
 
   if (g_once_init_enter (&done))
     {
-      /* The table starts at a million nodes (or half the bound, if lower:
-       * BuDDy takes a bound only above the table's size) and grows up to
-       * the bound. */
+      /* The table starts at a million nodes (or half the bound, if
+       * lower: BuDDy takes a bound only above the table's size) and
+       * doubles up to the bound, so that a big game collects garbage a few
+       * times rather than at every step. Measured on bench/cluedo6-30.kvg
+       * (`run --json`, same load): growing by two million nodes at a time
+       * collected 10 times, 3.5 s of 24.8 s; doubling, 6 times, 1.2 s.
+       * Starting at four million saves bench/cluedo-30.kvg its three
+       * collections (0.15 s) but costs the first initial structure as
+       * much (80 MB to clear: `cluedo`'s went from 90 ms to 175 ms, over
+       * its 100 ms budget), and 75 MB more. The table also grows when a
+       * collection frees less than 40% of it (BuDDy's default: 20%), and
+       * each of BuDDy's operation caches holds a sixth as many entries
+       * as the table nodes (was an eighth): in a self-play game of
+       * `naive` players (`play cluedo --agents naive --games 1 --seed
+       * 1`), 11 collections and 10.6 s of processor time, now 8 and
+       * 7.5 s; `run --json` of cluedo6-30 13.4 s → 12.0 s, 779 MB →
+       * 896 MB; cluedo-30 alike (2.5 s), 158 MB → 256 MB. A cache a
+       * quarter of the table was faster still for `play` (6.6 s) but
+       * took cluedo-30 to 303 MB, past its 300 MB budget. */
       bdd_init ((int) MIN (1000000, kv_sym_max_nodes () / 2), 100000);
       /* Every variable, once: BuDDy caches satcount-like results per
        * node, and growing the variable count later would leave them
@@ -63,8 +79,9 @@ sym_library_init (void)
       bdd_gbc_hook (_kv_sym_trace_on ? on_gbc : NULL);   /* the default one prints to stdout */
       bdd_resize_hook (NULL);
       bdd_setmaxnodenum (kv_sym_max_nodes ());
-      bdd_setmaxincrease (2000000);
-      bdd_setcacheratio (8);
+      bdd_setmaxincrease ((int) kv_sym_max_nodes ());
+      bdd_setminfreenodes (40);
+      bdd_setcacheratio (6);
       g_once_init_leave (&done, 1);
     }
 }
@@ -242,6 +259,30 @@ _kv_sym_new (KvGame *game, Vocabulary *vocabulary, BDD theta, BDD actual)
   return sym;
 }
 
+/* Links @sym's deals to @from's (see deals_from), taking @deals_step. */
+void
+_kv_sym_set_deals_from (KvSym *sym, KvSym *from, BDD deals_step)
+{
+  g_assert (sym->deals_from == NULL);
+  sym->deals_from = from;
+  sym->deals_step = deals_step;
+  if (from->deals_waiting == NULL)
+    from->deals_waiting = g_ptr_array_new ();
+  g_ptr_array_add (from->deals_waiting, sym);
+}
+
+/* Unlinks @sym from the state its deals come from, if any. */
+void
+_kv_sym_drop_deals_from (KvSym *sym)
+{
+  if (sym->deals_from == NULL)
+    return;
+  g_ptr_array_remove_fast (sym->deals_from->deals_waiting, sym);
+  sym->deals_from = NULL;
+  bdd_delref (sym->deals_step);
+  sym->deals_step = bddfalse;
+}
+
 KvSym *
 kv_sym_new_initial (KvGame *game, GError **error)
 {
@@ -251,7 +292,7 @@ kv_sym_new_initial (KvGame *game, GError **error)
   if (kv_game_n_owners (game) > 31)
     {
       g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                   "The symbolic engine handles at most 31 owners.");
+                   _("the symbolic engine handles at most 31 owners (players and the envelope)"));
       return NULL;
     }
   /* World counts are 64-bit everywhere. */
@@ -293,8 +334,14 @@ kv_sym_unref (KvSym *sym)
   bdd_delref (sym->theta);
   bdd_delref (sym->actual);
   bdd_delref (sym->deals);
-  bdd_delref (sym->deals_step);
-  g_clear_pointer (&sym->deals_from, kv_sym_unref);
+  _kv_sym_drop_deals_from (sym);
+  if (sym->deals_waiting != NULL)
+    {
+      /* Those waiting for our deals read theirs off their own θ now. */
+      while (sym->deals_waiting->len > 0)
+        _kv_sym_drop_deals_from (g_ptr_array_index (sym->deals_waiting, sym->deals_waiting->len - 1));
+      g_ptr_array_unref (sym->deals_waiting);
+    }
   g_clear_pointer (&sym->twin, kv_sym_unref);
   g_clear_pointer (&sym->knowledge, kv_knowledge_free);
   g_array_unref (sym->vocabulary);

@@ -38,13 +38,41 @@
  * knowledge of the card shown lives in them. Quantifying them away would be
  * sound only where the deal fixes the event and every agent observing them
  * could tell it from its other variables, which a showcard's asker cannot.
+ * Nor can they be replaced by state variables, measured: a showcard's
+ * "b shows c" equals c@b in every world of θ only when b holds no other
+ * asked card in any of them (then the asker could observe c@b instead, and
+ * counts and links would stay), and in bench/cluedo-30.kvg that held for
+ * none of the 36 event variables at any step; up to 9 were constant in
+ * θ, one node per path each, not worth a reduction.
  *
  * KRIPKEVIZ_SYM_TRACE set: each phase's time and BDD size go to stderr.
  *
  * BuDDy is a process-wide library: the node table is bounded by
- * kv_sym_max_nodes () nodes (about 20 bytes each, so ≤ 400 MB), and a table
- * overflow becomes KV_ERROR_LIMIT, never an abort. Not thread safe: use
- * from one thread.
+ * kv_sym_max_nodes () nodes (about 20 bytes each, so ≤ 400 MB), starts at
+ * a million nodes and doubles (kv-sym.c says why), and a table overflow
+ * becomes KV_ERROR_LIMIT, never an abort. A state references its own BDDs
+ * only, never an earlier state (kv-sym-private.h, deals_from), so a game
+ * whose earlier states are freed keeps one θ in the table. Not thread
+ * safe: use from one thread.
+ *
+ * Speed (release build, user CPU time of `kripkeviz-cli run --json`,
+ * the build before this round's changes and this one run one after the
+ * other on the shared 2-core build machine under a load of 3 to 5, so the
+ * figures are high; DESIGN §7's budgets are 1 s and 300 MB for
+ * bench/cluedo-30.kvg, 5 s and 1 GB for bench/cluedo6-30.kvg):
+ * cluedo-30 2.6 s before, 2.7 s after, 158 MB → 256 MB (the same BDDs
+ * and steps; a bigger cache for `play`, kv-sym.c); cluedo6-30 21.4 s →
+ * 13.9 s, 705 MB → 896 MB (the common component by two agents first,
+ * kv-sym-reach.c: 11.9 s of reach down to 2.9 s in one pair of runs; the
+ * table's growth: 3.5 s of garbage collection down to 1.2 s). Both are
+ * still over their time budgets; what is left is the products (θ ∧ the
+ * suggest's answers), the endmoves' win{a} and, with three players, the
+ * ring of reach (half of cluedo-30), on the same θ: its nodes after each
+ * step did not change (cluedo-30 peaks at 270 000, cluedo6-30 at
+ * 1 582 000); bench/kv-bench-symbolic.c prints them. All-`naive` self-play
+ * of cluedo6 (`play cluedo6 --agents naive --games 100 --seed 1`) used to
+ * stop in its third game, the table full of earlier states' θ; it plays
+ * now (kv-sym-step.c has the figures).
  */
 #pragma once
 
