@@ -9,9 +9,7 @@
 typedef struct {
   KvModel        *model;       /* a model's view, or … */
   KvGraphSource  *source;      /* … a graph function's graph */
-  KvViewOptions   options;
-  KvBits         *highlight;   /* options.highlight points here */
-  char           *title;       /* options.title points here */
+  KvViewOptions   options;     /* a copy (kv_view_options_copy) */
   KvLayoutEngine  engine;
   KvPlaces       *places;      /* read and written only here, on the worker */
 } Job;
@@ -23,8 +21,7 @@ job_free (gpointer data)
 
   g_clear_pointer (&job->model, kv_model_unref);
   g_clear_pointer (&job->source, kv_graph_source_unref);
-  g_clear_pointer (&job->highlight, kv_bits_free);
-  g_clear_pointer (&job->title, g_free);
+  kv_view_options_clear_copy (&job->options);
   g_clear_pointer (&job->places, kv_places_unref);
   g_free (job);
 }
@@ -96,15 +93,7 @@ push_job (gpointer             source_object,
     job->model = kv_model_ref (model);
   if (source != NULL)
     job->source = kv_graph_source_ref (source);
-  if (options != NULL)
-    job->options = *options;
-  else
-    kv_view_options_init (&job->options);
-  if (job->options.highlight != NULL)
-    job->highlight = kv_bits_copy (job->options.highlight);
-  job->options.highlight = job->highlight;
-  job->title = g_strdup (job->options.title);
-  job->options.title = job->title;
+  kv_view_options_copy (options, &job->options);
   job->engine = engine;
   if (places != NULL)
     job->places = kv_places_ref (places);

@@ -69,7 +69,26 @@ kv_render_options_init (KvRenderOptions *options)
     .fit_height = 0,
     .fit_corner_width = 0,
     .fit_corner_height = 0,
+    .legend_scale = 1.0,
+    .legend_place = KV_LEGEND_BELOW,
   };
+}
+
+static const KvRenderOptions *options_or_defaults (const KvRenderOptions *options,
+                                                   KvRenderOptions       *defaults);
+
+static double
+legend_scale_of (const KvRenderOptions *options)
+{
+  return options->legend_scale > 0 ? options->legend_scale : 1.0;
+}
+
+double
+kv_render_legend_text_size (const KvRenderOptions *options)
+{
+  KvRenderOptions defaults;
+
+  return KV_STYLE_SMALL_SIZE * legend_scale_of (options_or_defaults (options, &defaults));
 }
 
 static const KvRenderOptions *
@@ -223,15 +242,49 @@ plan_legend (const KvLayout *layout,
   for (guint i = 0; i < entries->len; i++)
     {
       Item *item = &g_array_index (entries, Item, i);
+      double sample = (item->kind == ITEM_AGENT || item->kind == ITEM_CUT_LINK ? SAMPLE_LINE : SAMPLE_W)
+                      + SAMPLE_GAP;
       double text_w;
 
       kv_style_text_size (item->text, KV_STYLE_SMALL_SIZE, FALSE, &text_w, NULL);
-      item->width = (item->kind == ITEM_AGENT || item->kind == ITEM_CUT_LINK ? SAMPLE_LINE : SAMPLE_W)
-                    + SAMPLE_GAP + text_w;
+      item->width = sample + text_w;
       if (x > 0 && x + item->width > max_width)
         {
           x = 0;
           y += LEGEND_ROW;
+        }
+      /* An entry wider than the legend (a narrow panel's, beside its
+       * graph) has a row of its own, its text wrapped beside its sample. */
+      if (item->width > max_width)
+        {
+          g_autoptr(GPtrArray) lines = wrap_text (item->text, max_width - sample);
+
+          if (lines->len > 1)
+            {
+              g_free (item->text);
+              item->text = g_strdup (g_ptr_array_index (lines, 0));
+              kv_style_text_size (item->text, KV_STYLE_SMALL_SIZE, FALSE, &text_w, NULL);
+              item->width = sample + text_w;
+              item->x = 0;
+              item->y = y;
+              legend->width = MAX (legend->width, item->width);
+              g_array_append_val (legend->items, *item);
+              /* The next lines as notes under the first one's text: a
+               * note's text is centred LEGEND_ROW * 0.4 below its top, an
+               * entry's LEGEND_ROW / 2. */
+              for (guint j = 1; j < lines->len; j++)
+                {
+                  Item line = { .kind = ITEM_NOTE, .text = g_strdup (g_ptr_array_index (lines, j)),
+                                .x = sample, .y = y + LEGEND_ROW * 0.1 + j * NOTE_LINE };
+
+                  kv_style_text_size (line.text, KV_STYLE_SMALL_SIZE, FALSE, &line.width, NULL);
+                  legend->width = MAX (legend->width, line.x + line.width);
+                  g_array_append_val (legend->items, line);
+                }
+              x = 0;
+              y += LEGEND_ROW + (lines->len - 1) * NOTE_LINE;
+              continue;
+            }
         }
       item->x = x;
       item->y = y;
@@ -270,13 +323,31 @@ min_legend_width (const KvRenderOptions *options)
   return options->fit_width > 1 && options->fit_height > 1 ? MIN_LEGEND_W_BOX : MIN_LEGEND_W;
 }
 
+/* The legend planned @width wide in the drawing: at the options' scale,
+ * its notes wrap at @width / scale (the note width TikZ reads). */
+static double
+plan_scaled_legend (const KvLayout        *layout,
+                    const KvRenderOptions *options,
+                    double                 width,
+                    Legend                *legend)
+{
+  double scale = legend_scale_of (options);
+
+  plan_legend (layout, width / scale, legend);
+  legend->width *= scale;
+  legend->height *= scale;
+  return width / scale;
+}
+
 /* The drawing with its title and notes wrapped at @wrap; with @wrap 0,
  * the title on one line and the notes as wide as the rest, at least
- * MIN_LEGEND_W. */
+ * MIN_LEGEND_W. With @beside, the legend @wrap wide right of the graph,
+ * its top at the graph's. */
 static void
 measure_at (const KvLayout         *layout,
             const KvRenderOptions  *options,
             double                  wrap,
+            gboolean                beside,
             KvRenderGeometry       *geometry,
             Legend                 *legend)
 {
@@ -303,10 +374,24 @@ measure_at (const KvLayout         *layout,
     }
 
   geometry->note_width = 0;
+  geometry->legend_x = MARGIN;
+  if (options->show_legend && beside)
+    {
+      geometry->note_width = plan_scaled_legend (layout, options, wrap, legend);
+      content_w = MAX (content_w, layout->width + LEGEND_GAP + legend->width);
+      geometry->width = ceil (content_w + 2 * MARGIN);
+      geometry->graph_x = MARGIN;
+      geometry->graph_y = y;
+      geometry->legend_x = MARGIN + layout->width + LEGEND_GAP;
+      geometry->legend_y = y;
+      geometry->height = ceil (y + MAX (layout->height, legend->height) + MARGIN);
+      return;
+    }
   if (options->show_legend)
     {
-      geometry->note_width = MAX (content_w, wrap > 0 ? wrap : min_legend_width (options));
-      plan_legend (layout, geometry->note_width, legend);
+      geometry->note_width = plan_scaled_legend (layout, options,
+                                                 MAX (content_w, wrap > 0 ? wrap : min_legend_width (options)),
+                                                 legend);
       content_w = MAX (content_w, legend->width);
     }
 
@@ -364,18 +449,44 @@ measure (const KvLayout         *layout,
                   ? options->page_width / options->page_height
                   : options->fit_width > 1 && options->fit_height > 1 ? 0 : FIT_ASPECT;
   double best;
+  gboolean settled;
 
-  measure_at (layout, options, 0, geometry, legend);
-  if (geometry->width <= ceil (base + 2 * MARGIN) && geometry->height <= geometry->width)
+  gboolean beside_only = options->show_legend && options->legend_place == KV_LEGEND_BESIDE && aspect == 0;
+
+  measure_at (layout, options, 0, FALSE, geometry, legend);
+  settled = geometry->width <= ceil (base + 2 * MARGIN) && geometry->height <= geometry->width;
+  /* Beside only: any beside is better than this one below. */
+  best = beside_only ? -1 : fit_score (options, geometry, aspect);
+
+  /* A tall graph in a box with room beside it (a product panel's grid):
+   * the legend right of the graph, as wide as fits best. */
+  if (options->show_legend && options->legend_place != KV_LEGEND_BELOW && aspect == 0)
+    for (double wrap = MIN_LEGEND_W_BOX; wrap <= WRAP_WIDEST; wrap *= WRAP_STEP)
+      {
+        KvRenderGeometry beside_geometry;
+        Legend beside;
+
+        measure_at (layout, options, wrap, TRUE, &beside_geometry, &beside);
+        if (fit_score (options, &beside_geometry, aspect) > best)
+          {
+            best = fit_score (options, &beside_geometry, aspect);
+            legend_clear (legend);
+            *legend = beside;
+            *geometry = beside_geometry;
+            settled = FALSE;
+          }
+        else
+          legend_clear (&beside);
+      }
+  if (settled || beside_only)
     return;
 
-  best = fit_score (options, geometry, aspect);
   for (double wrap = base; wrap <= MAX (2.4 * base, WRAP_WIDEST); wrap *= WRAP_STEP)
     {
       KvRenderGeometry wrapped_geometry;
       Legend wrapped;
 
-      measure_at (layout, options, wrap, &wrapped_geometry, &wrapped);
+      measure_at (layout, options, wrap, FALSE, &wrapped_geometry, &wrapped);
       if (fit_score (options, &wrapped_geometry, aspect) > best)
         {
           best = fit_score (options, &wrapped_geometry, aspect);
@@ -890,7 +1001,8 @@ kv_render (const KvLayout        *layout,
   if (legend.items != NULL)
     {
       cairo_save (cr);
-      cairo_translate (cr, MARGIN, geometry.legend_y);
+      cairo_translate (cr, geometry.legend_x, geometry.legend_y);
+      cairo_scale (cr, legend_scale_of (options), legend_scale_of (options));
       draw_legend (layout, cr, &legend);
       cairo_restore (cr);
     }

@@ -18,6 +18,15 @@
 
 G_BEGIN_DECLS
 
+/* Where the legend goes: below the graph, or right of it (a tall graph in
+ * a wide box: a product panel's grid), or whichever fits the options' box
+ * bigger (kv_canvas chooses once per stable frame, so worlds stay put). */
+typedef enum {
+  KV_LEGEND_BELOW,
+  KV_LEGEND_BESIDE,
+  KV_LEGEND_BEST,
+} KvLegendPlace;
+
 typedef struct {
   guint32     hidden_agents;  /* bit per agent: its links are not drawn (agent toggles) */
   gboolean    show_title;     /* the title above the graph (default; also DOT's and TikZ's) */
@@ -36,7 +45,13 @@ typedef struct {
                                * 0: a window's shape, somewhat wider than tall */
   double      fit_corner_width;   /* the box's bottom-right corner that buttons cover: */
   double      fit_corner_height;  /* the drawing goes beside it or above it (kv_canvas) */
+  double      legend_scale;   /* the legend this many times its size (default 1; a product
+                               * panel's: its text as big as the labels, so legible when they are) */
+  KvLegendPlace legend_place; /* default below; beside and best need a fit box */
 } KvRenderOptions;
+
+/* The height of the legend's text, in points (before any zoom). */
+double kv_render_legend_text_size (const KvRenderOptions *options);
 
 /* Whether node @node is drawn faint (outside an agent's perspective). */
 static inline gboolean
@@ -63,6 +78,7 @@ void kv_render_options_init (KvRenderOptions *options);
 typedef struct {
   double width, height;        /* the whole drawing */
   double graph_x, graph_y;     /* the layout's origin in the drawing */
+  double legend_x;             /* left of the legend: the margin, or right of the graph */
   double legend_y;             /* top of the legend (== height when none) */
   double note_width;           /* the width the legend's notes wrap at (TikZ wraps them there too) */
 } KvRenderGeometry;

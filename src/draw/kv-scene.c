@@ -328,12 +328,34 @@ kv_scene_node_of (const KvScene *scene,
 
 /* Scenes of steps shown before */
 
+void
+kv_view_options_copy (const KvViewOptions *options,
+                      KvViewOptions       *copy)
+{
+  g_return_if_fail (copy != NULL);
+
+  if (options != NULL)
+    *copy = *options;
+  else
+    kv_view_options_init (copy);
+  if (copy->highlight != NULL)
+    copy->highlight = kv_bits_copy (copy->highlight);
+  copy->title = g_strdup (copy->title);
+}
+
+void
+kv_view_options_clear_copy (KvViewOptions *copy)
+{
+  g_return_if_fail (copy != NULL);
+
+  g_clear_pointer ((KvBits **) &copy->highlight, kv_bits_free);
+  g_clear_pointer ((char **) &copy->title, g_free);
+}
+
 struct _KvSceneKey
 {
   KvModel        *model;
-  KvViewOptions   options;     /* highlight and title point below */
-  KvBits         *highlight;
-  char           *title;
+  KvViewOptions   options;     /* a copy (kv_view_options_copy) */
   KvLayoutEngine  engine;
   KvPlaces       *places;
 };
@@ -358,15 +380,7 @@ kv_scene_key_new (KvModel             *model,
 
   key = g_new0 (KvSceneKey, 1);
   key->model = kv_model_ref (model);
-  if (options != NULL)
-    key->options = *options;
-  else
-    kv_view_options_init (&key->options);
-  if (key->options.highlight != NULL)
-    key->highlight = kv_bits_copy (key->options.highlight);
-  key->options.highlight = key->highlight;
-  key->title = g_strdup (key->options.title);
-  key->options.title = key->title;
+  kv_view_options_copy (options, &key->options);
   key->engine = engine;
   key->places = kv_places_ref (places);
   return key;
@@ -379,8 +393,7 @@ kv_scene_key_free (KvSceneKey *key)
     return;
 
   kv_model_unref (key->model);
-  g_clear_pointer (&key->highlight, kv_bits_free);
-  g_free (key->title);
+  kv_view_options_clear_copy (&key->options);
   kv_places_unref (key->places);
   g_free (key);
 }

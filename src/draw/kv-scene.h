@@ -108,6 +108,13 @@ KvBits  *kv_scene_nodes_of       (const KvScene        *scene,
 typedef struct _KvSceneKey KvSceneKey;
 typedef struct _KvSceneCache KvSceneCache;
 
+/* A deep copy of @options (NULL: the defaults) into @copy, which owns its
+ * highlight and title: for what outlives the caller's options, a layout
+ * job and a cache key. Freed by kv_view_options_clear_copy. */
+void          kv_view_options_copy       (const KvViewOptions *options,
+                                          KvViewOptions       *copy);
+void          kv_view_options_clear_copy (KvViewOptions       *copy);
+
 /* What a scene of @model is built from (kv_scene_build's arguments);
  * copies @options and refs the rest. */
 KvSceneKey   *kv_scene_key_new       (KvModel              *model,

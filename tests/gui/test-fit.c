@@ -3,9 +3,10 @@
  *
  * At 1024×700 and 1280×720, in the language of the environment (meson runs
  * it once in English and once with LANGUAGE=nl): for Hexa and Clue 11 at
- * every step, every button of the header bar and the canvas toolbar and
- * every column of the knowledge table lies inside the window (and the
- * columns inside the table's visible part), the legend drawn on the canvas
+ * every step, every button of the header bar and the canvas toolbar
+ * (the next-agent button too) and every column of the knowledge table lies
+ * inside the window (and the columns inside the table's visible part), the
+ * canvas toolbar takes at most two rows, the legend drawn on the canvas
  * is clear of the zoom buttons over it (also in Clue 11's whole, around
  * and envelope views), and the window keeps the size it was given.
  * Screenshots fit-LANG-GAME-WxH.png in the build dir.
@@ -15,6 +16,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "kv-display-util.h"
@@ -91,6 +93,76 @@ find_by_css_name (GtkWidget  *widget,
         return found;
     }
   return NULL;
+}
+
+/* The first widget under @widget named @name (gtk_widget_set_name), or NULL. */
+static GtkWidget *
+find_by_name (GtkWidget  *widget,
+              const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_name (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The canvas toolbar (a flow box) takes at most two rows: its groups lie
+ * on at most two lines, and it is no taller than two of its tallest
+ * groups with the space between them and its padding. The next-agent
+ * button and the layout engine's menu button are on it, inside it. */
+static void
+check_toolbar_rows (GtkWidget  *toolbar,
+                    const char *where)
+{
+  g_autoptr(GArray) tops = g_array_new (FALSE, FALSE, sizeof (double));
+  GtkWidget *next = find_by_name (toolbar, "next-agent");
+  GtkWidget *layout = find_by_name (toolbar, "layout-engine");
+  double tallest = 0;
+  int height = gtk_widget_get_height (toolbar);
+  guint n_rows = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (toolbar); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t bounds;
+      gboolean seen = FALSE;
+
+      if (!gtk_widget_get_mapped (child))
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (child, toolbar, &bounds));
+      tallest = MAX (tallest, bounds.size.height);
+      for (guint i = 0; i < tops->len; i++)
+        seen |= fabs (g_array_index (tops, double, i) - bounds.origin.y) < 1;
+      if (!seen)
+        {
+          double top = bounds.origin.y;
+
+          g_array_append_val (tops, top);
+          n_rows++;
+        }
+    }
+  g_test_message ("%s: toolbar %d px high, %u rows, groups up to %.0f px", where, height, n_rows, tallest);
+  if (n_rows > 2)
+    g_error ("%s: the canvas toolbar wraps to %u rows", where, n_rows);
+  /* Two rows, the row spacing (6) and the toolbar's padding (at most 12
+   * above and below): a third row (≥ 34 px) does not fit in that. */
+  if (height > 2 * tallest + 6 + 24)
+    g_error ("%s: the canvas toolbar is %d px high, more than two rows of %.0f px", where, height, tallest);
+
+  g_assert_nonnull (next);
+  g_assert_true (gtk_widget_get_mapped (next));
+  kv_display_assert_inside (next, toolbar, where);
+  /* The layout engine, folded into a menu button to keep to two rows. */
+  g_assert_true (GTK_IS_MENU_BUTTON (layout));
+  g_assert_true (gtk_widget_get_mapped (layout));
+  kv_display_assert_inside (layout, toolbar, where);
 }
 
 /* The legend drawn on the canvas is clear of the zoom buttons over the
@@ -181,8 +253,10 @@ check_window (KvWindow   *window,
   n_buttons = check_buttons (header_bar, GTK_WIDGET (window), where);
   g_assert_cmpuint (n_buttons, >=, 8);
   n_buttons = check_buttons (toolbar, GTK_WIDGET (window), where);
-  /* Two dropdowns and one toggle per agent. */
-  g_assert_cmpuint (n_buttons, >=, 2 + game->n_agents);
+  /* The view's drop-down, the layout engine's menu button, one toggle per
+   * agent, the next-agent button and the perspective's menu button. */
+  g_assert_cmpuint (n_buttons, >=, 2 + game->n_agents + 2);
+  check_toolbar_rows (toolbar, where);
   /* … inside the toolbar itself, not drawn under the canvas (a toolbar
    * that wraps onto more lines than it was given room for). */
   check_buttons (toolbar, toolbar, where);

@@ -24,6 +24,11 @@ struct _KvCanvas
 
   KvScene          *scene;
   KvRenderOptions   options;
+  /* _kv_canvas_measure's: kv_render_measure of measured_layout with
+   * measured_options (NULL layout: none yet, or a new scene). */
+  KvRenderGeometry  measured;
+  const KvLayout   *measured_layout;
+  KvRenderOptions   measured_options;
   /* The canvas's drawing: the scene's own (kv_render_measure), or for a
    * stable layout, the graph in the middle with room for the title and
    * legend of every scene of its frame shown since the frame began, so
@@ -98,6 +103,10 @@ void     _kv_canvas_render_options         (KvCanvas        *self,
                                             KvRenderOptions *options);
 
 /* kv-canvas-zoom.c */
+/* kv_render_measure of the scene shown (there is one) with the canvas's
+ * options, measured again only when either has changed. */
+void     _kv_canvas_measure                (KvCanvas         *self,
+                                            KvRenderGeometry *own);
 double   _kv_canvas_content_width          (KvCanvas    *self);
 double   _kv_canvas_content_height         (KvCanvas    *self);
 void     _kv_canvas_get_origin             (KvCanvas    *self,

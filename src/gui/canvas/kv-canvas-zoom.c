@@ -62,7 +62,13 @@ place_fresh (KvCanvas *self,
 
   *x = floor ((width - cw) / 2);
   *y = floor ((height - ch) / 2);
-  if (*x + cw > left + 0.5 && *y + ch > top + 0.5)
+  /* Across the corner's columns but low enough to go above it: centred in
+   * the room above it, where a stable frame's next scene can grow (a
+   * longer legend) without running under the buttons, and so without
+   * being placed afresh (anchor_graph). */
+  if (*x + cw > left + 0.5 && ch <= top + 0.5)
+    *y = MAX (floor ((top - ch) / 2), 0);
+  else if (*x + cw > left + 0.5 && *y + ch > top + 0.5)
     {
       double need_x = *x + cw - left, need_y = *y + ch - top;
       gboolean can_x = cw <= left + 0.5, can_y = ch <= top + 0.5;
@@ -194,6 +200,38 @@ _kv_canvas_configure_adjustments (KvCanvas *self)
                         gtk_widget_get_height (GTK_WIDGET (self)));
 }
 
+/* Whether kv_render_measure gives the same for @a as for @b: the title,
+ * the legend, and the box they are fitted and wrapped for. */
+static gboolean
+same_measure (const KvRenderOptions *a,
+              const KvRenderOptions *b)
+{
+  return a->show_title == b->show_title && a->show_legend == b->show_legend &&
+         a->title == b->title && a->page_width == b->page_width && a->page_height == b->page_height &&
+         a->fit_width == b->fit_width && a->fit_height == b->fit_height &&
+         a->fit_corner_width == b->fit_corner_width && a->fit_corner_height == b->fit_corner_height &&
+         a->legend_scale == b->legend_scale && a->legend_place == b->legend_place;
+}
+
+/* kv_render_measure of the scene shown with the canvas's options, kept
+ * until either changes (set_scene forgets it; a new allocation, corner or
+ * caption changes the options): hovering asks for it on every pointer
+ * motion, and measuring wraps the legend many ways to fit it best. */
+void
+_kv_canvas_measure (KvCanvas         *self,
+                    KvRenderGeometry *own)
+{
+  const KvLayout *layout = self->scene->layout;
+
+  if (self->measured_layout != layout || !same_measure (&self->measured_options, &self->options))
+    {
+      kv_render_measure (layout, &self->options, &self->measured);
+      self->measured_layout = layout;
+      self->measured_options = self->options;
+    }
+  *own = self->measured;
+}
+
 void
 _kv_canvas_update_geometry (KvCanvas *self,
                             gboolean  keep_frame)
@@ -210,7 +248,14 @@ _kv_canvas_update_geometry (KvCanvas *self,
     }
 
   layout = self->scene->layout;
-  kv_render_measure (layout, &self->options, &own);
+  /* A panel's legend goes below or beside its graph, whichever fits
+   * best, chosen afresh for a new frame (or size) and then kept for the
+   * frame's scenes: a legend moving round would move the graph too. */
+  if (self->captioned && !keep_frame)
+    self->options.legend_place = KV_LEGEND_BEST;
+  _kv_canvas_measure (self, &own);
+  if (self->options.legend_place == KV_LEGEND_BEST)
+    self->options.legend_place = own.legend_x > own.graph_x ? KV_LEGEND_BESIDE : KV_LEGEND_BELOW;
   if (layout->frame == 0)
     *g = own;
   else
@@ -233,6 +278,7 @@ _kv_canvas_update_geometry (KvCanvas *self,
       g->graph_y = top;
       g->width = left + layout->width + right;
       g->height = top + layout->height + bottom;
+      g->legend_x = own.legend_x + (left - own.graph_x);
       g->legend_y = own.legend_y + (top - own.graph_y);
     }
   self->render_dx = g->graph_x - own.graph_x;
@@ -421,6 +467,11 @@ kv_canvas_set_captioned (KvCanvas *self,
 
   self->captioned = captioned;
   self->options.show_title = !self->presenting && !captioned;
+  /* A panel's legend is as big as its labels, so legible when they are
+   * (item 8 of issue 10: both ≥ 11 px at fit), and goes beside a tall
+   * graph (the product's grid) where the panel has room. */
+  self->options.legend_scale = captioned ? KV_STYLE_LABEL_SIZE / KV_STYLE_SMALL_SIZE : 1.0;
+  self->options.legend_place = captioned ? KV_LEGEND_BEST : KV_LEGEND_BELOW;
   self->options.fit_width = captioned ? self->allocated_width : 0;
   self->options.fit_height = captioned ? self->allocated_height : 0;
   _kv_canvas_update_geometry (self, FALSE);
@@ -460,22 +511,42 @@ kv_canvas_get_legend_bounds (KvCanvas        *self,
                              graphene_rect_t *bounds)
 {
   KvRenderGeometry own;
-  double ox, oy;
+  double ox, oy, x;
+  gboolean beside;
 
   g_return_val_if_fail (KV_IS_CANVAS (self), FALSE);
   g_return_val_if_fail (bounds != NULL, FALSE);
 
   if (self->scene == NULL)
     return FALSE;
-  kv_render_measure (self->scene->layout, &self->options, &own);
+  _kv_canvas_measure (self, &own);
   if (own.legend_y >= own.height)
     return FALSE;
 
-  /* The legend is the bottom of kv_render's own drawing, all its width. */
+  /* The legend is the bottom of kv_render's own drawing, all its width,
+   * or (beside the graph) its right from legend_x, all its height. */
+  beside = own.legend_x > own.graph_x;
+  x = beside ? own.legend_x : 0;
   _kv_canvas_get_origin (self, &ox, &oy);
-  graphene_rect_init (bounds, ox + self->render_dx * self->zoom, oy + self->geometry.legend_y * self->zoom,
-                      own.width * self->zoom, (own.height - own.legend_y) * self->zoom);
+  graphene_rect_init (bounds, ox + (self->render_dx + x) * self->zoom,
+                      oy + (self->render_dy + own.legend_y) * self->zoom,
+                      (own.width - x) * self->zoom, (own.height - own.legend_y) * self->zoom);
   return TRUE;
+}
+
+double
+kv_canvas_get_legend_text_size (KvCanvas *self)
+{
+  KvRenderGeometry own;
+
+  g_return_val_if_fail (KV_IS_CANVAS (self), 0);
+
+  if (self->scene == NULL || !self->options.show_legend)
+    return 0;
+  _kv_canvas_measure (self, &own);
+  if (own.legend_y >= own.height)
+    return 0;
+  return self->zoom * kv_render_legend_text_size (&self->options);
 }
 
 double
@@ -493,6 +564,7 @@ kv_canvas_node_at (KvCanvas *self,
                    double    x,
                    double    y)
 {
+  KvRenderGeometry own;
   double dx, dy;
 
   g_return_val_if_fail (KV_IS_CANVAS (self), -1);
@@ -500,9 +572,11 @@ kv_canvas_node_at (KvCanvas *self,
   if (self->scene == NULL)
     return -1;
 
+  /* As kv_render_node_at, without measuring the drawing again. */
   widget_to_drawing (self, x, y, &dx, &dy);
-  return kv_render_node_at (self->scene->layout, &self->options,
-                            dx - self->render_dx, dy - self->render_dy);
+  _kv_canvas_measure (self, &own);
+  return kv_layout_node_at (self->scene->layout,
+                            dx - self->render_dx - own.graph_x, dy - self->render_dy - own.graph_y);
 }
 
 gboolean

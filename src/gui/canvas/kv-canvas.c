@@ -112,10 +112,22 @@ set_scene (KvCanvas *self,
   graph_y += self->geometry.graph_y * self->zoom;
 
   self->scene = scene;
+  /* Measured anew: a new layout may even sit where a freed one was. */
+  self->measured_layout = NULL;
   update_dimmed (self);
   g_clear_pointer (&self->marked, kv_bits_free);
   /* No node of the new scene yet (not even "none": the cursor follows below). */
   self->hover_node = -2;
+  /* A compact grid (real Cluedo's 324 envelopes) wraps its notes for the
+   * canvas's shape, as a captioned panel does: notes wrapped for a wide
+   * canvas would make it small in a narrow one. */
+  if (!self->captioned)
+    {
+      gboolean box = scene != NULL && scene->layout->graph->compact;
+
+      self->options.fit_width = box ? self->allocated_width : 0;
+      self->options.fit_height = box ? self->allocated_height : 0;
+    }
   _kv_canvas_update_geometry (self, same_frame);
 
   if (same_frame && _kv_canvas_animations_enabled (self))
@@ -220,6 +232,10 @@ kv_canvas_get_shown_options (KvCanvas        *self,
   options->fit_width = options->fit_height = 0;
   options->fit_corner_width = options->fit_corner_height = 0;
   options->show_title = !self->presenting;
+  /* … and its legend as any export's: a panel's is as big as its labels
+   * for the screen only. */
+  options->legend_scale = 1.0;
+  options->legend_place = KV_LEGEND_BELOW;
 }
 
 guint
@@ -508,7 +524,8 @@ kv_canvas_size_allocate (GtkWidget *widget,
       /* A captioned panel's notes wrap for its shape (kv-render.h,
        * kv_canvas_set_captioned). A fitted drawing is placed anew below
        * anyway; any other keeps its place until the next scene. */
-      if (width > 1 && height > 1 && self->captioned)
+      if (width > 1 && height > 1 &&
+          (self->captioned || (self->scene != NULL && self->scene->layout->graph->compact)))
         {
           self->options.fit_width = width;
           self->options.fit_height = height;

@@ -156,6 +156,9 @@ void        kv_canvas_set_corner         (KvCanvas            *self,
  * (for tests: it stays clear of the buttons over the canvas). */
 gboolean    kv_canvas_get_legend_bounds  (KvCanvas            *self,
                                           graphene_rect_t     *bounds);
+/* How high the legend's text is on the screen, in pixels at the zoom
+ * shown; 0 when there is no legend. */
+double      kv_canvas_get_legend_text_size (KvCanvas          *self);
 /* Presentation mode: no title (the window says it), and fitting never
  * makes world labels smaller than kv_style_presentation_label_px () on
  * screen — a drawing too big for that scrolls, centred on the actual

@@ -6,7 +6,8 @@
  * agent, and checks the main loop keeps running while the 47 040-world
  * model is laid out. Stable pictures: stepping keeps every surviving world
  * at the same place on the screen, product stages too, and the change is
- * animated only when GTK's animations are on.
+ * animated only when GTK's animations are on. The layout engine's menu
+ * button sets the engine.
  */
 #define G_LOG_DOMAIN "test-canvas"
 
@@ -21,6 +22,7 @@
 #include "kv-draw.h"
 #include "kv-canvas.h"
 #include "kv-canvas-view.h"
+#include "kv-enum-drop-down.h"
 
 #define WAIT_SECONDS 60
 
@@ -890,6 +892,55 @@ test_stable_stages (Fixture       *fixture,
   wait_shown (fixture);
 }
 
+/* The first widget of @type (and named @name, unless NULL) under @widget,
+ * or NULL. */
+static GtkWidget *
+find_of_type (GtkWidget  *widget,
+              GType       type,
+              const char *name)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) &&
+      (name == NULL || g_strcmp0 (gtk_widget_get_name (widget), name) == 0))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_of_type (child, type, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The layout engine is folded into the toolbar's menu button (to keep the
+ * toolbar to two rows): its popover's drop-down sets the view's engine,
+ * and shows an engine set elsewhere (the preferences). */
+static void
+test_layout_menu (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  GtkWidget *button = find_of_type (GTK_WIDGET (fixture->view), GTK_TYPE_MENU_BUTTON, "layout-engine");
+  GtkWidget *drop_down;
+
+  g_assert_nonnull (button);
+  g_assert_nonnull (gtk_widget_get_tooltip_text (button));
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  wait_frames (fixture->window, 3);
+  drop_down = find_of_type (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))),
+                            GTK_TYPE_DROP_DOWN, NULL);
+  g_assert_nonnull (drop_down);
+  g_assert_true (gtk_widget_get_mapped (drop_down));
+
+  kv_enum_drop_down_set_value (drop_down, KV_LAYOUT_DOT);
+  g_assert_cmpstr (kv_canvas_view_get_engine (fixture->view), ==, "dot");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+
+  kv_canvas_view_set_engine (fixture->view, "circo");
+  g_assert_cmpint (kv_enum_drop_down_get_value (drop_down), ==, KV_LAYOUT_CIRCO);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -905,6 +956,7 @@ main (int   argc,
   g_test_add ("/canvas/graph-func", Fixture, "hexa", fixture_set_up, test_graph_func, fixture_tear_down);
   g_test_add ("/canvas/stable-steps", Fixture, "hexa", fixture_set_up, test_stable_steps, fixture_tear_down);
   g_test_add ("/canvas/stable-stages", Fixture, "hexa-show", fixture_set_up, test_stable_stages, fixture_tear_down);
+  g_test_add ("/canvas/layout-menu", Fixture, "hexa", fixture_set_up, test_layout_menu, fixture_tear_down);
 
   return g_test_run ();
 }
