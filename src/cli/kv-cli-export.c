@@ -221,6 +221,78 @@ export_smcdel (const char *game,
   return EXIT_SUCCESS;
 }
 
+/* A game too big to enumerate (the symbolic engine's, real Cluedo): its
+ * one picture is the envelope view, drawn from the state after @step
+ * (kv_view_build_envelope_links); the views that need every world are
+ * refused, saying so. */
+static int
+export_symbolic (KvCliRun              *run,
+                 guint                  step,
+                 KvViewKind             view,
+                 int                    links_of,
+                 gboolean               many,
+                 KvLayoutEngine         engine,
+                 KvFormat               format,
+                 const KvRenderOptions *options,
+                 const char            *size_arg,
+                 gboolean               engine_given,
+                 const char            *output)
+{
+  KvState *state = g_ptr_array_index (run->states, step);
+  KvGame *game = kv_state_game (state);
+  KvHistoryEntry entry = { NULL, NULL, NULL, state };
+  g_autoptr(KvEnvelopeLinks) links = NULL;
+  g_autoptr(KvGraph) graph = NULL;
+  g_autoptr(KvLayoutContext) context = NULL;
+  g_autoptr(GPtrArray) layouts = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *count = kv_count_format (kv_state_count_worlds (state));
+  KvViewOptions view_options;
+  KvLayout *layout;
+
+  if (!game->has_envelope)
+    /* TRANSLATORS: %s is a count of worlds ("5 557 616 064") */
+    return fail (_("this game runs on the symbolic engine (%s worlds), which cannot list its worlds to "
+                   "draw, and it has no envelope whose view could stand for them: run and check answer it"),
+                 count);
+  if (view != KV_VIEW_AUTO && view != KV_VIEW_ENVELOPE)
+    /* TRANSLATORS: %s is a count of worlds ("5 557 616 064"); keep --view envelope */
+    return fail (_("this game runs on the symbolic engine (%s worlds), which cannot list its worlds to "
+                   "draw: draw its envelope view (--view envelope)"), count);
+  if (many)
+    return fail (_("a game this big draws one step's envelope view: use --step N, not --all-steps, "
+                   "--beamer or --product-stage"));
+
+  links = kv_state_envelope_links (state, &error);
+  if (links == NULL)
+    return fail ("%s", error->message);
+  if (step > 0)
+    entry.step = (KvStep *) kv_cli_run_step (run, step);
+  title = step_title (game, &entry, step);
+  kv_view_options_init (&view_options);
+  view_options.kind = KV_VIEW_ENVELOPE;
+  view_options.links_of = links_of;
+  view_options.title = title;
+  graph = kv_view_build_envelope_links (state, links, &view_options, &error);
+  if (graph == NULL)
+    return fail ("%s", error->message);
+  context = kv_layout_context_new ();
+  layout = kv_layout_new (context, graph, engine, &error);
+  if (layout == NULL)
+    return fail ("%s", error->message);
+  layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
+  g_ptr_array_add (layouts, layout);
+  if (size_arg != NULL && format != KV_FORMAT_DOT)
+    fit_labels (context, layouts, !engine_given, options, size_arg);
+
+  bytes = kv_export_bytes (g_ptr_array_index (layouts, 0), format, options, &error);
+  if (bytes == NULL || !kv_cli_write_output (output, bytes, &error))
+    return fail ("%s", error->message);
+  return EXIT_SUCCESS;
+}
+
 int
 kv_cli_export (int    argc,
                char **argv)
@@ -268,6 +340,8 @@ kv_cli_export (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(KvScript) script = NULL;
   g_autoptr(KvHistory) history = NULL;
+  g_autoptr(KvCliRun) run = NULL;
+  KvGame *game;
   g_autoptr(KvLayoutContext) layout_context = NULL;
   g_autoptr(KvPlaces) places = NULL;
   g_autoptr(GPtrArray) layouts = NULL;
@@ -371,21 +445,30 @@ kv_cli_export (int    argc,
   if (size_arg != NULL && !kv_export_parse_size (size_arg, &page_width, &page_height, &error))
     return fail ("%s", error->message);
 
-  /* As run and check: KRIPKEVIZ_WORLD_LIMIT holds here too. */
-  history = kv_cli_open_history (argv[1], &script);
-  if (history == NULL)
+  /* As run and check: KRIPKEVIZ_WORLD_LIMIT (and KRIPKEVIZ_ENGINE) hold
+   * here too. A game on the symbolic engine has states and no history. */
+  if (kv_model_json_is_path (argv[1]))
+    history = kv_cli_open_history (argv[1], &script);
+  else if ((run = kv_cli_open_run (argv[1], NULL, -1)) != NULL && run->history != NULL)
+    {
+      history = g_steal_pointer (&run->history);
+      script = g_steal_pointer (&run->script);
+      g_clear_pointer (&run, kv_cli_run_free);
+    }
+  if (history == NULL && run == NULL)
     return EXIT_ERROR;
+  game = history != NULL ? history->game : run->script->game;
   if (links_arg != NULL)
     {
-      for (guint a = 0; a < history->game->n_agents && links_of < 0; a++)
-        if (g_str_equal (history->game->agent_names[a], links_arg))
+      for (guint a = 0; a < game->n_agents && links_of < 0; a++)
+        if (g_str_equal (game->agent_names[a], links_arg))
           links_of = (int) a;
       if (links_of < 0)
         /* TRANSLATORS: %s is the agent asked for */
         return fail (_("--links: there is no agent \"%s\" in this game"), links_arg);
     }
 
-  n_entries = kv_history_length (history);
+  n_entries = history != NULL ? kv_history_length (history) : run->states->len;
   if (step_arg == NULL)
     step = n_entries - 1;
   else if (step >= n_entries)
@@ -402,6 +485,9 @@ kv_cli_export (int    argc,
   options.show_legend = !no_legend;
   options.page_width = page_width;
   options.page_height = page_height;
+  if (history == NULL)
+    return export_symbolic (run, (guint) step, view, links_of, all_steps || beamer || stage_arg != NULL,
+                            engine, format, &options, size_arg, engine_arg != NULL, output);
 
   layout_context = kv_layout_context_new ();
   if (all_steps || beamer)

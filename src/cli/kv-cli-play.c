@@ -110,7 +110,9 @@ print_json (const KvTournamentResult *t, const char *game, guint32 seed)
             g_string_append_printf (out, "%s\"%u\": %u", first ? "" : ", ", r, tally->by_rounds[r]);
             first = FALSE;
           }
-      g_string_append (out, "}}");
+      g_string_append_printf (out, "}, \"suggestions\": {\"made\": %u, \"with_own_card\": %u, "
+                              "\"unanswered\": %u, \"won_unanswered\": %u}}",
+                              tally->suggestions, tally->own_card, tally->unanswered, tally->won_unanswered);
     }
   g_string_append_printf (out, "\n  },\n  \"observer\": {\"knew_delta\": %u, \"mean_cards_known\": ",
                           t->observer_knew_all);

@@ -682,6 +682,7 @@ append_tex (GString    *out,
         case 0x2032: g_string_append (out, "$'$"); continue;     /* primes */
         case 0x2033: g_string_append (out, "$''$"); continue;
         case 0x2034: g_string_append (out, "$'''$"); continue;
+        case 0x202f: g_string_append (out, "\\,"); continue;   /* a count's narrow space (kv_count_format) */
         default:
           break;
         }

@@ -15,6 +15,12 @@ clear_node (gpointer data)
   g_clear_pointer (&node->place_key, g_free);
 }
 
+static void
+clear_caption (gpointer data)
+{
+  g_free (((KvGraphCaption *) data)->text);
+}
+
 KvGraph *
 kv_graph_new (const char         *title,
               guint               n_agents,
@@ -38,6 +44,8 @@ kv_graph_new (const char         *title,
   graph->notes = g_ptr_array_new_with_free_func (g_free);
   graph->row_headers = g_ptr_array_new_with_free_func (g_free);
   graph->col_headers = g_ptr_array_new_with_free_func (g_free);
+  graph->captions = g_array_new (FALSE, TRUE, sizeof (KvGraphCaption));
+  g_array_set_clear_func (graph->captions, clear_caption);
 
   return graph;
 }
@@ -66,6 +74,7 @@ kv_graph_unref (KvGraph *graph)
   g_ptr_array_unref (graph->notes);
   g_ptr_array_unref (graph->row_headers);
   g_ptr_array_unref (graph->col_headers);
+  g_array_unref (graph->captions);
   g_free (graph);
 }
 
@@ -140,6 +149,19 @@ kv_graph_set_headers (KvGraph            *graph,
     g_ptr_array_add (graph->row_headers, g_strdup (rows[i]));
   for (guint i = 0; cols != NULL && cols[i] != NULL; i++)
     g_ptr_array_add (graph->col_headers, g_strdup (cols[i]));
+}
+
+void
+kv_graph_add_caption (KvGraph    *graph,
+                      guint       row,
+                      guint       col,
+                      const char *text)
+{
+  KvGraphCaption caption = { row, col, g_strdup (text) };
+
+  g_return_if_fail (graph != NULL && text != NULL);
+
+  g_array_append_val (graph->captions, caption);
 }
 
 void

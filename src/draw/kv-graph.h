@@ -45,6 +45,13 @@ typedef struct {
   KvEdgeFlags flags;
 } KvEdge;
 
+/* A text placed at a grid's cell (kv_graph_add_caption): a block's name
+ * over its block of rows and columns. */
+typedef struct {
+  guint  row, col;
+  char  *text;
+} KvGraphCaption;
+
 typedef struct {
   gatomicrefcount ref;
   char      *title;
@@ -58,6 +65,10 @@ typedef struct {
   guint64    heading_rows; /* bit per row (< 64) whose header heads a block of rows and has
                             * no nodes beside it (a product's "event candle"): it may run on
                             * over its empty row rather than widen the grid */
+  GArray    *captions;     /* KvGraphCaption: a grid's block names (real Cluedo's rooms) */
+  gboolean   compact;      /* a grid of many cells (real Cluedo's 324 envelopes): each cell only
+                            * as big as its node and the headers need, so the headers stay
+                            * legible at fit (there are next to no lines to make room for) */
 } KvGraph;
 
 /* A graph with no nodes; the @n_agents names are copied. */
@@ -91,6 +102,11 @@ gboolean    kv_graph_is_grid    (const KvGraph *graph);
  * nodes need not repeat them; the NULL-terminated lists are copied. */
 void        kv_graph_set_headers (KvGraph *graph, const char * const *rows,
                                   const char * const *cols);
+/* Writes @text at a cell of a grid with headers, starting at the cell's
+ * left edge (a cell no node takes: a block's name over the block, as the
+ * room over real Cluedo's suspect × weapon blocks). Laid out and drawn
+ * with the headers, in their font. */
+void        kv_graph_add_caption (KvGraph *graph, guint row, guint col, const char *text);
 /* Node @i is the world another picture named @key (a product's result
  * world is the pair "(w, e)" of the stage before), so a stable layout keeps
  * it at that place. */

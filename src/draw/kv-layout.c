@@ -317,18 +317,22 @@ place_headed_grid (KvLayout *layout,
   guint n_nodes = kv_graph_n_nodes (graph);
   double node_w = 0, node_h = 0, text_h = 0, across_w = 0, down_w = 0, cell_w, cell_h;
   double min_x = G_MAXDOUBLE, max_x = -G_MAXDOUBLE, min_y = G_MAXDOUBLE, max_y = -G_MAXDOUBLE;
+  guint n_titles = down->len + across->len;   /* the headers; the captions after them */
 
   layout->transposed = transposed;
-  layout->n_headers = down->len + across->len;
+  layout->n_headers = n_titles + graph->captions->len;
   layout->headers = g_new0 (KvLayoutHeader, layout->n_headers);
   for (guint i = 0; i < layout->n_headers; i++)
     {
       KvLayoutHeader *h = &layout->headers[i];
 
-      h->text = i < down->len ? g_ptr_array_index (down, i) : g_ptr_array_index (across, i - down->len);
+      if (i >= n_titles)
+        h->text = g_array_index (graph->captions, KvGraphCaption, i - n_titles).text;
+      else
+        h->text = i < down->len ? g_ptr_array_index (down, i) : g_ptr_array_index (across, i - down->len);
       kv_style_text_size (h->text, KV_STYLE_LABEL_SIZE, FALSE, &h->width, &h->height);
       text_h = MAX (text_h, h->height);
-      if (i >= down->len)
+      if (i >= down->len && i < n_titles)
         across_w = MAX (across_w, h->width);
     }
   for (guint i = 0; i < n_nodes; i++)
@@ -344,8 +348,8 @@ place_headed_grid (KvLayout *layout,
    * bent apart between neighbours in a row stay within the row). The same
    * with links or without: a product's pairs keep their places from the
    * pairs stage to the links stage. */
-  cell_w = MAX (node_w, across_w) + 14.0;
-  cell_h = MAX (node_h, text_h) + 6.0;
+  cell_w = MAX (node_w, across_w) + (graph->compact ? 2.0 : 14.0);
+  cell_h = MAX (node_h, text_h) + (graph->compact ? 0.0 : 6.0);
 
   for (guint i = 0; i < n_nodes; i++)
     {
@@ -363,7 +367,15 @@ place_headed_grid (KvLayout *layout,
     {
       KvLayoutHeader *h = &layout->headers[i];
 
-      if (i < down->len)
+      if (i >= n_titles)
+        {
+          const KvGraphCaption *caption = &g_array_index (graph->captions, KvGraphCaption, i - n_titles);
+
+          /* From the cell's left edge on: a block's name over the block. */
+          h->x = (transposed ? caption->row : caption->col) * cell_w - node_w / 2 + h->width / 2;
+          h->y = (transposed ? caption->col : caption->row) * cell_h;
+        }
+      else if (i < down->len)
         {
           h->x = -node_w / 2 - 10.0 - h->width / 2;
           h->y = i * cell_h;

@@ -9,6 +9,7 @@
 #include "kv-enum.h"
 #include "kv-partition.h"   /* the engine's kv_classes_new: members of each class */
 #include "kv-view.h"
+#include "kv-view-private.h"
 
 #define CYCLE_NOTE N_("An agent's class of more than three worlds is drawn as a cycle through them, not with all its links.")
 
@@ -326,11 +327,22 @@ new_graph (const KvModel       *model,
                        (const char * const *) model->game->agent_names);
 }
 
-/* Envelopes: the distinct envelope hands, in the order worlds meet them. */
+/* Envelopes: the distinct envelope hands, ascending as numbers (the order
+ * kv_state_envelope_links gives them on either engine, so that a state's
+ * envelope view, kv-view-symbolic.c, draws the same cycles). */
 typedef struct {
   GArray     *hands;       /* KvHand, one per node */
   guint32    *node_of;     /* n_worlds: the world's envelope node */
 } Envelopes;
+
+static int
+compare_hands (gconstpointer a,
+               gconstpointer b)
+{
+  KvHand x = *(const KvHand *) a, y = *(const KvHand *) b;
+
+  return x < y ? -1 : x > y;
+}
 
 static void
 envelopes_init (Envelopes     *env,
@@ -358,6 +370,37 @@ envelopes_init (Envelopes     *env,
         }
       env->node_of[w] = GPOINTER_TO_UINT (value);
     }
+
+  /* Renumbered ascending. */
+  {
+    guint n = env->hands->len;
+    g_autofree guint64 *keyed = g_new (guint64, MAX (n, 1));
+    g_autofree guint32 *rank = g_new (guint32, MAX (n, 1));
+
+    /* A hand and its first index: hands are distinct, sorting the pairs
+     * sorts the hands. */
+    g_array_sort (env->hands, compare_hands);
+    for (guint i = 0; i < n; i++)
+      keyed[i] = g_array_index (env->hands, KvHand, i);
+    for (guint w = 0; w < model->n_worlds; w++)
+      {
+        KvHand hand = kv_model_hand (model, w, owner);
+        guint lo = 0, hi = n;
+
+        while (hi - lo > 1)
+          {
+            guint mid = (lo + hi) / 2;
+
+            if (keyed[mid] <= hand)
+              lo = mid;
+            else
+              hi = mid;
+          }
+        rank[env->node_of[w]] = lo;
+      }
+    for (guint w = 0; w < model->n_worlds; w++)
+      env->node_of[w] = rank[env->node_of[w]];
+  }
 }
 
 static void
@@ -663,12 +706,12 @@ is_subset (const guint64 *a,
 
 /* Draws each maximal group (a bit set over @n nodes) of @agent as a cycle,
  * every link once. */
-static void
-add_group_cycles (KvGraph    *graph,
-                  guint       agent,
-                  GHashTable *groups,
-                  guint       n,
-                  guint      *members)
+void
+_kv_view_add_group_cycles (KvGraph    *graph,
+                           guint       agent,
+                           GHashTable *groups,
+                           guint       n,
+                           guint      *members)
 {
   g_autoptr(GPtrArray) sets = g_ptr_array_new ();
   g_autoptr(GHashTable) drawn = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -777,8 +820,8 @@ kv_view_envelope_cell (const KvGame *game,
  * both categories has its row or column, even when no envelope with it is
  * left: the grid keeps its shape from step to step, and an empty row says
  * that card is out. Returns whether it made a grid. */
-static gboolean
-envelope_grid (KvGraph      *graph,
+gboolean
+_kv_view_envelope_grid (KvGraph      *graph,
                const KvGame *game,
                const GArray *hands)
 {
@@ -894,7 +937,7 @@ build_envelope (const KvModel        *model,
         flags |= KV_NODE_ACTUAL;
       kv_graph_add_node (graph, label, tooltip, flags, first[i]);
     }
-  grid = envelope_grid (graph, game, env.hands);
+  grid = _kv_view_envelope_grid (graph, game, env.hands);
   if (options->highlight != NULL)
     for (guint w = 0; w < model->n_worlds && w < options->highlight->n; w++)
       if (kv_bits_get (options->highlight, w))
@@ -967,7 +1010,7 @@ build_envelope (const KvModel        *model,
         {
           g_autofree char *note = NULL;
 
-          add_group_cycles (graph, a, groups, n, members);
+          _kv_view_add_group_cycles (graph, a, groups, n, members);
           g_ptr_array_add (not_transitive, game->agent_names[a]);
           if (grid)
             continue;   /* said in the grid's one note */

@@ -77,4 +77,21 @@ void        kv_view_envelope_cell    (const KvGame *game, KvHand hand, int first
 KvGraph    *kv_view_build            (const KvModel *model, const KvViewOptions *options,
                                       GError **error);
 
+/* The envelope view of @state on either engine (the one view of a
+ * symbolic state), from @links (kv_state_envelope_links (@state)): a node
+ * per envelope, ascending; per agent its links, drawn as the envelope
+ * view draws them when the envelopes are few (Clue 11: the same graph as
+ * kv_view_build's), else only the true envelope's when they are few, else
+ * none, the legend counting them (kv-view-symbolic.c).
+ * Two envelope categories make the envelope view's grid; three (real
+ * Cluedo) a block per card of the biggest, the room's name over it.
+ * @options: links_of shades the envelopes that agent considers possible
+ * and draws only its links; title; limit (a grid has none). Reads @state
+ * through kv_state_* only (the symbolic engine's lock). KV_ERROR_GAME
+ * without an envelope. */
+KvGraph    *kv_view_build_envelope_links (KvState               *state,
+                                          const KvEnvelopeLinks *links,
+                                          const KvViewOptions   *options,
+                                          GError               **error);
+
 G_END_DECLS

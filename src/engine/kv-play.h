@@ -9,7 +9,8 @@
  *
  * The game runs on a KvState, so on either back-end (kv-state.h): the
  * explicit one for games whose deals fit the world limit, the symbolic one
- * for real Cluedo. A symbolic game must stay on one thread (BuDDy).
+ * for real Cluedo. Games may run in several threads at once, a game in
+ * one: KvState serialises the symbolic engine's calls (kv-state.h).
  */
 #pragma once
 

@@ -21,6 +21,25 @@ struct _KvState {
 
 G_DEFINE_BOXED_TYPE (KvState, kv_state, kv_state_ref, kv_state_unref)
 
+/* BuDDy is one process-wide library (one node table, one operation cache,
+ * one error hook) and not thread safe, while the window steps its game on
+ * the main thread and a tournament plays on a worker. Every call into the
+ * symbolic engine goes through this file and holds this lock for that call
+ * only — never across a game — so neither side waits longer than the
+ * other's step. Between calls every BDD a KvSym keeps is referenced, so a
+ * garbage collection run by the other thread frees none of them. Recursive:
+ * kv_state_why_false reaches kv_state_knowledge and kv_state_check_actual.
+ * Explicit states do not take it. A static GRecMutex needs no init. */
+static GRecMutex sym_lock;
+
+/* The lock, held until the returned locker is freed (g_autoptr), when
+ * @state is symbolic; NULL (nothing held) when it is explicit. */
+static GRecMutexLocker *
+sym_locker (const KvState *state)
+{
+  return state->sym != NULL ? g_rec_mutex_locker_new (&sym_lock) : NULL;
+}
+
 static const char *engine_names[] = { "auto", "explicit", "symbolic" };
 
 gboolean
@@ -78,7 +97,9 @@ kv_state_new_initial (KvGame *game, KvEngineKind kind, guint world_limit, GError
     }
   else
     {
+      g_autoptr(GRecMutexLocker) locker = g_rec_mutex_locker_new (&sym_lock);
       KvSym *sym = kv_sym_new_initial (game, error);
+
       return sym ? state_new (NULL, sym) : NULL;
     }
 }
@@ -100,7 +121,9 @@ kv_state_apply_step (KvState *state, const KvStep *step, GError **error)
     }
   else
     {
+      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
       KvSym *sym = kv_sym_apply_step (state->sym, step, error);
+
       return sym ? state_new (NULL, sym) : NULL;
     }
 }
@@ -108,8 +131,11 @@ kv_state_apply_step (KvState *state, const KvStep *step, GError **error)
 gboolean
 kv_state_check_actual (KvState *state, const KvFormula *f, gboolean *value, GError **error)
 {
+  g_autoptr(GRecMutexLocker) locker = NULL;
+
   if (state->model != NULL)
     return kv_check_actual (state->model, f, value, error);
+  locker = sym_locker (state);
   return kv_sym_check_actual (state->sym, f, value, error);
 }
 
@@ -124,12 +150,14 @@ kv_state_why_false (KvState *state, const KvStep *step)
 {
   KvGame *game;
   gboolean wins = FALSE;
+  g_autoptr(GRecMutexLocker) locker = NULL;
 
   g_return_val_if_fail (state != NULL && step != NULL, NULL);
 
   if (state->model != NULL)
     return kv_step_why_false (state->model, step);
-  /* Symbolic: the actual world is the game's deal. */
+  /* Symbolic: the actual world is the game's deal. One call, one hold. */
+  locker = sym_locker (state);
   game = kv_sym_game (state->sym);
   if (step->kind == KV_STEP_ENDMOVE || step->kind == KV_STEP_WIN)
     wins = (kv_state_knowledge (state)->winners & (1u << step->agent)) != 0;
@@ -145,26 +173,43 @@ kv_state_engine (const KvState *state)
 KvGame *
 kv_state_game (const KvState *state)
 {
-  return state->model != NULL ? state->model->game : kv_sym_game (state->sym);
+  g_autoptr(GRecMutexLocker) locker = NULL;
+
+  if (state->model != NULL)
+    return state->model->game;
+  locker = sym_locker (state);
+  return kv_sym_game (state->sym);
 }
 
 guint64
 kv_state_count_worlds (const KvState *state)
 {
-  return state->model != NULL ? state->model->n_worlds : kv_sym_count_worlds (state->sym);
+  g_autoptr(GRecMutexLocker) locker = NULL;
+
+  if (state->model != NULL)
+    return state->model->n_worlds;
+  locker = sym_locker (state);
+  return kv_sym_count_worlds (state->sym);
 }
 
 guint64
 kv_state_count_removed (const KvState *before, const KvState *after)
 {
+  g_autoptr(GRecMutexLocker) locker = NULL;
+
   g_return_val_if_fail (before->sym != NULL && after->sym != NULL, 0);
 
+  locker = sym_locker (before);
   return kv_sym_count_removed_deals (before->sym, after->sym);
 }
 
 const KvKnowledge *
 kv_state_knowledge (KvState *state)
 {
+  /* Symbolic: the read-out under the lock, and so is the test, so two
+   * threads asking one state read it out once. */
+  g_autoptr(GRecMutexLocker) locker = sym_locker (state);
+
   if (state->knowledge == NULL)
     state->knowledge = state->model != NULL ? kv_knowledge_new (state->model, state->model->actual)
                                             : kv_sym_knowledge (state->sym);
@@ -210,7 +255,13 @@ kv_state_unref (KvState *state)
   if (state == NULL || !g_atomic_ref_count_dec (&state->ref))
     return;
   g_clear_pointer (&state->model, kv_model_unref);
-  g_clear_pointer (&state->sym, kv_sym_unref);
+  if (state->sym != NULL)
+    {
+      /* The last unref of a KvSym drops its BDDs' references. */
+      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
+
+      g_clear_pointer (&state->sym, kv_sym_unref);
+    }
   g_clear_pointer (&state->knowledge, kv_knowledge_free);
   g_free (state);
 }
@@ -237,7 +288,11 @@ kv_state_envelopes (KvState *state, guint agent)
   g_return_val_if_fail (agent < kv_state_game (state)->n_agents, NULL);
 
   if (state->sym != NULL)
-    return kv_sym_envelopes (state->sym, (int) agent);
+    {
+      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
+
+      return kv_sym_envelopes (state->sym, (int) agent);
+    }
   out = g_array_new (FALSE, FALSE, sizeof (KvHand));
   if (!model->game->has_envelope)
     return out;
@@ -268,7 +323,25 @@ kv_state_count_agent_worlds (KvState *state, guint agent)
   g_return_val_if_fail (agent < kv_state_game (state)->n_agents, 0);
 
   if (state->sym != NULL)
-    return kv_sym_count_agent_worlds (state->sym, agent);
+    {
+      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
+
+      return kv_sym_count_agent_worlds (state->sym, agent);
+    }
   cls = kv_model_class_of (state->model, agent, state->model->actual);
   return kv_bits_count (cls);
+}
+
+KvEnvelopeLinks *
+kv_state_envelope_links (KvState *state, GError **error)
+{
+  g_return_val_if_fail (state != NULL, NULL);
+
+  if (state->sym != NULL)
+    {
+      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
+
+      return kv_envelope_links_new_for_sym (state->sym, error);
+    }
+  return kv_envelope_links_new_for_model (state->model);
 }

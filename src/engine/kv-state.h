@@ -15,13 +15,18 @@
  * KV_ENGINE_AUTO picks explicit when the game's deals fit the world limit,
  * symbolic otherwise; the choice is made once, on the initial state, and
  * every state derived from it keeps its back-end. kv_engine_from_env reads
- * KRIPKEVIZ_ENGINE. States are immutable and reference counted; a symbolic
- * state must be used from one thread (BuDDy is process-wide).
+ * KRIPKEVIZ_ENGINE. States are immutable and reference counted. BuDDy,
+ * the symbolic back-end, is process-wide and not thread safe: every
+ * kv_state_* call on a symbolic state holds one process-wide recursive lock
+ * for that call only, so symbolic games may run in several threads at once
+ * (the window's and a tournament's), each waiting at most for the other's
+ * one call. Reach the symbolic engine only through these functions.
  */
 #pragma once
 
 #include "kv-model.h"
 #include "kv-sym.h"
+#include "kv-sym-envelope.h"
 
 G_BEGIN_DECLS
 
@@ -86,5 +91,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvState, kv_state_unref)
 GArray      *kv_state_envelopes        (KvState *state, guint agent);
 /* The number of worlds @agent considers possible at the actual world. */
 guint64      kv_state_count_agent_worlds (KvState *state, guint agent);
+
+/* The envelope view's relation on either back-end: every envelope still
+ * possible and, per agent, which of them it links (kv-sym-envelope.h);
+ * no envelopes when the game has none. A new reference for the caller
+ * (the window keeps the one of the step it shows). NULL and KV_ERROR_LIMIT
+ * when a symbolic state's BDD table overflows. */
+KvEnvelopeLinks *kv_state_envelope_links (KvState *state, GError **error);
 
 G_END_DECLS

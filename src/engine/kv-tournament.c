@@ -66,6 +66,67 @@ kv_tournament_free (KvTournament *self)
   g_free (self);
 }
 
+/* One game's suggestions, followed step by step (a KvPlayStepFunc). */
+typedef struct {
+  KvTournamentResult      *result;
+  const KvStrategy *const *seats;
+  guint                    turn;      /* the turn whose suggestion is answered, 0: none */
+  guint                    mover;
+  gboolean                 shown;
+} Watch;
+
+/* The suggestion being followed is over: tally it if nobody showed. */
+static void
+watch_close (Watch    *watch,
+             gboolean  won)
+{
+  KvTournamentTally *tally;
+
+  if (watch->turn == 0)
+    return;
+  tally = tally_of (watch->result, watch->seats[watch->mover]->name);
+  if (!watch->shown)
+    {
+      tally->unanswered++;
+      tally->won_unanswered += won;
+    }
+  watch->turn = 0;
+}
+
+static gboolean
+watch_step (const KvPlayRecord *record,
+            KvState            *before,
+            const KvStep       *step,
+            gpointer            data)
+{
+  Watch *watch = data;
+
+  if (step->kind == KV_STEP_NOCARD || step->kind == KV_STEP_SHOWCARD)
+    {
+      /* The first answer of this turn: its suggestion starts (a naive
+       * player that passed left the last one without an ending). */
+      if (watch->turn != record->turns)
+        {
+          KvTournamentTally *tally;
+          KvHand asked = 0;
+
+          watch_close (watch, FALSE);
+          watch->turn = record->turns;
+          watch->mover = (record->turns - 1) % record->game->n_agents;
+          watch->shown = FALSE;
+          tally = tally_of (watch->result, watch->seats[watch->mover]->name);
+          for (guint i = 0; i < step->n_cards; i++)
+            asked |= KV_CARD_BIT (step->cards[i]);
+          tally->suggestions++;
+          tally->own_card += (record->game->deal[watch->mover] & asked) != 0;
+        }
+      watch->shown = watch->shown || step->kind == KV_STEP_SHOWCARD;
+    }
+  else if (watch->turn == record->turns)
+    watch_close (watch, step->kind == KV_STEP_WIN);
+  return TRUE;
+}
+
 gboolean
 kv_tournament_play_game (KvTournament  *self,
                          GError       **error)
@@ -74,6 +135,7 @@ kv_tournament_play_game (KvTournament  *self,
   const KvStrategy *seats[KV_MAX_AGENTS];
   g_autoptr(KvGame) dealt = NULL;
   g_autoptr(KvPlayRecord) record = NULL;
+  Watch watch = { 0 };
   guint n_agents, g;
 
   g_return_val_if_fail (self != NULL, FALSE);
@@ -85,9 +147,19 @@ kv_tournament_play_game (KvTournament  *self,
   dealt = kv_play_deal (self->game, self->rand);
   for (guint a = 0; a < n_agents; a++)
     seats[a] = self->listed[(a + g) % n_agents];
-  record = kv_play_game (dealt, self->engine, seats, self->rand, KV_TOURNAMENT_MAX_ROUNDS, NULL, NULL, error);
-  if (record == NULL)
-    return FALSE;
+  /* The suggestions are tallied into a copy, kept only when the game is. */
+  {
+    KvTournamentResult tallied = *result;
+
+    watch.result = &tallied;
+    watch.seats = seats;
+    record = kv_play_game (dealt, self->engine, seats, self->rand, KV_TOURNAMENT_MAX_ROUNDS,
+                           watch_step, &watch, error);
+    if (record == NULL)
+      return FALSE;
+    watch_close (&watch, FALSE);
+    *result = tallied;
+  }
 
   for (guint a = 0; a < n_agents; a++)
     tally_of (result, seats[a]->name)->seats++;

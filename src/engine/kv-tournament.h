@@ -9,9 +9,10 @@
  * stop between games (the window does, on its main loop). GTK-free.
  *
  * The games run on the back-end kv_tournament_set_engine names (auto by
- * default: explicit when the deals fit the world limit). A symbolic
- * tournament must be played from one thread, and no other symbolic work
- * may run meanwhile (BuDDy is process-wide).
+ * default: explicit when the deals fit the world limit). A tournament may
+ * be played on a thread of its own, symbolic or not, while other games run
+ * elsewhere: the symbolic engine's calls take turns on KvState's lock
+ * (kv-state.h), one call at a time. One tournament is one thread's.
  */
 #pragma once
 
@@ -27,6 +28,13 @@ typedef struct {
   guint       wins;
   guint64     rounds_sum;           /* over its wins */
   guint       by_rounds[KV_TOURNAMENT_MAX_ROUNDS + 1];  /* wins in r rounds */
+  /* Its suggestions: how many, how many asked a card of its own hand, how
+   * many nobody answered with a showcard, and its wins in the turn of such
+   * an unanswered suggestion (what sets del and del+ apart, README). */
+  guint       suggestions;
+  guint       own_card;
+  guint       unanswered;
+  guint       won_unanswered;
 } KvTournamentTally;
 
 typedef struct {

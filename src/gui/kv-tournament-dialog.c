@@ -300,10 +300,12 @@ run_action (GtkWidget  *widget,
   run->games = (guint) gtk_spin_button_get_value (self->games_spin);
   run->tournament = kv_tournament_new (self->game, listed,
                                        (guint32) gtk_spin_button_get_value (self->seed_spin));
-  /* The games run on a worker thread, and the symbolic engine (BuDDy) is
-   * process-wide and the window's too: only the explicit one may play
-   * here. A game too big for it says so in the status line. */
-  kv_tournament_set_engine (run->tournament, KV_ENGINE_EXPLICIT);
+  /* On the engine `run` and `play` would choose (KRIPKEVIZ_ENGINE, else
+   * explicit when the deals fit the default world limit): real Cluedo
+   * plays symbolically. The games run on a worker thread while the window
+   * may step its own symbolic game: BuDDy is process-wide, and KvState
+   * holds its lock for each call, never for a whole game (kv-state.c). */
+  kv_tournament_set_engine (run->tournament, kv_history_choose_engine (self->game, 0));
   self->games = run->games;
   self->live = *kv_tournament_get_result (run->tournament);
   self->cancellable = g_cancellable_new ();
@@ -573,9 +575,12 @@ kv_tournament_dialog_new (GtkWindow               *parent,
 
   g_return_val_if_fail (game != NULL, NULL);
 
+  /* Not modal: the window stays usable while the games run (a symbolic
+   * tournament and the window's own symbolic game take turns on BuDDy,
+   * kv-state.c); it goes with the window, which cancels its run. */
   self = g_object_new (KV_TYPE_TOURNAMENT_DIALOG,
                        "transient-for", parent,
-                       "modal", parent != NULL,
+                       "destroy-with-parent", TRUE,
                        NULL);
   self->game = kv_game_ref (game);
   self->name = g_strdup (name != NULL ? name : "game");

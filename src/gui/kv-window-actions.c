@@ -308,7 +308,9 @@ export_action (GtkWidget  *widget,
   g_autofree char *basename = NULL;
   KvExportDialog *dialog;
 
-  if (kv_session_is_symbolic (self->session))
+  /* A symbolic game exports its envelope view; without one, nothing. */
+  if (kv_session_is_symbolic (self->session) &&
+      kv_canvas_view_get_placeholder (KV_CANVAS_VIEW (self->canvas)) != NULL)
     {
       _kv_window_toast (self, _("Nothing to export: this game has too many worlds to draw"));
       return;
@@ -336,8 +338,12 @@ copy_image_action (GtkWidget  *widget,
   KvLayout *layout;
   g_autoptr(GError) error = NULL;
 
-  layout = kv_session_is_symbolic (self->session) ? NULL : shown_layout (self, &options, NULL);
-  if (kv_session_is_symbolic (self->session))
+  gboolean nothing = kv_session_is_symbolic (self->session) &&
+                     kv_canvas_view_get_placeholder (KV_CANVAS_VIEW (self->canvas)) != NULL;
+
+  /* A symbolic game copies its envelope view; without one, nothing. */
+  layout = nothing ? NULL : shown_layout (self, &options, NULL);
+  if (nothing)
     _kv_window_toast (self, _("Nothing to copy: this game has too many worlds to draw"));
   else if (layout == NULL)
     _kv_window_toast (self, _("Nothing to copy yet: the view is still being drawn"));

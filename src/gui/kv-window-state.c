@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-window-state.c: what the window shows of the selected step's state,
- * on either engine (kv-state.h): the knowledge table, and in the canvas's
- * place the word that a symbolic state (real Cluedo) has too many worlds
- * to draw. */
+ * on either engine (kv-state.h): the knowledge table, and a symbolic
+ * state's (real Cluedo's) picture — its envelope view, or, without an
+ * envelope, the word that it has too many worlds to draw. */
 #define G_LOG_DOMAIN "kv-window"
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "kv-window-private.h"
+
+/* The window's EnvelopeView (below): a symbolic state's picture. */
+#define ENVELOPE_VIEW_KEY "kv-window-envelope-view"
 
 static int
 selected_world (KvWindow *self)
@@ -82,6 +85,9 @@ _kv_window_update_knowledge (KvWindow *self)
   guint previous_world = 0;
   int world;
 
+  /* A symbolic state's picture follows the perspective too. */
+  if (entry != NULL && entry->model == NULL && g_object_get_data (G_OBJECT (self), ENVELOPE_VIEW_KEY) != NULL)
+    _kv_window_update_placeholder (self);
   if (entry == NULL)
     {
       kv_knowledge_table_set_state (self->knowledge_table, NULL, -1, NULL, 0);
@@ -114,15 +120,160 @@ _kv_window_update_knowledge (KvWindow *self)
   update_perspective_column (self, entry, world, previous, previous_world);
 }
 
-/* A symbolic state has no model: the canvas says so instead of drawing,
- * and what works on every world is named. */
+/* A symbolic state's picture: its envelope view (kv_view_build_envelope_links),
+ * built here, on the main thread (40 to 130 ms a step on real Cluedo), and
+ * handed to the canvas's layout thread ready made: that thread only lays
+ * it out and never waits for the symbolic engine's lock. What it was built
+ * from is kept on the window, so a perspective or a step that changes
+ * nothing does not build it again. */
+typedef struct {
+  KvState         *state;        /* the state drawn, or NULL */
+  KvEnvelopeLinks *links;        /* its relation */
+  char            *perspective;  /* the perspective drawn */
+  KvGame          *game;         /* the game of the last picture: its steps keep their places */
+} EnvelopeView;
+
+static void
+envelope_view_free (gpointer data)
+{
+  EnvelopeView *view = data;
+
+  g_clear_pointer (&view->state, kv_state_unref);
+  g_clear_pointer (&view->links, kv_envelope_links_unref);
+  g_clear_pointer (&view->game, kv_game_unref);
+  g_free (view->perspective);
+  g_free (view);
+}
+
+/* What the canvas's layout thread gets: the graph, or why the view asked
+ * for cannot be drawn. Read only there, freed on any thread. */
+typedef struct {
+  KvGraph *graph;
+  char    *refusal;
+} EnvelopePicture;
+
+static void
+envelope_picture_free (gpointer data)
+{
+  EnvelopePicture *picture = data;
+
+  kv_graph_unref (picture->graph);
+  g_free (picture->refusal);
+  g_free (picture);
+}
+
+static KvGraph *
+envelope_picture_graph (const KvViewOptions  *options,
+                        gpointer              user_data,
+                        GError              **error)
+{
+  EnvelopePicture *picture = user_data;
+
+  if (options->kind == KV_VIEW_AUTO || options->kind == KV_VIEW_ENVELOPE)
+    return kv_graph_ref (picture->graph);
+  g_set_error_literal (error, KV_ERROR, KV_ERROR_LIMIT, picture->refusal);
+  return NULL;
+}
+
+/* Shows @state's envelope view in the canvas, unless it shows it already;
+ * FALSE when the state cannot have one (no envelope, or the BDD table
+ * overflowed), for the placeholder to say why. */
+static gboolean
+show_envelope_view (KvWindow *self,
+                    KvState  *state)
+{
+  EnvelopeView *view = g_object_get_data (G_OBJECT (self), ENVELOPE_VIEW_KEY);
+  KvGame *game = kv_state_game (state);
+  const char *perspective = kv_session_get_perspective (self->session);
+  guint chain[KV_PERSPECTIVE_MAX], n_chain = 0;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *count = NULL;
+  EnvelopePicture *picture;
+  KvViewOptions options;
+  gboolean same_game;
+
+  if (!game->has_envelope)
+    return FALSE;
+  if (view == NULL)
+    {
+      view = g_new0 (EnvelopeView, 1);
+      g_object_set_data_full (G_OBJECT (self), ENVELOPE_VIEW_KEY, view, envelope_view_free);
+    }
+  if (view->state == state && g_strcmp0 (view->perspective, perspective) == 0)
+    return TRUE;
+  if (view->state != state)
+    {
+      KvEnvelopeLinks *links = kv_state_envelope_links (state, &error);
+
+      if (links == NULL)
+        {
+          g_warning ("%s", error->message);
+          return FALSE;
+        }
+      g_clear_pointer (&view->links, kv_envelope_links_unref);
+      g_clear_pointer (&view->state, kv_state_unref);
+      view->links = links;
+      view->state = kv_state_ref (state);
+    }
+  g_free (view->perspective);
+  view->perspective = g_strdup (perspective);
+
+  /* A perspective's agent: its envelopes shaded, its links only. */
+  kv_view_options_init (&options);
+  /* The window's title names the game and counts the worlds, the legend
+   * the envelopes: the canvas's room goes to the grid. */
+  options.title = "";
+  if (perspective != NULL && kv_perspective_parse (game, perspective, chain, &n_chain, NULL) && n_chain == 1)
+    options.links_of = (int) chain[0];
+  picture = g_new0 (EnvelopePicture, 1);
+  picture->graph = kv_view_build_envelope_links (state, view->links, &options, &error);
+  if (picture->graph == NULL)
+    {
+      g_warning ("%s", error->message);
+      g_free (picture);
+      return FALSE;
+    }
+  count = kv_count_format (kv_state_count_worlds (state));
+  /* TRANSLATORS: %s is a count of worlds ("5 557 616 064"); "Envelope" is
+   * the view's name in the canvas's view menu */
+  picture->refusal = g_strdup_printf (_("This view draws every world, and this game has %s: too many to draw. "
+                                        "Choose the Envelope view: one circle per envelope still possible."),
+                                      count);
+  same_game = view->game == game;
+  g_clear_pointer (&view->game, kv_game_unref);
+  view->game = kv_game_ref (game);
+  /* A step of the same game keeps every envelope in its place. */
+  if (same_game)
+    kv_canvas_view_replace_graph_func (KV_CANVAS_VIEW (self->canvas), envelope_picture_graph, picture,
+                                       envelope_picture_free);
+  else
+    kv_canvas_view_set_graph_func (KV_CANVAS_VIEW (self->canvas), envelope_picture_graph, picture,
+                                   envelope_picture_free);
+  return TRUE;
+}
+
+/* A symbolic state has no model: the canvas draws its envelope view, or,
+ * when there is none, says why instead of drawing, naming what works on
+ * every world. */
 void
 _kv_window_update_placeholder (KvWindow *self)
 {
   KvState *state = kv_session_get_state (self->session);
   g_autofree char *message = NULL;
 
-  if (state != NULL && kv_state_model (state) == NULL)
+  if (state == NULL || kv_state_model (state) != NULL)
+    {
+      EnvelopeView *view = g_object_get_data (G_OBJECT (self), ENVELOPE_VIEW_KEY);
+
+      /* The model's binding shows it; the next symbolic game starts anew. */
+      if (view != NULL)
+        {
+          g_clear_pointer (&view->state, kv_state_unref);
+          g_clear_pointer (&view->links, kv_envelope_links_unref);
+          g_clear_pointer (&view->game, kv_game_unref);
+        }
+    }
+  else if (!show_envelope_view (self, state))
     {
       KvGame *game = kv_state_game (state);
       guint64 n_worlds = kv_state_count_worlds (state);

@@ -78,12 +78,17 @@ if KRIPKEVIZ_WORLD_LIMIT=1000 "$cli" run clue11 --json >"$tmp/out" 2>"$tmp/err" 
 else
   not_ok "KRIPKEVIZ_WORLD_LIMIT=1000: Clue 11 runs on the symbolic engine" "$(head -c 600 "$tmp/err")"
 fi
-expect "export of real Cluedo: says that run and check answer it" \
-  "run and check answer this game on the symbolic engine" export cluedo --format dot -o "$tmp/cluedo.dot"
+# Real Cluedo draws its envelope view (test-cli-export.sh); a view of
+# every world is refused, naming the envelope view.
+expect "export of real Cluedo, whole: names the envelope view" \
+  "cannot list its worlds to draw: draw its envelope view" export cluedo --view whole --format dot -o "$tmp/cluedo.dot"
 KRIPKEVIZ_WORLD_LIMIT=lots expect "KRIPKEVIZ_WORLD_LIMIT not a number" "KRIPKEVIZ_WORLD_LIMIT must be a number" run hexa
 KRIPKEVIZ_WORLD_LIMIT=0 expect "KRIPKEVIZ_WORLD_LIMIT=0" "KRIPKEVIZ_WORLD_LIMIT must be a number" run hexa
 if KRIPKEVIZ_WORLD_LIMIT=6 "$cli" run hexa >/dev/null 2>&1; then ok "KRIPKEVIZ_WORLD_LIMIT=6: Hexa runs"; else not_ok "KRIPKEVIZ_WORLD_LIMIT=6: Hexa runs"; fi
-KRIPKEVIZ_WORLD_LIMIT=1000 expect "KRIPKEVIZ_WORLD_LIMIT=1000: export of Clue 11 refused" \
+KRIPKEVIZ_WORLD_LIMIT=1000 expect "KRIPKEVIZ_WORLD_LIMIT=1000: export of Clue 11's whole model refused" \
+  "symbolic engine \\(47.*040 worlds\\), which cannot list its worlds" \
+  export clue11 --step 0 --view whole --format dot -o "$tmp/clue.dot"
+KRIPKEVIZ_WORLD_LIMIT=1000 KRIPKEVIZ_ENGINE=explicit expect "KRIPKEVIZ_WORLD_LIMIT=1000: export of Clue 11 forced explicit refused" \
   "clue11:1:1: error: the game has about 4.7e\+04 deals, more than the limit of 1000 worlds" \
   export clue11 --format dot -o "$tmp/clue.dot"
 # A step inside a formula honours the limit too: a coin nobody sees doubles Hexa.

@@ -59,6 +59,26 @@ expect 0 "play cluedo (symbolic): a shorter list repeats over the seats" '^del +
 "$cli" play cluedo --agents del,del+,naive --games 2 --seed 3 --json >"$tmp/c2.json"
 same_output "play cluedo: the same seed gives the same output" "$tmp/c1.json" "$tmp/c2.json"
 if grep -q '"games": 2' "$tmp/c1.json"; then ok "play cluedo --json: two games"; else not_ok "play cluedo --json: two games" "$(head -5 "$tmp/c1.json")"; fi
+# Each strategy's suggestions (README, why del beats del+): del asks only
+# envelopes it considers possible, never a card of its own, so a
+# suggestion nobody answers tells it δ and it wins in that turn; del+
+# probes with its own cards.
+suggestions () { grep -E "^ *\"$1\": " "$tmp/a.json" | grep -oE '"suggestions": \{[^}]*\}'; }
+del_s=$(suggestions del)
+plus_s=$(suggestions 'del\+')
+if [[ "$del_s" =~ \"made\":\ ([0-9]+),\ \"with_own_card\":\ 0,\ \"unanswered\":\ ([0-9]+),\ \"won_unanswered\":\ ([0-9]+) ]] \
+   && [ "${BASH_REMATCH[1]}" -gt 0 ] && [ "${BASH_REMATCH[2]}" -gt 0 ] && [ "${BASH_REMATCH[2]}" -eq "${BASH_REMATCH[3]}" ]; then
+  ok "play --json: del never asks its own cards, and wins at every unanswered suggestion"
+else
+  not_ok "play --json: del never asks its own cards, and wins at every unanswered suggestion" "$del_s"
+fi
+if [[ "$plus_s" =~ \"made\":\ ([0-9]+),\ \"with_own_card\":\ ([0-9]+),\ \"unanswered\":\ ([0-9]+),\ \"won_unanswered\":\ ([0-9]+) ]] \
+   && [ "${BASH_REMATCH[2]}" -gt 0 ] && [ "${BASH_REMATCH[2]}" -le "${BASH_REMATCH[1]}" ] && [ "${BASH_REMATCH[4]}" -lt "${BASH_REMATCH[3]}" ]; then
+  ok "play --json: del+ probes with its own cards, and not every unanswered probe wins"
+else
+  not_ok "play --json: del+ probes with its own cards, and not every unanswered probe wins" "$plus_s"
+fi
+
 expect 2 "play: a list that does not divide the seats" 'cluedo6 has 6 agents, but 4 strategies' -- play cluedo6 --agents del,del,del,del
 
 expect 0 "play --help" 'agents' -- play --help

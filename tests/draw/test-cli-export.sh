@@ -216,5 +216,23 @@ expect_status 2 "unwritable output" hexa --format pdf -o "$dir/missing/dir/x.pdf
 [ ! -e "$dir/missing" ]; ok $? "nothing half-written"
 [ "$(ls -A "$dir" | grep -c '^\.')" = 0 ]; ok $? "no temporary files left"
 
+# Real Cluedo (the symbolic engine: 5 557 616 064 deals) draws its envelope
+# view: 324 envelopes, a block per room, the cards heading rows and columns.
+expect_status 0 "cluedo's envelope view as SVG" cluedo --step 0 --view envelope --format svg -o "$dir/cluedo.svg"
+[ "$(grep -c '<title>[^<]*: [A-Za-z]* [a-z]* [a-z]*</title>' "$dir/cluedo.svg")" = 324 ]
+ok $? "cluedo.svg: 324 envelopes, each with its cards"
+expect_status 0 "cluedo's envelope view as TikZ, after a step" cluedo --step 1 --format tikz -o "$dir/cluedo.tex"
+for header in kitchen ballroom study Scarlet Plum ca wr; do
+  grep -q "node\[header\] at ([0-9.]*,[0-9.]*) {$header}" "$dir/cluedo.tex"; ok $? "cluedo.tex: the header $header"
+done
+[ "$(grep -c '% envelop' "$dir/cluedo.tex")" = 323 ]; ok $? "cluedo.tex: 323 envelopes after step 1"
+expect_status 2 "cluedo's whole model: refused, naming the envelope view" cluedo --view whole --format svg -o "$dir/keep.svg"
+grep -q -- '--view envelope' "$dir/err"; ok $? "cluedo's whole model: the message names --view envelope"
+expect_status 2 "cluedo: one step's picture, not a handout" cluedo --all-steps --format pdf -o "$dir/keep.pdf"
+if command -v pdflatex >/dev/null && kpsewhich tikz.sty >/dev/null 2>&1; then
+  (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error cluedo.tex >latex.log 2>&1)
+  ok $? "pdflatex compiles cluedo's envelope grid ($LC_ALL)"
+fi
+
 echo "1..$n"
 exit $failed

@@ -7,6 +7,11 @@
  *   /strategies/tournament-cli    20 Clue 11 games in the dialog give the
  *                                 wins of `kripkeviz-cli play` for the
  *                                 same seats and seed
+ *   /strategies/tournament-symbolic  2 games of real Cluedo (symbolic)
+ *                                 in the dialog while the window's own
+ *                                 Cluedo takes a turn: both finish, the
+ *                                 dialog counts the CLI's wins and rounds,
+ *                                 the window's table shows the new step
  *   /strategies/screenshot        the dialog at 1024×700, in the language
  *                                 of the environment: tournament-LANG.png
  *                                 in the build dir
@@ -15,11 +20,13 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
 #include "kv-display-util.h"
 #include "kv-i18n.h"
+#include "kv-knowledge-table.h"
 #include "kv-strategy-menu.h"
 #include "kv-tournament-dialog.h"
 #include "kv-window-private.h"
@@ -181,13 +188,16 @@ run_tournament (KvTournamentDialog *dialog)
   kv_display_wait (100);
 }
 
-/* `kripkeviz-cli play clue11 --agents AGENTS --games 20 --seed 7 --json` */
+/* `kripkeviz-cli play GAME --agents AGENTS --games GAMES --seed SEED --json` */
 static char *
-cli_play (const char *agents)
+cli_play_game (const char *game,
+               const char *agents,
+               const char *games,
+               const char *seed)
 {
   const char *cli = g_getenv ("KV_CLI");
   g_autofree char *agents_arg = g_strdup_printf ("--agents=%s", agents);
-  const char *argv[] = { cli, "play", "clue11", agents_arg, "--games", "20", "--seed", "7", "--json", NULL };
+  const char *argv[] = { cli, "play", game, agents_arg, "--games", games, "--seed", seed, "--json", NULL };
   g_autoptr(GError) error = NULL;
   char *out = NULL;
   int status = 0;
@@ -198,6 +208,13 @@ cli_play (const char *agents)
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   return out;
+}
+
+/* `kripkeviz-cli play clue11 --agents AGENTS --games 20 --seed 7 --json` */
+static char *
+cli_play (const char *agents)
+{
+  return cli_play_game ("clue11", agents, "20", "7");
 }
 
 /* The CLI's "wins" of @strategy in @json. */
@@ -291,6 +308,100 @@ test_tournament_cli (void)
   kv_display_wait (50);
 }
 
+/* The CLI's "mean_rounds" of the one strategy in @json, as the dialog's
+ * table writes it. */
+static char *
+cli_mean_rounds (const char *json)
+{
+  g_autoptr(GRegex) regex = g_regex_new ("\"mean_rounds\": ([0-9.]+)", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *mean = NULL;
+
+  g_assert_true (g_regex_match (regex, json, 0, &match));
+  mean = g_match_info_fetch (match, 1);
+  return g_strdup_printf ("%.2f", g_ascii_strtod (mean, NULL));
+}
+
+static void
+test_tournament_symbolic (void)
+{
+  KvSession *session = kv_window_get_session (window);
+  KvKnowledgeTable *table = KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window));
+  g_autofree char *json = cli_play_game ("cluedo", "del", "2", "1");
+  g_autofree char *mean = cli_mean_rounds (json);
+  g_autofree char *worlds_before = NULL;
+  g_autoptr(GError) error = NULL;
+  KvTournamentDialog *dialog;
+  const KvTournamentResult *result;
+  const KvHistory *history;
+  const KvHistoryEntry *entry;
+  guint length;
+  gint64 end;
+
+  /* Real Cluedo: the window's game is symbolic. */
+  g_assert_true (kv_window_open (window, "cluedo", &error));
+  g_assert_no_error (error);
+  kv_display_wait (100);
+  g_assert_true (kv_session_is_symbolic (session));
+  kv_session_set_seed (session, SEED);
+  /* After `endmove 3` (the script's last step is 1's winning suggestion):
+   * Next Turn plays on from there, player 1's turn. */
+  length = kv_history_length (kv_window_get_history (window)) - 1;
+  kv_window_select_step (window, length - 1);
+  kv_display_wait (50);
+  g_assert_cmpint (kv_history_get (kv_window_get_history (window), length - 1)->step->kind, ==, KV_STEP_ENDMOVE);
+  worlds_before = g_strdup (kv_knowledge_table_get_cell (table, _("Worlds"), 0, NULL));
+  g_assert_nonnull (worlds_before);
+
+  dialog = open_tournament ();
+  /* Not modal: the window can be used while the games run. */
+  g_assert_false (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  for (guint a = 0; a < 3; a++)
+    kv_tournament_dialog_set_seat (dialog, a, "del");
+  kv_tournament_dialog_set_games (dialog, 2);
+  kv_tournament_dialog_set_seed (dialog, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tournament.run", NULL));
+  g_assert_true (kv_tournament_dialog_get_running (dialog));
+
+  /* Meanwhile the window's game takes a turn, on the same symbolic engine:
+   * player 1 suggests, is answered and ends its move. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL));
+  history = kv_window_get_history (window);
+  g_assert_cmpuint (kv_history_length (history), >, length);
+  entry = kv_history_get (history, length);
+  g_assert_cmpint (entry->step->kind, ==, KV_STEP_SUGGEST);
+  g_assert_cmpuint (entry->step->agent, ==, 0);
+  g_assert_cmpuint (kv_window_get_step (window), ==, kv_history_length (history) - 1);
+
+  end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  while (kv_tournament_dialog_get_running (dialog) && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  g_assert_false (kv_tournament_dialog_get_running (dialog));
+  kv_display_wait (100);
+
+  /* The dialog's games are the CLI's: del wins both, in the same rounds. */
+  result = kv_tournament_dialog_get_result (dialog);
+  g_assert_nonnull (result);
+  g_assert_cmpuint (result->games, ==, 2);
+  g_assert_cmpuint (result->n_tallies, ==, 1);
+  g_assert_cmpuint (result->tallies[0].wins, ==, cli_wins (json, "del"));
+  g_assert_cmpuint (result->tallies[0].wins, ==, 2);
+  g_assert_cmpstr (kv_tournament_dialog_get_cell (dialog, 0, 2), ==, "2");
+  g_assert_cmpstr (kv_tournament_dialog_get_cell (dialog, 0, 4), ==, mean);
+
+  /* The window's table shows the step the turn added: player 1 considers
+   * fewer worlds possible after the answers. */
+  g_assert_cmpstr (kv_knowledge_table_get_cell (table, _("Worlds"), 0, NULL), !=, worlds_before);
+  g_assert_cmpuint (kv_state_count_agent_worlds (kv_session_get_state (session), 0), <,
+                    kv_state_count_agent_worlds (kv_history_get (history, length - 1)->state, 0));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  kv_display_wait (50);
+}
+
 static void
 test_screenshot (void)
 {
@@ -367,6 +478,7 @@ main (int   argc,
     {
       g_test_add_func ("/strategies/next-turn-naive", test_next_turn_naive);
       g_test_add_func ("/strategies/tournament-cli", test_tournament_cli);
+      g_test_add_func ("/strategies/tournament-symbolic", test_tournament_symbolic);
     }
   g_test_add_func ("/strategies/screenshot", test_screenshot);
 

@@ -3,17 +3,21 @@
  * has 5 557 616 064 worlds, so it runs on the symbolic engine: the
  * knowledge table (every card, E and C, the cells a step changed), the
  * formula bar, the history, the explanation, New Step, Next Turn, undo and
- * stepping work on its states; the canvas says it cannot draw them, and
- * the product view, the perspective and exports say why they are off. At
+ * stepping work on its states; the canvas draws its envelope view (its
+ * grid: test-symbolic-envelope.c), and the product view says why it is
+ * off. A game as big without an envelope has no picture: the canvas says
+ * why, and the perspective and exports say why they are off. At
  * 1024×700 and 1280×720, in the language of the run (en or nl), with
  * screenshots in the build dir.
  *
- *   /symbolic/open        the game's states, the placeholder, the title
+ *   /symbolic/open        the game's states, the envelope view, the title;
+ *                         the placeholder of a game without envelope
  *   /symbolic/table       every card row, E and C, learned marks
  *   /symbolic/formula     K{1} White@2, false at step 0, true after step 1
  *   /symbolic/screenshot  both sizes: the table's columns inside the window
  *   /symbolic/steps       back, forward, New Step, refused, undo, Next Turn
- *   /symbolic/off         product view, perspective, export: off, said why
+ *   /symbolic/off         product view off; without an envelope, the
+ *                         perspective and export too, said why
  *   /symbolic/restore     the autosave reopens it, symbolic, at its step
  */
 #include "config.h"
@@ -65,6 +69,32 @@ open_cluedo (void)
   kv_display_wait (100);
 }
 
+/* 3 × 10 cards, no envelope: 5 550 996 791 340 deals, none drawable. */
+#define NO_ENVELOPE_WORLDS "5\u202f550\u202f996\u202f791\u202f340"
+
+static void
+open_no_envelope (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (state_dir, "no-envelope.kvg", NULL);
+  g_autoptr(GString) text = g_string_new ("title Thirty cards\nagents 1 2 3\ncards");
+
+  for (guint c = 0; c < 30; c++)
+    g_string_append_printf (text, " c%u", c);
+  g_string_append (text, "\nhands 10 10 10\ndeal");
+  for (guint c = 0; c < 30; c++)
+    {
+      if (c % 10 == 0)
+        g_string_append_printf (text, " %u:", c / 10 + 1);
+      g_string_append_printf (text, " c%u", c);
+    }
+  g_string_append (text, "\nnocard 1 c10\n");
+  g_assert_true (g_file_set_contents (path, text->str, -1, &error));
+  g_assert_true (kv_window_open (window, path, &error));
+  g_assert_no_error (error);
+  kv_display_wait (100);
+}
+
 static void
 test_open (void)
 {
@@ -77,10 +107,16 @@ test_open (void)
   g_assert_null (kv_session_get_model (session));
   g_assert_cmpuint (kv_state_count_worlds (kv_session_get_state (session)), ==, 5557616064u);
 
-  /* The canvas's place says why there is no picture, with the count. */
+  /* The canvas draws the envelope view: no placeholder. */
+  g_assert_null (kv_canvas_view_get_placeholder (KV_CANVAS_VIEW (kv_window_get_canvas (window))));
+  /* A game as big without an envelope: the canvas's place says why there
+   * is no picture, with the count. */
+  open_no_envelope ();
+  g_assert_true (kv_session_is_symbolic (session));
   placeholder = kv_canvas_view_get_placeholder (KV_CANVAS_VIEW (kv_window_get_canvas (window)));
   g_assert_nonnull (placeholder);
-  g_assert_nonnull (strstr (placeholder, CLUEDO_WORLDS));
+  g_assert_nonnull (strstr (placeholder, NO_ENVELOPE_WORLDS));
+  open_cluedo ();
   g_assert_cmpstr (adw_window_title_get_title (window->window_title), ==, _("Cluedo, three players"));
   g_assert_nonnull (strstr (adw_window_title_get_subtitle (window->window_title), CLUEDO_WORLDS));
 
@@ -92,8 +128,10 @@ test_open (void)
     kv_display_wait (50);
     g_assert_false (kv_session_is_symbolic (session));
     g_assert_null (kv_canvas_view_get_placeholder (KV_CANVAS_VIEW (kv_window_get_canvas (window))));
-    open_cluedo ();
+    open_no_envelope ();
     g_assert_nonnull (kv_canvas_view_get_placeholder (KV_CANVAS_VIEW (kv_window_get_canvas (window))));
+    open_cluedo ();
+    g_assert_null (kv_canvas_view_get_placeholder (KV_CANVAS_VIEW (kv_window_get_canvas (window))));
   }
 }
 
@@ -236,7 +274,11 @@ test_off (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.product", NULL);
   kv_display_wait (50);
   g_assert_false (kv_window_get_product_mode (window));
-  /* So does a perspective: the canvas's toolbar is off. */
+  /* The envelope view takes a perspective. */
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (canvas->perspective_button)));
+  /* Without an envelope, a perspective has nothing to be drawn on: the
+   * canvas's toolbar is off. */
+  open_no_envelope ();
   g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (canvas->perspective_button)));
   g_assert_nonnull (gtk_widget_get_tooltip_text (GTK_WIDGET (canvas->perspective_button)));
   /* An export is refused with a message, not a dialog. */

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-view-private.h: what the envelope views of kv-view.c (a model's) and
+ * kv-view-symbolic.c (a state's, on either engine) share. */
+#pragma once
+
+#include "kv-view.h"
+
+G_BEGIN_DECLS
+
+/* With two envelope categories, puts node i (the envelope @hands[i]) in
+ * the grid of the first category's cards down and the second's across,
+ * and names the rows and columns; FALSE (nothing set) otherwise. */
+gboolean _kv_view_envelope_grid (KvGraph *graph, const KvGame *game, const GArray *hands);
+
+/* Draws each maximal group of @groups (a set of GBytes, each a bit set
+ * over the @n nodes: the envelopes one class of @agent holds) as a cycle,
+ * each link once; @members has room for @n. For links that are not an
+ * equivalence. */
+void     _kv_view_add_group_cycles (KvGraph *graph, guint agent, GHashTable *groups, guint n,
+                                    guint *members);
+
+G_END_DECLS

@@ -1,0 +1,556 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-view-symbolic.c: the envelope view of a state on either engine — the
+ * one picture a symbolic game (real Cluedo: 5.5 billion deals) can draw.
+ *
+ * Nodes are the envelopes still possible over every world, links per agent
+ * the relation kv_state_envelope_links computes (on the symbolic engine,
+ * with BDDs). Real Cluedo's envelope has three categories: the envelopes go
+ * in blocks, one per card of the biggest category (a room), each block a
+ * grid of the other two (suspects down, weapons across: the narrower short
+ * names across), the blocks three by three with the room's name over its
+ * block. The columns' headers are short (their key is in the legend) and
+ * the cells small (KvGraph.compact), so that 18 columns fit the canvas
+ * beside the knowledge table with the headers near 12 px.
+ *
+ * One agent's relation on 324 envelopes links tens of thousands of pairs:
+ * drawn as lines it would be a solid mass. So with at most
+ * KV_ENVELOPE_GROUPS_MAX envelopes (Clue 11's 28) the links are drawn as
+ * the explicit envelope view draws them (a cycle per class, or per maximal
+ * group when they are not an equivalence: the same picture on both
+ * engines); past that, the links of the true envelope when they are at
+ * most MAX_STAR_LINES, else none, and the legend counts each agent's
+ * linked pairs. A perspective's agent shades the envelopes it considers
+ * possible at the actual world, and only its links are drawn.
+ */
+#define G_LOG_DOMAIN "kv-view"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "kv-view.h"
+#include "kv-view-private.h"
+#include "kv-style.h"
+
+/* Most lines of one agent drawn from its relation; past it the picture
+ * is a mass of lines (real Cluedo: 324 envelopes, one class). */
+#define MAX_AGENT_LINES 150
+/* Most lines drawn from the true envelope alone. */
+#define MAX_STAR_LINES 40
+
+/* The shortest prefix of each of @names, at least two characters, that no
+ * other name starts with ("ca" candlestick, "re" revolver): one letter
+ * would leave no room between the columns' headers. */
+static char **
+short_names (GPtrArray *names)
+{
+  char **out = g_new0 (char *, names->len + 1);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      glong len = g_utf8_strlen (name, -1);
+      glong k = MIN (2, len);
+
+      for (; k < len; k++)
+        {
+          g_autofree char *prefix = g_utf8_substring (name, 0, k);
+          gboolean unique = TRUE;
+
+          for (guint j = 0; j < names->len && unique; j++)
+            unique = j == i || !g_str_has_prefix (g_ptr_array_index (names, j), prefix);
+          if (unique)
+            break;
+        }
+      out[i] = g_utf8_substring (name, 0, k);
+    }
+  return out;
+}
+
+/* The envelope categories, the one with most cards first (the blocks),
+ * then the one with the longest names (down the side), then the other
+ * (across). FALSE unless there are exactly three. */
+static gboolean
+block_axes (const KvGame *game, int *blocks, int *rows, int *cols)
+{
+  int k[3];
+  guint n = 0, count[3] = { 0 }, longest[3] = { 0 };
+
+  for (guint c = 0; c < game->n_categories; c++)
+    if (game->envelope_categories & (G_GUINT64_CONSTANT (1) << c))
+      {
+        if (n == 3)
+          return FALSE;
+        k[n++] = (int) c;
+      }
+  if (n != 3)
+    return FALSE;
+  for (guint i = 0; i < 3; i++)
+    for (guint c = 0; c < game->n_cards; c++)
+      if (game->card_category[c] == k[i])
+        {
+          count[i]++;
+          longest[i] = MAX (longest[i], (guint) g_utf8_strlen (game->card_names[c], -1));
+        }
+  {
+    guint b = 0;
+
+    for (guint i = 1; i < 3; i++)
+      if (count[i] > count[b])
+        b = i;
+    *blocks = k[b];
+    *rows = k[(b + 1) % 3];
+    *cols = k[(b + 2) % 3];
+    if (longest[(b + 2) % 3] > longest[(b + 1) % 3])
+      {
+        *rows = k[(b + 2) % 3];
+        *cols = k[(b + 1) % 3];
+      }
+  }
+  return TRUE;
+}
+
+static guint
+rank_of (const KvGame *game, KvHand hand, int category)
+{
+  guint rank = 0;
+
+  for (guint c = 0; c < game->n_cards; c++)
+    if (game->card_category[c] == category)
+      {
+        if (hand & KV_CARD_BIT (c))
+          return rank;
+        rank++;
+      }
+  return 0;
+}
+
+/* The width of the widest of @category's short names, in the headers' font. */
+static double
+widest_short_name (const KvGame *game, int category)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_auto(GStrv) shorts = NULL;
+  double widest = 0;
+
+  for (guint c = 0; c < game->n_cards; c++)
+    if (game->card_category[c] == category)
+      g_ptr_array_add (names, game->card_names[c]);
+  shorts = short_names (names);
+  for (guint i = 0; shorts[i] != NULL; i++)
+    {
+      double w, h;
+
+      kv_style_text_size (shorts[i], KV_STYLE_LABEL_SIZE, FALSE, &w, &h);
+      widest = MAX (widest, w);
+    }
+  return widest;
+}
+
+/* "ca candlestick, da dagger" */
+static void
+append_key (GString *key, GPtrArray *names, char **short_names)
+{
+  for (guint i = 0; i < names->len; i++)
+    {
+      if (i > 0)
+        g_string_append (key, ", ");
+      /* TRANSLATORS: one entry of a key, "ca candlestick" */
+      g_string_append_printf (key, _("%s %s"), short_names[i], (const char *) g_ptr_array_index (names, i));
+    }
+}
+
+/* Real Cluedo's grid: blocks of rows × cols, one per card of @blocks, laid
+ * out √n blocks across, a caption row over each row of blocks naming each
+ * block where it starts; the headers short. Adds what the grid shows,
+ * with the key of the short names, to @note. */
+static void
+block_grid (KvGraph *graph, const KvGame *game, const GArray *hands, GString *note)
+{
+  int blocks, rows, cols;
+  g_autoptr(GPtrArray) block_names = g_ptr_array_new ();
+  g_autoptr(GPtrArray) row_names = g_ptr_array_new ();
+  g_autoptr(GPtrArray) col_names = g_ptr_array_new ();
+  g_autoptr(GPtrArray) row_headers = g_ptr_array_new ();
+  g_autoptr(GPtrArray) col_headers = g_ptr_array_new ();
+  g_auto(GStrv) short_cols = NULL;
+  g_autoptr(GString) key = g_string_new (NULL);
+  guint across, n_block_rows;
+
+  if (!block_axes (game, &blocks, &rows, &cols))
+    return;
+  /* The category whose short names are narrower goes across: the columns
+   * are as wide as their widest header, and eighteen of them must fit. */
+  if (widest_short_name (game, cols) > widest_short_name (game, rows))
+    {
+      int swap = rows;
+
+      rows = cols;
+      cols = swap;
+    }
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      if (game->card_category[c] == blocks)
+        g_ptr_array_add (block_names, game->card_names[c]);
+      else if (game->card_category[c] == rows)
+        g_ptr_array_add (row_names, game->card_names[c]);
+      else if (game->card_category[c] == cols)
+        g_ptr_array_add (col_names, game->card_names[c]);
+    }
+  /* √n blocks across, rounded up. */
+  for (across = 1; across * across < block_names->len; across++)
+    ;
+  n_block_rows = (block_names->len + across - 1) / across;
+
+  for (guint i = 0; i < hands->len; i++)
+    {
+      KvHand hand = g_array_index (hands, KvHand, i);
+      guint b = rank_of (game, hand, blocks);
+      guint row = (b / across) * (row_names->len + 1) + 1 + rank_of (game, hand, rows);
+      guint col = (b % across) * col_names->len + rank_of (game, hand, cols);
+
+      kv_graph_set_grid (graph, i, row, col);
+      kv_graph_set_headed (graph, i);
+    }
+
+  /* The rows' headers beside the first block of each row of blocks, the
+   * columns' above the first row of blocks; the grid's rows and columns
+   * run on through the blocks beside and below. */
+  short_cols = short_names (col_names);
+  for (guint r = 0; r < n_block_rows; r++)
+    {
+      g_ptr_array_add (row_headers, (gpointer) "");
+      for (guint i = 0; i < row_names->len; i++)
+        g_ptr_array_add (row_headers, g_ptr_array_index (row_names, i));
+    }
+  for (guint b = 0; b < across; b++)
+    for (guint i = 0; i < col_names->len; i++)
+      g_ptr_array_add (col_headers, short_cols[i]);
+  g_ptr_array_add (row_headers, NULL);
+  g_ptr_array_add (col_headers, NULL);
+  kv_graph_set_headers (graph, (const char * const *) row_headers->pdata,
+                        (const char * const *) col_headers->pdata);
+  for (guint b = 0; b < block_names->len; b++)
+    kv_graph_add_caption (graph, (b / across) * (row_names->len + 1), (b % across) * col_names->len,
+                          g_ptr_array_index (block_names, b));
+
+  /* 324 envelopes in a window beside the knowledge table: small cells,
+   * short column headers (their key in the legend), so the headers are
+   * legible. The rows' headers are written once, at the left: in full. */
+  graph->compact = TRUE;
+  append_key (key, col_names, short_cols);
+  /* TRANSLATORS: the note under real Cluedo's envelope grid; %u is the
+   * number of envelopes, the %s are categories ("suspect", "weapon",
+   * "room") and the key of the columns' short names ("ca candlestick, da
+   * dagger, …"): suspect, weapon, key, room */
+  g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                             "%u envelope is still possible, a circle: its %s heads its row, "
+                                             "its %s its column (%s), its %s its block.",
+                                             "%u envelopes are still possible, a circle each: its %s heads its "
+                                             "row, its %s its column (%s), its %s its block.", hands->len),
+                          hands->len, game->category_names[rows], game->category_names[cols], key->str,
+                          game->category_names[blocks]);
+}
+
+/* Whether @agent's links are an equivalence: linked envelopes link the
+ * same ones. */
+static gboolean
+is_equivalence (const KvEnvelopeLinks *links, guint agent)
+{
+  guint n = kv_envelope_links_n (links);
+
+  for (guint x = 0; x < n; x++)
+    for (guint y = x + 1; y < n; y++)
+      if (kv_envelope_links_get (links, agent, x, y) &&
+          memcmp (kv_envelope_links_row (links, agent, x), kv_envelope_links_row (links, agent, y),
+                  sizeof (guint64) * links->words) != 0)
+        return FALSE;
+  return TRUE;
+}
+
+/* Whether every agent links every pair of envelopes (real Cluedo's
+ * start: nobody can tell any two envelopes apart). */
+static gboolean
+all_link_all (const KvEnvelopeLinks *links)
+{
+  guint n = kv_envelope_links_n (links);
+
+  for (guint a = 0; a < links->n_agents; a++)
+    for (guint x = 0; x < n; x++)
+      for (guint y = 0; y < n; y++)
+        if (!kv_envelope_links_get (links, a, x, y))
+          return FALSE;
+  return TRUE;
+}
+
+/* The lines a cycle per class takes (kv_graph_add_class: a clique up to
+ * three members); every linked pair when not an equivalence. */
+static guint64
+lines_needed (const KvEnvelopeLinks *links, guint agent, gboolean equivalence, guint64 *pairs)
+{
+  guint n = kv_envelope_links_n (links);
+  guint64 lines = 0;
+
+  *pairs = 0;
+  for (guint x = 0; x < n; x++)
+    {
+      guint m = 0;
+      gboolean first = TRUE;
+
+      for (guint y = 0; y < n; y++)
+        if (kv_envelope_links_get (links, agent, x, y))
+          {
+            m++;
+            first &= y >= x;
+            *pairs += y > x;
+          }
+      if (equivalence && first)
+        lines += m <= 3 ? (guint64) m * (m - 1) / 2 : m;
+    }
+  return equivalence ? lines : *pairs;
+}
+
+/* @agent's links, and what the legend says of them when they are not
+ * all drawn (or NULL): *@cycles set when a class is drawn as a cycle,
+ * the agent's name added to @overlapping when its groups are (not an
+ * equivalence), *@starred when only the true envelope's links are. */
+static char *
+add_agent_links (KvGraph *graph, const KvGame *game, const KvEnvelopeLinks *links, guint agent,
+                 int actual, gboolean *cycles, GPtrArray *overlapping, gboolean *starred)
+{
+  guint n = kv_envelope_links_n (links);
+  gboolean equivalence = is_equivalence (links, agent);
+  guint64 pairs;
+  guint64 lines = lines_needed (links, agent, equivalence, &pairs);
+  g_autofree guint *members = g_new (guint, MAX (n, 1));
+  g_autofree char *linked = NULL;
+  guint star = 0;
+
+  /* A few envelopes (Clue 11's 28): drawn as the explicit envelope view
+   * draws them, a cycle per class, or per maximal group when the links
+   * are not an equivalence. */
+  if (n <= KV_ENVELOPE_GROUPS_MAX && !equivalence && links->groups != NULL && links->groups[agent] != NULL)
+    {
+      g_autoptr(GHashTable) groups = g_hash_table_new (g_bytes_hash, g_bytes_equal);
+
+      for (guint i = 0; i < links->groups[agent]->len; i++)
+        g_hash_table_add (groups, g_ptr_array_index (links->groups[agent], i));
+      _kv_view_add_group_cycles (graph, agent, groups, n, members);
+      g_ptr_array_add (overlapping, game->agent_names[agent]);
+      return NULL;
+    }
+  if (equivalence && (n <= KV_ENVELOPE_GROUPS_MAX || lines <= MAX_AGENT_LINES))
+    {
+      for (guint x = 0; x < n; x++)
+        {
+          guint m = 0;
+          gboolean first = TRUE;
+
+          for (guint y = 0; y < n; y++)
+            if (kv_envelope_links_get (links, agent, x, y))
+              {
+                first &= y >= x;
+                members[m++] = y;
+              }
+          /* Each class once, from its first member. */
+          if (first)
+            *cycles |= kv_graph_add_class (graph, agent, members, m);
+        }
+      return NULL;
+    }
+
+  if (actual >= 0)
+    for (guint y = 0; y < n; y++)
+      star += y != (guint) actual && kv_envelope_links_get (links, agent, (guint) actual, y);
+  if (actual >= 0 && star <= MAX_STAR_LINES)
+    for (guint y = 0; y < n; y++)
+      if (y != (guint) actual && kv_envelope_links_get (links, agent, (guint) actual, y))
+        kv_graph_add_edge (graph, agent, (guint) actual, y);
+
+  linked = kv_count_format (pairs);
+  *starred |= actual >= 0 && star > 0 && star <= MAX_STAR_LINES;
+  /* TRANSLATORS: one agent's entry in "Too many links to draw; pairs
+   * linked of 52 003: …"; %s an agent, then a count ("51 298") */
+  return g_strdup_printf (_("%s: %s"), game->agent_names[agent], linked);
+}
+
+KvGraph *
+kv_view_build_envelope_links (KvState               *state,
+                              const KvEnvelopeLinks *links,
+                              const KvViewOptions   *options,
+                              GError               **error)
+{
+  KvGame *game;
+  KvHand actual_hand;
+  g_autoptr(KvGraph) graph = NULL;
+  g_autoptr(GString) note = g_string_new (NULL);
+  g_autoptr(GPtrArray) agent_notes = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *title = NULL;
+  g_autoptr(GArray) shaded = NULL;
+  gboolean grid, cycles = FALSE, starred = FALSE;
+  g_autoptr(GPtrArray) overlapping = g_ptr_array_new ();   /* agent names */
+  int actual, links_of;
+  guint n;
+
+  g_return_val_if_fail (state != NULL && links != NULL, NULL);
+
+  game = kv_state_game (state);
+  links_of = options != NULL ? options->links_of : -1;
+  if (links_of >= (int) game->n_agents)
+    links_of = -1;
+  if (!game->has_envelope)
+    {
+      g_set_error (error, KV_ERROR, KV_ERROR_GAME,
+                   _("This game has no envelope, so there is no envelope view."));
+      return NULL;
+    }
+  n = kv_envelope_links_n (links);
+
+  {
+    g_autofree char *worlds = kv_count_format (kv_state_count_worlds (state));
+    g_autofree char *envelopes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u possible envelope",
+                                                               "%u possible envelopes", n), n);
+    /* TRANSLATORS: a count of worlds, "5 557 616 064 worlds" */
+    g_autofree char *counted = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds",
+                                                             kv_state_count_worlds (state)), worlds);
+    /* TRANSLATORS: "3 possible envelopes, 24 worlds" */
+    g_autofree char *description = g_strdup_printf (_("%s, %s"), envelopes, counted);
+
+    /* Real Cluedo's grid fills a window beside the knowledge table: its
+     * title is as short as can be (the window's title counts the worlds). */
+    int b, r, c;
+
+    if (block_axes (game, &b, &r, &c))
+      {
+        g_free (description);
+        description = g_strdup (envelopes);
+      }
+    if (options != NULL && options->title != NULL)
+      title = g_strdup (options->title);
+    else if (game->title != NULL)
+      title = g_strdup_printf ("%s — %s", kv_game_display_title (game->title), description);
+    else
+      title = g_steal_pointer (&description);
+  }
+  graph = kv_graph_new (title, game->n_agents, (const char * const *) game->agent_names);
+
+  actual_hand = game->deal[kv_game_envelope (game)];
+  actual = kv_envelope_links_find (links, actual_hand);
+  if (links_of >= 0)
+    shaded = kv_state_envelopes (state, (guint) links_of);
+  for (guint i = 0; i < n; i++)
+    {
+      KvHand hand = g_array_index (links->hands, KvHand, i);
+      g_autofree char *label = kv_game_hand_to_string (game, hand);
+      /* TRANSLATORS: tooltip of a node of the envelope view; %s is the envelope's cards */
+      g_autofree char *tooltip = g_strdup_printf (_("envelope: %s"), label);
+      KvNodeFlags flags = (int) i == actual ? KV_NODE_ACTUAL : 0;
+
+      if (shaded != NULL)
+        for (guint j = 0; j < shaded->len; j++)
+          if (g_array_index (shaded, KvHand, j) == hand)
+            flags |= KV_NODE_HIGHLIGHTED;
+      kv_graph_add_node (graph, label, tooltip, flags, i);
+    }
+
+  grid = _kv_view_envelope_grid (graph, game, links->hands);
+  if (!grid)
+    {
+      block_grid (graph, game, links->hands, note);
+      grid = kv_graph_is_grid (graph) && note->len > 0;
+    }
+  else
+    g_string_append (note, _("Each circle is an envelope still possible: the cards heading its row "
+                             "and its column."));
+  if (!grid && n > (options != NULL && options->limit > 0 ? options->limit : KV_VIEW_DEFAULT_LIMIT))
+    {
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                   _("The envelope view has %u nodes, more than the limit of %u."),
+                   n, options != NULL && options->limit > 0 ? options->limit : KV_VIEW_DEFAULT_LIMIT);
+      return NULL;
+    }
+
+  for (guint a = 0; a < game->n_agents; a++)
+    if (links_of < 0 || (int) a == links_of)
+      {
+        char *said = add_agent_links (graph, game, links, a, actual, &cycles, overlapping, &starred);
+
+        if (said != NULL)
+          g_ptr_array_add (agent_notes, said);
+      }
+
+  /* When no link is drawn the counts say what a link is, in fewer words:
+   * the legend leaves the grid its room. */
+  if (note->len > 0 && agent_notes->len == 0)
+    g_string_append_c (note, ' ');
+  if (agent_notes->len == 0)
+    g_string_append (note, cycles || overlapping->len > 0 ? _("An agent links two when it cannot tell apart a world with one from a "
+                                      "world with the other; more than three, by a cycle.")
+                                  : _("An agent links two when it cannot tell apart a world with one from a "
+                                      "world with the other."));
+
+  if (overlapping->len > 0)
+    {
+      g_autofree char *names = NULL;
+      guint n_overlapping = overlapping->len;
+
+      g_ptr_array_add (overlapping, NULL);
+      names = g_strjoinv (", ", (char **) overlapping->pdata);
+      g_string_append_c (note, ' ');
+      /* The explicit envelope view's words (kv-view.c). */
+      g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                                 "Agent %s's groups overlap: a cycle per hand.",
+                                                 "Agents %s: groups overlap, a cycle per hand.",
+                                                 n_overlapping),
+                              names);
+    }
+  if (agent_notes->len > 1 && agent_notes->len == game->n_agents && all_link_all (links))
+    {
+      g_autofree char *all = kv_count_format ((guint64) n * (n - 1) / 2);
+
+      g_string_append_c (note, ' ');
+      /* TRANSLATORS: %s is a count of pairs of envelopes ("52 326") */
+      g_string_append_printf (note, _("No agent can tell apart the worlds of any two envelopes: all %s pairs "
+                                      "are linked, too many to draw."), all);
+    }
+  else if (agent_notes->len > 0)
+    {
+      g_autofree char *counts = NULL;
+
+      g_autofree char *all = kv_count_format ((guint64) n * (n - 1) / 2);
+
+      g_ptr_array_add (agent_notes, NULL);
+      counts = g_strjoinv (", ", (char **) agent_notes->pdata);
+      g_string_append_c (note, ' ');
+      /* TRANSLATORS: the first %s a count of pairs of envelopes ("52 003"),
+       * the second a list of agents with the pairs each links
+       * ("1: 51 298, 2: 51 298, 3: 52 003") */
+      g_string_append_printf (note, _("Pairs of envelopes whose worlds an agent cannot tell apart, of %s: "
+                                      "%s; too many to draw."), all, counts);
+      if (starred)
+        {
+          g_string_append_c (note, ' ');
+          g_string_append (note, _("Drawn: only the true envelope's links."));
+        }
+    }
+  if (shaded != NULL)
+    {
+      g_string_append_c (note, ' ');
+      /* TRANSLATORS: %u envelopes, %s an agent */
+      g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                                 "Shaded: the %u envelope %s considers possible.",
+                                                 "Shaded: the %u envelopes %s considers possible.",
+                                                 shaded->len),
+                              shaded->len, game->agent_names[links_of]);
+    }
+  kv_graph_add_note (graph, note->str);
+  if (links_of >= 0)
+    {
+      g_autofree char *only = g_strdup_printf (_("Only the links of agent %s are drawn."),
+                                               game->agent_names[links_of]);
+
+      kv_graph_add_note (graph, only);
+    }
+  return g_steal_pointer (&graph);
+}
