@@ -473,8 +473,10 @@ build_pairs (const KvProductView *view, const KvProductGrouping *g)
 {
   const KvActionModel *am = view->action;
   const KvModel *m = view->before;
-  g_autofree char *title = g_strdup_printf (_("Stage 1 of 3, all pairs W × E for %s: %u tried, %u kept"),
-                                            view->step_del, view->counts.pairs_tried, view->counts.pairs_kept);
+  g_autofree char *n_tried = kv_count_format (view->counts.pairs_tried);
+  g_autofree char *n_kept = kv_count_format (view->counts.pairs_kept);
+  g_autofree char *title = g_strdup_printf (_("Stage 1 of 3, all pairs W × E for %s: %s tried, %s kept"),
+                                            view->step_del, n_tried, n_kept);
   KvGraph *graph = new_graph (view, title);
   g_autofree guint *kept = g_new0 (guint, (gsize) g->n_groups * am->n_events);
   g_autofree guint *tried = g_new0 (guint, (gsize) g->n_groups * am->n_events);
@@ -756,14 +758,16 @@ kv_product_view_build (const KvProductView *view, KvProductStage stage,
         g_autofree char *title = NULL;
         guint n_blocks;
         g_autofree guint32 *blocks = kv_bisim_blocks (view->after, &n_blocks);
+        g_autofree char *worlds = kv_count_format (view->after->n_worlds);
+        g_autofree char *classes = kv_count_format (n_blocks);
 
         /* TRANSLATORS: the plural is chosen by the number of worlds, the
          * first number */
         title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "Stage 3 of 3, the result M ⊗ A of %s: %u world (%u non-bisimilar)",
-                                              "Stage 3 of 3, the result M ⊗ A of %s: %u worlds (%u non-bisimilar)",
+                                              "Stage 3 of 3, the result M ⊗ A of %s: %s world (%s non-bisimilar)",
+                                              "Stage 3 of 3, the result M ⊗ A of %s: %s worlds (%s non-bisimilar)",
                                               view->after->n_worlds),
-                                 view->step_del, view->after->n_worlds, n_blocks);
+                                 view->step_del, worlds, classes);
         result.highlight = NULL;
         result.title = title;
         /* The view auto picks, decided here to know how nodes group worlds. */
@@ -805,25 +809,37 @@ kv_product_view_describe (const KvProductView *view, KvProductStage stage)
     case KV_PRODUCT_STAGE_PAIRS:
       /* TRANSLATORS: the plural is chosen by the number of pairs tried,
        * the first number */
-      g_string_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u pair tried, %u kept, %u dropped",
-                                         "%u pairs tried, %u kept, %u dropped", view->counts.pairs_tried),
-                       view->counts.pairs_tried,
-                       view->counts.pairs_kept, view->counts.pairs_tried - view->counts.pairs_kept);
+      {
+        g_autofree char *tried = kv_count_format (view->counts.pairs_tried);
+        g_autofree char *kept = kv_count_format (view->counts.pairs_kept);
+        g_autofree char *dropped = kv_count_format (view->counts.pairs_tried - view->counts.pairs_kept);
+
+        g_string_printf (out, g_dngettext (GETTEXT_PACKAGE, "%s pair tried, %s kept, %s dropped",
+                                           "%s pairs tried, %s kept, %s dropped", view->counts.pairs_tried),
+                         tried, kept, dropped);
+      }
       break;
     case KV_PRODUCT_STAGE_LINKS:
       for (guint a = 0; a < game->n_agents; a++)
-        /* TRANSLATORS: the first %s is "; " between agents (keep it first);
-         * the plural is chosen by the number of links kept, the first number */
-        g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%sagent %s: %llu link kept, %llu cut",
-                                                  "%sagent %s: %llu links kept, %llu cut",
-                                                  (gulong) MIN (view->counts.links_kept[a], G_MAXULONG)),
-                                a ? "; " : "", game->agent_names[a],
-                                (unsigned long long) view->counts.links_kept[a],
-                                (unsigned long long) view->counts.links_cut[a]);
+        {
+          g_autofree char *kept = kv_count_format (view->counts.links_kept[a]);
+          g_autofree char *cut = kv_count_format (view->counts.links_cut[a]);
+
+          /* TRANSLATORS: the first %s is "; " between agents (keep it first);
+           * the plural is chosen by the number of links kept, the third %s */
+          g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%sagent %s: %s link kept, %s cut",
+                                                    "%sagent %s: %s links kept, %s cut",
+                                                    (gulong) MIN (view->counts.links_kept[a], G_MAXULONG)),
+                                  a ? "; " : "", game->agent_names[a], kept, cut);
+        }
       break;
     case KV_PRODUCT_STAGE_RESULT:
-      g_string_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u world", "%u worlds", view->after->n_worlds),
-                       view->after->n_worlds);
+      {
+        g_autofree char *worlds = kv_count_format (view->after->n_worlds);
+
+        g_string_printf (out, g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds", view->after->n_worlds),
+                         worlds);
+      }
       break;
     default:
       g_assert_not_reached ();

@@ -498,8 +498,12 @@ build_whole (const KvModel        *model,
       return NULL;
     }
 
-  description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u world", "%u worlds", model->n_worlds),
-                                 model->n_worlds);
+  {
+    g_autofree char *count = kv_count_format (model->n_worlds);
+
+    description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds", model->n_worlds),
+                                   count);
+  }
   graph = new_graph (model, options, description);
   worlds = g_new (guint, MAX (model->n_worlds, 1));
   for (guint w = 0; w < model->n_worlds; w++)
@@ -906,8 +910,9 @@ build_envelope (const KvModel        *model,
     /* Two counts, each with its own plural. */
     g_autofree char *envelopes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u possible envelope",
                                                                "%u possible envelopes", n), n);
-    g_autofree char *worlds = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u world", "%u worlds",
-                                                            model->n_worlds), model->n_worlds);
+    g_autofree char *n_worlds = kv_count_format (model->n_worlds);
+    g_autofree char *worlds = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds",
+                                                            model->n_worlds), n_worlds);
 
     /* TRANSLATORS: "3 possible envelopes, 24 worlds" */
     description = g_strdup_printf (_("%s, %s"), envelopes, worlds);

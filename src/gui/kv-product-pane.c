@@ -248,6 +248,7 @@ show_part (KvProductPane  *self,
            KvProductStage  stage)
 {
   g_autofree char *model_text = NULL;
+  g_autofree char *model_count = NULL;
   g_autofree char *action_counts = NULL;
   g_autofree char *part_text = NULL;
   KvModel *before;
@@ -259,9 +260,10 @@ show_part (KvProductPane  *self,
 
   before = self->product->view->before;
   kv_canvas_view_set_model (self->model_panel, before);
-  model_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u world", "%u worlds",
+  model_count = kv_count_format (before->n_worlds);
+  model_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds",
                                              before->n_worlds),
-                                before->n_worlds);
+                                model_count);
   if (part > 0)
     {
       /* TRANSLATORS: under "M — the model before" for a suggestion's
