@@ -185,6 +185,8 @@ free_bdds (BDD *bdds, guint n)
 
 /* kv-sym.c */
 gboolean    _kv_sym_failed            (GError **error);
+gboolean    _kv_sym_leave_room        (GError **error);
+gboolean    _kv_sym_readout_retry     (void);
 KvSym      *_kv_sym_new               (KvGame *game, Vocabulary *vocabulary, BDD theta, BDD actual);
 void        _kv_sym_set_deals_from    (KvSym *sym, KvSym *from, BDD deals_step);
 void        _kv_sym_drop_deals_from   (KvSym *sym);

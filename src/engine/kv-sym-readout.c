@@ -157,7 +157,16 @@ deals_of (KvSym *sym)
   if (sym->deals_from != NULL)
     {
       /* The steps since deals_from added conditions on the deal alone. */
-      sym->deals = keep (bdd_and (deals_of (sym->deals_from), sym->deals_step));
+      BDD from = deals_of (sym->deals_from);
+      BDD deals;
+
+      do
+        {
+          _kv_sym_error_code = 0;
+          deals = bdd_and (from, sym->deals_step);
+        }
+      while (_kv_sym_readout_retry ());
+      sym->deals = keep (deals);
       _kv_sym_drop_deals_from (sym);
       return sym->deals;
     }
@@ -165,19 +174,36 @@ deals_of (KvSym *sym)
   for (guint p = n_state; p < sym->vocabulary->len; p++)
     vars[n++] = variable (sym->vocabulary, p)->var;
   gint64 start = trace_start ();
-  events = keep (bdd_makeset (vars, (int) n));
-  sym->deals = keep (bdd_exist (sym->theta, events));
+  do
+    {
+      _kv_sym_error_code = 0;
+      events = keep (bdd_makeset (vars, (int) n));
+      set_to (&sym->deals, bdd_exist (sym->theta, events));
+      bdd_delref (events);
+    }
+  while (_kv_sym_readout_retry ());
   trace ("deals", start, sym->deals);
-  bdd_delref (events);
   return sym->deals;
 }
 
 guint64
 kv_sym_count_removed_deals (KvSym *before, KvSym *after)
 {
-  BDD gone = keep (bdd_apply (deals_of (before), deals_of (after), bddop_diff));
+  BDD deals_before = deals_of (before);
+  BDD deals_after = deals_of (after);
   g_autofree guint *rank = vocabulary_ranks (before->vocabulary, before->game, n_state_vars (before->game), NULL);
-  guint64 n = count_over (gone, rank, levels_end (before->game));
+  guint64 n;
+  BDD gone;
+
+  do
+    {
+      _kv_sym_error_code = 0;
+      gone = keep (bdd_apply (deals_before, deals_after, bddop_diff));
+      if (_kv_sym_error_code != 0)
+        bdd_delref (gone);
+    }
+  while (_kv_sym_readout_retry ());
+  n = count_over (gone, rank, levels_end (before->game));
 
   bdd_delref (gone);
   return n;
@@ -188,7 +214,18 @@ kv_sym_count_removed_deals (KvSym *before, KvSym *after)
 static BDD
 common_component (const KvSym *sym)
 {
-  return _kv_sym_reach (sym->vocabulary, sym->game, sym->theta, (1u << sym->game->n_agents) - 1, sym->actual);
+  BDD component;
+
+  do
+    {
+      _kv_sym_error_code = 0;
+      component = _kv_sym_reach (sym->vocabulary, sym->game, sym->theta, (1u << sym->game->n_agents) - 1,
+                                 sym->actual);
+      if (_kv_sym_error_code != 0)
+        bdd_delref (component);
+    }
+  while (_kv_sym_readout_retry ());
+  return component;
 }
 
 /* One walk over the nodes of a set of worlds, counting them and marking
@@ -429,37 +466,17 @@ compare_hands (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
-GArray *
-kv_sym_envelopes (KvSym *sym, int agent)
+/* θ (or @agent's class at the actual world: θ's cofactor at what it
+ * observes there, the observed variables gone) projected on the
+ * envelope's variables; referenced. */
+static BDD
+envelope_projection (KvSym *sym, int agent)
 {
   const KvGame *game = sym->game;
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
-  g_autofree int *levels = NULL;
-  g_autofree guint *cards = NULL;
   g_autofree int *others = NULL;
   guint n_others = 0;
   BDD set, hidden, projected;
 
-  g_return_val_if_fail (agent >= -1 && agent < (int) game->n_agents, out);
-  if (!game->has_envelope)
-    return out;
-  levels = g_new (int, game->n_cards);
-  cards = g_new (guint, game->n_cards);
-  /* The envelope's variables by ascending level (insertion sort: a few
-   * dozen cards), as envelopes_rec walks them. */
-  for (guint c = 0; c < game->n_cards; c++)
-    {
-      int level = var_of (game, c, kv_game_envelope (game));
-      guint i = c;
-
-      for (; i > 0 && levels[i - 1] > level; i--)
-        {
-          levels[i] = levels[i - 1];
-          cards[i] = cards[i - 1];
-        }
-      levels[i] = level;
-      cards[i] = c;
-    }
   if (agent < 0)
     set = keep (sym->theta);
   else
@@ -489,10 +506,51 @@ kv_sym_envelopes (KvSym *sym, int agent)
     }
   hidden = keep (bdd_makeset (others, (int) n_others));
   projected = keep (bdd_exist (set, hidden));
+  bdd_delref (hidden);
+  bdd_delref (set);
+  return projected;
+}
+
+GArray *
+kv_sym_envelopes (KvSym *sym, int agent)
+{
+  const KvGame *game = sym->game;
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
+  g_autofree int *levels = NULL;
+  g_autofree guint *cards = NULL;
+  BDD projected;
+
+  g_return_val_if_fail (agent >= -1 && agent < (int) game->n_agents, out);
+  if (!game->has_envelope)
+    return out;
+  levels = g_new (int, game->n_cards);
+  cards = g_new (guint, game->n_cards);
+  /* The envelope's variables by ascending level (insertion sort: a few
+   * dozen cards), as envelopes_rec walks them. */
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      int level = var_of (game, c, kv_game_envelope (game));
+      guint i = c;
+
+      for (; i > 0 && levels[i - 1] > level; i--)
+        {
+          levels[i] = levels[i - 1];
+          cards[i] = cards[i - 1];
+        }
+      levels[i] = level;
+      cards[i] = c;
+    }
+  do
+    {
+      _kv_sym_error_code = 0;
+      projected = envelope_projection (sym, agent);
+      if (_kv_sym_error_code != 0)
+        bdd_delref (projected);
+    }
+  while (_kv_sym_readout_retry ());
   envelopes_rec (projected, levels, cards, game->n_cards, 0, 0, out);
   g_array_sort (out, compare_hands);
   bdd_delref (projected);
-  bdd_delref (hidden);
-  bdd_delref (set);
   return out;
 }
+

@@ -415,7 +415,7 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
   if (ok)
     {
       apply_flush (&ap);
-      ok = !_kv_sym_failed (error);
+      ok = !_kv_sym_failed (error) && _kv_sym_leave_room (error);
     }
   if (ok)
     {

@@ -86,7 +86,10 @@ sym_library_init (void)
     }
 }
 
-/* Turns a BuDDy error since the last call into a GError. */
+/* Turns a BuDDy error since the last call into a GError. BuDDy stays in
+ * its error state (every later operation gives bddfalse, and its caches
+ * may hold the failed operation's results) until bdd_clear_error (): a
+ * refused step must not poison the states read after it. */
 gboolean
 _kv_sym_failed (GError **error)
 {
@@ -95,6 +98,7 @@ _kv_sym_failed (GError **error)
   if (code == 0)
     return FALSE;
   _kv_sym_error_code = 0;
+  bdd_clear_error ();
   if (code == SYM_TOO_MANY_VARS)
     g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
                  _("the game and its steps need more than %d boolean variables"), KV_SYM_MAX_VARS);
@@ -102,6 +106,67 @@ _kv_sym_failed (GError **error)
     g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
                  _("the game is too big for the symbolic engine: %s (the BDD table holds at most %u nodes)"),
                  bdd_errstring (code), kv_sym_max_nodes ());
+  return TRUE;
+}
+
+/* ---- room for the read-outs ---------------------------------------------
+ *
+ * A read-out (the knowledge table's common component, the envelopes, the
+ * deals) builds BDDs, and has no way to fail: the knowledge table and the
+ * strategies need its answer. The states a history keeps fill the table
+ * as a game goes on (θ of real Cluedo doubles with each suggest after
+ * twenty steps), so a step is refused while its structure still fits
+ * when it leaves less than a read-out's room (kv_sym_apply_step ()), and
+ * a read-out that still runs out of nodes is done again with the table's
+ * bound raised by that room, once. (What this fixes: at step 29 of a
+ * `del` self-play of cluedo the history held 18 of the 20 million nodes,
+ * the common component ran out, and BuDDy, left in its error state,
+ * answered bddfalse from then on: a common component of no world, then an
+ * envelope projection that was no BDD at all.) */
+
+static guint
+readout_room (void)
+{
+  return kv_sym_max_nodes () / 8;
+}
+
+/* TRUE when the steps' structures leave a read-out its room, collecting
+ * garbage first if the table looks full (the used count includes the
+ * garbage); else a KV_ERROR_LIMIT error. */
+gboolean
+_kv_sym_leave_room (GError **error)
+{
+  guint most = kv_sym_max_nodes () - readout_room ();
+
+  if ((guint) bdd_getnodenum () <= most)
+    return TRUE;
+  bdd_gbc ();
+  if ((guint) bdd_getnodenum () <= most)
+    return TRUE;
+  g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+               _("the game is too big for the symbolic engine: %s (the BDD table holds at most %u nodes)"),
+               bdd_errstring (BDD_NODENUM), kv_sym_max_nodes ());
+  return FALSE;
+}
+
+/* Called after a read-out's BDD operations (with _kv_sym_error_code
+ * cleared before them): FALSE when they succeeded; TRUE when they ran out
+ * of nodes and the table's bound now leaves them their room, so that the
+ * caller drops what it built and reads again. */
+gboolean
+_kv_sym_readout_retry (void)
+{
+  static gboolean raised;
+  int code = _kv_sym_error_code;
+
+  if (code == 0)
+    return FALSE;
+  _kv_sym_error_code = 0;
+  bdd_clear_error ();
+  if (code != BDD_NODENUM || raised)
+    g_error ("a read-out of the symbolic engine failed: %s", bdd_errstring (code));
+  raised = TRUE;
+  bdd_setmaxnodenum ((int) (kv_sym_max_nodes () + readout_room ()));
   return TRUE;
 }
 

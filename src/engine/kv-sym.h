@@ -95,7 +95,9 @@ typedef struct _KvSym KvSym;
 KvSym   *kv_sym_new_initial   (KvGame *game, GError **error);
 
 /* The structure after @step. KV_ERROR_FALSE when its precondition is false
- * at the actual world, KV_ERROR_LIMIT when the node table overflows. */
+ * at the actual world, KV_ERROR_LIMIT when the node table overflows or
+ * the structures it holds would leave the read-outs (which cannot fail)
+ * less than an eighth of it (kv-sym.c). */
 KvSym   *kv_sym_apply_step    (KvSym *sym, const KvStep *step, GError **error);
 
 /* Whether @f holds at the actual world. */

@@ -14,7 +14,9 @@
  * each agent's class size (kv_sym_envelopes, kv_sym_count_agent_worlds)
  * are compared at every step of Clue 11's built-in script. A game played
  * as the players play it (each state freed once the next is made) keeps
- * no earlier state's θ in BuDDy's table.
+ * no earlier state's θ in BuDDy's table. With a table too small for the
+ * game, a step is refused before the read-outs run out of nodes, and
+ * BuDDy answers rightly after the refusal.
  */
 #include "config.h"
 
@@ -555,6 +557,105 @@ test_state_auto (void)
   g_assert_error (error, KV_ERROR, KV_ERROR_NAME);
 }
 
+/* Real Cluedo's first steps of a `del` self-play, which repeat suggestions
+ * (θ doubles with each suggest past the tenth step). */
+static const char *const repeated_steps[] = {
+  "suggest 1 White leadpipe conservatory", "endmove 1", "suggest 2 Scarlet candlestick kitchen",
+  "endmove 2", "suggest 3 Scarlet candlestick ballroom", "endmove 3",
+  "suggest 1 Green leadpipe conservatory", "endmove 1", "suggest 2 Mustard candlestick kitchen",
+  "endmove 2", "suggest 3 Mustard candlestick ballroom", "endmove 3",
+  "suggest 1 Peacock leadpipe conservatory", "endmove 1", "suggest 2 Peacock candlestick kitchen",
+};
+
+/* What every read-out of a state must say whatever the table's size: the
+ * actual world is in each class and in the common component, which
+ * holds every class. */
+static void
+assert_readouts_sound (KvSym *sym)
+{
+  KvGame *game = kv_sym_game (sym);
+  g_autoptr(KvKnowledge) k = kv_sym_knowledge (sym);
+  KvHand actual = game->deal[kv_game_envelope (game)];
+  gboolean value = FALSE;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvFormula) f = kv_formula_parse (game, "Scarlet@1 & Plum@env", NULL, &error);
+
+  g_assert_no_error (error);
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      g_autoptr(GArray) envelopes = kv_sym_envelopes (sym, (int) a);
+      gboolean found = FALSE;
+
+      g_assert_cmpuint (k->agents[a].class_size, >=, 1);
+      g_assert_cmpuint (k->common.class_size, >=, k->agents[a].class_size);
+      for (guint c = 0; c < game->n_cards; c++)
+        g_assert_cmpuint (k->common.possible[c] & k->agents[a].possible[c], ==, k->agents[a].possible[c]);
+      for (guint i = 0; i < envelopes->len; i++)
+        found |= g_array_index (envelopes, KvHand, i) == actual;
+      g_assert_true (found);
+    }
+  for (guint c = 0; c < game->n_cards; c++)
+    for (guint o = 0; o < kv_game_n_owners (game); o++)
+      if (game->deal[o] & KV_CARD_BIT (c))
+        g_assert_cmpuint (k->common.possible[c] & (1u << o), !=, 0);
+  g_assert_true (kv_sym_check_actual (sym, f, &value, &error));
+  g_assert_no_error (error);
+  g_assert_true (value);
+}
+
+/* A node table too small for the game (KRIPKEVIZ_BDD_NODES, read when
+ * BuDDy starts: hence a subprocess). The history's states filled it, a
+ * read-out ran out of nodes, and BuDDy, never told to leave its error
+ * state, answered bddfalse from then on: a common component of no world,
+ * then an envelope projection that was no BDD (envelopes_rec's assertion).
+ * Now a step that would leave the read-outs no room is refused, and the
+ * states before it still read out right. (About a second.) */
+static void
+test_full_table (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(GPtrArray) states = NULL;
+  gboolean refused = FALSE;
+
+  if (!g_test_subprocess ())
+    {
+      g_setenv ("KRIPKEVIZ_BDD_NODES", "450000", TRUE);
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  script = kv_script_open ("cluedo", &error);
+  g_assert_no_error (error);
+  states = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_sym_unref);
+  g_ptr_array_add (states, kv_sym_new_initial (script->game, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (repeated_steps) && !refused; i++)
+    {
+      g_autoptr(KvStep) step = kv_step_parse (script->game, repeated_steps[i], NULL, &error);
+      KvSym *next;
+
+      g_assert_no_error (error);
+      next = kv_sym_apply_step (g_ptr_array_index (states, states->len - 1), step, &error);
+      if (next == NULL)
+        {
+          g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+          g_clear_error (&error);
+          refused = TRUE;
+          break;
+        }
+      g_ptr_array_add (states, next);
+      assert_readouts_sound (next);
+    }
+  g_test_message ("refused after %u steps", states->len - 1);
+  /* The table is small enough to run out within the steps. */
+  g_assert_true (refused);
+  /* After the refusal BuDDy answers again: the last state's read-outs
+   * (read anew: the knowledge is cached, the envelopes are not) and a
+   * formula checked at it. */
+  assert_readouts_sound (g_ptr_array_index (states, states->len - 1));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -569,5 +670,6 @@ main (int argc, char **argv)
   g_test_add_func ("/sym/state-auto", test_state_auto);
   g_test_add_func ("/sym/no-leak", test_no_leak);
   g_test_add_func ("/sym/play-frees", test_play_frees);
+  g_test_add_func ("/sym/full-table", test_full_table);
   return g_test_run ();
 }
