@@ -45,7 +45,7 @@ for lang in en nl; do
   env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" clue11 "$out/clue11-perspective-$lang-1280x720.png" --step 3 --perspective 2 --probabilities --width 1280 --height 720
   # A suggest's product, part 1 (the first nocard), at the projector's size.
   env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" clue11 "$out/clue11-suggest-product-$lang-1280x720.png" --step 1 --product pairs --width 1280 --height 720
-  # Real Cluedo on the symbolic engine: the table and a formula, no picture.
+  # Real Cluedo on the symbolic engine: the envelope grid, the table and a formula.
   env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" cluedo "$out/cluedo-$lang-1280x720.png" --step 1 --formula 'K{1} White@2' --width 1280 --height 720
 done
 ls -l "$out"
