@@ -347,23 +347,10 @@ kv_envelope_links_new_for_sym (KvSym *sym, GError **error)
   if (!game->has_envelope || links->hands->len == 0)
     return g_steal_pointer (&links);
 
-  /* The envelope's variables by ascending level (insertion sort: a few
-   * dozen cards), as mark_envelopes walks them. */
+  /* The envelope's variables by ascending level, as mark_envelopes walks them. */
   levels = g_new (int, game->n_cards);
   cards = g_new (guint, game->n_cards);
-  for (guint c = 0; c < game->n_cards; c++)
-    {
-      int level = var_of (game, c, kv_game_envelope (game));
-      guint i = c;
-
-      for (; i > 0 && levels[i - 1] > level; i--)
-        {
-          levels[i] = levels[i - 1];
-          cards[i] = cards[i - 1];
-        }
-      levels[i] = level;
-      cards[i] = c;
-    }
+  _kv_sym_envelope_levels (game, levels, cards);
   el.levels = levels;
   el.cards = cards;
   el.n = game->n_cards;

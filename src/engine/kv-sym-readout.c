@@ -511,6 +511,25 @@ envelope_projection (KvSym *sym, int agent)
   return projected;
 }
 
+void
+_kv_sym_envelope_levels (const KvGame *game, int *levels, guint *cards)
+{
+  /* Insertion sort: a few dozen cards. */
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      int level = var_of (game, c, kv_game_envelope (game));
+      guint i = c;
+
+      for (; i > 0 && levels[i - 1] > level; i--)
+        {
+          levels[i] = levels[i - 1];
+          cards[i] = cards[i - 1];
+        }
+      levels[i] = level;
+      cards[i] = c;
+    }
+}
+
 GArray *
 kv_sym_envelopes (KvSym *sym, int agent)
 {
@@ -525,21 +544,7 @@ kv_sym_envelopes (KvSym *sym, int agent)
     return out;
   levels = g_new (int, game->n_cards);
   cards = g_new (guint, game->n_cards);
-  /* The envelope's variables by ascending level (insertion sort: a few
-   * dozen cards), as envelopes_rec walks them. */
-  for (guint c = 0; c < game->n_cards; c++)
-    {
-      int level = var_of (game, c, kv_game_envelope (game));
-      guint i = c;
-
-      for (; i > 0 && levels[i - 1] > level; i--)
-        {
-          levels[i] = levels[i - 1];
-          cards[i] = cards[i - 1];
-        }
-      levels[i] = level;
-      cards[i] = c;
-    }
+  _kv_sym_envelope_levels (game, levels, cards);
   do
     {
       _kv_sym_error_code = 0;
