@@ -18,13 +18,14 @@ typedef struct {
   GPtrArray *states;    /* KvState *: entry 0 the initial state, entry i after step i */
 } KvCliRun;
 
+/* The engine --engine names (@engine_text), else KRIPKEVIZ_ENGINE's, else
+ * auto; FALSE, the error said (kv_cli_fail), when it names none. */
+gboolean  kv_cli_engine_kind (const char *engine_text, KvEngineKind *kind);
+
 /* Opens GAME and runs its first @step steps (-1: all) on the engine that
  * @engine_text (NULL: KRIPKEVIZ_ENGINE, else auto) names. The explicit
  * engine runs through kv_cli_open_history, so its output and errors are
  * unchanged. Prints the error and returns NULL on failure. */
-/* The engine --engine names (@engine_text), else KRIPKEVIZ_ENGINE's, else
- * auto; FALSE, the error said (kv_cli_fail), when it names none. */
-gboolean  kv_cli_engine_kind (const char *engine_text, KvEngineKind *kind);
 KvCliRun *kv_cli_open_run  (const char *game, const char *engine_text, int step);
 void      kv_cli_run_free  (KvCliRun *run);
 

@@ -23,6 +23,15 @@ typedef guint64 KvHand;
 
 #define KV_CARD_BIT(c) (G_GUINT64_CONSTANT (1) << (c))
 
+/* Hands ascending as numbers, for g_array_sort (). */
+static inline int
+kv_hand_compare (gconstpointer a, gconstpointer b)
+{
+  KvHand x = *(const KvHand *) a, y = *(const KvHand *) b;
+
+  return x < y ? -1 : x > y;
+}
+
 typedef enum {
   KV_RESPONDERS_CLOCKWISE,   /* every agent after the suggester, wrapping, until one shows */
   KV_RESPONDERS_NEXT,        /* only the next agent answers */

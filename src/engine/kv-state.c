@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "kv-state.h"
-#include "kv-action.h"
 #include "kv-check.h"
 #include "kv-error.h"
 #include "kv-product-update-private.h"
@@ -268,14 +267,6 @@ kv_state_unref (KvState *state)
 
 /* --- what one agent considers possible (kv-state.h) ------------------- */
 
-static int
-compare_hands (gconstpointer a, gconstpointer b)
-{
-  KvHand x = *(const KvHand *) a, y = *(const KvHand *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 GArray *
 kv_state_envelopes (KvState *state, guint agent)
 {
@@ -311,7 +302,7 @@ kv_state_envelopes (KvState *state, guint agent)
           g_array_append_val (out, hand);
         }
     }
-  g_array_sort (out, compare_hands);
+  g_array_sort (out, kv_hand_compare);
   return out;
 }
 

@@ -11,14 +11,6 @@
 #include "kv-sym-private.h"
 #include "kv-partition.h"
 
-static int
-compare_hands (gconstpointer a, gconstpointer b)
-{
-  KvHand x = *(const KvHand *) a, y = *(const KvHand *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 /* Takes @hands (sorted ascending); the relation starts empty. */
 static KvEnvelopeLinks *
 links_new (GArray *hands, guint n_agents)
@@ -31,12 +23,6 @@ links_new (GArray *hands, guint n_agents)
   links->words = (hands->len + 63) / 64;
   links->links = g_new0 (guint64, (gsize) n_agents * hands->len * MAX (links->words, 1));
   return links;
-}
-
-static inline guint64 *
-row_of (KvEnvelopeLinks *links, guint agent, guint x)
-{
-  return links->links + ((gsize) agent * links->hands->len + x) * links->words;
 }
 
 int
@@ -111,7 +97,7 @@ kv_envelope_links_new_for_model (const KvModel *model)
           g_array_append_val (hands, hand);
         }
     }
-  g_array_sort (hands, compare_hands);
+  g_array_sort (hands, kv_hand_compare);
   links = links_new (hands, game->n_agents);
 
   node_of = g_new (guint32, MAX (model->n_worlds, 1));
@@ -140,7 +126,7 @@ kv_envelope_links_new_for_model (const KvModel *model)
           for (guint x = 0; x < hands->len; x++)
             if ((set[x >> 6] >> (x & 63)) & 1)
               {
-                guint64 *row = row_of (links, a, x);
+                guint64 *row = (guint64 *) kv_envelope_links_row (links, a, x);
 
                 for (guint j = 0; j < links->words; j++)
                   row[j] |= set[j];
@@ -318,7 +304,7 @@ agent_links (KvSym *sym, KvEnvelopeLinks *links, const EnvelopeLevels *el, const
       /* The envelopes one of those observations allows. */
       BDD linked = keep (bdd_appex (projected, observations, bddop_and, seen));
 
-      mark_envelopes (el, links, row_of (links, agent, x), linked, 0, 0);
+      mark_envelopes (el, links, (guint64 *) kv_envelope_links_row (links, agent, x), linked, 0, 0);
       bdd_delref (linked);
       bdd_delref (observations);
     }

@@ -458,14 +458,6 @@ envelopes_rec (BDD b, const int *levels, const guint *cards, guint n, guint i, K
     }
 }
 
-static int
-compare_hands (gconstpointer a, gconstpointer b)
-{
-  KvHand x = *(const KvHand *) a, y = *(const KvHand *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 /* θ (or @agent's class at the actual world: θ's cofactor at what it
  * observes there, the observed variables gone) projected on the
  * envelope's variables; referenced. */
@@ -554,7 +546,7 @@ kv_sym_envelopes (KvSym *sym, int agent)
     }
   while (_kv_sym_readout_retry ());
   envelopes_rec (projected, levels, cards, game->n_cards, 0, 0, out);
-  g_array_sort (out, compare_hands);
+  g_array_sort (out, kv_hand_compare);
   bdd_delref (projected);
   return out;
 }

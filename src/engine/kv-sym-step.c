@@ -194,21 +194,11 @@ _kv_sym_event_codes (Vocabulary *vocabulary, const KvGame *game, const KvActionM
   BDD *codes = g_new (BDD, am->n_events);
   g_autofree guint *first_of = g_new0 (guint, am->n_agents);
   g_autofree guint *bits_of = g_new0 (guint, am->n_agents);
-  BDD support = keep (bddtrue);
-  int anchor = -1;
 
   for (guint e = 0; e < am->n_events; e++)
     codes[e] = keep (bddtrue);
   if (am->n_events == 1)
-    {
-      bdd_delref (support);
-      return codes;
-    }
-  for (guint e = 0; e < am->n_events; e++)
-    set_to (&support, bdd_and (support, bdd_support (pre[e])));
-  if (support != bddtrue && support != bddfalse)
-    anchor = bdd_var (support);
-  bdd_delref (support);
+    return codes;
   for (guint a = 0; a < am->n_agents; a++)
     {
       guint n_blocks = 0;
@@ -233,8 +223,18 @@ _kv_sym_event_codes (Vocabulary *vocabulary, const KvGame *game, const KvActionM
     }
   if (!blocks_name_events (am))
     {
+      /* The event's number goes above the first card the preconditions mention. */
       guint n_bits = bits_for (am->n_events);
-      guint first = append_vars (vocabulary, game, n_bits, 0, anchor);
+      BDD support = keep (bddtrue);
+      int anchor = -1;
+      guint first;
+
+      for (guint e = 0; e < am->n_events; e++)
+        set_to (&support, bdd_and (support, bdd_support (pre[e])));
+      if (support != bddtrue && support != bddfalse)
+        anchor = bdd_var (support);
+      bdd_delref (support);
+      first = append_vars (vocabulary, game, n_bits, 0, anchor);
 
       for (guint e = 0; e < am->n_events; e++)
         {

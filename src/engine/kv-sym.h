@@ -23,7 +23,7 @@
  * per block), observed by that agent (agents with the same blocks share
  * them: a showcard's asker and responder), each just above the first card
  * its events' preconditions mention (a showcard's "b shows c" above card
- * c: kv-sym.c says why not binary); when the blocks do not tell every
+ * c: kv-sym-step.c says why not binary); when the blocks do not tell every
  * event apart, the event in binary, observed by nobody, above the first
  * card the preconditions mention. θ' = θ ∧ ⋁_e (code(e) ∧ pre(e)), so a private
  * showcard stays exact: the target observes which card, the others only that
@@ -53,7 +53,7 @@
  * becomes KV_ERROR_LIMIT, never an abort. A state references its own BDDs
  * only, never an earlier state (kv-sym-private.h, deals_from), so a game
  * whose earlier states are freed keeps one θ in the table. Not thread
- * safe: use from one thread.
+ * safe: reach it through kv-state.c, which serialises the calls.
  *
  * Speed (release build, user CPU time of `kripkeviz-cli run --json`,
  * the build before this round's changes and this one run one after the
