@@ -111,21 +111,6 @@ block_axes (const KvGame *game, int *blocks, int *rows, int *cols)
   return TRUE;
 }
 
-static guint
-rank_of (const KvGame *game, KvHand hand, int category)
-{
-  guint rank = 0;
-
-  for (guint c = 0; c < game->n_cards; c++)
-    if (game->card_category[c] == category)
-      {
-        if (hand & KV_CARD_BIT (c))
-          return rank;
-        rank++;
-      }
-  return 0;
-}
-
 /* The width of the widest of @category's short names, in the headers' font. */
 static double
 widest_short_name (const KvGame *game, int category)
@@ -206,9 +191,13 @@ block_grid (KvGraph *graph, const KvGame *game, const GArray *hands, GString *no
   for (guint i = 0; i < hands->len; i++)
     {
       KvHand hand = g_array_index (hands, KvHand, i);
-      guint b = rank_of (game, hand, blocks);
-      guint row = (b / across) * (row_names->len + 1) + 1 + rank_of (game, hand, rows);
-      guint col = (b % across) * col_names->len + rank_of (game, hand, cols);
+      int b = 0, r = 0, c = 0, none = 0;
+      guint row, col;
+
+      kv_view_envelope_cell (game, hand, rows, cols, &r, &c);
+      kv_view_envelope_cell (game, hand, blocks, -1, &b, &none);
+      row = ((guint) b / across) * (row_names->len + 1) + 1 + (guint) r;
+      col = ((guint) b % across) * col_names->len + (guint) c;
 
       kv_graph_set_grid (graph, i, row, col);
       kv_graph_set_headed (graph, i);

@@ -335,15 +335,6 @@ typedef struct {
   guint32    *node_of;     /* n_worlds: the world's envelope node */
 } Envelopes;
 
-static int
-compare_hands (gconstpointer a,
-               gconstpointer b)
-{
-  KvHand x = *(const KvHand *) a, y = *(const KvHand *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 static void
 envelopes_init (Envelopes     *env,
                 const KvModel *model)
@@ -371,32 +362,16 @@ envelopes_init (Envelopes     *env,
       env->node_of[w] = GPOINTER_TO_UINT (value);
     }
 
-  /* Renumbered ascending. */
+  /* Renumbered ascending: each hand's first number maps to its place. */
   {
-    guint n = env->hands->len;
-    g_autofree guint64 *keyed = g_new (guint64, MAX (n, 1));
-    g_autofree guint32 *rank = g_new (guint32, MAX (n, 1));
+    g_autofree guint32 *rank = g_new (guint32, MAX (env->hands->len, 1));
 
-    /* A hand and its first index: hands are distinct, sorting the pairs
-     * sorts the hands. */
-    g_array_sort (env->hands, compare_hands);
-    for (guint i = 0; i < n; i++)
-      keyed[i] = g_array_index (env->hands, KvHand, i);
-    for (guint w = 0; w < model->n_worlds; w++)
+    g_array_sort (env->hands, kv_hand_compare);
+    for (guint i = 0; i < env->hands->len; i++)
       {
-        KvHand hand = kv_model_hand (model, w, owner);
-        guint lo = 0, hi = n;
+        gint64 key = (gint64) g_array_index (env->hands, KvHand, i);
 
-        while (hi - lo > 1)
-          {
-            guint mid = (lo + hi) / 2;
-
-            if (keyed[mid] <= hand)
-              lo = mid;
-            else
-              hi = mid;
-          }
-        rank[env->node_of[w]] = lo;
+        rank[GPOINTER_TO_UINT (g_hash_table_lookup (index, &key))] = i;
       }
     for (guint w = 0; w < model->n_worlds; w++)
       env->node_of[w] = rank[env->node_of[w]];

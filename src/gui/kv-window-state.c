@@ -262,17 +262,8 @@ _kv_window_update_placeholder (KvWindow *self)
   g_autofree char *message = NULL;
 
   if (state == NULL || kv_state_model (state) != NULL)
-    {
-      EnvelopeView *view = g_object_get_data (G_OBJECT (self), ENVELOPE_VIEW_KEY);
-
-      /* The model's binding shows it; the next symbolic game starts anew. */
-      if (view != NULL)
-        {
-          g_clear_pointer (&view->state, kv_state_unref);
-          g_clear_pointer (&view->links, kv_envelope_links_unref);
-          g_clear_pointer (&view->game, kv_game_unref);
-        }
-    }
+    /* The model's binding shows it; the next symbolic game starts anew. */
+    g_object_set_data (G_OBJECT (self), ENVELOPE_VIEW_KEY, NULL);
   else if (!show_envelope_view (self, state))
     {
       KvGame *game = kv_state_game (state);

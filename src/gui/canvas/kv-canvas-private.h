@@ -39,8 +39,6 @@ struct _KvCanvas
   double            zoom;
   gboolean          presenting;      /* no title; fit keeps labels readable from afar */
   gboolean          captioned;       /* kv_canvas_set_captioned: no title, notes wrapped to the shape */
-  int               corner_width;    /* the bottom-right corner buttons cover */
-  int               corner_height;   /* (kv_canvas_set_corner) */
   /* A stable layout's graph stays where it was on the screen from one
    * scene of its frame to the next (anchor_x/y: its origin in widget
    * coordinates), even when the drawing around it grew; a fit, a zoom or

@@ -58,7 +58,7 @@ place_fresh (KvCanvas *self,
 {
   double width = gtk_widget_get_width (GTK_WIDGET (self));
   double height = gtk_widget_get_height (GTK_WIDGET (self));
-  double left = width - self->corner_width, top = height - self->corner_height;
+  double left = width - self->options.fit_corner_width, top = height - self->options.fit_corner_height;
 
   *x = floor ((width - cw) / 2);
   *y = floor ((height - ch) / 2);
@@ -138,8 +138,8 @@ clear_of_corner (KvCanvas *self,
                  double    cw,
                  double    ch)
 {
-  return x + cw <= gtk_widget_get_width (GTK_WIDGET (self)) - self->corner_width + 0.5 ||
-         y + ch <= gtk_widget_get_height (GTK_WIDGET (self)) - self->corner_height + 0.5;
+  return x + cw <= gtk_widget_get_width (GTK_WIDGET (self)) - self->options.fit_corner_width + 0.5 ||
+         y + ch <= gtk_widget_get_height (GTK_WIDGET (self)) - self->options.fit_corner_height + 0.5;
 }
 
 /* After a scene of the same frame: keeps the graph at (@x, @y) in widget
@@ -393,8 +393,8 @@ _kv_canvas_apply_fit (KvCanvas *self,
 
   /* Beside the corner the buttons cover, or above it: whichever leaves
    * the drawing bigger (the whole widget when there is room for both). */
-  zoom = MAX (MIN (width / self->geometry.width, (height - self->corner_height) / self->geometry.height),
-              MIN ((width - self->corner_width) / self->geometry.width, height / self->geometry.height));
+  zoom = MAX (MIN (width / self->geometry.width, (height - self->options.fit_corner_height) / self->geometry.height),
+              MIN ((width - self->options.fit_corner_width) / self->geometry.width, height / self->geometry.height));
   if (self->presenting)
     {
       /* Readable from the back of the room even if the drawing no longer
@@ -490,11 +490,9 @@ kv_canvas_set_corner (KvCanvas *self,
 
   width = MAX (width, 0);
   height = MAX (height, 0);
-  if (self->corner_width == width && self->corner_height == height)
+  if (self->options.fit_corner_width == width && self->options.fit_corner_height == height)
     return;
 
-  self->corner_width = width;
-  self->corner_height = height;
   self->options.fit_corner_width = width;
   self->options.fit_corner_height = height;
   if (self->fitted)
