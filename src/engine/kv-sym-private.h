@@ -69,6 +69,7 @@ struct _KvSym {
   KvSym      *twin;
   KvKnowledge *knowledge;   /* read out on demand (kv_sym_knowledge) */
   guint64     n_worlds;  /* 1 + the world count once counted, else 0 */
+  guint64     n_deals;   /* 1 + the count of θ's deals once counted, else 0 */
 };
 
 /* A formula being evaluated (kv-sym-check.c): also a step's preconditions,

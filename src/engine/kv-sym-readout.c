@@ -186,27 +186,34 @@ deals_of (KvSym *sym)
   return sym->deals;
 }
 
+/* The number of θ's deals, counted once. */
+static guint64
+count_deals (KvSym *sym)
+{
+  if (sym->twin != NULL)
+    return count_deals (sym->twin);
+  if (sym->n_deals == 0)
+    {
+      g_autofree guint *rank = vocabulary_ranks (sym->vocabulary, sym->game, n_state_vars (sym->game), NULL);
+
+      sym->n_deals = count_over (deals_of (sym), rank, levels_end (sym->game)) + 1;
+    }
+  return sym->n_deals - 1;
+}
+
 guint64
 kv_sym_count_removed_deals (KvSym *before, KvSym *after)
 {
-  BDD deals_before = deals_of (before);
-  BDD deals_after = deals_of (after);
-  g_autofree guint *rank = vocabulary_ranks (before->vocabulary, before->game, n_state_vars (before->game), NULL);
-  guint64 n;
-  BDD gone;
+  /* A step keeps some of the deals and adds none (a product's worlds are
+   * pairs of an earlier world and an event), so the removed ones are the
+   * difference of the counts: each state's deals are counted once, as the
+   * "after" of one step and the "before" of the next. Building the set
+   * difference instead took a sixth of cluedo-30's `run --json`. */
+  guint64 n_before = count_deals (before);
+  guint64 n_after = count_deals (after);
 
-  do
-    {
-      _kv_sym_error_code = 0;
-      gone = keep (bdd_apply (deals_before, deals_after, bddop_diff));
-      if (_kv_sym_error_code != 0)
-        bdd_delref (gone);
-    }
-  while (_kv_sym_readout_retry ());
-  n = count_over (gone, rank, levels_end (before->game));
-
-  bdd_delref (gone);
-  return n;
+  g_return_val_if_fail (n_after <= n_before, 0);
+  return n_before - n_after;
 }
 
 /* The actual world's component of the union of every agent's relation:
