@@ -166,7 +166,16 @@ fit_labels (KvLayoutContext       *context,
         }
     }
 
-  if (best_size < MIN_LABEL_SIZE)
+  if (best_size >= MIN_LABEL_SIZE)
+    return;
+  /* A grid is already the envelope view: drawing less is not on offer. */
+  if (kv_graph_is_grid (best->graph))
+    /* TRANSLATORS: the first %s is the --size asked for (16:9, 25x14cm);
+     * "%.1f pt" a size in points; keep --size */
+    g_printerr (_("kripkeviz-cli export: on a %s page the labels come out at %.1f pt, under %.0f pt: "
+                  "the grid has a cell for every envelope; ask for a bigger --size\n"),
+                size, best_size, MIN_LABEL_SIZE);
+  else
     /* TRANSLATORS: the first %s is the --size asked for (16:9, 25x14cm);
      * "%.1f pt" a size in points; keep --view, --size and --links */
     g_printerr (_("kripkeviz-cli export: on a %s page the labels come out at %.1f pt, under %.0f pt: "

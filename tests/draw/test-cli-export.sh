@@ -226,6 +226,11 @@ for header in kitchen ballroom study Scarlet Plum ca wr; do
   grep -q "node\[header\] at ([0-9.]*,[0-9.]*) {$header}" "$dir/cluedo.tex"; ok $? "cluedo.tex: the header $header"
 done
 [ "$(grep -c '% envelop' "$dir/cluedo.tex")" = 323 ]; ok $? "cluedo.tex: 323 envelopes after step 1"
+# Real Cluedo's grid on a slide is small, and the hint does not offer the
+# view already drawn.
+expect_status 0 "cluedo's envelope grid on a 16:9 slide" cluedo --step 0 --view envelope --size 16:9 -o "$dir/cluedo169.pdf"
+grep -q -- '--size' "$dir/err" && ! grep -q -- '--view' "$dir/err"
+ok $? "cluedo's grid on a slide: asks for a bigger --size, not for --view envelope"
 expect_status 2 "cluedo's whole model: refused, naming the envelope view" cluedo --view whole --format svg -o "$dir/keep.svg"
 grep -q -- '--view envelope' "$dir/err"; ok $? "cluedo's whole model: the message names --view envelope"
 expect_status 2 "cluedo: one step's picture, not a handout" cluedo --all-steps --format pdf -o "$dir/keep.pdf"
