@@ -197,7 +197,13 @@ on_size_changed (KvExportDialog *self)
       g_autoptr(KvLayout) page = kv_export_dialog_page_layout (self, &options);
       double label_size = kv_export_label_size (page, &options);
 
-      if (label_size < MIN_LABEL_SIZE)
+      /* A grid is the envelope view already: drawing less is not on offer. */
+      if (label_size < MIN_LABEL_SIZE && kv_graph_is_grid (page->graph))
+        /* TRANSLATORS: "%.1f pt" is a size in points */
+        subtitle = g_strdup_printf (_("Labels come out at %.1f pt: small on a slide. "
+                                      "The grid has a cell for every envelope: choose a bigger page."),
+                                    label_size);
+      else if (label_size < MIN_LABEL_SIZE)
         /* TRANSLATORS: "%.1f pt" is a size in points */
         subtitle = g_strdup_printf (_("Labels come out at %.1f pt: small on a slide. "
                                       "Draw less (a contracted view, one agent’s links) or choose a bigger page."),

@@ -208,6 +208,51 @@ test_envelope_slide (void)
   kv_display_wait (50);
 }
 
+/* The size row's subtitle, the small-labels hint, found in the dialog's
+ * widget tree. */
+static const char *
+size_hint (GtkWidget *widget)
+{
+  if (ADW_IS_COMBO_ROW (widget))
+    {
+      const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (widget));
+
+      if (subtitle != NULL && *subtitle != '\0')
+        return subtitle;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found = size_hint (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Real Cluedo's grid of 324 envelopes is small on a slide, and the hint
+ * says so without offering a contracted view in its place. */
+static void
+test_grid_hint (void)
+{
+  KvExportDialog *dialog;
+  g_autoptr(GError) error = NULL;
+  const char *hint;
+
+  g_assert_true (kv_window_open (window, "cluedo", &error));
+  g_assert_no_error (error);
+  dialog = open_dialog ();
+  g_assert_true (kv_export_dialog_set_size (dialog, "16:9"));
+  hint = size_hint (GTK_WIDGET (dialog));
+  g_assert_nonnull (hint);
+  g_assert_nonnull (strstr (hint, "every envelope"));
+  g_assert_null (strstr (hint, "contracted"));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  kv_display_wait (50);
+}
+
 static guint
 count (const char *haystack,
        const char *needle)
@@ -390,6 +435,7 @@ main (int   argc,
   g_test_add_func ("/export-dialog/copy-image", test_copy_image);
   g_test_add_func ("/export-dialog/copy-key", test_copy_key);
   g_test_add_func ("/export-dialog/envelope-slide", test_envelope_slide);
+  g_test_add_func ("/export-dialog/grid-hint", test_grid_hint);
 
   status = g_test_run ();
   kv_display_finish (window, g_steal_pointer (&state_dir));
