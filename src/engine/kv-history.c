@@ -88,6 +88,31 @@ kv_history_new_for_model (KvModel *model)
   return history;
 }
 
+KvHistory *
+kv_history_copy (const KvHistory *history, guint index)
+{
+  KvHistory *copy;
+
+  g_return_val_if_fail (history != NULL, NULL);
+  g_return_val_if_fail (index < history->entries->len, NULL);
+
+  copy = g_new0 (KvHistory, 1);
+  copy->game = kv_game_ref (history->game);
+  copy->world_limit = history->world_limit;
+  copy->engine = history->engine;
+  copy->given = history->given;
+  copy->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  for (guint i = 0; i <= index; i++)
+    {
+      const KvHistoryEntry *entry = g_ptr_array_index (history->entries, i);
+
+      g_ptr_array_add (copy->entries,
+                       entry_new (entry->step, kv_state_ref (entry->state),
+                                  entry->expanded != NULL ? g_ptr_array_ref (entry->expanded) : NULL));
+    }
+  return copy;
+}
+
 void
 kv_history_free (KvHistory *history)
 {

@@ -53,6 +53,11 @@ KvEngineKind kv_history_choose_engine (const KvGame *game, guint world_limit);
  * pushed run on it, with its world limit; "given" is set. */
 KvHistory *kv_history_new_for_model (KvModel *model);
 void       kv_history_free     (KvHistory *history);
+/* A history of @history's entries 0 … @index, sharing their steps, states
+ * and models (references: they are immutable), so that turns can be played
+ * on it, on another thread, while @history is shown. Pushing onto either
+ * leaves the other as it was. */
+KvHistory *kv_history_copy     (const KvHistory *history, guint index);
 
 guint      kv_history_length   (const KvHistory *history);
 const KvHistoryEntry *kv_history_get (const KvHistory *history, guint index);

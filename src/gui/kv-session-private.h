@@ -33,7 +33,45 @@ struct _KvSession
   KvViewKind  view;
   guint       hidden_agents;
   char       *perspective;  /* "1>2" (kv-perspective.h), "" for none */
+
+  /* Play to the end while it plays on its worker (kv-session-play.c): the
+   * worker's task (not referenced: it lives until it has returned), what
+   * stops it, and the turns played so far. */
+  GTask        *play;
+  GCancellable *play_cancellable;
+  guint         played_turns;
 };
+
+/* Appends to the history; FALSE with @error when nothing could be. */
+typedef gboolean (*KvSessionEditFunc) (KvHistory  *history,
+                                       gpointer    data,
+                                       GError    **error);
+
+/* The one place the history changes after a game is put in (kv-session.c):
+ * drops the entries after the selected step, runs @func to append, selects
+ * the last entry, records the result for undo as @label and says what
+ * changed. A refusal (@func FALSE) changes nothing and says nothing; so
+ * does any edit while Play to the end plays (G_IO_ERROR_BUSY). */
+gboolean    _kv_session_edit     (KvSession         *self,
+                                  KvSessionEditFunc  func,
+                                  gpointer           data,
+                                  const char        *label,
+                                  GError           **error);
+/* The random choices of the turn played after the history's @length
+ * entries: the same history and seed play the same turn again. */
+GRand      *_kv_session_turn_rand (KvSession *self,
+                                   guint      length);
+/* Play to the end starts (@play, the worker's task) or ends (NULL):
+ * "playing" notified; "played-turns" back to 0 at the start. */
+void        _kv_session_set_play (KvSession     *self,
+                                  GTask         *play,
+                                  GCancellable  *cancellable);
+void        _kv_session_set_played_turns (KvSession *self,
+                                          guint      turns);
+/* TRUE, with G_IO_ERROR_BUSY in @error, while Play to the end plays: the
+ * edits wait for it (kv-session-play.c). */
+gboolean    _kv_session_refuse_busy (KvSession  *self,
+                                     GError    **error);
 
 /* The session as an undo state: the session file's text, selection included. */
 char       *_kv_session_document (KvSession  *self);

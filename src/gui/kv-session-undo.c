@@ -114,6 +114,8 @@ kv_session_undo (KvSession  *self,
   const char *text;
 
   g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  if (_kv_session_refuse_busy (self, error))
+    return FALSE;
   if (self->undo == NULL || !kv_undo_can_undo (self->undo))
     return FALSE;
   text = kv_undo_undo (self->undo);
@@ -130,6 +132,8 @@ kv_session_redo (KvSession  *self,
   const char *text;
 
   g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  if (_kv_session_refuse_busy (self, error))
+    return FALSE;
   if (self->undo == NULL || !kv_undo_can_redo (self->undo))
     return FALSE;
   text = kv_undo_redo (self->undo);

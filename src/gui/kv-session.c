@@ -30,6 +30,8 @@ enum {
   PROP_VIEW,
   PROP_HIDDEN_AGENTS,
   PROP_PERSPECTIVE,
+  PROP_PLAYING,
+  PROP_PLAYED_TURNS,
   N_PROPS
 };
 
@@ -59,21 +61,12 @@ set_step (KvSession *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
 }
 
-/* Appends to the history; FALSE with @error when nothing could be. */
-typedef gboolean (*EditFunc) (KvHistory  *history,
-                              gpointer    data,
-                              GError    **error);
-
-/* The one place the history changes after a game is put in: drops the
- * entries after the selected step, runs @func to append, selects the last
- * entry, records the result for undo and says what changed. A refusal
- * (@func FALSE) changes nothing and says nothing. */
-static gboolean
-edit (KvSession  *self,
-      EditFunc    func,
-      gpointer    data,
-      const char *label,
-      GError    **error)
+gboolean
+_kv_session_edit (KvSession         *self,
+                  KvSessionEditFunc  func,
+                  gpointer           data,
+                  const char        *label,
+                  GError           **error)
 {
   GPtrArray *entries;
   g_autoptr(GPtrArray) later = g_ptr_array_new ();
@@ -81,6 +74,8 @@ edit (KvSession  *self,
   gboolean ok;
 
   g_return_val_if_fail (self->history != NULL, FALSE);
+  if (_kv_session_refuse_busy (self, error))
+    return FALSE;
 
   entries = self->history->entries;
   first = self->step + 1;
@@ -142,7 +137,7 @@ kv_session_apply_step (KvSession  *self,
   g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
   g_return_val_if_fail (step != NULL, FALSE);
 
-  return edit (self, push_step, step, "Apply step", error);
+  return _kv_session_edit (self, push_step, step, "Apply step", error);
 }
 
 /* Appends nothing: edit () has taken the later steps out already. */
@@ -163,18 +158,16 @@ kv_session_delete_later_steps (KvSession *self)
   if (self->history == NULL)
     return 0;
   n_later = kv_history_length (self->history) - 1 - self->step;
-  if (n_later == 0)
+  if (n_later == 0 || self->play != NULL)
     return 0;
-  if (!edit (self, append_nothing, NULL, "Delete later steps", NULL))
+  if (!_kv_session_edit (self, append_nothing, NULL, "Delete later steps", NULL))
     g_return_val_if_reached (0);
   return n_later;
 }
 
-/* The random choices of the turn played after the history's @length
- * entries: the same history and seed play the same turn again. */
-static GRand *
-turn_rand (KvSession *self,
-           guint      length)
+GRand *
+_kv_session_turn_rand (KvSession *self,
+                       guint      length)
 {
   return g_rand_new_with_seed (self->seed + length);
 }
@@ -185,32 +178,10 @@ play_turn (KvHistory  *history,
            GError    **error)
 {
   KvSession *self = data;
-  g_autoptr(GRand) rand = turn_rand (self, kv_history_length (history));
+  g_autoptr(GRand) rand = _kv_session_turn_rand (self, kv_history_length (history));
   guint agent = 0;
 
   return kv_turn_play (history, self->strategies, rand, &agent, error) > 0;
-}
-
-static gboolean
-play_to_end (KvHistory  *history,
-             gpointer    data,
-             GError    **error)
-{
-  KvSession *self = data;
-  g_autoptr(GRand) rand = turn_rand (self, kv_history_length (history));
-
-  /* A Clue 11 game between del players ends within a few rounds; the cap
-   * only guards games nobody can win. */
-  return kv_turn_play_to_end (history, self->strategies, rand, 300, error) > 0;
-}
-
-gboolean
-kv_session_play_to_end (KvSession  *self,
-                        GError    **error)
-{
-  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
-
-  return edit (self, play_to_end, self, "Play to the end", error);
 }
 
 gboolean
@@ -219,7 +190,7 @@ kv_session_next_turn (KvSession  *self,
 {
   g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
 
-  return edit (self, play_turn, self, "Next turn", error);
+  return _kv_session_edit (self, play_turn, self, "Next turn", error);
 }
 
 static void
@@ -303,6 +274,9 @@ kv_session_set_history (KvSession  *self,
   g_return_if_fail (KV_IS_SESSION (self));
   g_return_if_fail (history != NULL);
 
+  /* Another game: a Play to the end of the one before is stopped, and
+   * keeps nothing (kv-session-play.c). */
+  kv_session_cancel_play (self);
   g_object_freeze_notify (G_OBJECT (self));
   g_clear_pointer (&self->history, kv_history_free);
   self->history = history;
@@ -534,6 +508,31 @@ kv_session_set_perspective (KvSession  *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PERSPECTIVE]);
 }
 
+void
+_kv_session_set_play (KvSession    *self,
+                      GTask        *play,
+                      GCancellable *cancellable)
+{
+  gboolean changed = (self->play != NULL) != (play != NULL);
+
+  self->play = play;
+  g_set_object (&self->play_cancellable, cancellable);
+  if (play != NULL)
+    _kv_session_set_played_turns (self, 0);
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+}
+
+void
+_kv_session_set_played_turns (KvSession *self,
+                              guint      turns)
+{
+  if (self->played_turns == turns)
+    return;
+  self->played_turns = turns;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYED_TURNS]);
+}
+
 char *
 kv_session_to_script (KvSession *self)
 {
@@ -555,6 +554,7 @@ kv_session_finalize (GObject *object)
   g_free (self->game_path);
   g_free (self->formula);
   g_free (self->perspective);
+  g_clear_object (&self->play_cancellable);
 
   G_OBJECT_CLASS (kv_session_parent_class)->finalize (object);
 }
@@ -616,6 +616,12 @@ kv_session_get_property (GObject    *object,
       break;
     case PROP_PERSPECTIVE:
       g_value_set_string (value, self->perspective);
+      break;
+    case PROP_PLAYING:
+      g_value_set_boolean (value, self->play != NULL);
+      break;
+    case PROP_PLAYED_TURNS:
+      g_value_set_uint (value, self->played_turns);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -693,6 +699,10 @@ kv_session_class_init (KvSessionClass *klass)
   properties[PROP_HIDDEN_AGENTS] = g_param_spec_uint ("hidden-agents", NULL, NULL, 0, G_MAXUINT, 0, rw);
   /* An agent's perspective, "1" or "1>2" (kv-perspective.h); a new game has none. */
   properties[PROP_PERSPECTIVE] = g_param_spec_string ("perspective", NULL, NULL, "", rw);
+  /* Play to the end is playing on its worker, and the turns it has played
+   * (kv-session-play.c). */
+  properties[PROP_PLAYING] = g_param_spec_boolean ("playing", NULL, NULL, FALSE, ro);
+  properties[PROP_PLAYED_TURNS] = g_param_spec_uint ("played-turns", NULL, NULL, 0, G_MAXUINT, 0, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[GAME_CHANGED] = g_signal_new ("game-changed", G_TYPE_FROM_CLASS (klass),
@@ -745,6 +755,8 @@ kv_session_set_deal (KvSession     *self,
   g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
   g_return_val_if_fail (deal != NULL, FALSE);
   g_return_val_if_fail (self->history != NULL, FALSE);
+  if (_kv_session_refuse_busy (self, error))
+    return FALSE;
 
   game = self->history->game;
   if (!kv_game_validate_deal (game, deal, error))

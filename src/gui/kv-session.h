@@ -19,16 +19,17 @@
  *                         dropped the @n steps that no longer hold there
  *                         (0: none; undo brings them back)
  * ("history", "game-name", "game-path", "model", "state", "step", "length",
- * "world-limit"). What the window shows of the selected step — "formula",
+ * "world-limit"; "playing" and "played-turns" while Play to the end plays). What the window shows of the selected step — "formula",
  * "view", "hidden-agents", "perspective" — is the session's too: the widgets bind to
  * these properties (kv-window.c), so a step, an undo or a new game reaches
  * every widget without the window refreshing them one by one.
  *
- * Every change to the history goes through one private function, edit ()
- * in kv-session.c: the place undo and branches hook in. */
+ * Every change to the history goes through one private function,
+ * _kv_session_edit () in kv-session.c: the place undo and branches hook in
+ * (Play to the end's result too, kv-session-play.c). */
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 
 #include "kv-engine.h"
 #include "kv-view.h"
@@ -97,10 +98,33 @@ gboolean    kv_session_apply_step     (KvSession   *self,
                                        KvStep      *step,
                                        GError     **error);
 /* Next turn (kv-turn.h): the next player's whole turn. */
-gboolean    kv_session_play_to_end    (KvSession   *self,
-                                       GError     **error);
 gboolean    kv_session_next_turn      (KvSession   *self,
                                        GError     **error);
+
+/* Play to the end: turns from the selected step until someone wins, on a
+ * worker thread (kv-session-play.c) so the window stays responsive, with
+ * Next turn's players and random choices (the seed and the selected
+ * step's length, one generator for the whole game): the same history,
+ * seed and players play the same game. Meanwhile "playing" is TRUE,
+ * "played-turns" counts the turns played, and the edits (apply, Next turn,
+ * delete, undo, redo, change the deal, another Play to the end) are
+ * refused with G_IO_ERROR_BUSY; navigation is not an edit and goes on.
+ * The game, once won, is one edit ("Play to the end") from the step
+ * selected at the start: the steps after it are replaced, the last is
+ * selected, undo goes back. A refused turn (a game already over, one too
+ * big for the symbolic engine) is an error and nothing changes.
+ * kv_session_cancel_play stops it after the turn being played: nothing
+ * changes (G_IO_ERROR_CANCELLED); so does a new game put in meanwhile.
+ * @callback runs on the thread-default main context of the call. */
+void        kv_session_play_to_end_async  (KvSession           *self,
+                                           GAsyncReadyCallback  callback,
+                                           gpointer             user_data);
+gboolean    kv_session_play_to_end_finish (KvSession           *self,
+                                           GAsyncResult        *result,
+                                           GError             **error);
+void        kv_session_cancel_play        (KvSession           *self);
+gboolean    kv_session_get_playing        (KvSession           *self);
+guint       kv_session_get_played_turns   (KvSession           *self);
 
 /* Deletes every step after the selected one, as one edit (undo brings
  * them back); the number deleted, 0 (nothing changes) at the last step. */

@@ -239,6 +239,8 @@ kv_turn_play_to_end (KvHistory               *history,
                      const KvStrategy *const *strategies,
                      GRand                   *rand,
                      guint                    max_turns,
+                     KvTurnProgress           progress,
+                     gpointer                 data,
                      GError                 **error)
 {
   guint added = 0;
@@ -256,6 +258,9 @@ kv_turn_play_to_end (KvHistory               *history,
       if (steps == 0)
         return added;
       added += steps;
+      /* Between turns, never inside one: a turn is played whole or not. */
+      if (progress != NULL && !progress (turn + 1, added, data))
+        break;
     }
   return added;
 }

@@ -30,12 +30,23 @@ guint kv_turn_play        (KvHistory               *history,
                            guint                   *agent,
                            GError                 **error);
 
-/* Plays turns until someone wins (at most @max_turns); returns the steps
- * added, 0 with @error set when none could be. */
+/* Told after each turn kv_turn_play_to_end plays: the turns played and
+ * the steps added so far. FALSE stops it before the next turn. */
+typedef gboolean (*KvTurnProgress) (guint    turns,
+                                    guint    steps,
+                                    gpointer data);
+
+/* Plays turns until someone wins (at most @max_turns; fewer when
+ * @progress, which may be NULL, says stop), all drawing from @rand.
+ * Returns the steps added. A turn refused sets @error: the turns before it
+ * stay in @history (the caller decides what to keep); 0 with @error set
+ * when not one could be played. */
 guint kv_turn_play_to_end (KvHistory               *history,
                            const KvStrategy *const *strategies,
                            GRand                   *rand,
                            guint                    max_turns,
+                           KvTurnProgress           progress,
+                           gpointer                 data,
                            GError                 **error);
 
 /* Why there is no next turn (someone has won), or NULL. Free with g_free. */

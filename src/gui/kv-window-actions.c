@@ -46,16 +46,109 @@ move_in_undo (GtkWidget *widget,
     _kv_window_toast (self, error->message);
 }
 
+/* Play to the end plays on a worker (kv-session-play.c). The application
+ * is held until it answers: closing the window cancels the play (its
+ * close request and its dispose), and the process waits for the turn
+ * being played rather than quit under the worker. */
+typedef struct
+{
+  KvWindow     *window;        /* weak: NULL once the window is gone */
+  GApplication *application;   /* NULL for a window without one (tests) */
+} Playing;
+
+static void
+on_played (GObject      *object,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  Playing *playing = data;
+  KvWindow *self = playing->window;
+  g_autoptr(GError) error = NULL;
+  gboolean played = kv_session_play_to_end_finish (KV_SESSION (object), result, &error);
+
+  /* A window closed meanwhile (gone, or disposed: no session) shows nothing. */
+  if (!played && self != NULL && self->session != NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        _kv_window_toast (self, _("Play to the end stopped: the game is as it was"));
+      else
+        _kv_window_toast (self, error->message);
+    }
+  if (playing->application != NULL)
+    {
+      g_application_release (playing->application);
+      g_object_unref (playing->application);
+    }
+  g_clear_weak_pointer (&playing->window);
+  g_free (playing);
+}
+
 static void
 play_to_end_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
   KvWindow *self = KV_WINDOW (widget);
-  g_autoptr(GError) error = NULL;
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  Playing *playing;
 
-  if (history_of (self) != NULL && !kv_session_play_to_end (self->session, &error))
-    _kv_window_toast (self, error->message);
+  if (history_of (self) == NULL || kv_session_get_playing (self->session))
+    return;
+  playing = g_new0 (Playing, 1);
+  g_set_weak_pointer (&playing->window, self);
+  if (application != NULL)
+    {
+      playing->application = g_object_ref (G_APPLICATION (application));
+      g_application_hold (playing->application);
+    }
+  self->stopping_play = FALSE;
+  kv_session_play_to_end_async (self->session, on_played, playing);
+}
+
+/* Cancel in Play to the end's bar, and Escape: the turn being played
+ * ends, then nothing changes. */
+static void
+cancel_play_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  KvWindow *self = KV_WINDOW (widget);
+
+  if (!kv_session_get_playing (self->session))
+    return;
+  self->stopping_play = TRUE;
+  kv_session_cancel_play (self->session);
+  _kv_window_update_play (self);
+}
+
+void
+_kv_window_update_play (KvWindow *self)
+{
+  gboolean playing = kv_session_get_playing (self->session);
+  GtkWidget *bar = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), KV_TYPE_WINDOW, "play_bar"));
+  GtkLabel *label = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (self), KV_TYPE_WINDOW, "play_label"));
+  GtkWidget *strategies = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), KV_TYPE_WINDOW,
+                                                                     "strategy_menu"));
+  g_autofree char *text = NULL;
+
+  if (!playing)
+    self->stopping_play = FALSE;
+  /* Another game or another deal would lose the game being played. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.change-deal", !playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", !playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-game", !playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-play", playing && !self->stopping_play);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->composer), !playing);
+  gtk_widget_set_sensitive (strategies, !playing);
+
+  if (self->stopping_play)
+    text = g_strdup (_("Stopping after this turn…"));
+  else if (playing)
+    /* TRANSLATORS: %u is the turn being played, 1 for the first */
+    text = g_strdup_printf (_("Playing to the end… turn %u"), kv_session_get_played_turns (self->session) + 1);
+  if (text != NULL)
+    gtk_label_set_text (label, text);
+  gtk_action_bar_set_revealed (GTK_ACTION_BAR (bar), playing);
 }
 
 /* Self-play of the game shown (Clue 11 before one), its seats as the
@@ -484,6 +577,9 @@ static const KvWindowAction actions[] = {
   { "win.product-next", NULL, product_next_action, NULL, { NULL }, { "Page_Down" } },
   { "win.next-turn", NULL, next_turn_action, NULL, { "<Control>n" }, { NULL } },
   { "win.play-to-end", NULL, play_to_end_action, NULL, { "<Shift><Control>n" }, { NULL } },
+  /* Escape is the window's only (enabled only while it plays): an
+   * application key would take it from popovers and text fields. */
+  { "win.cancel-play", NULL, cancel_play_action, NULL, { NULL }, { "Escape" } },
   { "win.tournament", NULL, tournament_action, NULL, { NULL }, { NULL } },
   { "win.open", NULL, open_action, NULL, { "<Control>o" }, { NULL } },
   { "win.open-game", "s", open_game_action, NULL, { NULL }, { NULL } },

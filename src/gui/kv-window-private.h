@@ -65,6 +65,7 @@ struct _KvWindow
   AdwMessageDialog     *problem_dialog; /* a bad script or session, asking (weak) */
   char                 *last_toast;    /* the last toast's title, for tests */
   guint                 n_toasts;      /* the toasts shown so far, for tests */
+  gboolean              stopping_play; /* Play to the end was cancelled: it ends its turn */
 };
 
 static inline KvHistory *
@@ -107,6 +108,9 @@ GtkEventController *_kv_window_present_keys_new (void);
 /* The session's "deal-changed": a toast with Undo (kv-window-actions.c). */
 void        _kv_window_on_deal_changed     (KvWindow       *self,
                                             guint           n_dropped);
+/* Play to the end's bar (turn, Cancel), the widgets that edit greyed out
+ * while it plays, and win.cancel-play (kv-window-actions.c). */
+void        _kv_window_update_play         (KvWindow       *self);
 /* Installs the win.* actions and binds their keys (kv-window-actions.c). */
 void        _kv_window_class_actions_init  (GtkWidgetClass *widget_class);
 

@@ -81,21 +81,27 @@ sync_steps (KvWindow *self,
 void
 _kv_window_update_undo_actions (KvWindow *self)
 {
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", kv_session_can_undo (self->session));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", kv_session_can_redo (self->session));
+  gboolean playing = kv_session_get_playing (self->session);
+
+  /* Play to the end's result is an edit still to come. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", kv_session_can_undo (self->session) && !playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", kv_session_can_redo (self->session) && !playing);
 }
 
 static void
 update_actions (KvWindow *self)
 {
   g_autofree char *why = NULL;
+  /* While Play to the end plays, nothing edits the history (the session
+   * would refuse it): its own bar says so and offers Cancel. */
+  gboolean playing = kv_session_get_playing (self->session);
 
   /* Undo and redo follow the session's undo tree, never the selected step
    * (moving between steps is navigation). */
   _kv_window_update_undo_actions (self);
   /* Nothing after the last step to delete. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-later",
-                                 history_of (self) != NULL &&
+                                 history_of (self) != NULL && !playing &&
                                  step_of (self) + 1 < kv_history_length (history_of (self)));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", history_of (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", history_of (self) != NULL);
@@ -136,8 +142,9 @@ update_actions (KvWindow *self)
             break;
         }
     }
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-turn", history_of (self) != NULL && why == NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-to-end", history_of (self) != NULL && why == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-turn", history_of (self) != NULL && why == NULL && !playing);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.play-to-end", history_of (self) != NULL && why == NULL && !playing);
+  _kv_window_update_play (self);
   gtk_widget_set_tooltip_text (self->next_turn_button,
                                why != NULL ? why
                                            : _("The next player suggests an envelope it still considers possible, the others answer, then it wins or ends its move"));
@@ -393,6 +400,12 @@ on_selection_changed (KvWindow *self)
 }
 
 static void
+on_playing_changed (KvWindow *self)
+{
+  update_actions (self);
+}
+
+static void
 on_selected_world_changed (KvWindow *self)
 {
   _kv_window_update_knowledge (self);
@@ -506,6 +519,8 @@ kv_window_close_request (GtkWindow *window)
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  /* Play to the end ends the turn it plays, and keeps nothing. */
+  kv_session_cancel_play (self->session);
 
   return GTK_WINDOW_CLASS (kv_window_parent_class)->close_request (window);
 }
@@ -515,6 +530,13 @@ kv_window_dispose (GObject *object)
 {
   KvWindow *self = KV_WINDOW (object);
 
+  /* A Play to the end goes on to the end of its turn, holding the
+   * session; what it then says is heard by nobody here. */
+  if (self->session != NULL)
+    {
+      kv_session_cancel_play (self->session);
+      g_signal_handlers_disconnect_by_data (self->session, self);
+    }
   if (self->problem_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->problem_dialog));
   g_clear_weak_pointer (&self->problem_dialog);
@@ -650,6 +672,8 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvWindow, product_button);
   /* Found with gtk_widget_get_template_child; no field. */
   gtk_widget_class_bind_template_child_full (widget_class, "strategy_menu", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "play_bar", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "play_label", FALSE, 0);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, present_strip);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, strip_label);
@@ -682,6 +706,8 @@ kv_window_init (KvWindow *self)
   g_signal_connect_swapped (self->session, "steps-replaced", G_CALLBACK (on_steps_replaced), self);
   g_signal_connect_swapped (self->session, "steps-deleted", G_CALLBACK (on_steps_deleted), self);
   g_signal_connect_swapped (self->session, "deal-changed", G_CALLBACK (_kv_window_on_deal_changed), self);
+  g_signal_connect_swapped (self->session, "notify::playing", G_CALLBACK (on_playing_changed), self);
+  g_signal_connect_swapped (self->session, "notify::played-turns", G_CALLBACK (_kv_window_update_play), self);
   kv_strategy_menu_set_session (KV_STRATEGY_MENU (gtk_widget_get_template_child (GTK_WIDGET (self), KV_TYPE_WINDOW,
                                                                                  "strategy_menu")),
                                 self->session);

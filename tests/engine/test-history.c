@@ -131,6 +131,33 @@ script_on (KvModel *model, const char *const *lines)
   return script;
 }
 
+/* A copy up to a step shares the entries' states; steps pushed on the
+ * copy (Play to the end's worker) leave the history as it was. */
+static void
+test_copy (void)
+{
+  g_autoptr(KvHistory) clue = test_open_history ("clue11");
+  g_autoptr(KvHistory) copy = kv_history_copy (clue, 2);
+  g_autoptr(GError) error = NULL;
+  guint length = kv_history_length (clue);
+
+  g_assert_cmpuint (length, >, 3);
+  g_assert_cmpuint (kv_history_length (copy), ==, 3);
+  g_assert_true (copy->game == clue->game);
+  g_assert_cmpint (copy->engine, ==, clue->engine);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_true (kv_history_get (copy, i)->state == kv_history_get (clue, i)->state);
+      g_assert_true (kv_history_get (copy, i)->model == kv_history_get (clue, i)->model);
+      g_assert_true (kv_history_get (copy, i)->expanded == kv_history_get (clue, i)->expanded);
+    }
+  g_assert_true (push_line (copy, "endmove 1", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (copy), ==, 4);
+  g_assert_cmpuint (kv_history_length (clue), ==, length);
+  g_assert_true (kv_history_get (copy, 3)->state != kv_history_get (clue, 3)->state);
+}
+
 static void
 test_run_steps (void)
 {
@@ -278,6 +305,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/history/from-model", test_from_model);
   g_test_add_func ("/history/from-model-refused", test_refused);
+  g_test_add_func ("/history/copy", test_copy);
   g_test_add_func ("/history/run-steps", test_run_steps);
   g_test_add_func ("/history/run-steps-limit", test_run_steps_limit);
   g_test_add_func ("/history/symbolic", test_symbolic);

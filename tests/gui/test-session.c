@@ -8,6 +8,7 @@
 
 #include "kv-session.h"
 #include "kv-session-file.h"
+#include "kv-turn.h"
 
 typedef struct
 {
@@ -57,6 +58,13 @@ take_log (Recorder *recorder)
 
   g_string_truncate (recorder->log, 0);
   return log;
+}
+
+static char *
+session_text (KvSession *session)
+{
+  return kv_session_file_to_text (kv_session_get_history (session), kv_session_get_game_name (session),
+                                  kv_session_get_step (session));
 }
 
 static void
@@ -356,6 +364,47 @@ test_delete_later (void)
   g_assert_false (kv_session_can_undo (session));
 }
 
+typedef struct
+{
+  gboolean  done;
+  gboolean  ok;
+  GError   *error;
+} Played;
+
+static void
+on_played (GObject      *object,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  Played *played = data;
+
+  played->ok = kv_session_play_to_end_finish (KV_SESSION (object), result, &played->error);
+  played->done = TRUE;
+}
+
+/* Runs the main context until Play to the end has answered. */
+static void
+wait_played (Played *played)
+{
+  while (!played->done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Play to the end, waited for: its worker answers through the main
+ * context, which runs until it has. */
+static gboolean
+play_to_end (KvSession  *session,
+             GError    **error)
+{
+  Played played = { FALSE, FALSE, NULL };
+
+  kv_session_play_to_end_async (session, on_played, &played);
+  wait_played (&played);
+  if (played.error != NULL)
+    g_propagate_error (error, played.error);
+  return played.ok;
+}
+
 static void
 test_play_to_end (void)
 {
@@ -369,7 +418,7 @@ test_play_to_end (void)
   g_assert_true (kv_session_open (session, "clue11", NULL));
   scripted = kv_history_length (kv_session_get_history (session));
   kv_session_select_step (session, 0);
-  g_assert_true (kv_session_play_to_end (session, &error));
+  g_assert_true (play_to_end (session, &error));
   g_assert_no_error (error);
   history = kv_session_get_history (session);
   last = kv_history_get (history, kv_history_length (history) - 1)->step;
@@ -377,7 +426,7 @@ test_play_to_end (void)
   g_assert_true (kv_strategy_model_knows (kv_history_get (history, kv_history_length (history) - 1)->model,
                                           last->agent));
   /* The game is over: neither Next turn nor Play to the end goes on. */
-  g_assert_false (kv_session_play_to_end (session, &error));
+  g_assert_false (play_to_end (session, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
   g_assert_true (kv_session_undo (session, &error));
@@ -390,6 +439,230 @@ on_notify_count (GObject    *object,
                  guint      *count)
 {
   (*count)++;
+}
+
+static void
+count_steps_changed (KvSession *session,
+                     guint      from,
+                     guint     *count)
+{
+  (*count)++;
+}
+
+/* What the main loop saw while Play to the end played. */
+typedef struct
+{
+  KvSession *session;
+  guint      ticks;          /* a timeout's runs while it played */
+  guint      progress;       /* "played-turns" told while it played */
+} Watch;
+
+static gboolean
+on_tick (gpointer data)
+{
+  Watch *watch = data;
+
+  if (kv_session_get_playing (watch->session))
+    watch->ticks++;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_played_turns (KvSession  *session,
+                 GParamSpec *pspec,
+                 Watch      *watch)
+{
+  if (kv_session_get_playing (session) && kv_session_get_played_turns (session) > 0)
+    watch->progress++;
+}
+
+/* The script of @history's steps after entry @from, a line each. */
+static char *
+steps_text (const KvHistory *history,
+            guint            from)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = from + 1; i < kv_history_length (history); i++)
+    {
+      g_autofree char *line = kv_step_to_string (kv_history_get (history, i)->step);
+
+      g_string_append_printf (text, "%s\n", line);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Play to the end on its worker (issue 13, item 5): the call returns at
+ * once, the main loop runs while it plays (a timeout fires, the turns are
+ * told), the edits are refused and navigation goes on; the game it ends
+ * with is the one kv_turn_play_to_end plays from the same step with the
+ * same seed and players; it is one edit, which undo takes back to the
+ * step played from. */
+static void
+test_play_to_end_async (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(KvHistory) expected = NULL;
+  g_autoptr(GRand) rand = NULL;
+  g_autoptr(KvStep) step = NULL;
+  g_autofree char *expected_steps = NULL;
+  g_autofree char *played_steps = NULL;
+  g_autofree char *before = NULL;
+  Played played = { FALSE, FALSE, NULL };
+  Played again = { FALSE, FALSE, NULL };
+  Watch watch = { session, 0, 0 };
+  const KvStrategy *strategies[KV_MAX_AGENTS] = { NULL };
+  guint scripted, playing_notified = 0, steps_changed = 0, tick;
+  const guint32 seed = 11;
+
+  g_assert_true (kv_session_open (session, "clue11", NULL));
+  scripted = kv_history_length (kv_session_get_history (session));
+  kv_session_select_step (session, 1);
+  kv_session_set_seed (session, seed);
+  g_assert_true (kv_session_set_strategy (session, 1, "naive"));
+  g_assert_true (kv_session_set_strategy (session, 2, "random"));
+  before = session_text (session);
+
+  /* The game the window played on the main thread before: one generator,
+   * seeded with the seed and the length at the step, for the whole game. */
+  script = kv_script_open ("clue11", &error);
+  g_assert_no_error (error);
+  expected = kv_history_run_script (script, 0, &error);
+  g_assert_no_error (error);
+  kv_history_truncate (expected, 1);
+  strategies[0] = kv_strategy_find ("del");
+  strategies[1] = kv_strategy_find ("naive");
+  strategies[2] = kv_strategy_find ("random");
+  rand = g_rand_new_with_seed (seed + 2);
+  g_assert_cmpuint (kv_turn_play_to_end (expected, strategies, rand, 300, NULL, NULL, &error), >, 0);
+  g_assert_no_error (error);
+  expected_steps = steps_text (expected, 1);
+
+  g_signal_connect (session, "notify::playing", G_CALLBACK (on_notify_count), &playing_notified);
+  g_signal_connect (session, "notify::played-turns", G_CALLBACK (on_played_turns), &watch);
+  g_signal_connect (session, "steps-changed", G_CALLBACK (count_steps_changed), &steps_changed);
+  tick = g_timeout_add (0, on_tick, &watch);
+
+  kv_session_play_to_end_async (session, on_played, &played);
+  /* Back at once: nothing played on this thread yet. */
+  g_assert_true (kv_session_get_playing (session));
+  g_assert_cmpuint (playing_notified, ==, 1);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, scripted);
+  g_assert_false (played.done);
+
+  /* Meanwhile every edit waits, and says why. */
+  g_assert_false (kv_session_next_turn (session, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  step = kv_step_parse (kv_session_get_history (session)->game, "endmove 1", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (kv_session_apply_step (session, step, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  g_assert_false (kv_session_undo (session, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  g_assert_cmpuint (kv_session_delete_later_steps (session), ==, 0);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, scripted);
+  g_assert_cmpuint (steps_changed, ==, 0);
+  /* Navigation is no edit: it goes on. */
+  kv_session_select_step (session, 3);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 3);
+  /* Another Play to the end is refused too (told through the main loop,
+   * where the first may answer as well). */
+  kv_session_play_to_end_async (session, on_played, &again);
+  wait_played (&again);
+  g_assert_false (again.ok);
+  g_assert_error (again.error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&again.error);
+
+  wait_played (&played);
+  g_source_remove (tick);
+  g_assert_no_error (played.error);
+  g_assert_true (played.ok);
+  g_assert_false (kv_session_get_playing (session));
+  g_assert_cmpuint (playing_notified, ==, 2);
+  /* The main loop ran while it played, and heard of its turns. */
+  g_assert_cmpuint (watch.ticks, >, 0);
+  g_assert_cmpuint (watch.progress, >, 0);
+
+  /* The same game, from step 1 (not the step shown at the end), as one
+   * edit: the last step selected. */
+  played_steps = steps_text (kv_session_get_history (session), 1);
+  g_assert_cmpstr (played_steps, ==, expected_steps);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, kv_history_length (expected));
+  g_assert_cmpuint (kv_session_get_step (session), ==, kv_history_length (expected) - 1);
+  g_assert_cmpuint (steps_changed, ==, 1);
+  g_assert_cmpint (kv_session_get_entry (session)->step->kind, ==, KV_STEP_WIN);
+
+  /* Undo: the game as it was, at the step played from. */
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, scripted);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 1);
+  {
+    g_autofree char *now = session_text (session);
+
+    g_assert_cmpstr (now, ==, before);
+  }
+  g_assert_true (kv_session_redo (session, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, kv_history_length (expected));
+}
+
+/* Cancel stops Play to the end and keeps nothing, whenever it comes
+ * before the answer; so does another game put in meanwhile. A game
+ * already over is refused at once. */
+static void
+test_play_to_end_cancel (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  Played played = { FALSE, FALSE, NULL };
+  Played replaced = { FALSE, FALSE, NULL };
+  guint steps_changed = 0;
+  gboolean could_undo;
+
+  g_assert_true (kv_session_open (session, "clue11", NULL));
+  kv_session_select_step (session, 2);
+  before = session_text (session);
+  could_undo = kv_session_can_undo (session);
+  g_signal_connect (session, "steps-changed", G_CALLBACK (count_steps_changed), &steps_changed);
+
+  kv_session_play_to_end_async (session, on_played, &played);
+  g_assert_true (kv_session_get_playing (session));
+  kv_session_cancel_play (session);
+  wait_played (&played);
+  g_assert_false (played.ok);
+  g_assert_error (played.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&played.error);
+  g_assert_false (kv_session_get_playing (session));
+  after = session_text (session);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (steps_changed, ==, 0);
+  g_assert_cmpint (kv_session_can_undo (session), ==, could_undo);
+
+  /* Another game while it plays: the play is dropped, the new game stays. */
+  kv_session_play_to_end_async (session, on_played, &replaced);
+  g_assert_true (kv_session_open (session, "hexa", &error));
+  g_assert_no_error (error);
+  wait_played (&replaced);
+  g_assert_error (replaced.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&replaced.error);
+  g_assert_cmpstr (kv_session_get_game_name (session), ==, "hexa");
+  g_assert_cmpuint (kv_history_length (kv_session_get_history (session)), ==, 3);
+  g_assert_false (kv_session_get_playing (session));
+
+  /* Nothing to play once someone has won: refused, no thread. */
+  g_assert_true (kv_session_open (session, "clue11", NULL));
+  g_assert_true (play_to_end (session, &error));
+  g_assert_false (play_to_end (session, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_FALSE);
+  g_assert_false (kv_session_get_playing (session));
 }
 
 /* Next turn's players: a strategy per agent, del for a new game, kept by
@@ -424,7 +697,7 @@ test_strategies (void)
       kv_session_set_seed (session, 3);
       for (guint a = 0; a < 3; a++)
         g_assert_true (kv_session_set_strategy (session, a, all[i]));
-      g_assert_true (kv_session_play_to_end (session, &error));
+      g_assert_true (play_to_end (session, &error));
       g_assert_no_error (error);
       history = kv_session_get_history (session);
       g_assert_cmpint (kv_history_get (history, kv_history_length (history) - 1)->step->kind, ==, KV_STEP_WIN);
@@ -446,7 +719,7 @@ test_strategies (void)
       kv_session_select_step (session, 0);
       kv_session_set_seed (session, seed);
       kv_session_set_strategy (session, seed % 3, "naive");
-      g_assert_true (kv_session_play_to_end (session, &error));
+      g_assert_true (play_to_end (session, &error));
       g_assert_no_error (error);
       history = kv_session_get_history (session);
       g_assert_cmpint (kv_history_get (history, kv_history_length (history) - 1)->step->kind, ==, KV_STEP_WIN);
@@ -493,13 +766,6 @@ same_deal (KvSession  *session,
   g_autofree KvHand *deal = deal_of (game, line);
 
   return kv_game_deal_equal (game, deal, game->deal);
-}
-
-static char *
-session_text (KvSession *session)
-{
-  return kv_session_file_to_text (kv_session_get_history (session), kv_session_get_game_name (session),
-                                  kv_session_get_step (session));
 }
 
 static void
@@ -1282,6 +1548,8 @@ main (int   argc,
   g_test_add_func ("/session/undo", test_undo);
   g_test_add_func ("/session/delete-later", test_delete_later);
   g_test_add_func ("/session/play-to-end", test_play_to_end);
+  g_test_add_func ("/session/play-to-end-async", test_play_to_end_async);
+  g_test_add_func ("/session/play-to-end-cancel", test_play_to_end_cancel);
   g_test_add_func ("/session/strategies", test_strategies);
   g_test_add_func ("/session/set-deal", test_set_deal);
   g_test_add_func ("/session/set-deal-refused", test_set_deal_refused);

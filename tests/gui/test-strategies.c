@@ -12,6 +12,9 @@
  *                                 Cluedo takes a turn: both finish, the
  *                                 dialog counts the CLI's wins and rounds,
  *                                 the window's table shows the new step
+ *   /strategies/play-to-end       Play to the end on its worker: its bar
+ *                                 and Cancel, the edits greyed out, one
+ *                                 undoable edit, a window closed meanwhile
  *   /strategies/screenshot        the dialog at 1024×700, in the language
  *                                 of the environment: tournament-LANG.png
  *                                 in the build dir
@@ -27,6 +30,7 @@
 #include "kv-display-util.h"
 #include "kv-i18n.h"
 #include "kv-knowledge-table.h"
+#include "kv-session-file.h"
 #include "kv-strategy-menu.h"
 #include "kv-tournament-dialog.h"
 #include "kv-window-private.h"
@@ -80,6 +84,152 @@ suggestion_of (const KvHistory *history,
 
   g_assert_nonnull (step);
   return cards_of (step);
+}
+
+/* Runs the main loop until Play to the end has answered, and the bar's
+ * animation is over. */
+static void
+wait_played (KvSession *session)
+{
+  while (kv_session_get_playing (session))
+    g_main_context_iteration (NULL, TRUE);
+  kv_display_wait (50);
+}
+
+/* The first button (in @widget and below) for @action, or NULL. */
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether the window's button for @action can be clicked. */
+static gboolean
+button_enabled (const char *action)
+{
+  GtkWidget *button = find_action_button (GTK_WIDGET (window), action);
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_sensitive (button);
+}
+
+/* Counts the main loop's runs while Play to the end plays. */
+static gboolean
+on_tick (gpointer data)
+{
+  guint *ticks = data;
+
+  if (kv_session_get_playing (kv_window_get_session (window)))
+    (*ticks)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Play to the end in the window (issue 13, item 5): it plays on a worker
+ * while the window runs, its bar says which turn and offers Cancel, the
+ * edits are greyed out until it is done; the game is one edit (undo);
+ * Cancel keeps the game as it was; closing a window while it plays
+ * cancels it. In English and in Dutch (the bar's words). */
+static void
+test_play_to_end (void)
+{
+  KvSession *session = kv_window_get_session (window);
+  GtkActionBar *bar = GTK_ACTION_BAR (gtk_widget_get_template_child (GTK_WIDGET (window), KV_TYPE_WINDOW,
+                                                                      "play_bar"));
+  GtkLabel *label = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (window), KV_TYPE_WINDOW,
+                                                               "play_label"));
+  g_autofree char *first_turn = g_strdup_printf (_("Playing to the end… turn %u"), 1);
+  g_autofree char *before = NULL;
+  KvHistory *history;
+  guint length, ticks = 0, tick;
+
+  open_clue11 ();
+  kv_session_set_seed (session, SEED);
+  for (guint a = 0; a < 3; a++)
+    g_assert_true (kv_session_set_strategy (session, a, "naive"));
+  length = kv_history_length (kv_window_get_history (window));
+  kv_window_select_step (window, 2);
+  kv_display_wait (20);
+  before = kv_session_file_to_text (kv_window_get_history (window), "clue11", 2);
+  g_assert_false (gtk_action_bar_get_revealed (bar));
+  g_assert_true (button_enabled ("win.next-turn"));
+
+  tick = g_timeout_add (0, on_tick, &ticks);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL));
+  /* Back at once: the bar, and nothing that edits. */
+  g_assert_true (kv_session_get_playing (session));
+  g_assert_true (gtk_action_bar_get_revealed (bar));
+  g_assert_cmpstr (gtk_label_get_text (label), ==, first_turn);
+  g_assert_true (button_enabled ("win.cancel-play"));
+  g_assert_false (button_enabled ("win.next-turn"));
+  g_assert_false (button_enabled ("win.undo"));
+  g_assert_false (gtk_widget_get_sensitive (kv_window_get_composer (window)));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (strategy_menu ())));
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, length);
+  wait_played (session);
+  g_source_remove (tick);
+  g_assert_cmpuint (ticks, >, 0);
+
+  /* Done: one edit from step 2, the last step selected, the bar gone. */
+  history = kv_window_get_history (window);
+  g_assert_cmpint (kv_history_get (history, kv_history_length (history) - 1)->step->kind, ==, KV_STEP_WIN);
+  g_assert_cmpuint (kv_window_get_step (window), ==, kv_history_length (history) - 1);
+  g_assert_false (gtk_action_bar_get_revealed (bar));
+  g_assert_false (button_enabled ("win.cancel-play"));
+  g_assert_true (button_enabled ("win.undo"));
+  g_assert_true (gtk_widget_get_sensitive (kv_window_get_composer (window)));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (strategy_menu ())));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 2);
+  {
+    g_autofree char *now = kv_session_file_to_text (kv_window_get_history (window), "clue11", 2);
+
+    g_assert_cmpstr (now, ==, before);
+  }
+
+  /* Cancel (Esc): the turn being played ends, then the game is as it was. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-play", NULL));
+  g_assert_cmpstr (gtk_label_get_text (label), ==, _("Stopping after this turn…"));
+  g_assert_false (button_enabled ("win.cancel-play"));
+  wait_played (session);
+  g_assert_cmpstr (kv_window_get_last_toast (window), ==, _("Play to the end stopped: the game is as it was"));
+  g_assert_cmpuint (kv_window_get_step (window), ==, 2);
+  {
+    g_autofree char *now = kv_session_file_to_text (kv_window_get_history (window), "clue11", 2);
+
+    g_assert_cmpstr (now, ==, before);
+  }
+  g_assert_true (button_enabled ("win.next-turn"));
+
+  /* A window closed while it plays: cancelled, its session untouched,
+   * nothing said to the window that is gone. */
+  {
+    KvWindow *other = kv_display_new_window (1024, 700);
+    g_autoptr(KvSession) held = g_object_ref (kv_window_get_session (other));
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (kv_window_open (other, "clue11", &error));
+    g_assert_no_error (error);
+    length = kv_history_length (kv_session_get_history (held));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.play-to-end", NULL));
+    g_assert_true (kv_session_get_playing (held));
+    gtk_window_destroy (GTK_WINDOW (other));
+    wait_played (held);
+    g_assert_cmpuint (kv_history_length (kv_session_get_history (held)), ==, length);
+  }
 }
 
 static void
@@ -140,7 +290,7 @@ test_next_turn_naive (void)
 
   /* Play to the end with the mixed players: someone wins. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL));
-  kv_display_wait (10);
+  wait_played (session);
   history = kv_window_get_history (window);
   g_assert_cmpint (kv_history_get (history, kv_history_length (history) - 1)->step->kind, ==, KV_STEP_WIN);
 
@@ -480,6 +630,7 @@ main (int   argc,
       g_test_add_func ("/strategies/tournament-cli", test_tournament_cli);
       g_test_add_func ("/strategies/tournament-symbolic", test_tournament_symbolic);
     }
+  g_test_add_func ("/strategies/play-to-end", test_play_to_end);
   g_test_add_func ("/strategies/screenshot", test_screenshot);
 
   status = g_test_run ();
