@@ -14,6 +14,7 @@
 
 #include "kv-sym-private.h"
 #include "kv-error.h"
+#include "kv-state.h"   /* kv_count_format () */
 
 int _kv_sym_error_code;
 gboolean _kv_sym_trace_on;
@@ -86,6 +87,26 @@ sym_library_init (void)
     }
 }
 
+/* BuDDy's error @code as our refusal. The table's bound is the usual one,
+ * in words a class reads (BuDDy's own: "Number of nodes reached user
+ * defined maximum"). */
+static void
+set_too_big (GError **error, int code)
+{
+  g_autofree char *most = kv_count_format (kv_sym_max_nodes ());
+
+  if (code == BDD_NODENUM)
+    g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                 /* TRANSLATORS: %s is a count of nodes, "20 000 000" */
+                 _("the game has grown too big for the symbolic engine: its BDDs would need more than %s nodes"),
+                 most);
+  else
+    g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                 /* TRANSLATORS: the first %s is the BDD library's message; the second a count of nodes */
+                 _("the game is too big for the symbolic engine: %s (the BDD table holds at most %s nodes)"),
+                 bdd_errstring (code), most);
+}
+
 /* Turns a BuDDy error since the last call into a GError. BuDDy stays in
  * its error state (every later operation gives bddfalse, and its caches
  * may hold the failed operation's results) until bdd_clear_error (): a
@@ -103,9 +124,7 @@ _kv_sym_failed (GError **error)
     g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
                  _("the game and its steps need more than %d boolean variables"), KV_SYM_MAX_VARS);
   else
-    g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                 _("the game is too big for the symbolic engine: %s (the BDD table holds at most %u nodes)"),
-                 bdd_errstring (code), kv_sym_max_nodes ());
+    set_too_big (error, code);
   return TRUE;
 }
 
@@ -143,9 +162,7 @@ _kv_sym_leave_room (GError **error)
   bdd_gbc ();
   if ((guint) bdd_getnodenum () <= most)
     return TRUE;
-  g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-               _("the game is too big for the symbolic engine: %s (the BDD table holds at most %u nodes)"),
-               bdd_errstring (BDD_NODENUM), kv_sym_max_nodes ());
+  set_too_big (error, BDD_NODENUM);
   return FALSE;
 }
 
