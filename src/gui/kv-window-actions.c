@@ -72,7 +72,13 @@ on_played (GObject      *object,
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         _kv_window_toast (self, _("Play to the end stopped: the game is as it was"));
       else
-        _kv_window_toast (self, error->message);
+        {
+          /* TRANSLATORS: %s says why, e.g. "the game has grown too big for the symbolic engine: …" */
+          g_autofree char *text = g_strdup_printf (_("Play to the end refused, the game is as it was: %s"),
+                                                   error->message);
+
+          _kv_window_toast (self, text);
+        }
     }
   if (playing->application != NULL)
     {
