@@ -96,13 +96,9 @@ kv_history_copy (const KvHistory *history, guint index)
   g_return_val_if_fail (history != NULL, NULL);
   g_return_val_if_fail (index < history->entries->len, NULL);
 
-  copy = g_new0 (KvHistory, 1);
-  copy->game = kv_game_ref (history->game);
-  copy->world_limit = history->world_limit;
-  copy->engine = history->engine;
+  copy = history_holding (history->game, history->world_limit, kv_state_ref (kv_history_get (history, 0)->state));
   copy->given = history->given;
-  copy->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
-  for (guint i = 0; i <= index; i++)
+  for (guint i = 1; i <= index; i++)
     {
       const KvHistoryEntry *entry = g_ptr_array_index (history->entries, i);
 

@@ -74,7 +74,6 @@ tell_progress (gpointer data)
 /* Worker thread, between two turns: tell, and stop when cancelled. */
 static gboolean
 on_turn (guint    turns,
-         guint    steps,
          gpointer data)
 {
   GTask *task = data;
@@ -127,13 +126,10 @@ append_played (KvHistory  *history,
 {
   Play *play = data;
   GPtrArray *played = play->history->entries;
-  g_autoptr(GPtrArray) moved = g_ptr_array_new ();
 
   g_assert (kv_history_length (history) == play->step + 1);
   while (played->len > play->step + 1)
-    g_ptr_array_add (moved, g_ptr_array_steal_index (played, played->len - 1));
-  for (guint i = moved->len; i-- > 0;)
-    g_ptr_array_add (history->entries, g_ptr_array_index (moved, i));
+    g_ptr_array_add (history->entries, g_ptr_array_steal_index (played, play->step + 1));
   return TRUE;
 }
 
@@ -147,10 +143,11 @@ on_played (GObject      *object,
 {
   KvSession *self = KV_SESSION (object);
   Play *play = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GTask) outer = g_object_ref (play->outer);
+  /* Dropped here, on the main thread, whichever thread frees @play. */
+  g_autoptr(GTask) outer = g_steal_pointer (&play->outer);
   GError *error = NULL;
 
-  _kv_session_set_play (self, NULL, NULL);
+  _kv_session_set_play (self, NULL);
   /* g_task_propagate_boolean says "cancelled" when the cancellable is,
    * whatever the worker returned. */
   if (!g_task_propagate_boolean (G_TASK (result), &error))
@@ -162,12 +159,7 @@ on_played (GObject      *object,
    * went on while it played. edit () selects the last entry and says so;
    * undo comes back to the step played from (as Change Deal's does). */
   self->step = play->step;
-  if (self->undo != NULL)
-    {
-      g_autofree char *before = _kv_session_document (self);
-
-      kv_undo_amend (self->undo, before);
-    }
+  _kv_session_amend (self);
   if (!_kv_session_edit (self, append_played, play, "Play to the end", &error))
     g_task_return_error (outer, error);
   else
@@ -239,10 +231,10 @@ kv_session_play_to_end_async (KvSession           *self,
   task = g_task_new (self, cancellable, on_played, NULL);
   g_task_set_source_tag (task, kv_session_play_to_end_async);
   g_task_set_task_data (task, play, (GDestroyNotify) play_free);
-  /* The worker finishes the turn it plays: it holds the copy and BuDDy's
-   * lock, and the result is only ever dropped. */
-  g_task_set_return_on_cancel (task, FALSE);
-  _kv_session_set_play (self, task, cancellable);
+  /* The worker finishes the turn it plays (GTask's default: no return on
+   * cancel): it holds the copy and BuDDy's lock, and the result is only
+   * ever dropped. */
+  _kv_session_set_play (self, task);
   g_task_run_in_thread (task, play_thread);
 }
 
@@ -262,8 +254,8 @@ void
 kv_session_cancel_play (KvSession *self)
 {
   g_return_if_fail (KV_IS_SESSION (self));
-  if (self->play_cancellable != NULL)
-    g_cancellable_cancel (self->play_cancellable);
+  if (self->play != NULL)
+    g_cancellable_cancel (g_task_get_cancellable (self->play));
 }
 
 gboolean

@@ -38,7 +38,6 @@ struct _KvSession
    * worker's task (not referenced: it lives until it has returned), what
    * stops it, and the turns played so far. */
   GTask        *play;
-  GCancellable *play_cancellable;
   guint         played_turns;
 };
 
@@ -64,8 +63,7 @@ GRand      *_kv_session_turn_rand (KvSession *self,
 /* Play to the end starts (@play, the worker's task) or ends (NULL):
  * "playing" notified; "played-turns" back to 0 at the start. */
 void        _kv_session_set_play (KvSession     *self,
-                                  GTask         *play,
-                                  GCancellable  *cancellable);
+                                  GTask         *play);
 void        _kv_session_set_played_turns (KvSession *self,
                                           guint      turns);
 /* TRUE, with G_IO_ERROR_BUSY in @error, while Play to the end plays: the
@@ -79,5 +77,9 @@ char       *_kv_session_document (KvSession  *self);
  * (nothing while an undo state is put back). */
 void        _kv_session_record   (KvSession  *self,
                                   const char *label);
+/* Makes the undo state recorded last the session as it is now, so that
+ * undoing the next edit comes back to the step selected now (Change Deal,
+ * Play to the end). */
+void        _kv_session_amend    (KvSession  *self);
 
 G_END_DECLS

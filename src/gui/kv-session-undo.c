@@ -60,6 +60,17 @@ find_model (const char  *id,
 }
 
 void
+_kv_session_amend (KvSession *self)
+{
+  g_autofree char *now = NULL;
+
+  if (self->undo == NULL)
+    return;
+  now = _kv_session_document (self);
+  kv_undo_amend (self->undo, now);
+}
+
+void
 _kv_session_record (KvSession  *self,
                     const char *label)
 {

@@ -158,7 +158,7 @@ kv_session_delete_later_steps (KvSession *self)
   if (self->history == NULL)
     return 0;
   n_later = kv_history_length (self->history) - 1 - self->step;
-  if (n_later == 0 || self->play != NULL)
+  if (n_later == 0 || _kv_session_refuse_busy (self, NULL))
     return 0;
   if (!_kv_session_edit (self, append_nothing, NULL, "Delete later steps", NULL))
     g_return_val_if_reached (0);
@@ -509,14 +509,12 @@ kv_session_set_perspective (KvSession  *self,
 }
 
 void
-_kv_session_set_play (KvSession    *self,
-                      GTask        *play,
-                      GCancellable *cancellable)
+_kv_session_set_play (KvSession *self,
+                      GTask     *play)
 {
   gboolean changed = (self->play != NULL) != (play != NULL);
 
   self->play = play;
-  g_set_object (&self->play_cancellable, cancellable);
   if (play != NULL)
     _kv_session_set_played_turns (self, 0);
   if (changed)
@@ -554,7 +552,6 @@ kv_session_finalize (GObject *object)
   g_free (self->game_path);
   g_free (self->formula);
   g_free (self->perspective);
-  g_clear_object (&self->play_cancellable);
 
   G_OBJECT_CLASS (kv_session_parent_class)->finalize (object);
 }
@@ -772,12 +769,7 @@ kv_session_set_deal (KvSession     *self,
 
   /* Undo comes back to the step selected now, not the one selected when
    * the state before was recorded. */
-  if (self->undo != NULL)
-    {
-      g_autofree char *now = _kv_session_document (self);
-
-      kv_undo_amend (self->undo, now);
-    }
+  _kv_session_amend (self);
 
   /* Another game object (its steps and models borrow it): as a game put
    * in, but the same players and strategies, the same step selected. */

@@ -259,7 +259,7 @@ kv_turn_play_to_end (KvHistory               *history,
         return added;
       added += steps;
       /* Between turns, never inside one: a turn is played whole or not. */
-      if (progress != NULL && !progress (turn + 1, added, data))
+      if (progress != NULL && !progress (turn + 1, data))
         break;
     }
   return added;

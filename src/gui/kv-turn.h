@@ -30,10 +30,9 @@ guint kv_turn_play        (KvHistory               *history,
                            guint                   *agent,
                            GError                 **error);
 
-/* Told after each turn kv_turn_play_to_end plays: the turns played and
- * the steps added so far. FALSE stops it before the next turn. */
+/* Told after each turn kv_turn_play_to_end plays: the turns played so
+ * far. FALSE stops it before the next turn. */
 typedef gboolean (*KvTurnProgress) (guint    turns,
-                                    guint    steps,
                                     gpointer data);
 
 /* Plays turns until someone wins (at most @max_turns; fewer when

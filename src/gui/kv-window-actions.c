@@ -107,7 +107,6 @@ play_to_end_action (GtkWidget  *widget,
       playing->application = g_object_ref (G_APPLICATION (application));
       g_application_hold (playing->application);
     }
-  self->stopping_play = FALSE;
   kv_session_play_to_end_async (self->session, on_played, playing);
 }
 

@@ -400,12 +400,6 @@ on_selection_changed (KvWindow *self)
 }
 
 static void
-on_playing_changed (KvWindow *self)
-{
-  update_actions (self);
-}
-
-static void
 on_selected_world_changed (KvWindow *self)
 {
   _kv_window_update_knowledge (self);
@@ -457,12 +451,6 @@ set_product_mode (KvWindow *self,
   gtk_widget_set_visible (self->right_pane, !product_mode);
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRODUCT_MODE]);
-}
-
-static void
-on_product_stage_changed (KvWindow *self)
-{
-  update_actions (self);
 }
 
 /* The canvas highlights the worlds the formula holds at. */
@@ -706,7 +694,7 @@ kv_window_init (KvWindow *self)
   g_signal_connect_swapped (self->session, "steps-replaced", G_CALLBACK (on_steps_replaced), self);
   g_signal_connect_swapped (self->session, "steps-deleted", G_CALLBACK (on_steps_deleted), self);
   g_signal_connect_swapped (self->session, "deal-changed", G_CALLBACK (_kv_window_on_deal_changed), self);
-  g_signal_connect_swapped (self->session, "notify::playing", G_CALLBACK (on_playing_changed), self);
+  g_signal_connect_swapped (self->session, "notify::playing", G_CALLBACK (update_actions), self);
   g_signal_connect_swapped (self->session, "notify::played-turns", G_CALLBACK (_kv_window_update_play), self);
   kv_strategy_menu_set_session (KV_STRATEGY_MENU (gtk_widget_get_template_child (GTK_WIDGET (self), KV_TYPE_WINDOW,
                                                                                  "strategy_menu")),
@@ -749,7 +737,7 @@ kv_window_init (KvWindow *self)
   g_object_bind_property (self->canvas, "hidden-agents", self->product_pane, "hidden-agents",
                           G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->product_pane, "notify::stage",
-                            G_CALLBACK (on_product_stage_changed), self);
+                            G_CALLBACK (update_actions), self);
 
   g_signal_connect_swapped (self->flap, "notify::reveal-flap",
                             G_CALLBACK (on_flap_reveal_changed), self);

@@ -20,6 +20,36 @@ kv_display_language (void)
   return lang != NULL && g_str_has_prefix (lang, "nl") ? "nl" : "en";
 }
 
+/* The first button (in @widget and below) for @action, or NULL. */
+static inline GtkWidget *
+kv_display_find_action_button (GtkWidget  *widget,
+                               const char *action)
+{
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = kv_display_find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether @window's button for @action can be clicked. */
+static inline gboolean
+kv_display_button_enabled (KvWindow   *window,
+                           const char *action)
+{
+  GtkWidget *button = kv_display_find_action_button (GTK_WIDGET (window), action);
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_sensitive (button);
+}
+
 /* Runs the main loop for @ms milliseconds. */
 static inline void
 kv_display_wait (guint ms)

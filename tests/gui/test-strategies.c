@@ -96,35 +96,6 @@ wait_played (KvSession *session)
   kv_display_wait (50);
 }
 
-/* The first button (in @widget and below) for @action, or NULL. */
-static GtkWidget *
-find_action_button (GtkWidget  *widget,
-                    const char *action)
-{
-  if (GTK_IS_BUTTON (widget) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_button (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* Whether the window's button for @action can be clicked. */
-static gboolean
-button_enabled (const char *action)
-{
-  GtkWidget *button = find_action_button (GTK_WIDGET (window), action);
-
-  g_assert_nonnull (button);
-  return gtk_widget_get_sensitive (button);
-}
-
 /* Counts the main loop's runs while Play to the end plays. */
 static gboolean
 on_tick (gpointer data)
@@ -163,7 +134,7 @@ test_play_to_end (void)
   kv_display_wait (20);
   before = kv_session_file_to_text (kv_window_get_history (window), "clue11", 2);
   g_assert_false (gtk_action_bar_get_revealed (bar));
-  g_assert_true (button_enabled ("win.next-turn"));
+  g_assert_true (kv_display_button_enabled (window, "win.next-turn"));
 
   tick = g_timeout_add (0, on_tick, &ticks);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL));
@@ -171,9 +142,9 @@ test_play_to_end (void)
   g_assert_true (kv_session_get_playing (session));
   g_assert_true (gtk_action_bar_get_revealed (bar));
   g_assert_cmpstr (gtk_label_get_text (label), ==, first_turn);
-  g_assert_true (button_enabled ("win.cancel-play"));
-  g_assert_false (button_enabled ("win.next-turn"));
-  g_assert_false (button_enabled ("win.undo"));
+  g_assert_true (kv_display_button_enabled (window, "win.cancel-play"));
+  g_assert_false (kv_display_button_enabled (window, "win.next-turn"));
+  g_assert_false (kv_display_button_enabled (window, "win.undo"));
   g_assert_false (gtk_widget_get_sensitive (kv_window_get_composer (window)));
   g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (strategy_menu ())));
   g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, length);
@@ -186,8 +157,8 @@ test_play_to_end (void)
   g_assert_cmpint (kv_history_get (history, kv_history_length (history) - 1)->step->kind, ==, KV_STEP_WIN);
   g_assert_cmpuint (kv_window_get_step (window), ==, kv_history_length (history) - 1);
   g_assert_false (gtk_action_bar_get_revealed (bar));
-  g_assert_false (button_enabled ("win.cancel-play"));
-  g_assert_true (button_enabled ("win.undo"));
+  g_assert_false (kv_display_button_enabled (window, "win.cancel-play"));
+  g_assert_true (kv_display_button_enabled (window, "win.undo"));
   g_assert_true (gtk_widget_get_sensitive (kv_window_get_composer (window)));
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (strategy_menu ())));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
@@ -203,7 +174,7 @@ test_play_to_end (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.play-to-end", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-play", NULL));
   g_assert_cmpstr (gtk_label_get_text (label), ==, _("Stopping after this turn…"));
-  g_assert_false (button_enabled ("win.cancel-play"));
+  g_assert_false (kv_display_button_enabled (window, "win.cancel-play"));
   wait_played (session);
   g_assert_cmpstr (kv_window_get_last_toast (window), ==, _("Play to the end stopped: the game is as it was"));
   g_assert_cmpuint (kv_window_get_step (window), ==, 2);
@@ -212,7 +183,7 @@ test_play_to_end (void)
 
     g_assert_cmpstr (now, ==, before);
   }
-  g_assert_true (button_enabled ("win.next-turn"));
+  g_assert_true (kv_display_button_enabled (window, "win.next-turn"));
 
   /* A window closed while it plays: cancelled, its session untouched,
    * nothing said to the window that is gone. */

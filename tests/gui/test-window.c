@@ -116,36 +116,6 @@ test_undo_redo (void)
   g_assert_cmpstr (cell ("w", 2, NULL), ==, "2");
 }
 
-/* The first button (in @widget and below) for @action, or NULL. */
-static GtkWidget *
-find_action_button (GtkWidget  *widget,
-                    const char *action)
-{
-  if (GTK_IS_BUTTON (widget) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_button (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* Whether the header bar's button for @action can be clicked. */
-static gboolean
-button_enabled (KvWindow   *w,
-                const char *action)
-{
-  GtkWidget *button = find_action_button (GTK_WIDGET (w), action);
-
-  g_assert_nonnull (button);
-  return gtk_widget_get_sensitive (button);
-}
-
 /* Undo and redo follow the undo tree, not the selected step: after an
  * undo, moving to the last step keeps redo and does not offer undo. */
 static void
@@ -158,8 +128,8 @@ test_undo_enabled (void)
   g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 3);
   g_assert_false (kv_session_can_undo (session));   /* back at the game as opened */
   g_assert_true (kv_session_can_redo (session));
-  g_assert_false (button_enabled (window, "win.undo"));
-  g_assert_true (button_enabled (window, "win.redo"));
+  g_assert_false (kv_display_button_enabled (window, "win.undo"));
+  g_assert_true (kv_display_button_enabled (window, "win.redo"));
 
   /* Navigation to the last step changes neither. */
   while (gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL) &&
@@ -167,11 +137,11 @@ test_undo_enabled (void)
     kv_display_wait (10);
   kv_display_wait (20);
   g_assert_cmpuint (kv_window_get_step (window), ==, 2);
-  g_assert_false (button_enabled (window, "win.undo"));
-  g_assert_true (button_enabled (window, "win.redo"));
+  g_assert_false (kv_display_button_enabled (window, "win.undo"));
+  g_assert_true (kv_display_button_enabled (window, "win.redo"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   kv_display_wait (20);
-  g_assert_true (button_enabled (window, "win.redo"));
+  g_assert_true (kv_display_button_enabled (window, "win.redo"));
 
   /* Redo: the edit is back; at its last step there is nothing to redo,
    * and undo is offered at every step. */
@@ -179,12 +149,12 @@ test_undo_enabled (void)
   kv_display_wait (20);
   g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 2);
   g_assert_cmpuint (kv_window_get_step (window), ==, 1);
-  g_assert_true (button_enabled (window, "win.undo"));
-  g_assert_false (button_enabled (window, "win.redo"));
+  g_assert_true (kv_display_button_enabled (window, "win.undo"));
+  g_assert_false (kv_display_button_enabled (window, "win.redo"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL));
   kv_display_wait (20);
-  g_assert_true (button_enabled (window, "win.undo"));
-  g_assert_false (button_enabled (window, "win.redo"));
+  g_assert_true (kv_display_button_enabled (window, "win.undo"));
+  g_assert_false (kv_display_button_enabled (window, "win.redo"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL));
   kv_display_wait (20);
 }
