@@ -20,7 +20,10 @@
  * engines); past that, the links of the true envelope when they are at
  * most MAX_STAR_LINES, else none, and the legend counts each agent's
  * linked pairs. A perspective's agent shades the envelopes it considers
- * possible at the actual world, and only its links are drawn.
+ * possible at the actual world, and only its links are drawn; a chain
+ * a → b shades the envelopes of its worlds (what a thinks b may consider
+ * possible, kv_state_perspective) and draws b's links, as the explicit
+ * views draw only the last agent's.
  */
 #define G_LOG_DOMAIN "kv-view"
 
@@ -380,6 +383,8 @@ kv_view_build_envelope_links (KvState               *state,
   gboolean grid, cycles = FALSE, starred = FALSE;
   g_autoptr(GPtrArray) overlapping = g_ptr_array_new ();   /* agent names */
   int actual, links_of;
+  const guint *chain = NULL;   /* a perspective of two agents or more, or NULL */
+  guint n_chain = 0;
   guint n;
 
   g_return_val_if_fail (state != NULL && links != NULL, NULL);
@@ -388,6 +393,20 @@ kv_view_build_envelope_links (KvState               *state,
   links_of = options != NULL ? options->links_of : -1;
   if (links_of >= (int) game->n_agents)
     links_of = -1;
+  if (options != NULL && options->chain != NULL && options->n_chain >= 2 &&
+      options->n_chain <= KV_PERSPECTIVE_MAX)
+    {
+      gboolean known = TRUE;
+
+      for (guint i = 0; i < options->n_chain; i++)
+        known &= options->chain[i] < game->n_agents;
+      if (known)
+        {
+          chain = options->chain;
+          n_chain = options->n_chain;
+          links_of = (int) chain[n_chain - 1];
+        }
+    }
   if (!game->has_envelope)
     {
       g_set_error (error, KV_ERROR, KV_ERROR_GAME,
@@ -426,7 +445,13 @@ kv_view_build_envelope_links (KvState               *state,
 
   actual_hand = game->deal[kv_game_envelope (game)];
   actual = kv_envelope_links_find (links, actual_hand);
-  if (links_of >= 0)
+  if (chain != NULL)
+    {
+      g_autoptr(KvStatePerspective) perspective = kv_state_perspective (state, chain, n_chain);
+
+      shaded = g_array_ref (perspective->envelopes);
+    }
+  else if (links_of >= 0)
     shaded = kv_state_envelopes (state, (guint) links_of);
   for (guint i = 0; i < n; i++)
     {
@@ -523,7 +548,29 @@ kv_view_build_envelope_links (KvState               *state,
           g_string_append (note, _("Drawn: only the true envelope's links."));
         }
     }
-  if (shaded != NULL)
+  if (shaded != NULL && chain != NULL)
+    {
+      g_autofree char *display = kv_perspective_to_display (game, chain, n_chain);
+
+      g_string_append_c (note, ' ');
+      if (n_chain == 2)
+        /* TRANSLATORS: %u envelopes, then two agents: the envelopes of
+         * the worlds 1 thinks 2 may consider possible */
+        g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                                   "Shaded: the %u envelope %s thinks %s may consider possible.",
+                                                   "Shaded: the %u envelopes %s thinks %s may consider possible.",
+                                                   shaded->len),
+                                shaded->len, game->agent_names[chain[0]], game->agent_names[chain[1]]);
+      else
+        /* TRANSLATORS: %u envelopes, %s a chain of agents ("1 → 2 → 3"):
+         * what 1 thinks 2 thinks 3 may consider possible */
+        g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                                   "Shaded: the %u envelope possible in the view %s.",
+                                                   "Shaded: the %u envelopes possible in the view %s.",
+                                                   shaded->len),
+                                shaded->len, display);
+    }
+  else if (shaded != NULL)
     {
       g_string_append_c (note, ' ');
       /* TRANSLATORS: %u envelopes, %s an agent */

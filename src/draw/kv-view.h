@@ -49,6 +49,12 @@ typedef struct {
   const KvBits *highlight;   /* worlds of the model to highlight, or NULL */
   const char   *title;       /* instead of the game's title in "TITLE — 6 worlds", or NULL */
   int           links_of;    /* draw only this agent's links (a legible big picture); -1: every agent's */
+  /* A perspective of two agents or more, a₁ → … → aₙ (kv-perspective.h;
+   * the envelope view of a state only): the envelopes of its worlds
+   * shaded and only aₙ's links drawn, instead of links_of's. n_chain 0:
+   * none. */
+  const guint  *chain;
+  guint         n_chain;
 } KvViewOptions;
 
 void        kv_view_options_init     (KvViewOptions *options);
@@ -86,7 +92,9 @@ KvGraph    *kv_view_build            (const KvModel *model, const KvViewOptions 
  * Two envelope categories make the envelope view's grid; three (real
  * Cluedo) a block per card of the biggest, the room's name over it.
  * @options: links_of shades the envelopes that agent considers possible
- * and draws only its links; title; limit (a grid has none). Reads @state
+ * and draws only its links; a chain (n_chain ≥ 2) shades the envelopes
+ * of its worlds (kv_state_perspective) and draws only its last agent's
+ * links; title; limit (a grid has none). Reads @state
  * through kv_state_* only (the symbolic engine's lock). KV_ERROR_GAME
  * without an envelope. */
 KvGraph    *kv_view_build_envelope_links (KvState               *state,

@@ -267,32 +267,20 @@ kv_state_unref (KvState *state)
 
 /* --- what one agent considers possible (kv-state.h) ------------------- */
 
-GArray *
-kv_state_envelopes (KvState *state, guint agent)
+/* The envelopes of @model's worlds in @worlds, each once, sorted. */
+static GArray *
+model_envelopes (const KvModel *model, const KvBits *worlds)
 {
-  const KvModel *model = state->model;
-  GArray *out;
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
   g_autoptr(GHashTable) seen = NULL;
-  g_autoptr(KvBits) cls = NULL;
   guint envelope;
 
-  g_return_val_if_fail (agent < kv_state_game (state)->n_agents, NULL);
-
-  if (state->sym != NULL)
-    {
-      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
-
-      return kv_sym_envelopes (state->sym, (int) agent);
-    }
-  out = g_array_new (FALSE, FALSE, sizeof (KvHand));
   if (!model->game->has_envelope)
     return out;
-  /* The class's envelopes, each once: a class holds far fewer distinct
-   * envelopes than worlds. */
+  /* A class holds far fewer distinct envelopes than worlds. */
   seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   envelope = kv_game_envelope (model->game);
-  cls = kv_model_class_of (model, agent, model->actual);
-  for (int w = kv_bits_next (cls, 0); w >= 0; w = kv_bits_next (cls, w + 1))
+  for (int w = kv_bits_next (worlds, 0); w >= 0 && (guint) w < model->n_worlds; w = kv_bits_next (worlds, w + 1))
     {
       KvHand hand = kv_model_hand (model, w, envelope);
 
@@ -304,6 +292,68 @@ kv_state_envelopes (KvState *state, guint agent)
     }
   g_array_sort (out, kv_hand_compare);
   return out;
+}
+
+GArray *
+kv_state_envelopes (KvState *state, guint agent)
+{
+  const KvModel *model = state->model;
+  g_autoptr(KvBits) cls = NULL;
+
+  g_return_val_if_fail (agent < kv_state_game (state)->n_agents, NULL);
+
+  if (state->sym != NULL)
+    {
+      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
+
+      return kv_sym_envelopes (state->sym, (int) agent);
+    }
+  cls = kv_model_class_of (model, agent, model->actual);
+  return model_envelopes (model, cls);
+}
+
+KvStatePerspective *
+kv_state_perspective (KvState *state, const guint *chain, guint n_chain)
+{
+  KvGame *game;
+  KvStatePerspective *out;
+
+  g_return_val_if_fail (state != NULL && chain != NULL, NULL);
+  g_return_val_if_fail (n_chain >= 1 && n_chain <= KV_PERSPECTIVE_MAX, NULL);
+  game = kv_state_game (state);
+  for (guint i = 0; i < n_chain; i++)
+    g_return_val_if_fail (chain[i] < game->n_agents, NULL);
+
+  out = g_new0 (KvStatePerspective, 1);
+  if (state->sym != NULL)
+    {
+      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
+      KvPerspective p = { 0 };
+
+      p.possible = g_new0 (guint32, MAX (game->n_cards, 1));
+      out->envelopes = kv_sym_perspective (state->sym, chain, n_chain, &p);
+      out->n_worlds = p.class_size;
+      out->owners = p.possible;
+    }
+  else
+    {
+      g_autoptr(KvBits) worlds = kv_perspective_worlds (state->model, state->model->actual, chain, n_chain);
+
+      out->n_worlds = kv_bits_count (worlds);
+      out->owners = kv_perspective_owners (state->model, worlds);
+      out->envelopes = model_envelopes (state->model, worlds);
+    }
+  return out;
+}
+
+void
+kv_state_perspective_free (KvStatePerspective *perspective)
+{
+  if (perspective == NULL)
+    return;
+  g_free (perspective->owners);
+  g_clear_pointer (&perspective->envelopes, g_array_unref);
+  g_free (perspective);
 }
 
 guint64

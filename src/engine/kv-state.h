@@ -25,6 +25,7 @@
 #pragma once
 
 #include "kv-model.h"
+#include "kv-perspective.h"
 #include "kv-sym.h"
 #include "kv-sym-envelope.h"
 
@@ -91,6 +92,24 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvState, kv_state_unref)
 GArray      *kv_state_envelopes        (KvState *state, guint agent);
 /* The number of worlds @agent considers possible at the actual world. */
 guint64      kv_state_count_agent_worlds (KvState *state, guint agent);
+
+/* A perspective at the actual world (kv-perspective.h): what the chain
+ * a₁ → … → aₙ considers possible. */
+typedef struct {
+  guint64  n_worlds;    /* the chain's worlds */
+  guint32 *owners;      /* per card, its owners over them: masks, as kv_perspective_owners */
+  GArray  *envelopes;   /* KvHand: the envelopes in them, as kv_state_envelopes; empty without one */
+} KvStatePerspective;
+
+/* The perspective of @chain (@n_chain agents, 1 to KV_PERSPECTIVE_MAX) at
+ * the actual world of @state, on either back-end with the same answers:
+ * the explicit one by kv_perspective_worlds and kv_perspective_owners, the
+ * symbolic one with BDDs (kv_sym_perspective). Free with
+ * kv_state_perspective_free. */
+KvStatePerspective *kv_state_perspective (KvState *state, const guint *chain, guint n_chain);
+void         kv_state_perspective_free (KvStatePerspective *perspective);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvStatePerspective, kv_state_perspective_free)
 
 /* The envelope view's relation on either back-end: every envelope still
  * possible and, per agent, which of them it links (kv-sym-envelope.h);

@@ -7,11 +7,12 @@
  *   kv-sym.c          the library's start and bounds, errors, tracing; the
  *                     vocabulary; the initial structure; ref counting
  *   kv-sym-reach.c    the relational product and reachability (C_B, and
- *                     the knowledge table's common component)
+ *                     the knowledge table's common component), and one
+ *                     agent's step of a perspective's chain
  *   kv-sym-step.c     products with action models: event variables, steps
  *   kv-sym-check.c    formula evaluation: K, M, D, E, C, Kw, win, [α], ⟨α⟩
  *   kv-sym-readout.c  exact counts, the knowledge table, removed deals,
- *                     envelopes
+ *                     envelopes, perspectives (chains of agents)
  */
 #pragma once
 
@@ -197,6 +198,7 @@ BDD         _kv_sym_unobserved_vars   (const Vocabulary *vocabulary, guint32 age
 /* kv-sym-reach.c */
 BDD         _kv_sym_reach             (const Vocabulary *vocabulary, const KvGame *game, BDD theta,
                                        guint32 agents, BDD from);
+BDD         _kv_sym_observe           (const Vocabulary *vocabulary, BDD theta, guint agent, BDD from);
 
 /* kv-sym-step.c */
 GPtrArray  *_kv_sym_expand_step       (const KvGame *game, const KvStep *step);

@@ -155,6 +155,22 @@ hidden_levels (const Vocabulary *vocabulary, guint32 agents)
   return hidden;
 }
 
+/* One step of a chain of relations: the observations @agent makes in
+ * the worlds θ ∧ @from, ∃(what @agent does not observe)(@theta ∧ @from),
+ * one relational product (a perspective's next agent, kv-sym-readout.c;
+ * reach_ring () takes the same step round a ring). Referenced. */
+BDD
+_kv_sym_observe (const Vocabulary *vocabulary, BDD theta, guint agent, BDD from)
+{
+  Relprod rp;
+  BDD result;
+
+  relprod_init (&rp, hidden_levels (vocabulary, 1u << agent));
+  result = relprod_run (&rp, theta, from);
+  relprod_clear (&rp);
+  return result;
+}
+
 /* The next agent of @agents after @a, round the table. */
 static guint
 next_agent (const KvGame *game, guint32 agents, guint a)

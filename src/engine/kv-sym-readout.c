@@ -3,7 +3,8 @@
  * in 64 bits — the world count, the deals a step removed, the knowledge
  * table (each agent's class and the common component: how many worlds,
  * who may hold each card), an agent's class size, the envelopes still
- * possible. The counts and the table walk θ's nodes themselves, once
+ * possible, a perspective's (a chain's worlds, owners and envelopes). The
+ * counts and the table walk θ's nodes themselves, once
  * each (the measurements below say why). */
 #define G_LOG_DOMAIN "kv-sym"
 #include "config.h"
@@ -465,37 +466,16 @@ envelopes_rec (BDD b, const int *levels, const guint *cards, guint n, guint i, K
     }
 }
 
-/* θ (or @agent's class at the actual world: θ's cofactor at what it
- * observes there, the observed variables gone) projected on the
- * envelope's variables; referenced. */
+/* @set (a set of worlds) projected on the envelope's variables;
+ * referenced. */
 static BDD
-envelope_projection (KvSym *sym, int agent)
+project_on_envelope (KvSym *sym, BDD set)
 {
   const KvGame *game = sym->game;
-  g_autofree int *others = NULL;
+  g_autofree int *others = g_new (int, MAX (sym->vocabulary->len, 1));
   guint n_others = 0;
-  BDD set, hidden, projected;
+  BDD hidden, projected;
 
-  if (agent < 0)
-    set = keep (sym->theta);
-  else
-    {
-      /* θ's cofactor at what the agent observes at the actual world: its
-       * class, with the observed variables gone. */
-      g_autofree gint8 *observed = actual_observation (sym, (guint) agent);
-      BDD cube = keep (bddtrue);
-
-      for (guint p = sym->vocabulary->len; p-- > 0;)
-        {
-          int var = variable (sym->vocabulary, p)->var;
-
-          if (observed[var] >= 0)
-            set_to (&cube, bdd_and (cube, observed[var] ? bdd_ithvar (var) : bdd_nithvar (var)));
-        }
-      set = keep (bdd_restrict (sym->theta, cube));
-      bdd_delref (cube);
-    }
-  others = g_new (int, MAX (sym->vocabulary->len, 1));
   for (guint p = 0; p < sym->vocabulary->len; p++)
     {
       int var = variable (sym->vocabulary, p)->var;
@@ -506,6 +486,47 @@ envelope_projection (KvSym *sym, int agent)
   hidden = keep (bdd_makeset (others, (int) n_others));
   projected = keep (bdd_exist (set, hidden));
   bdd_delref (hidden);
+  return projected;
+}
+
+/* The conjunction of what @observed fixes (per level, as
+ * actual_observation () gives): a cube; referenced. */
+static BDD
+observation_cube (const KvSym *sym, const gint8 *observed)
+{
+  BDD cube = keep (bddtrue);
+
+  for (guint p = sym->vocabulary->len; p-- > 0;)
+    {
+      int var = variable (sym->vocabulary, p)->var;
+
+      if (observed[var] >= 0)
+        set_to (&cube, bdd_and (cube, observed[var] ? bdd_ithvar (var) : bdd_nithvar (var)));
+    }
+  return cube;
+}
+
+/* θ (or @agent's class at the actual world: θ's cofactor at what it
+ * observes there, the observed variables gone) projected on the
+ * envelope's variables; referenced. */
+static BDD
+envelope_projection (KvSym *sym, int agent)
+{
+  BDD set, projected;
+
+  if (agent < 0)
+    set = keep (sym->theta);
+  else
+    {
+      /* θ's cofactor at what the agent observes at the actual world: its
+       * class, with the observed variables gone. */
+      g_autofree gint8 *observed = actual_observation (sym, (guint) agent);
+      BDD cube = observation_cube (sym, observed);
+
+      set = keep (bdd_restrict (sym->theta, cube));
+      bdd_delref (cube);
+    }
+  projected = project_on_envelope (sym, set);
   bdd_delref (set);
   return projected;
 }
@@ -529,21 +550,32 @@ _kv_sym_envelope_levels (const KvGame *game, int *levels, guint *cards)
     }
 }
 
+/* The envelopes @projected (a BDD over the envelope's variables)
+ * allows, sorted, into a new array. */
+static GArray *
+envelopes_of (const KvGame *game, BDD projected)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
+  g_autofree int *levels = g_new (int, MAX (game->n_cards, 1));
+  g_autofree guint *cards = g_new (guint, MAX (game->n_cards, 1));
+
+  _kv_sym_envelope_levels (game, levels, cards);
+  envelopes_rec (projected, levels, cards, game->n_cards, 0, 0, out);
+  g_array_sort (out, kv_hand_compare);
+  return out;
+}
+
 GArray *
 kv_sym_envelopes (KvSym *sym, int agent)
 {
   const KvGame *game = sym->game;
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
-  g_autofree int *levels = NULL;
-  g_autofree guint *cards = NULL;
+  GArray *out;
   BDD projected;
 
-  g_return_val_if_fail (agent >= -1 && agent < (int) game->n_agents, out);
+  g_return_val_if_fail (agent >= -1 && agent < (int) game->n_agents,
+                        g_array_new (FALSE, FALSE, sizeof (KvHand)));
   if (!game->has_envelope)
-    return out;
-  levels = g_new (int, game->n_cards);
-  cards = g_new (guint, game->n_cards);
-  _kv_sym_envelope_levels (game, levels, cards);
+    return g_array_new (FALSE, FALSE, sizeof (KvHand));
   do
     {
       _kv_sym_error_code = 0;
@@ -552,9 +584,73 @@ kv_sym_envelopes (KvSym *sym, int agent)
         bdd_delref (projected);
     }
   while (_kv_sym_readout_retry ());
-  envelopes_rec (projected, levels, cards, game->n_cards, 0, 0, out);
-  g_array_sort (out, kv_hand_compare);
+  out = envelopes_of (game, projected);
   bdd_delref (projected);
   return out;
 }
 
+/* The worlds of the chain @chain at the actual world, referenced, as
+ * kv_perspective_worlds () finds them in a model: W₁ = θ ∧ (what a₁
+ * observes there), W₍ₖ₊₁₎ = θ ∧ Sₖ₊₁ with Sₖ₊₁ = ∃(what aₖ₊₁ does not
+ * observe) Wₖ, the observations aₖ₊₁ makes in Wₖ. Each S is a set of one
+ * agent's observations, so Wₖ itself is never built: Sₖ₊₁ is one
+ * relational product of θ and Sₖ (_kv_sym_observe), as reach_ring ()
+ * steps, and only the last W is. */
+static BDD
+chain_worlds (KvSym *sym, const guint *chain, guint n_chain)
+{
+  g_autofree gint8 *observed = actual_observation (sym, chain[0]);
+  BDD seen = observation_cube (sym, observed);
+  BDD worlds;
+
+  for (guint i = 1; i < n_chain; i++)
+    {
+      BDD next = _kv_sym_observe (sym->vocabulary, sym->theta, chain[i], seen);
+
+      bdd_delref (seen);
+      seen = next;
+    }
+  worlds = keep (bdd_and (sym->theta, seen));
+  bdd_delref (seen);
+  return worlds;
+}
+
+GArray *
+kv_sym_perspective (KvSym *sym, const guint *chain, guint n_chain, KvPerspective *p)
+{
+  const KvGame *game = sym->game;
+  GArray *out;
+  BDD worlds, projected = bddfalse;
+
+  g_return_val_if_fail (n_chain >= 1, NULL);
+  for (guint i = 0; i < n_chain; i++)
+    g_return_val_if_fail (chain[i] < game->n_agents, NULL);
+  if (sym->twin != NULL)
+    return kv_sym_perspective (sym->twin, chain, n_chain, p);
+  if (n_chain == 1)
+    {
+      /* One agent: its class, one walk of θ with its observations fixed
+       * (the table's own read-out). */
+      fill_class (sym, chain[0], p);
+      return kv_sym_envelopes (sym, (int) chain[0]);
+    }
+  do
+    {
+      _kv_sym_error_code = 0;
+      worlds = chain_worlds (sym, chain, n_chain);
+      if (game->has_envelope && _kv_sym_error_code == 0)
+        projected = project_on_envelope (sym, worlds);
+      if (_kv_sym_error_code != 0)
+        {
+          bdd_delref (worlds);
+          bdd_delref (projected);
+          projected = bddfalse;
+        }
+    }
+  while (_kv_sym_readout_retry ());
+  fill_perspective (sym, p, worlds, NULL);
+  out = game->has_envelope ? envelopes_of (game, projected) : g_array_new (FALSE, FALSE, sizeof (KvHand));
+  bdd_delref (projected);
+  bdd_delref (worlds);
+  return out;
+}

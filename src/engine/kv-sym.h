@@ -128,6 +128,15 @@ KvKnowledge *kv_sym_knowledge (KvSym *sym);
  * g_array_unref. */
 GArray  *kv_sym_envelopes     (KvSym *sym, int agent);
 
+/* The perspective of the chain @chain (@n_chain agents, at least one:
+ * what a₁ thinks a₂ … considers possible, kv-perspective.h) at the actual
+ * world: its worlds' count into @p's class_size, each card's owners over
+ * them into @p's possible (n_cards masks, zeroed by the caller, as
+ * kv_perspective_owners gives), and the envelopes possible in them as
+ * kv_sym_envelopes lists them (empty without an envelope; free with
+ * g_array_unref). Computed with BDDs (kv-sym-readout.c). */
+GArray  *kv_sym_perspective   (KvSym *sym, const guint *chain, guint n_chain, KvPerspective *p);
+
 /* The number of worlds @agent considers possible at the actual world (its
  * class), exactly: kv_sym_knowledge ()'s class_size, without the rest of
  * the table when that is not read out yet. */

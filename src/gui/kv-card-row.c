@@ -131,8 +131,8 @@ kv_card_row_get_cell_flags (KvCardRow *self,
 
 /* A count short enough for a table cell: as it is up to 7 digits, else
  * as 4.23×10⁹ (the decimal sign the locale's); the tooltip has it whole. */
-static char *
-cell_count (guint64 count)
+char *
+kv_card_row_format_count (guint64 count)
 {
   static const char *const superscript[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
   g_autoptr(GString) exponent = g_string_new (NULL);
@@ -168,7 +168,7 @@ kv_card_row_new_summary (const KvGame      *game,
       /* 64-bit on the symbolic engine (real Cluedo's classes). */
       guint64 size = p->class_size;
       g_autofree char *text = kv_count_format (size);
-      g_autofree char *cell = cell_count (size);
+      g_autofree char *cell = kv_card_row_format_count (size);
       g_autofree char *tooltip = NULL;
       KvCellFlags flags = p->wins ? KV_CELL_WINS : 0;
 

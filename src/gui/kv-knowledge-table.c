@@ -569,12 +569,14 @@ refill (KvKnowledgeTable *self)
     if (self->perspective_title != NULL)
       {
         g_autofree char *count = kv_count_format (self->perspective_worlds);
+        /* Real Cluedo's chains count billions: short, as the others. */
+        g_autofree char *cell = kv_card_row_format_count (self->perspective_worlds);
         g_autofree char *tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world the perspective leaves bright",
                                                                  "%s worlds the perspective leaves bright",
                                                                  self->perspective_worlds),
                                                     count);
 
-        kv_card_row_set_cell (summary, game->n_agents + 2, count, tooltip, 0);
+        kv_card_row_set_cell (summary, game->n_agents + 2, cell, tooltip, 0);
       }
     g_ptr_array_add (rows, summary);
   }

@@ -26,25 +26,38 @@ selected_world (KvWindow *self)
 }
 
 /* The owners of each card over the worlds of @chain at @world (-1: the
- * actual one) of @model: what the canvas's perspective leaves open. */
+ * actual one) of @entry: what the canvas's perspective leaves open. A
+ * world picked on the canvas is one of an explicit model; at the actual
+ * world either engine answers (kv_state_perspective: a symbolic state's
+ * chain with BDDs). */
 static guint32 *
-perspective_owners (KvModel     *model,
-                    int          world,
-                    const guint *chain,
-                    guint        n_chain,
-                    guint64     *n_worlds)
+perspective_owners (const KvHistoryEntry *entry,
+                    int                   world,
+                    const guint          *chain,
+                    guint                 n_chain,
+                    guint64              *n_worlds)
 {
-  g_autoptr(KvBits) worlds = kv_perspective_worlds (model, world >= 0 ? (guint) world : model->actual,
-                                                    chain, n_chain);
+  if (world >= 0 && entry->model != NULL)
+    {
+      g_autoptr(KvBits) worlds = kv_perspective_worlds (entry->model, (guint) world, chain, n_chain);
 
-  if (n_worlds != NULL)
-    *n_worlds = kv_bits_count (worlds);
-  return kv_perspective_owners (model, worlds);
+      if (n_worlds != NULL)
+        *n_worlds = kv_bits_count (worlds);
+      return kv_perspective_owners (entry->model, worlds);
+    }
+  else
+    {
+      g_autoptr(KvStatePerspective) p = kv_state_perspective (entry->state, chain, n_chain);
+
+      if (n_worlds != NULL)
+        *n_worlds = p->n_worlds;
+      return g_steal_pointer (&p->owners);
+    }
 }
 
 /* The knowledge table shows the canvas's perspective too (issue 10): a
- * column "1’s view" or "1 → 2", marked where the step changed it. An
- * explicit model only (a symbolic state has no perspective). */
+ * column "1’s view" or "1 → 2", marked where the step changed it, on
+ * either engine. */
 static void
 update_perspective_column (KvWindow             *self,
                            const KvHistoryEntry *entry,
@@ -59,16 +72,16 @@ update_perspective_column (KvWindow             *self,
   g_autofree char *title = NULL;
   guint64 n_worlds = 0;
 
-  if (entry->model == NULL ||
+  if (entry->state == NULL ||
       !kv_perspective_parse (game, kv_session_get_perspective (self->session), chain, &n_chain, NULL) ||
       n_chain == 0)
     {
       kv_knowledge_table_set_perspective (self->knowledge_table, NULL, NULL, NULL, 0);
       return;
     }
-  owners = perspective_owners (entry->model, world, chain, n_chain, &n_worlds);
-  if (previous != NULL && previous->model != NULL)
-    before = perspective_owners (previous->model, world >= 0 ? (int) previous_world : -1, chain, n_chain, NULL);
+  owners = perspective_owners (entry, world, chain, n_chain, &n_worlds);
+  if (previous != NULL && previous->state != NULL)
+    before = perspective_owners (previous, world >= 0 ? (int) previous_world : -1, chain, n_chain, NULL);
   if (n_chain == 1)
     /* TRANSLATORS: the knowledge table's column for an agent's perspective, on two lines */
     title = g_strdup_printf (_("%s’s\nview"), game->agent_names[chain[0]]);
@@ -218,13 +231,22 @@ show_envelope_view (KvWindow *self,
   g_free (view->perspective);
   view->perspective = g_strdup (perspective);
 
-  /* A perspective's agent: its envelopes shaded, its links only. */
+  /* A perspective's agent: its envelopes shaded, its links only; a
+   * chain's: the envelopes of its worlds, its last agent's links. */
   kv_view_options_init (&options);
   /* The window's title names the game and counts the worlds, the legend
    * the envelopes: the canvas's room goes to the grid. */
   options.title = "";
-  if (perspective != NULL && kv_perspective_parse (game, perspective, chain, &n_chain, NULL) && n_chain == 1)
-    options.links_of = (int) chain[0];
+  if (perspective != NULL && kv_perspective_parse (game, perspective, chain, &n_chain, NULL))
+    {
+      if (n_chain == 1)
+        options.links_of = (int) chain[0];
+      else if (n_chain > 1)
+        {
+          options.chain = chain;
+          options.n_chain = n_chain;
+        }
+    }
   picture = g_new0 (EnvelopePicture, 1);
   picture->graph = kv_view_build_envelope_links (state, view->links, &options, &error);
   if (picture->graph == NULL)

@@ -25,6 +25,34 @@ current_chain (KvCanvasView *self,
   return n;
 }
 
+/* Without a model (a symbolic state's envelope view, which the window
+ * shades itself): the chain read against the toolbar's agents, for the
+ * button to name it as it does over a model. */
+static guint
+chain_of_names (KvCanvasView *self,
+                guint        *chain)
+{
+  g_auto(GStrv) names = NULL;
+  guint n = 0;
+
+  if (self->agent_names == NULL || self->perspective == NULL || *self->perspective == '\0')
+    return 0;
+  names = g_strsplit (self->perspective, ">", -1);
+  for (; names[n] != NULL; n++)
+    {
+      guint a = 0;
+
+      if (n >= KV_PERSPECTIVE_MAX)
+        return 0;
+      while (self->agent_names[a] != NULL && g_strcmp0 (self->agent_names[a], names[n]) != 0)
+        a++;
+      if (self->agent_names[a] == NULL)
+        return 0;
+      chain[n] = a;
+    }
+  return n;
+}
+
 void
 _kv_canvas_view_update_perspective (KvCanvasView *self)
 {
@@ -32,6 +60,18 @@ _kv_canvas_view_update_perspective (KvCanvasView *self)
   guint n = current_chain (self, chain);
   g_autofree char *display = NULL;
 
+  if (n == 0 && self->model == NULL && (n = chain_of_names (self, chain)) > 0)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      kv_canvas_set_perspective (self->canvas, NULL, NULL, -1);
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (text, "%s%s", i > 0 ? " → " : "", self->agent_names[chain[i]]);
+      gtk_label_set_text (self->perspective_label, text->str);
+      gtk_widget_set_visible (GTK_WIDGET (self->perspective_label), TRUE);
+      gtk_widget_add_css_class (GTK_WIDGET (self->perspective_button), "perspective-on");
+      return;
+    }
   if (n == 0)
     {
       kv_canvas_set_perspective (self->canvas, NULL, NULL, -1);
@@ -134,6 +174,10 @@ _kv_canvas_view_rebuild_perspectives (KvCanvasView *self)
   g_menu_append_section (menu, NULL, G_MENU_MODEL (agents));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (pairs));
   gtk_menu_button_set_menu_model (self->perspective_button, G_MENU_MODEL (menu));
+  /* Without a model the agents come with a graph's layout: the button
+   * names the chain once they are known. */
+  if (self->model == NULL)
+    _kv_canvas_view_update_perspective (self);
 }
 
 void
