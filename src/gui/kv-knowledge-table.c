@@ -40,7 +40,7 @@ struct _KvKnowledgeTable
   guint          previous_world;
   gboolean       probabilities;  /* agents' cells show each owner's share */
 
-  /* kv_knowledge_table_set_perspective: a column after C, or none (NULL
+  /* kv_knowledge_table_set_perspective: a column after the card's, or none (NULL
    * title); n_cards masks each. */
   char          *perspective_title;
   guint32       *perspective_owners;
@@ -287,6 +287,17 @@ rebuild_columns (KvKnowledgeTable *self)
     }
 
   g_object_unref (add_column (self, _("Card"), TITLE_COLUMN));
+  /* The canvas's perspective, as the picture shows it, next to the cards:
+   * past the group columns it was out of sight at 1280×720, the table
+   * being wider than its 600 px, and choosing a perspective seemed to
+   * change nothing in it. */
+  if (self->perspective_title != NULL)
+    {
+      g_ptr_array_add (self->columns, add_column (self, self->perspective_title, self->game->n_agents + 2));
+      gtk_widget_set_tooltip_text (kv_knowledge_table_get_header (self, 1),
+                                   _("The perspective the picture shows: the owners still possible "
+                                     "in the worlds it leaves bright"));
+    }
   for (guint a = 0; a < self->game->n_agents; a++)
     {
       g_autofree char *title = g_strdup_printf (_("Player %s"), self->game->agent_names[a]);
@@ -299,22 +310,15 @@ rebuild_columns (KvKnowledgeTable *self)
   /* TRANSLATORS: a column of the knowledge table, on two lines (C) */
   g_ptr_array_add (self->columns, add_column (self, _("Common\nknowledge"), self->game->n_agents + 1));
 
-  /* What the two group columns mean, on their headers. */
-  gtk_widget_set_tooltip_text (kv_knowledge_table_get_header (self, self->game->n_agents + 1),
+  /* What the two group columns mean, on their headers (after the
+   * perspective's and the agents'). */
+  gtk_widget_set_tooltip_text (kv_knowledge_table_get_header (self, self->columns->len - 1),
                                _("Everyone knows (E): the owner every player knows; "
                                  "else “?” and the owners some player still considers possible"));
-  gtk_widget_set_tooltip_text (kv_knowledge_table_get_header (self, self->game->n_agents + 2),
+  gtk_widget_set_tooltip_text (kv_knowledge_table_get_header (self, self->columns->len),
                                _("Common knowledge (C): the owner everyone knows, knows that "
                                  "everyone knows, and so on; else “?” and the owners still "
                                  "possible in the worlds linked by any chain of players"));
-  /* The canvas's perspective, as the picture shows it. */
-  if (self->perspective_title != NULL)
-    {
-      g_ptr_array_add (self->columns, add_column (self, self->perspective_title, self->game->n_agents + 2));
-      gtk_widget_set_tooltip_text (kv_knowledge_table_get_header (self, self->game->n_agents + 3),
-                                   _("The perspective the picture shows: the owners still possible "
-                                     "in the worlds it leaves bright"));
-    }
   size_columns (self);
 }
 

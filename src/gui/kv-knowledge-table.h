@@ -28,7 +28,7 @@ void        kv_knowledge_table_set_state (KvKnowledgeTable *self,
                                           KvState          *previous,
                                           guint             previous_world);
 
-/* A column after C for the canvas's perspective (kv-perspective.h):
+/* A column next to the cards for the canvas's perspective (kv-perspective.h):
  * @title ("1’s view", "1 → 2"), and for each card the owners over the
  * perspective's @n_worlds worlds (@owners, n_cards masks of the game
  * shown), marked where they differ from @before (the same perspective one
@@ -54,8 +54,8 @@ const char *kv_knowledge_table_get_cell  (KvKnowledgeTable *self,
                                           guint             column,
                                           gboolean         *learned);
 
-/* The header of column @index (0: the cards, then the agents, E and C), or
- * NULL; and the scrolled window around the table. For tests. */
+/* The header of column @index (0: the cards, then the perspective's when
+ * there is one, the agents, E and C), or NULL; and the scrolled window around the table. For tests. */
 GtkWidget  *kv_knowledge_table_get_header   (KvKnowledgeTable *self,
                                              guint             index);
 GtkWidget  *kv_knowledge_table_get_scroller (KvKnowledgeTable *self);
