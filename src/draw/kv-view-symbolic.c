@@ -550,8 +550,6 @@ kv_view_build_envelope_links (KvState               *state,
     }
   if (shaded != NULL && chain != NULL)
     {
-      g_autofree char *display = kv_perspective_to_display (game, chain, n_chain);
-
       g_string_append_c (note, ' ');
       if (n_chain == 2)
         /* TRANSLATORS: %u envelopes, then two agents: the envelopes of
@@ -562,13 +560,17 @@ kv_view_build_envelope_links (KvState               *state,
                                                    shaded->len),
                                 shaded->len, game->agent_names[chain[0]], game->agent_names[chain[1]]);
       else
-        /* TRANSLATORS: %u envelopes, %s a chain of agents ("1 → 2 → 3"):
-         * what 1 thinks 2 thinks 3 may consider possible */
-        g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
-                                                   "Shaded: the %u envelope possible in the view %s.",
-                                                   "Shaded: the %u envelopes possible in the view %s.",
-                                                   shaded->len),
-                                shaded->len, display);
+        {
+          g_autofree char *display = kv_perspective_to_display (game, chain, n_chain);
+
+          /* TRANSLATORS: %u envelopes, %s a chain of agents ("1 → 2 → 3"):
+           * what 1 thinks 2 thinks 3 may consider possible */
+          g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                                     "Shaded: the %u envelope possible in the view %s.",
+                                                     "Shaded: the %u envelopes possible in the view %s.",
+                                                     shaded->len),
+                                  shaded->len, display);
+        }
     }
   else if (shaded != NULL)
     {

@@ -629,9 +629,12 @@ kv_sym_perspective (KvSym *sym, const guint *chain, guint n_chain, KvPerspective
     return kv_sym_perspective (sym->twin, chain, n_chain, p);
   if (n_chain == 1)
     {
-      /* One agent: its class, one walk of θ with its observations fixed
-       * (the table's own read-out). */
-      fill_class (sym, chain[0], p);
+      /* One agent: its class, the table's own read-out (one walk of θ
+       * with its observations fixed), when that is made already. */
+      if (sym->knowledge != NULL)
+        perspective_copy (p, &sym->knowledge->agents[chain[0]], MAX (game->n_cards, 1) * sizeof (guint32));
+      else
+        fill_class (sym, chain[0], p);
       return kv_sym_envelopes (sym, (int) chain[0]);
     }
   do

@@ -37,7 +37,7 @@ KvCardRow     *kv_card_row_new_summary      (const KvGame      *game,
                                              const KvKnowledge *before,
                                              gboolean           extra);
 /* @count for a cell: whole up to 7 digits, else as 4.23×10⁹ (the
- * summary's counts, the perspective column's on the symbolic engine). */
+ * summary's counts and the perspective column's). */
 char          *kv_card_row_format_count     (guint64       count);
 KvCardRowKind  kv_card_row_get_kind         (KvCardRow    *self);
 const char    *kv_card_row_get_title        (KvCardRow    *self);

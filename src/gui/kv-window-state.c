@@ -26,10 +26,10 @@ selected_world (KvWindow *self)
 }
 
 /* The owners of each card over the worlds of @chain at @world (-1: the
- * actual one) of @entry: what the canvas's perspective leaves open. A
- * world picked on the canvas is one of an explicit model; at the actual
- * world either engine answers (kv_state_perspective: a symbolic state's
- * chain with BDDs). */
+ * actual one) of @entry: what the canvas's perspective leaves open. An
+ * explicit model's by kv_perspective_worlds (a world may be picked on its
+ * canvas), a symbolic state's at the actual world by kv_state_perspective
+ * (with BDDs). */
 static guint32 *
 perspective_owners (const KvHistoryEntry *entry,
                     int                   world,
@@ -37,9 +37,10 @@ perspective_owners (const KvHistoryEntry *entry,
                     guint                 n_chain,
                     guint64              *n_worlds)
 {
-  if (world >= 0 && entry->model != NULL)
+  if (entry->model != NULL)
     {
-      g_autoptr(KvBits) worlds = kv_perspective_worlds (entry->model, (guint) world, chain, n_chain);
+      g_autoptr(KvBits) worlds = kv_perspective_worlds (entry->model, world >= 0 ? (guint) world : entry->model->actual,
+                                                        chain, n_chain);
 
       if (n_worlds != NULL)
         *n_worlds = kv_bits_count (worlds);

@@ -26,31 +26,22 @@ current_chain (KvCanvasView *self,
 }
 
 /* Without a model (a symbolic state's envelope view, which the window
- * shades itself): the chain read against the toolbar's agents, for the
- * button to name it as it does over a model. */
-static guint
-chain_of_names (KvCanvasView *self,
-                guint        *chain)
+ * shades itself): the chain as the button names it over a model ("1 → 2"),
+ * when its names are the toolbar's agents; else NULL. */
+static char *
+display_of_names (KvCanvasView *self)
 {
   g_auto(GStrv) names = NULL;
-  guint n = 0;
 
   if (self->agent_names == NULL || self->perspective == NULL || *self->perspective == '\0')
-    return 0;
+    return NULL;
   names = g_strsplit (self->perspective, ">", -1);
-  for (; names[n] != NULL; n++)
-    {
-      guint a = 0;
-
-      if (n >= KV_PERSPECTIVE_MAX)
-        return 0;
-      while (self->agent_names[a] != NULL && g_strcmp0 (self->agent_names[a], names[n]) != 0)
-        a++;
-      if (self->agent_names[a] == NULL)
-        return 0;
-      chain[n] = a;
-    }
-  return n;
+  if (g_strv_length (names) > KV_PERSPECTIVE_MAX)
+    return NULL;
+  for (guint i = 0; names[i] != NULL; i++)
+    if (!g_strv_contains ((const char * const *) self->agent_names, names[i]))
+      return NULL;
+  return g_strjoinv (" → ", names);
 }
 
 void
@@ -60,39 +51,28 @@ _kv_canvas_view_update_perspective (KvCanvasView *self)
   guint n = current_chain (self, chain);
   g_autofree char *display = NULL;
 
-  if (n == 0 && self->model == NULL && (n = chain_of_names (self, chain)) > 0)
+  if (n > 0)
     {
-      g_autoptr(GString) text = g_string_new (NULL);
+      int selected = kv_canvas_get_selected_world (self->canvas);
+      guint world = selected >= 0 && (guint) selected < self->model->n_worlds ? (guint) selected
+                                                                             : self->model->actual;
+      g_autoptr(KvBits) worlds = kv_perspective_worlds (self->model, world, chain, n);
 
-      kv_canvas_set_perspective (self->canvas, NULL, NULL, -1);
-      for (guint i = 0; i < n; i++)
-        g_string_append_printf (text, "%s%s", i > 0 ? " → " : "", self->agent_names[chain[i]]);
-      gtk_label_set_text (self->perspective_label, text->str);
-      gtk_widget_set_visible (GTK_WIDGET (self->perspective_label), TRUE);
-      gtk_widget_add_css_class (GTK_WIDGET (self->perspective_button), "perspective-on");
-      return;
+      kv_canvas_set_perspective (self->canvas, self->model, worlds, (int) chain[n - 1]);
+      display = kv_perspective_to_display (self->model->game, chain, n);
     }
-  if (n == 0)
+  else
     {
       kv_canvas_set_perspective (self->canvas, NULL, NULL, -1);
-      gtk_label_set_text (self->perspective_label, "");
-      gtk_widget_set_visible (GTK_WIDGET (self->perspective_label), FALSE);
-      gtk_widget_remove_css_class (GTK_WIDGET (self->perspective_button), "perspective-on");
-      return;
+      if (self->model == NULL)
+        display = display_of_names (self);
     }
-
-  {
-    int selected = kv_canvas_get_selected_world (self->canvas);
-    guint world = selected >= 0 && (guint) selected < self->model->n_worlds ? (guint) selected
-                                                                           : self->model->actual;
-    g_autoptr(KvBits) worlds = kv_perspective_worlds (self->model, world, chain, n);
-
-    kv_canvas_set_perspective (self->canvas, self->model, worlds, (int) chain[n - 1]);
-  }
-  display = kv_perspective_to_display (self->model->game, chain, n);
-  gtk_label_set_text (self->perspective_label, display);
-  gtk_widget_set_visible (GTK_WIDGET (self->perspective_label), TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->perspective_button), "perspective-on");
+  gtk_label_set_text (self->perspective_label, display != NULL ? display : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->perspective_label), display != NULL);
+  if (display != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->perspective_button), "perspective-on");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->perspective_button), "perspective-on");
 }
 
 const char *
