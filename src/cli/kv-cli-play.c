@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "kv-cli-agents.h"
 #include "kv-cli-common.h"
@@ -145,6 +146,7 @@ kv_cli_play (int argc, char **argv)
   g_autoptr(KvTournament) tournament = NULL;
   KvEngineKind engine;
   const KvStrategy *listed[KV_MAX_AGENTS];
+  gboolean progress;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -166,11 +168,25 @@ kv_cli_play (int argc, char **argv)
     return KV_EXIT_ERROR;
 
   /* The same tournament the window's dialog plays: same seed, same numbers. */
+  progress = isatty (STDERR_FILENO) && games > 1;
   tournament = kv_tournament_new (script->game, listed, (guint32) seed);
   kv_tournament_set_engine (tournament, engine);
+  /* A thousand games of cluedo6 take most of an hour: on a terminal, the
+   * count so far, on one line that the table's first line replaces. */
   for (int g = 0; g < games; g++)
-    if (!kv_tournament_play_game (tournament, &error))
-      return kv_cli_fail ("%s", error->message);
+    {
+      if (progress)
+        /* TRANSLATORS: progress on the terminal, "game 12 of 1000" */
+        g_printerr (_("\rgame %d of %d…"), g + 1, games);
+      if (!kv_tournament_play_game (tournament, &error))
+        {
+          if (progress)
+            g_printerr ("\n");
+          return kv_cli_fail ("%s", error->message);
+        }
+    }
+  if (progress)
+    g_printerr ("\r\033[K");
 
   if (json)
     print_json (kv_tournament_get_result (tournament), argv[1], (guint32) seed);

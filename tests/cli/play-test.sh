@@ -109,5 +109,19 @@ expect 2 "search: unwritable output" 'error|No such file' -- search unsuccessful
 same_output "search --engine symbolic finds the same game" "$golden/search-clue11-seed1.kvg" "$tmp/us.kvg"
 expect 0 "search --help" 'unsuccessful' -- search --help
 
+# Progress: on a terminal, the games counted on standard error; elsewhere
+# (a pipe, a file, as above) nothing.
+"$cli" play hexa --agents del --games 3 >/dev/null 2>"$tmp/quiet"
+if [ ! -s "$tmp/quiet" ]; then ok "play: no progress when standard error is no terminal"
+else not_ok "play: no progress when standard error is no terminal" "$(head -c 200 "$tmp/quiet")"; fi
+if command -v script >/dev/null; then
+  script -qec "'$cli' play hexa --agents del --games 3" /dev/null >"$tmp/tty" 2>&1
+  if grep -q 'game 3 of 3' "$tmp/tty" && grep -q 'strategy' "$tmp/tty"; then
+    ok "play: on a terminal, the games counted, then the table"
+  else
+    not_ok "play: on a terminal, the games counted, then the table" "$(head -c 300 "$tmp/tty")"
+  fi
+fi
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
