@@ -231,52 +231,57 @@ export_smcdel (const char *game,
 }
 
 /* A game too big to enumerate (the symbolic engine's, real Cluedo): its
- * one picture is the envelope view, drawn from the state after @step
- * (kv_view_build_envelope_links); the views that need every world are
- * refused, saying so. */
-static int
-export_symbolic (KvCliRun              *run,
-                 guint                  step,
-                 KvViewKind             view,
-                 int                    links_of,
-                 gboolean               many,
-                 KvLayoutEngine         engine,
-                 KvFormat               format,
-                 const KvRenderOptions *options,
-                 const char            *size_arg,
-                 gboolean               engine_given,
-                 const char            *output)
+ * one picture, the envelope view of the state after @step
+ * (kv_view_build_envelope_links), laid out; NULL with @error for the
+ * views that need every world, and for more than one step's picture
+ * (@many). */
+static KvLayout *
+symbolic_layout (KvLayoutContext  *context,
+                 KvCliRun         *run,
+                 guint             step,
+                 KvViewKind        view,
+                 int               links_of,
+                 gboolean          many,
+                 KvLayoutEngine    engine,
+                 GError          **error)
 {
   KvState *state = g_ptr_array_index (run->states, step);
   KvGame *game = kv_state_game (state);
   KvHistoryEntry entry = { NULL, NULL, NULL, state };
   g_autoptr(KvEnvelopeLinks) links = NULL;
   g_autoptr(KvGraph) graph = NULL;
-  g_autoptr(KvLayoutContext) context = NULL;
-  g_autoptr(GPtrArray) layouts = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
   g_autofree char *count = kv_count_format (kv_state_count_worlds (state));
   KvViewOptions view_options;
-  KvLayout *layout;
 
   if (!game->has_envelope)
-    /* TRANSLATORS: %s is a count of worlds ("5 557 616 064") */
-    return fail (_("this game runs on the symbolic engine (%s worlds), which cannot list its worlds to "
-                   "draw, and it has no envelope whose view could stand for them: run and check answer it"),
-                 count);
+    {
+      /* TRANSLATORS: %s is a count of worlds ("5 557 616 064") */
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                   _("this game runs on the symbolic engine (%s worlds), which cannot list its worlds to "
+                     "draw, and it has no envelope whose view could stand for them: run and check answer it"),
+                   count);
+      return NULL;
+    }
   if (view != KV_VIEW_AUTO && view != KV_VIEW_ENVELOPE)
-    /* TRANSLATORS: %s is a count of worlds ("5 557 616 064"); keep --view envelope */
-    return fail (_("this game runs on the symbolic engine (%s worlds), which cannot list its worlds to "
-                   "draw: draw its envelope view (--view envelope)"), count);
+    {
+      /* TRANSLATORS: %s is a count of worlds ("5 557 616 064"); keep --view envelope */
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                   _("this game runs on the symbolic engine (%s worlds), which cannot list its worlds to "
+                     "draw: draw its envelope view (--view envelope)"), count);
+      return NULL;
+    }
   if (many)
-    return fail (_("a game this big draws one step's envelope view: use --step N, not --all-steps, "
-                   "--beamer or --product-stage"));
+    {
+      g_set_error_literal (error, KV_ERROR, KV_ERROR_LIMIT,
+                           _("a game this big draws one step's envelope view: use --step N, not --all-steps, "
+                             "--beamer or --product-stage"));
+      return NULL;
+    }
 
-  links = kv_state_envelope_links (state, &error);
+  links = kv_state_envelope_links (state, error);
   if (links == NULL)
-    return fail ("%s", error->message);
+    return NULL;
   if (step > 0)
     entry.step = (KvStep *) kv_cli_run_step (run, step);
   title = step_title (game, &entry, step);
@@ -284,22 +289,10 @@ export_symbolic (KvCliRun              *run,
   view_options.kind = KV_VIEW_ENVELOPE;
   view_options.links_of = links_of;
   view_options.title = title;
-  graph = kv_view_build_envelope_links (state, links, &view_options, &error);
+  graph = kv_view_build_envelope_links (state, links, &view_options, error);
   if (graph == NULL)
-    return fail ("%s", error->message);
-  context = kv_layout_context_new ();
-  layout = kv_layout_new (context, graph, engine, &error);
-  if (layout == NULL)
-    return fail ("%s", error->message);
-  layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
-  g_ptr_array_add (layouts, layout);
-  if (size_arg != NULL && format != KV_FORMAT_DOT)
-    fit_labels (context, layouts, !engine_given, options, size_arg);
-
-  bytes = kv_export_bytes (g_ptr_array_index (layouts, 0), format, options, &error);
-  if (bytes == NULL || !kv_cli_write_output (output, bytes, &error))
-    return fail ("%s", error->message);
-  return EXIT_SUCCESS;
+    return NULL;
+  return kv_layout_new (context, graph, engine, error);
 }
 
 int
@@ -494,17 +487,22 @@ kv_cli_export (int    argc,
   options.show_legend = !no_legend;
   options.page_width = page_width;
   options.page_height = page_height;
-  if (history == NULL)
-    return export_symbolic (run, (guint) step, view, links_of, all_steps || beamer || stage_arg != NULL,
-                            engine, format, &options, size_arg, engine_arg != NULL, output);
-
   layout_context = kv_layout_context_new ();
+  layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
+  if (history == NULL)
+    {
+      KvLayout *layout = symbolic_layout (layout_context, run, (guint) step, view, links_of,
+                                          all_steps || beamer || stage_arg != NULL, engine, &error);
+
+      if (layout == NULL)
+        return fail ("%s", error->message);
+      g_ptr_array_add (layouts, layout);
+    }
   if (all_steps || beamer)
     places = kv_places_new ();
   if (all_steps)
     step = n_entries - 1;
-  layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
-  for (guint i = (all_steps || beamer) ? 0 : (guint) step; i <= (guint) step; i++)
+  for (guint i = (all_steps || beamer) ? 0 : (guint) step; history != NULL && i <= (guint) step; i++)
     {
       KvLayout *layout = layout_entry (layout_context, history, i, view, stage, engine,
                                        places, links_of, &error);
