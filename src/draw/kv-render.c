@@ -437,6 +437,42 @@ fit_score (const KvRenderOptions  *options,
               MIN ((w - cw) / geometry->width, h / geometry->height));
 }
 
+/* Tries the wraps from @from up to @to (by WRAP_STEP), the legend
+ * @beside the graph or below it; keeps in @geometry and @legend the one
+ * that fits biggest, if it beats *@best. TRUE when one did. */
+static gboolean
+try_wraps (const KvLayout         *layout,
+           const KvRenderOptions  *options,
+           double                  aspect,
+           double                  from,
+           double                  to,
+           gboolean                beside,
+           double                 *best,
+           KvRenderGeometry       *geometry,
+           Legend                 *legend)
+{
+  gboolean better = FALSE;
+
+  for (double wrap = from; wrap <= to; wrap *= WRAP_STEP)
+    {
+      KvRenderGeometry tried_geometry;
+      Legend tried;
+
+      measure_at (layout, options, wrap, beside, &tried_geometry, &tried);
+      if (fit_score (options, &tried_geometry, aspect) > *best)
+        {
+          *best = fit_score (options, &tried_geometry, aspect);
+          legend_clear (legend);
+          *legend = tried;
+          *geometry = tried_geometry;
+          better = TRUE;
+        }
+      else
+        legend_clear (&tried);
+    }
+  return better;
+}
+
 static void
 measure (const KvLayout         *layout,
          const KvRenderOptions  *options,
@@ -460,43 +496,12 @@ measure (const KvLayout         *layout,
 
   /* A tall graph in a box with room beside it (a product panel's grid):
    * the legend right of the graph, as wide as fits best. */
-  if (options->show_legend && options->legend_place != KV_LEGEND_BELOW && aspect == 0)
-    for (double wrap = MIN_LEGEND_W_BOX; wrap <= WRAP_WIDEST; wrap *= WRAP_STEP)
-      {
-        KvRenderGeometry beside_geometry;
-        Legend beside;
-
-        measure_at (layout, options, wrap, TRUE, &beside_geometry, &beside);
-        if (fit_score (options, &beside_geometry, aspect) > best)
-          {
-            best = fit_score (options, &beside_geometry, aspect);
-            legend_clear (legend);
-            *legend = beside;
-            *geometry = beside_geometry;
-            settled = FALSE;
-          }
-        else
-          legend_clear (&beside);
-      }
+  if (options->show_legend && options->legend_place != KV_LEGEND_BELOW && aspect == 0 &&
+      try_wraps (layout, options, aspect, MIN_LEGEND_W_BOX, WRAP_WIDEST, TRUE, &best, geometry, legend))
+    settled = FALSE;
   if (settled || beside_only)
     return;
-
-  for (double wrap = base; wrap <= MAX (2.4 * base, WRAP_WIDEST); wrap *= WRAP_STEP)
-    {
-      KvRenderGeometry wrapped_geometry;
-      Legend wrapped;
-
-      measure_at (layout, options, wrap, FALSE, &wrapped_geometry, &wrapped);
-      if (fit_score (options, &wrapped_geometry, aspect) > best)
-        {
-          best = fit_score (options, &wrapped_geometry, aspect);
-          legend_clear (legend);
-          *legend = wrapped;
-          *geometry = wrapped_geometry;
-        }
-      else
-        legend_clear (&wrapped);
-    }
+  try_wraps (layout, options, aspect, base, MAX (2.4 * base, WRAP_WIDEST), FALSE, &best, geometry, legend);
 }
 
 void
