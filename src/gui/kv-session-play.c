@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-session-play.c: the session's Play to the end, off the main thread.
+/* kv-session-play.c: the session's Next turn and Play to the end, off the
+ * main thread.
  *
- * Naive players on real Cluedo take tens of seconds to reach a win: played
- * on the main thread, the window froze. The turns are played on a GTask
- * thread on a copy of the history up to the selected step
+ * Naive players on real Cluedo take tens of seconds to reach a win, and
+ * one late turn of six players on the symbolic engine a second or two:
+ * played on the main thread, the window froze. Both are one worker, which
+ * plays at most a number of turns (Next turn: 1). The turns are played on
+ * a GTask thread on a copy of the history up to the selected step
  * (kv_history_copy: the entries' states are shared, immutable and
  * reference counted), turn by turn, each turn told back to the main
  * context ("played-turns"). The result goes into the session as one edit
- * through _kv_session_edit, as Next turn's does, so undo, the autosave and
- * the signals are those of any edit. The symbolic engine is reached only
- * through kv-state.c, which holds its lock for one call at a time: the
- * window's own calls (the knowledge table of another step, say) wait at
- * most for the worker's one call. */
+ * through _kv_session_edit, as kv_session_next_turn's does on the calling
+ * thread, so undo, the autosave and the signals are those of any edit.
+ * The symbolic engine is reached only through kv-state.c, which holds its
+ * lock for one call at a time: the window's own calls (the knowledge
+ * table of another step, say) wait at most for the worker's one call. */
 #define G_LOG_DOMAIN "kv-session"
 #include "config.h"
 
@@ -20,14 +23,11 @@
 #include "kv-session-private.h"
 #include "kv-turn.h"
 
-/* A Clue 11 game between del players ends within a few rounds; the cap
- * only guards games nobody can win. */
-#define MAX_TURNS 300
-
 typedef struct
 {
   KvHistory        *history;      /* the copy the turns are played on */
   guint             step;         /* the session's step it was copied up to */
+  guint             max_turns;    /* 1: Next turn */
   const KvStrategy *strategies[KV_MAX_AGENTS];
   GRand            *rand;
   GMainContext     *context;      /* the session's: progress is told there */
@@ -91,7 +91,7 @@ on_turn (guint    turns,
   source = g_idle_source_new ();
   g_source_set_priority (source, G_PRIORITY_DEFAULT);
   g_source_set_callback (source, tell_progress, progress, (GDestroyNotify) progress_free);
-  g_source_set_static_name (source, "[kripkeviz] play to the end: a turn played");
+  g_source_set_static_name (source, "[kripkeviz] play: a turn played");
   g_source_attach (source, play->context);
   return TRUE;
 }
@@ -107,7 +107,9 @@ play_thread (GTask        *task,
   Play *play = task_data;
   GError *error = NULL;
 
-  kv_turn_play_to_end (play->history, play->strategies, play->rand, MAX_TURNS, on_turn, task, &error);
+  /* One turn of kv_turn_play_to_end is kv_turn_play's: the same turn as
+   * kv_session_next_turn's from the same history and generator. */
+  kv_turn_play_to_end (play->history, play->strategies, play->rand, play->max_turns, on_turn, task, &error);
   /* A refused turn keeps none of the turns before it: the game stays as
    * it was, and the error says why. */
   if (error != NULL)
@@ -160,7 +162,8 @@ on_played (GObject      *object,
    * undo comes back to the step played from (as Change Deal's does). */
   self->step = play->step;
   _kv_session_amend (self);
-  if (!_kv_session_edit (self, append_played, play, "Play to the end", &error))
+  /* The undo label is the action's: the session file keeps it. */
+  if (!_kv_session_edit (self, append_played, play, play->max_turns == 1 ? "Next turn" : "Play to the end", &error))
     g_task_return_error (outer, error);
   else
     g_task_return_boolean (outer, TRUE);
@@ -173,14 +176,17 @@ _kv_session_refuse_busy (KvSession  *self,
   if (self->play == NULL)
     return FALSE;
   g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
-                       _("Playing to the end: wait for it to finish, or cancel it"));
+                       kv_session_get_play_max_turns (self) == 1
+                       ? _("Playing a turn: wait for it to finish, or cancel it")
+                       : _("Playing to the end: wait for it to finish, or cancel it"));
   return TRUE;
 }
 
 void
-kv_session_play_to_end_async (KvSession           *self,
-                              GAsyncReadyCallback  callback,
-                              gpointer             user_data)
+kv_session_play_async (KvSession           *self,
+                       guint                max_turns,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
 {
   g_autoptr(GTask) outer = NULL;
   g_autoptr(GTask) task = NULL;
@@ -190,9 +196,10 @@ kv_session_play_to_end_async (KvSession           *self,
   Play *play;
 
   g_return_if_fail (KV_IS_SESSION (self));
+  g_return_if_fail (max_turns > 0);
 
   outer = g_task_new (self, NULL, callback, user_data);
-  g_task_set_source_tag (outer, kv_session_play_to_end_async);
+  g_task_set_source_tag (outer, kv_session_play_async);
   if (_kv_session_refuse_busy (self, &error))
     {
       g_task_return_error (outer, error);
@@ -206,6 +213,7 @@ kv_session_play_to_end_async (KvSession           *self,
 
   play = g_new0 (Play, 1);
   play->step = self->step;
+  play->max_turns = max_turns;
   play->history = kv_history_copy (self->history, self->step);
   /* Refused at once, as Next turn is: no thread for a game that is over. */
   why = kv_turn_why_not (play->history);
@@ -217,8 +225,10 @@ kv_session_play_to_end_async (KvSession           *self,
     }
   for (guint a = 0; a < KV_MAX_AGENTS; a++)
     play->strategies[a] = self->strategies[a];
-  /* Next turn's generator at this step, drawn from for the whole game, as
-   * it always was: the same history, seed and players play the same game. */
+  /* Next turn's generator at this step (kv_session_next_turn's: the
+   * history cut after the step, so of length step + 1), drawn from for
+   * every turn, as it always was: the same history, seed and players
+   * play the same turns. */
   play->rand = _kv_session_turn_rand (self, self->step + 1);
   play->context = g_main_context_ref_thread_default ();
   play->outer = g_object_ref (outer);
@@ -229,7 +239,7 @@ kv_session_play_to_end_async (KvSession           *self,
 
   cancellable = g_cancellable_new ();
   task = g_task_new (self, cancellable, on_played, NULL);
-  g_task_set_source_tag (task, kv_session_play_to_end_async);
+  g_task_set_source_tag (task, kv_session_play_async);
   g_task_set_task_data (task, play, (GDestroyNotify) play_free);
   /* The worker finishes the turn it plays (GTask's default: no return on
    * cancel): it holds the copy and BuDDy's lock, and the result is only
@@ -239,15 +249,31 @@ kv_session_play_to_end_async (KvSession           *self,
 }
 
 gboolean
+kv_session_play_finish (KvSession     *self,
+                        GAsyncResult  *result,
+                        GError       **error)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == kv_session_play_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+void
+kv_session_play_to_end_async (KvSession           *self,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  kv_session_play_async (self, KV_SESSION_PLAY_TO_END_TURNS, callback, user_data);
+}
+
+gboolean
 kv_session_play_to_end_finish (KvSession     *self,
                                GAsyncResult  *result,
                                GError       **error)
 {
-  g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == kv_session_play_to_end_async, FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return kv_session_play_finish (self, result, error);
 }
 
 void
@@ -263,6 +289,15 @@ kv_session_get_playing (KvSession *self)
 {
   g_return_val_if_fail (KV_IS_SESSION (self), FALSE);
   return self->play != NULL;
+}
+
+guint
+kv_session_get_play_max_turns (KvSession *self)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), 0);
+  if (self->play == NULL)
+    return 0;
+  return ((Play *) g_task_get_task_data (self->play))->max_turns;
 }
 
 guint

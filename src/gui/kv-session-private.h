@@ -34,9 +34,9 @@ struct _KvSession
   guint       hidden_agents;
   char       *perspective;  /* "1>2" (kv-perspective.h), "" for none */
 
-  /* Play to the end while it plays on its worker (kv-session-play.c): the
-   * worker's task (not referenced: it lives until it has returned), what
-   * stops it, and the turns played so far. */
+  /* Next turn or Play to the end while it plays on its worker
+   * (kv-session-play.c): the worker's task (not referenced: it lives
+   * until it has returned), what stops it, and the turns played so far. */
   GTask        *play;
   guint         played_turns;
 };
@@ -50,7 +50,7 @@ typedef gboolean (*KvSessionEditFunc) (KvHistory  *history,
  * drops the entries after the selected step, runs @func to append, selects
  * the last entry, records the result for undo as @label and says what
  * changed. A refusal (@func FALSE) changes nothing and says nothing; so
- * does any edit while Play to the end plays (G_IO_ERROR_BUSY). */
+ * does any edit while turns play on the worker (G_IO_ERROR_BUSY). */
 gboolean    _kv_session_edit     (KvSession         *self,
                                   KvSessionEditFunc  func,
                                   gpointer           data,
@@ -60,13 +60,13 @@ gboolean    _kv_session_edit     (KvSession         *self,
  * entries: the same history and seed play the same turn again. */
 GRand      *_kv_session_turn_rand (KvSession *self,
                                    guint      length);
-/* Play to the end starts (@play, the worker's task) or ends (NULL):
+/* The worker's turns start (@play, its task) or end (NULL):
  * "playing" notified; "played-turns" back to 0 at the start. */
 void        _kv_session_set_play (KvSession     *self,
                                   GTask         *play);
 void        _kv_session_set_played_turns (KvSession *self,
                                           guint      turns);
-/* TRUE, with G_IO_ERROR_BUSY in @error, while Play to the end plays: the
+/* TRUE, with G_IO_ERROR_BUSY in @error, while turns play on the worker: the
  * edits wait for it (kv-session-play.c). */
 gboolean    _kv_session_refuse_busy (KvSession  *self,
                                      GError    **error);
@@ -79,7 +79,7 @@ void        _kv_session_record   (KvSession  *self,
                                   const char *label);
 /* Makes the undo state recorded last the session as it is now, so that
  * undoing the next edit comes back to the step selected now (Change Deal,
- * Play to the end). */
+ * Next turn and Play to the end on the worker). */
 void        _kv_session_amend    (KvSession  *self);
 
 G_END_DECLS

@@ -274,8 +274,8 @@ kv_session_set_history (KvSession  *self,
   g_return_if_fail (KV_IS_SESSION (self));
   g_return_if_fail (history != NULL);
 
-  /* Another game: a Play to the end of the one before is stopped, and
-   * keeps nothing (kv-session-play.c). */
+  /* Another game: turns still playing on the one before (Next turn, Play
+   * to the end) are stopped, and keep nothing (kv-session-play.c). */
   kv_session_cancel_play (self);
   g_object_freeze_notify (G_OBJECT (self));
   g_clear_pointer (&self->history, kv_history_free);
@@ -696,8 +696,8 @@ kv_session_class_init (KvSessionClass *klass)
   properties[PROP_HIDDEN_AGENTS] = g_param_spec_uint ("hidden-agents", NULL, NULL, 0, G_MAXUINT, 0, rw);
   /* An agent's perspective, "1" or "1>2" (kv-perspective.h); a new game has none. */
   properties[PROP_PERSPECTIVE] = g_param_spec_string ("perspective", NULL, NULL, "", rw);
-  /* Play to the end is playing on its worker, and the turns it has played
-   * (kv-session-play.c). */
+  /* Turns are playing on the worker (Next turn, Play to the end), and the
+   * turns played so far (kv-session-play.c). */
   properties[PROP_PLAYING] = g_param_spec_boolean ("playing", NULL, NULL, FALSE, ro);
   properties[PROP_PLAYED_TURNS] = g_param_spec_uint ("played-turns", NULL, NULL, 0, G_MAXUINT, 0, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -19,8 +19,10 @@
  *                         dropped the @n steps that no longer hold there
  *                         (0: none; undo brings them back)
  * ("history", "game-name", "game-path", "model", "state", "step", "length",
- * "world-limit"; "playing" and "played-turns" while Play to the end plays). What the window shows of the selected step — "formula",
- * "view", "hidden-agents", "perspective" — is the session's too: the widgets bind to
+ * "world-limit"; "playing" and "played-turns" while turns play on the
+ * worker: Next turn, Play to the end). What the window shows of the
+ * selected step — "formula", "view", "hidden-agents", "perspective" — is
+ * the session's too: the widgets bind to
  * these properties (kv-window.c), so a step, an undo or a new game reaches
  * every widget without the window refreshing them one by one.
  *
@@ -97,25 +99,40 @@ gboolean    kv_session_forward        (KvSession   *self);
 gboolean    kv_session_apply_step     (KvSession   *self,
                                        KvStep      *step,
                                        GError     **error);
-/* Next turn (kv-turn.h): the next player's whole turn. */
+/* Next turn (kv-turn.h): the next player's whole turn, on the calling
+ * thread (tests, kv-screenshot, the bench); the window plays it on the
+ * worker, kv_session_play_async with one turn. */
 gboolean    kv_session_next_turn      (KvSession   *self,
                                        GError     **error);
 
-/* Play to the end: turns from the selected step until someone wins, on a
- * worker thread (kv-session-play.c) so the window stays responsive, with
- * Next turn's players and random choices (the seed and the selected
- * step's length, one generator for the whole game): the same history,
- * seed and players play the same game. Meanwhile "playing" is TRUE,
- * "played-turns" counts the turns played, and the edits (apply, Next turn,
- * delete, undo, redo, change the deal, another Play to the end) are
- * refused with G_IO_ERROR_BUSY; navigation is not an edit and goes on.
- * The game, once won, is one edit ("Play to the end") from the step
- * selected at the start: the steps after it are replaced, the last is
- * selected, undo goes back. A refused turn (a game already over, one too
- * big for the symbolic engine) is an error and nothing changes.
- * kv_session_cancel_play stops it after the turn being played: nothing
- * changes (G_IO_ERROR_CANCELLED); so does a new game put in meanwhile.
- * @callback runs on the thread-default main context of the call. */
+/* Turns played on a worker thread (kv-session-play.c), so the window stays
+ * responsive: from the selected step, at most @max_turns turns, fewer when
+ * someone wins, with Next turn's players and random choices (the seed and
+ * the selected step's length, one generator for all the turns): the same
+ * history, seed and players play the same turns — one turn is the one
+ * kv_session_next_turn plays on the calling thread. Meanwhile "playing" is
+ * TRUE, "played-turns" counts the turns played, and the edits (apply, Next
+ * turn, delete, undo, redo, change the deal, another play) are refused with
+ * G_IO_ERROR_BUSY; navigation is not an edit and goes on. The turns are one
+ * edit from the step selected at the start, labelled for undo "Next turn"
+ * (@max_turns 1) or "Play to the end": the steps after it are replaced, the
+ * last is selected, undo goes back to the step played from. A refused turn
+ * (a game already over, one too big for the symbolic engine) is an error
+ * and nothing changes. kv_session_cancel_play stops it after the turn being
+ * played: nothing changes (G_IO_ERROR_CANCELLED); so does a new game put in
+ * meanwhile. @callback runs on the thread-default main context of the
+ * call; the window's Next turn is @max_turns 1. */
+void        kv_session_play_async         (KvSession           *self,
+                                           guint                max_turns,
+                                           GAsyncReadyCallback  callback,
+                                           gpointer             user_data);
+gboolean    kv_session_play_finish        (KvSession           *self,
+                                           GAsyncResult        *result,
+                                           GError             **error);
+/* Play to the end: kv_session_play_async until someone wins. The cap only
+ * guards games nobody can win (a Clue 11 game between del players ends
+ * within a few rounds). */
+#define KV_SESSION_PLAY_TO_END_TURNS 300
 void        kv_session_play_to_end_async  (KvSession           *self,
                                            GAsyncReadyCallback  callback,
                                            gpointer             user_data);
@@ -124,6 +141,8 @@ gboolean    kv_session_play_to_end_finish (KvSession           *self,
                                            GError             **error);
 void        kv_session_cancel_play        (KvSession           *self);
 gboolean    kv_session_get_playing        (KvSession           *self);
+/* The play going on's @max_turns (1: Next turn), 0 when none plays. */
+guint       kv_session_get_play_max_turns (KvSession           *self);
 guint       kv_session_get_played_turns   (KvSession           *self);
 
 /* Deletes every step after the selected one, as one edit (undo brings

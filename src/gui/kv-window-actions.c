@@ -21,18 +21,6 @@ file_stem (KvWindow *self)
   return name != NULL ? name : "game";
 }
 
-static void
-next_turn_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  KvWindow *self = KV_WINDOW (widget);
-  g_autoptr(GError) error = NULL;
-
-  if (history_of (self) != NULL && !kv_session_next_turn (self->session, &error))
-    _kv_window_toast (self, error->message);
-}
-
 /* Undo or redo; a state that no longer runs (a lower world limit) is
  * reported, and nothing changes. */
 static void
@@ -46,14 +34,16 @@ move_in_undo (GtkWidget *widget,
     _kv_window_toast (self, error->message);
 }
 
-/* Play to the end plays on a worker (kv-session-play.c). The application
- * is held until it answers: closing the window cancels the play (its
- * close request and its dispose), and the process waits for the turn
- * being played rather than quit under the worker. */
+/* Next turn and Play to the end play on the session's worker
+ * (kv-session-play.c): one late turn of real Cluedo takes a second or
+ * two. The application is held until it answers: closing the window
+ * cancels the play (its close request and its dispose), and the process
+ * waits for the turn being played rather than quit under the worker. */
 typedef struct
 {
   KvWindow     *window;        /* weak: NULL once the window is gone */
   GApplication *application;   /* NULL for a window without one (tests) */
+  guint         max_turns;     /* 1: Next turn */
 } Playing;
 
 static void
@@ -64,13 +54,19 @@ on_played (GObject      *object,
   Playing *playing = data;
   KvWindow *self = playing->window;
   g_autoptr(GError) error = NULL;
-  gboolean played = kv_session_play_to_end_finish (KV_SESSION (object), result, &error);
+  gboolean played = kv_session_play_finish (KV_SESSION (object), result, &error);
 
   /* A window closed meanwhile (gone, or disposed: no session) shows nothing. */
   if (!played && self != NULL && self->session != NULL)
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        _kv_window_toast (self, _("Play to the end stopped: the game is as it was"));
+        _kv_window_toast (self, playing->max_turns == 1
+                                ? _("Next turn stopped: the game is as it was")
+                                : _("Play to the end stopped: the game is as it was"));
+      else if (playing->max_turns == 1)
+        /* The engine's own words, as on the main thread before ("The game
+         * is over: …"). */
+        _kv_window_toast (self, error->message);
       else
         {
           /* TRANSLATORS: %s says why, e.g. "the game has grown too big for the symbolic engine: …" */
@@ -89,12 +85,12 @@ on_played (GObject      *object,
   g_free (playing);
 }
 
+/* At most @max_turns turns on the worker: Next turn's one, or Play to the
+ * end's. */
 static void
-play_to_end_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+start_playing (KvWindow *self,
+               guint     max_turns)
 {
-  KvWindow *self = KV_WINDOW (widget);
   GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
   Playing *playing;
 
@@ -102,16 +98,33 @@ play_to_end_action (GtkWidget  *widget,
     return;
   playing = g_new0 (Playing, 1);
   g_set_weak_pointer (&playing->window, self);
+  playing->max_turns = max_turns;
   if (application != NULL)
     {
       playing->application = g_object_ref (G_APPLICATION (application));
       g_application_hold (playing->application);
     }
-  kv_session_play_to_end_async (self->session, on_played, playing);
+  kv_session_play_async (self->session, max_turns, on_played, playing);
 }
 
-/* Cancel in Play to the end's bar, and Escape: the turn being played
- * ends, then nothing changes. */
+static void
+next_turn_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  start_playing (KV_WINDOW (widget), 1);
+}
+
+static void
+play_to_end_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  start_playing (KV_WINDOW (widget), KV_SESSION_PLAY_TO_END_TURNS);
+}
+
+/* Cancel in the play bar, and Escape: the turn being played ends, then
+ * nothing changes. */
 static void
 cancel_play_action (GtkWidget  *widget,
                     const char *action_name,
@@ -126,6 +139,22 @@ cancel_play_action (GtkWidget  *widget,
   _kv_window_update_play (self);
 }
 
+/* Next turn's bar comes only when its turn is still playing after a
+ * moment: a turn of Clue 11 takes milliseconds, and a bar shown for those
+ * would flicker at every turn. */
+#define PLAY_BAR_DELAY_MS 300
+
+static gboolean
+on_play_bar_due (gpointer data)
+{
+  KvWindow *self = data;
+
+  self->play_bar_delay = 0;
+  self->play_bar_due = TRUE;
+  _kv_window_update_play (self);
+  return G_SOURCE_REMOVE;
+}
+
 void
 _kv_window_update_play (KvWindow *self)
 {
@@ -134,10 +163,24 @@ _kv_window_update_play (KvWindow *self)
   GtkLabel *label = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (self), KV_TYPE_WINDOW, "play_label"));
   GtkWidget *strategies = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), KV_TYPE_WINDOW,
                                                                      "strategy_menu"));
+  guint max_turns = kv_session_get_play_max_turns (self->session);
   g_autofree char *text = NULL;
 
   if (!playing)
-    self->stopping_play = FALSE;
+    {
+      self->stopping_play = FALSE;
+      self->play_bar_due = FALSE;
+      g_clear_handle_id (&self->play_bar_delay, g_source_remove);
+    }
+  else if (max_turns == 1 && !self->play_bar_due && self->play_bar_delay == 0)
+    {
+      /* Removed when the turn is over, or the window disposed. */
+      g_autoptr(GSource) delay = g_timeout_source_new (PLAY_BAR_DELAY_MS);
+
+      g_source_set_callback (delay, on_play_bar_due, self, NULL);
+      g_source_set_static_name (delay, "[kripkeviz] next turn's bar");
+      self->play_bar_delay = g_source_attach (delay, NULL);
+    }
   /* Another game or another deal would lose the game being played. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.change-deal", !playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", !playing);
@@ -148,12 +191,14 @@ _kv_window_update_play (KvWindow *self)
 
   if (self->stopping_play)
     text = g_strdup (_("Stopping after this turn…"));
+  else if (playing && max_turns == 1)
+    text = g_strdup (_("Playing a turn…"));
   else if (playing)
     /* TRANSLATORS: %u is the turn being played, 1 for the first */
     text = g_strdup_printf (_("Playing to the end… turn %u"), kv_session_get_played_turns (self->session) + 1);
   if (text != NULL)
     gtk_label_set_text (label, text);
-  gtk_action_bar_set_revealed (GTK_ACTION_BAR (bar), playing);
+  gtk_action_bar_set_revealed (GTK_ACTION_BAR (bar), playing && (max_turns != 1 || self->play_bar_due));
 }
 
 /* Self-play of the game shown (Clue 11 before one), its seats as the

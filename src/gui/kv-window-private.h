@@ -65,7 +65,9 @@ struct _KvWindow
   AdwMessageDialog     *problem_dialog; /* a bad script or session, asking (weak) */
   char                 *last_toast;    /* the last toast's title, for tests */
   guint                 n_toasts;      /* the toasts shown so far, for tests */
-  gboolean              stopping_play; /* Play to the end was cancelled: it ends its turn */
+  gboolean              stopping_play; /* the play was cancelled: it ends its turn */
+  guint                 play_bar_delay; /* Next turn's bar comes after this timeout */
+  gboolean              play_bar_due;  /* Next turn still plays after it: the bar */
 };
 
 static inline KvHistory *
@@ -108,8 +110,9 @@ GtkEventController *_kv_window_present_keys_new (void);
 /* The session's "deal-changed": a toast with Undo (kv-window-actions.c). */
 void        _kv_window_on_deal_changed     (KvWindow       *self,
                                             guint           n_dropped);
-/* Play to the end's bar (turn, Cancel), the widgets that edit greyed out
- * while it plays, and win.cancel-play (kv-window-actions.c). */
+/* The play bar (Next turn's after a moment, Play to the end's turn;
+ * Cancel), the widgets that edit greyed out while turns play, and
+ * win.cancel-play (kv-window-actions.c). */
 void        _kv_window_update_play         (KvWindow       *self);
 /* Installs the win.* actions and binds their keys (kv-window-actions.c). */
 void        _kv_window_class_actions_init  (GtkWidgetClass *widget_class);

@@ -83,7 +83,7 @@ _kv_window_update_undo_actions (KvWindow *self)
 {
   gboolean playing = kv_session_get_playing (self->session);
 
-  /* Play to the end's result is an edit still to come. */
+  /* The turns playing on the worker are an edit still to come. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", kv_session_can_undo (self->session) && !playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", kv_session_can_redo (self->session) && !playing);
 }
@@ -92,8 +92,9 @@ static void
 update_actions (KvWindow *self)
 {
   g_autofree char *why = NULL;
-  /* While Play to the end plays, nothing edits the history (the session
-   * would refuse it): its own bar says so and offers Cancel. */
+  /* While turns play on the worker (Next turn, Play to the end), nothing
+   * edits the history (the session would refuse it): the play bar says
+   * so and offers Cancel. */
   gboolean playing = kv_session_get_playing (self->session);
 
   /* Undo and redo follow the session's undo tree, never the selected step
@@ -507,7 +508,8 @@ kv_window_close_request (GtkWindow *window)
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-  /* Play to the end ends the turn it plays, and keeps nothing. */
+  /* Turns playing on the worker end with the turn being played, and keep
+   * nothing. */
   kv_session_cancel_play (self->session);
 
   return GTK_WINDOW_CLASS (kv_window_parent_class)->close_request (window);
@@ -518,13 +520,15 @@ kv_window_dispose (GObject *object)
 {
   KvWindow *self = KV_WINDOW (object);
 
-  /* A Play to the end goes on to the end of its turn, holding the
-   * session; what it then says is heard by nobody here. */
+  /* Turns playing on the worker go on to the end of the turn, holding
+   * the session; what they then say is heard by nobody here, and Next
+   * turn's bar no longer comes. */
   if (self->session != NULL)
     {
       kv_session_cancel_play (self->session);
       g_signal_handlers_disconnect_by_data (self->session, self);
     }
+  g_clear_handle_id (&self->play_bar_delay, g_source_remove);
   if (self->problem_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->problem_dialog));
   g_clear_weak_pointer (&self->problem_dialog);

@@ -63,6 +63,31 @@ kv_display_wait (guint ms)
     }
 }
 
+/* Runs the main loop until @window's turns playing on the worker (Next
+ * turn, Play to the end: kv-session-play.c) have answered, then a little
+ * more for what the answer shows (the rows, a toast). At once when none
+ * plays. */
+static inline void
+kv_display_wait_for_play (KvWindow *window)
+{
+  g_autoptr(KvSession) session = g_object_ref (kv_window_get_session (window));
+
+  while (kv_session_get_playing (session))
+    g_main_context_iteration (NULL, TRUE);
+  kv_display_wait (20);
+}
+
+/* Next turn in @window, as the button does, waited for: TRUE when the
+ * action was enabled. */
+static inline gboolean
+kv_display_next_turn (KvWindow *window)
+{
+  if (!gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL))
+    return FALSE;
+  kv_display_wait_for_play (window);
+  return TRUE;
+}
+
 /* Types @text into @window's formula bar and presses Enter. */
 static inline void
 kv_display_check_formula (KvWindow   *window,

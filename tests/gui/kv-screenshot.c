@@ -5,7 +5,7 @@
  *   kv-screenshot GAME OUT.png [--step N] [--turns N] [--apply STEP]…
  *                 [--formula F] [--world W] [--width W] [--height H]
  *                 [--compose STEP] [--shortcuts] [--present] [--probabilities]
- *                 [--perspective CHAIN]
+ *                 [--perspective CHAIN] [--playing]
  *                 [--product pairs|links|result] [--view auto|whole|around|envelope]
  *
  * Translated as the application is: LANGUAGE=nl LANG=nl_NL.UTF-8 gives a
@@ -15,7 +15,9 @@
  * renders the keyboard shortcuts window instead of the main window;
  * --product shows the product view of the selected step at that stage
  * (--view: the panels' view); --present renders presentation mode (F5) at
- * the --width × --height given (not the screen's).
+ * the --width × --height given (not the screen's); --playing starts one
+ * more Next turn and renders the window while it plays, once its bar is up
+ * (a turn slow enough for it: real Cluedo's).
  */
 #define G_LOG_DOMAIN "kv-screenshot"
 #include "config.h"
@@ -42,6 +44,7 @@ main (int   argc,
   gboolean shortcuts = FALSE;
   gboolean present = FALSE;
   gboolean probabilities = FALSE;
+  gboolean playing = FALSE;
   g_autofree char *perspective = NULL;
   g_autofree char *product = NULL;
   g_autofree char *view = NULL;
@@ -62,6 +65,7 @@ main (int   argc,
     { "present", 0, 0, G_OPTION_ARG_NONE, &present, "Presentation mode (F5)", NULL },
     { "probabilities", 0, 0, G_OPTION_ARG_NONE, &probabilities, "The knowledge table's chances (%)", NULL },
     { "perspective", 0, 0, G_OPTION_ARG_STRING, &perspective, "An agent's perspective (1, 1>2)", "CHAIN" },
+    { "playing", 0, 0, G_OPTION_ARG_NONE, &playing, "Render while one more Next turn plays, its bar up", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("GAME OUT.png");
@@ -125,7 +129,7 @@ main (int   argc,
         g_printerr ("could not apply %s: %s\n", apply[i], kv_composer_get_reason (composer));
     }
   for (int i = 0; i < turns; i++)
-    gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL);
+    kv_display_next_turn (window);
   if (formula != NULL)
     {
       GtkWidget *entry = kv_window_get_formula_entry (window);
@@ -184,6 +188,29 @@ main (int   argc,
       gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
       kv_display_wait (500);
       texture = kv_display_render (GTK_WIDGET (overlay));
+    }
+  else if (playing)
+    {
+      GtkActionBar *bar = GTK_ACTION_BAR (gtk_widget_get_template_child (GTK_WIDGET (window), KV_TYPE_WINDOW,
+                                                                          "play_bar"));
+      KvSession *session = kv_window_get_session (window);
+
+      if (!gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL))
+        {
+          g_printerr ("no next turn at this step\n");
+          return 1;
+        }
+      while (kv_session_get_playing (session) && !gtk_action_bar_get_revealed (bar))
+        g_main_context_iteration (NULL, TRUE);
+      /* The bar slides in. */
+      kv_display_wait (400);
+      if (!kv_session_get_playing (session))
+        {
+          g_printerr ("the turn was over before its bar was shown\n");
+          return 1;
+        }
+      texture = kv_display_render (GTK_WIDGET (window));
+      kv_display_wait_for_play (window);
     }
   else
     texture = kv_display_render (GTK_WIDGET (window));

@@ -382,6 +382,17 @@ on_played (GObject      *object,
   played->done = TRUE;
 }
 
+static void
+on_played_any (GObject      *object,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  Played *played = data;
+
+  played->ok = kv_session_play_finish (KV_SESSION (object), result, &played->error);
+  played->done = TRUE;
+}
+
 /* Runs the main context until Play to the end has answered. */
 static void
 wait_played (Played *played)
@@ -663,6 +674,185 @@ test_play_to_end_cancel (void)
   g_assert_false (play_to_end (session, &error));
   g_assert_error (error, KV_ERROR, KV_ERROR_FALSE);
   g_assert_false (kv_session_get_playing (session));
+}
+
+/* At most @max_turns turns on the worker (one: the window's Next turn),
+ * waited for. */
+static gboolean
+play_turns (KvSession  *session,
+            guint       max_turns,
+            GError    **error)
+{
+  Played played = { FALSE, FALSE, NULL };
+
+  kv_session_play_async (session, max_turns, on_played_any, &played);
+  wait_played (&played);
+  if (played.error != NULL)
+    g_propagate_error (error, played.error);
+  return played.ok;
+}
+
+/* A session of @game at step @step with @seed and @players (a strategy
+ * name per agent), as both sides of the comparison below start. */
+static KvSession *
+session_for_turns (const char        *game,
+                   guint              step,
+                   guint32            seed,
+                   const char *const *players)
+{
+  KvSession *session = kv_session_new ();
+
+  g_assert_true (kv_session_open (session, game, NULL));
+  kv_session_select_step (session, step);
+  /* An edit at the step, so the undo state before the first turn is at
+   * it on both sides (the worker's turn amends it to the step played
+   * from; kv_session_next_turn does not). */
+  kv_session_delete_later_steps (session);
+  kv_session_set_seed (session, seed);
+  for (guint a = 0; players[a] != NULL; a++)
+    g_assert_true (kv_session_set_strategy (session, a, players[a]));
+  return session;
+}
+
+/* Next turn on the worker (issue 13, item 5) plays the turn
+ * kv_session_next_turn plays on this thread: two sessions of @game from
+ * @step with the same seed and players, a turn at a time, have the same
+ * history, selection and undo tree (the edit labelled "Next turn") after
+ * each of @n_turns turns; undo on the worker's side then goes back one
+ * turn at a time through the same games. */
+static void
+compare_next_turns (const char        *game,
+                    guint              step,
+                    guint32            seed,
+                    const char *const *players,
+                    guint              n_turns)
+{
+  g_autoptr(KvSession) sync = session_for_turns (game, step, seed, players);
+  g_autoptr(KvSession) async = session_for_turns (game, step, seed, players);
+  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (games, session_text (sync));
+  for (guint turn = 0; turn < n_turns; turn++)
+    {
+      g_autofree char *sync_text = NULL;
+      g_autofree char *async_text = NULL;
+      g_autofree char *sync_undo = NULL;
+      g_autofree char *async_undo = NULL;
+      guint length = kv_history_length (kv_session_get_history (async));
+
+      g_assert_true (kv_session_next_turn (sync, &error));
+      g_assert_no_error (error);
+      g_assert_true (play_turns (async, 1, &error));
+      g_assert_no_error (error);
+      g_assert_false (kv_session_get_playing (async));
+      /* One turn, not more: its suggest (if any) and its ending. */
+      g_assert_cmpuint (kv_history_length (kv_session_get_history (async)), >, length);
+      g_assert_cmpuint (kv_history_length (kv_session_get_history (async)), <=, length + 2);
+      sync_text = session_text (sync);
+      async_text = session_text (async);
+      g_assert_cmpstr (async_text, ==, sync_text);
+      sync_undo = kv_session_undo_to_text (sync);
+      async_undo = kv_session_undo_to_text (async);
+      g_assert_cmpstr (async_undo, ==, sync_undo);
+      g_ptr_array_add (games, g_steal_pointer (&sync_text));
+    }
+  {
+    g_autofree char *label = g_base64_encode ((const guchar *) "Next turn", strlen ("Next turn"));
+    g_autofree char *undo = kv_session_undo_to_text (async);
+
+    g_assert_nonnull (strstr (undo, label));
+  }
+  for (guint turn = n_turns; turn-- > 0;)
+    {
+      g_autofree char *text = NULL;
+
+      g_assert_true (kv_session_undo (async, &error));
+      g_assert_no_error (error);
+      text = session_text (async);
+      g_assert_cmpstr (text, ==, g_ptr_array_index (games, turn));
+    }
+}
+
+static void
+test_next_turn_async (void)
+{
+  /* Players whose choices draw from the generator (random, naive) and
+   * one that does not (del); five turns from the middle of the script. */
+  const char *const mixed[] = { "naive", "random", "del", NULL };
+  const char *const del[] = { "del", "del", "del", NULL };
+
+  compare_next_turns ("clue11", 2, 11, mixed, 5);
+  compare_next_turns ("clue11", 0, 3, del, 5);
+  /* Real Cluedo, on the symbolic engine: after 1's suggestion, 1 ends its
+   * move, then 2 plays a whole turn. */
+  compare_next_turns ("cluedo", 1, 7, del, 2);
+}
+
+/* While Next turn's one turn plays on the worker the edits are refused,
+ * saying a turn plays; Cancel keeps the game as it was, and so does a turn
+ * refused (a game over); the window shows the play's kind by
+ * kv_session_get_play_max_turns. */
+static void
+test_next_turn_async_cancel (void)
+{
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *undo_before = NULL;
+  Played played = { FALSE, FALSE, NULL };
+  guint steps_changed = 0;
+
+  g_assert_true (kv_session_open (session, "clue11", NULL));
+  kv_session_select_step (session, 2);
+  before = session_text (session);
+  undo_before = kv_session_undo_to_text (session);
+  g_signal_connect (session, "steps-changed", G_CALLBACK (count_steps_changed), &steps_changed);
+  g_assert_cmpuint (kv_session_get_play_max_turns (session), ==, 0);
+
+  kv_session_play_async (session, 1, on_played_any, &played);
+  g_assert_true (kv_session_get_playing (session));
+  g_assert_cmpuint (kv_session_get_play_max_turns (session), ==, 1);
+  g_assert_false (kv_session_next_turn (session, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_assert_nonnull (strstr (error->message, "turn"));
+  g_clear_error (&error);
+  g_assert_false (kv_session_undo (session, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  kv_session_cancel_play (session);
+  wait_played (&played);
+  g_assert_false (played.ok);
+  g_assert_error (played.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&played.error);
+  g_assert_false (kv_session_get_playing (session));
+  g_assert_cmpuint (kv_session_get_play_max_turns (session), ==, 0);
+  {
+    g_autofree char *after = session_text (session);
+    g_autofree char *undo_after = kv_session_undo_to_text (session);
+
+    g_assert_cmpstr (after, ==, before);
+    g_assert_cmpstr (undo_after, ==, undo_before);
+  }
+  g_assert_cmpuint (steps_changed, ==, 0);
+
+  /* Played to a win, Next turn is refused with the engine's words, and
+   * nothing changes. */
+  g_assert_true (play_to_end (session, &error));
+  g_assert_no_error (error);
+  g_free (before);
+  before = session_text (session);
+  steps_changed = 0;
+  g_assert_false (play_turns (session, 1, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_FALSE);
+  g_clear_error (&error);
+  g_assert_false (kv_session_get_playing (session));
+  {
+    g_autofree char *after = session_text (session);
+
+    g_assert_cmpstr (after, ==, before);
+  }
+  g_assert_cmpuint (steps_changed, ==, 0);
 }
 
 /* Next turn's players: a strategy per agent, del for a new game, kept by
@@ -1550,6 +1740,8 @@ main (int   argc,
   g_test_add_func ("/session/play-to-end", test_play_to_end);
   g_test_add_func ("/session/play-to-end-async", test_play_to_end_async);
   g_test_add_func ("/session/play-to-end-cancel", test_play_to_end_cancel);
+  g_test_add_func ("/session/next-turn-async", test_next_turn_async);
+  g_test_add_func ("/session/next-turn-async-cancel", test_next_turn_async_cancel);
   g_test_add_func ("/session/strategies", test_strategies);
   g_test_add_func ("/session/set-deal", test_set_deal);
   g_test_add_func ("/session/set-deal-refused", test_set_deal_refused);

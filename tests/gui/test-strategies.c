@@ -15,6 +15,9 @@
  *   /strategies/play-to-end       Play to the end on its worker: its bar
  *                                 and Cancel, the edits greyed out, one
  *                                 undoable edit, a window closed meanwhile
+ *   /strategies/next-turn-worker  Next turn on the same worker: the edits
+ *                                 greyed out, the bar only after a moment,
+ *                                 the main thread's turn, undo, Cancel
  *   /strategies/screenshot        the dialog at 1024×700, in the language
  *                                 of the environment: tournament-LANG.png
  *                                 in the build dir
@@ -203,6 +206,138 @@ test_play_to_end (void)
   }
 }
 
+/* Next turn in the window plays on the worker (issue 13, item 5): the
+ * action returns at once with the edits greyed out; the bar waits a moment
+ * (a turn of Clue 11 takes milliseconds: no flicker), then says a turn
+ * plays, with Cancel; the turn is the one kv_session_next_turn plays, one
+ * edit that undo takes back; Cancel keeps the game as it was. In English
+ * and in Dutch (the bar's and the toast's words). */
+static void
+test_next_turn_worker (void)
+{
+  KvSession *session = kv_window_get_session (window);
+  GtkActionBar *bar = GTK_ACTION_BAR (gtk_widget_get_template_child (GTK_WIDGET (window), KV_TYPE_WINDOW,
+                                                                      "play_bar"));
+  GtkLabel *label = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (window), KV_TYPE_WINDOW,
+                                                               "play_label"));
+  g_autoptr(KvSession) expected = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *expected_text = NULL;
+  g_autofree char *played_text = NULL;
+  GSource *delay;
+  guint length;
+
+  open_clue11 ();
+  kv_session_set_seed (session, SEED);
+  g_assert_true (kv_session_set_strategy (session, 1, "naive"));
+  kv_window_select_step (window, 2);
+  kv_display_wait (20);
+  before = kv_session_file_to_text (kv_window_get_history (window), "clue11", 2);
+  length = kv_history_length (kv_window_get_history (window));
+
+  /* The turn Next turn played on the main thread before. */
+  g_assert_true (kv_session_open (expected, "clue11", &error));
+  g_assert_no_error (error);
+  kv_session_set_seed (expected, SEED);
+  g_assert_true (kv_session_set_strategy (expected, 1, "naive"));
+  kv_session_select_step (expected, 2);
+  g_assert_true (kv_session_next_turn (expected, &error));
+  g_assert_no_error (error);
+  expected_text = kv_session_file_to_text (kv_session_get_history (expected), "clue11",
+                                           kv_session_get_step (expected));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL));
+  /* Back at once: nothing that edits, Cancel (Esc) ready, and no bar yet,
+   * only its timer. */
+  g_assert_true (kv_session_get_playing (session));
+  g_assert_cmpuint (kv_session_get_play_max_turns (session), ==, 1);
+  g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, length);
+  g_assert_false (kv_display_button_enabled (window, "win.next-turn"));
+  g_assert_false (kv_display_button_enabled (window, "win.undo"));
+  g_assert_false (gtk_widget_get_sensitive (kv_window_get_composer (window)));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (strategy_menu ())));
+  g_assert_true (kv_display_button_enabled (window, "win.cancel-play"));
+  g_assert_false (gtk_action_bar_get_revealed (bar));
+  g_assert_cmpuint (window->play_bar_delay, !=, 0);
+  /* Its moment is up now (not waited for: the test does not time), and
+   * the turn plays on. The worker's answer may come first: then the bar
+   * is never shown, as for a quick turn. */
+  delay = g_main_context_find_source_by_id (NULL, window->play_bar_delay);
+  g_source_set_ready_time (delay, 0);
+  while (kv_session_get_playing (session) && window->play_bar_delay != 0)
+    g_main_context_iteration (NULL, TRUE);
+  if (kv_session_get_playing (session))
+    {
+      g_assert_true (gtk_action_bar_get_revealed (bar));
+      g_assert_cmpstr (gtk_label_get_text (label), ==, _("Playing a turn…"));
+    }
+  else
+    g_test_message ("the turn was over before its bar");
+  kv_display_wait_for_play (window);
+
+  /* Done: the same turn as on the main thread, the last step selected,
+   * the bar gone, the edits back. */
+  played_text = kv_session_file_to_text (kv_window_get_history (window), "clue11", kv_window_get_step (window));
+  g_assert_cmpstr (played_text, ==, expected_text);
+  g_assert_false (gtk_action_bar_get_revealed (bar));
+  g_assert_cmpuint (window->play_bar_delay, ==, 0);
+  g_assert_false (kv_display_button_enabled (window, "win.cancel-play"));
+  g_assert_true (kv_display_button_enabled (window, "win.next-turn"));
+  g_assert_true (kv_display_button_enabled (window, "win.undo"));
+  g_assert_true (gtk_widget_get_sensitive (kv_window_get_composer (window)));
+
+  /* Undo: one turn back, at the step played from. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  kv_display_wait (20);
+  g_assert_cmpuint (kv_window_get_step (window), ==, 2);
+  {
+    g_autofree char *now = kv_session_file_to_text (kv_window_get_history (window), "clue11", 2);
+
+    g_assert_cmpstr (now, ==, before);
+  }
+
+  /* Cancel (Esc): the turn ends, and the game is as it was. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-play", NULL));
+  g_assert_cmpstr (gtk_label_get_text (label), ==, _("Stopping after this turn…"));
+  g_assert_false (kv_display_button_enabled (window, "win.cancel-play"));
+  kv_display_wait_for_play (window);
+  g_assert_cmpstr (kv_window_get_last_toast (window), ==, _("Next turn stopped: the game is as it was"));
+  g_assert_cmpuint (kv_window_get_step (window), ==, 2);
+  {
+    g_autofree char *now = kv_session_file_to_text (kv_window_get_history (window), "clue11", 2);
+
+    g_assert_cmpstr (now, ==, before);
+  }
+  g_assert_false (gtk_action_bar_get_revealed (bar));
+  g_assert_true (kv_display_button_enabled (window, "win.next-turn"));
+  g_assert_true (kv_session_set_strategy (session, 1, "del"));
+
+  /* Real Cluedo (symbolic), whose turns take longer: after its moment
+   * the bar says a turn plays and offers Cancel. */
+  g_assert_true (kv_window_open (window, "cluedo", &error));
+  g_assert_no_error (error);
+  kv_window_select_step (window, 6);
+  kv_display_wait (50);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL));
+  g_assert_false (gtk_action_bar_get_revealed (bar));
+  g_source_set_ready_time (g_main_context_find_source_by_id (NULL, window->play_bar_delay), 0);
+  while (kv_session_get_playing (session) && window->play_bar_delay != 0)
+    g_main_context_iteration (NULL, TRUE);
+  if (kv_session_get_playing (session))
+    {
+      g_assert_true (gtk_action_bar_get_revealed (bar));
+      g_assert_cmpstr (gtk_label_get_text (label), ==, _("Playing a turn…"));
+      g_assert_true (kv_display_button_enabled (window, "win.cancel-play"));
+    }
+  else
+    g_test_message ("real Cluedo's turn was over before its bar");
+  kv_display_wait_for_play (window);
+  g_assert_false (gtk_action_bar_get_revealed (bar));
+  g_assert_cmpuint (kv_window_get_step (window), >, 6);
+}
+
 static void
 test_next_turn_naive (void)
 {
@@ -228,8 +363,7 @@ test_next_turn_naive (void)
   g_assert_nonnull (strstr (kv_strategy_menu_get_summary (menu), "del · naive · del"));
 
   /* Player 1's turn (del), then player 2's: naive's suggestion. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL));
-  kv_display_wait (10);
+  g_assert_true (kv_display_next_turn (window));
   history = kv_window_get_history (window);
   length = kv_history_length (history);
   g_assert_cmpint (kv_history_get (history, length - 1)->step->kind, ==, KV_STEP_ENDMOVE);
@@ -245,8 +379,7 @@ test_next_turn_naive (void)
   kv_session_select_step (session, length - 1);
   g_assert_cmpstr (kv_session_get_strategy (session, 1), ==, "naive");
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL));
-  kv_display_wait (10);
+  g_assert_true (kv_display_next_turn (window));
   history = kv_window_get_history (window);
   g_assert_cmpuint (kv_history_length (history), >, length);
   g_assert_cmpint (kv_history_get (history, length)->step->kind, ==, KV_STEP_SUGGEST);
@@ -255,7 +388,7 @@ test_next_turn_naive (void)
 
   /* Undo and Next turn again: the same turn (same history, same seed). */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL));
+  g_assert_true (kv_display_next_turn (window));
   history = kv_window_get_history (window);
   g_assert_cmphex (cards_of (kv_history_get (history, length)->step), ==, naive);
 
@@ -486,7 +619,7 @@ test_tournament_symbolic (void)
 
   /* Meanwhile the window's game takes a turn, on the same symbolic engine:
    * player 1 suggests, is answered and ends its move. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL));
+  g_assert_true (kv_display_next_turn (window));
   history = kv_window_get_history (window);
   g_assert_cmpuint (kv_history_length (history), >, length);
   entry = kv_history_get (history, length);
@@ -602,6 +735,7 @@ main (int   argc,
       g_test_add_func ("/strategies/tournament-symbolic", test_tournament_symbolic);
     }
   g_test_add_func ("/strategies/play-to-end", test_play_to_end);
+  g_test_add_func ("/strategies/next-turn-worker", test_next_turn_worker);
   g_test_add_func ("/strategies/screenshot", test_screenshot);
 
   status = g_test_run ();

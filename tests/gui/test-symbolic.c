@@ -251,8 +251,8 @@ test_steps (void)
 
   /* Next Turn plays from the selected step: 1 ends its move. */
   select_step (1);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL);
-  kv_display_wait (50);
+  g_assert_true (kv_display_next_turn (window));
+  kv_display_wait (30);
   g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 3);
   g_assert_cmpint (kv_history_get (kv_window_get_history (window), 2)->step->kind, ==, KV_STEP_ENDMOVE);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);

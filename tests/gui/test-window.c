@@ -793,7 +793,7 @@ test_session_undo_restored (void)
   scripted = kv_history_length (kv_window_get_history (first));
   while (kv_window_get_step (first) > 0)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (first), "win.back", NULL));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (first), "win.next-turn", NULL));
+  g_assert_true (kv_display_next_turn (first));
   after_one = kv_history_length (kv_window_get_history (first));
   {
     /* The toast "N later steps replaced — Undo", to look at. */
@@ -809,7 +809,7 @@ test_session_undo_restored (void)
   }
   g_assert_cmpuint (after_one, <, scripted);
   for (guint i = 0; i < 3; i++)
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (first), "win.next-turn", NULL));
+    g_assert_true (kv_display_next_turn (first));
   after_all = kv_history_length (kv_window_get_history (first));
   kv_display_wait (20);
   gtk_window_destroy (GTK_WINDOW (first));
@@ -1288,8 +1288,9 @@ test_next_turn_clue (void)
   g_assert_cmpuint (kv_history_get (history, 0)->model->n_worlds, ==, 47040);
 
   /* Ten turns from the initial deal (or until someone wins). */
-  for (guint i = 0; i < 10 && gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL); i++)
-    kv_display_wait (10);
+  for (guint i = 0; i < 10; i++)
+    if (!kv_display_next_turn (window))
+      break;
   history = kv_window_get_history (window);
   g_assert_cmpuint (kv_history_length (history), >=, 3);
   g_assert_cmpuint (kv_window_get_step (window), ==, kv_history_length (history) - 1);
