@@ -19,4 +19,9 @@ gboolean _kv_view_envelope_grid (KvGraph *graph, const KvGame *game, const GArra
 void     _kv_view_add_group_cycles (KvGraph *graph, guint agent, GHashTable *groups, guint n,
                                     guint *members);
 
+/* Appends to @note that the agents named in @agents (char *, not
+ * owned; none: nothing said) have groups that overlap, drawn as a cycle
+ * per hand: both envelope views' words. */
+void     _kv_view_note_overlapping (GString *note, const GPtrArray *agents);
+
 G_END_DECLS

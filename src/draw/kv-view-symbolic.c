@@ -504,21 +504,7 @@ kv_view_build_envelope_links (KvState               *state,
                                   : _("An agent links two when it cannot tell apart a world with one from a "
                                       "world with the other."));
 
-  if (overlapping->len > 0)
-    {
-      g_autofree char *names = NULL;
-      guint n_overlapping = overlapping->len;
-
-      g_ptr_array_add (overlapping, NULL);
-      names = g_strjoinv (", ", (char **) overlapping->pdata);
-      g_string_append_c (note, ' ');
-      /* The explicit envelope view's words (kv-view.c). */
-      g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
-                                                 "Agent %s's groups overlap: a cycle per hand.",
-                                                 "Agents %s: groups overlap, a cycle per hand.",
-                                                 n_overlapping),
-                              names);
-    }
+  _kv_view_note_overlapping (note, overlapping);
   if (agent_notes->len > 1 && agent_notes->len == game->n_agents && all_link_all (links))
     {
       g_autofree char *all = kv_count_format ((guint64) n * (n - 1) / 2);

@@ -683,6 +683,26 @@ is_subset (const guint64 *a,
   return TRUE;
 }
 
+void
+_kv_view_note_overlapping (GString *note, const GPtrArray *agents)
+{
+  g_autoptr(GPtrArray) names = NULL;
+  g_autofree char *joined = NULL;
+
+  if (agents->len == 0)
+    return;
+  names = g_ptr_array_copy ((GPtrArray *) agents, NULL, NULL);
+  g_ptr_array_add (names, NULL);
+  joined = g_strjoinv (", ", (char **) names->pdata);
+  g_string_append_c (note, ' ');
+  /* TRANSLATORS: %s is an agent's name, or several with commas ("1, 2") */
+  g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                             "Agent %s's groups overlap: a cycle per hand.",
+                                             "Agents %s: groups overlap, a cycle per hand.",
+                                             agents->len),
+                          joined);
+}
+
 /* Draws each maximal group (a bit set over @n nodes) of @agent as a cycle,
  * every link once. */
 void
@@ -1018,20 +1038,7 @@ build_envelope (const KvModel        *model,
       else
         g_string_append (note, _("An agent links two when it cannot tell apart a world with one from a "
                                  "world with the other."));
-      if (not_transitive->len > 0)
-        {
-          g_autofree char *names = NULL;
-
-          g_ptr_array_add (not_transitive, NULL);
-          names = g_strjoinv (", ", (char **) not_transitive->pdata);
-          g_string_append_c (note, ' ');
-          /* TRANSLATORS: %s is an agent's name, or several with commas ("1, 2") */
-          g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
-                                                     "Agent %s's groups overlap: a cycle per hand.",
-                                                     "Agents %s: groups overlap, a cycle per hand.",
-                                                     not_transitive->len - 1),
-                                  names);
-        }
+      _kv_view_note_overlapping (note, not_transitive);
       kv_graph_add_note (graph, note->str);
     }
   else
