@@ -13,6 +13,7 @@
 
 #include "kv-draw.h"
 #include "kv-engine.h"
+#include "../engine/kv-test-util.h"
 
 /* Per node, the smallest name of the nodes @agent's edges connect it to:
  * the groups its links make, named by the envelope (the place key: grid
@@ -118,19 +119,7 @@ test_clue11_both_engines (void)
       linked_edges += kv_graph_n_edges (y);
       if (i == script->steps->len)
         break;
-      {
-        const KvStep *step = g_ptr_array_index (script->steps, i);
-        KvState *e = kv_state_apply_step (exp, step, &error);
-        KvState *s;
-
-        g_assert_no_error (error);
-        s = kv_state_apply_step (sym, step, &error);
-        g_assert_no_error (error);
-        g_clear_pointer (&exp, kv_state_unref);
-        g_clear_pointer (&sym, kv_state_unref);
-        exp = e;
-        sym = s;
-      }
+      test_step_both (&exp, &sym, g_ptr_array_index (script->steps, i));
     }
   g_assert_cmpuint (linked_edges, >, 0);
 }

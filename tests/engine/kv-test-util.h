@@ -92,3 +92,21 @@ test_world_labels (const KvModel *model)
 
 #define HEXA \
   "title Hexa\nagents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\n"
+
+/* Takes @step on both *@explicit and *@symbolic (the same game on the two
+ * engines), each replaced by its next state; fails the test on error. */
+static inline void
+test_step_both (KvState **explicit, KvState **symbolic, const KvStep *step)
+{
+  g_autoptr(GError) error = NULL;
+  KvState *next_explicit = kv_state_apply_step (*explicit, step, &error);
+  KvState *next_symbolic;
+
+  g_assert_no_error (error);
+  next_symbolic = kv_state_apply_step (*symbolic, step, &error);
+  g_assert_no_error (error);
+  kv_state_unref (*explicit);
+  *explicit = next_explicit;
+  kv_state_unref (*symbolic);
+  *symbolic = next_symbolic;
+}

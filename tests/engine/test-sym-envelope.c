@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "kv-engine.h"
+#include "kv-test-util.h"
 
 static void
 assert_links_equal (const KvEnvelopeLinks *x, const KvEnvelopeLinks *y)
@@ -92,19 +93,7 @@ test_clue11_both_engines (void)
             some_unlinked |= !kv_envelope_links_get (x, a, p, q);
       if (i == script->steps->len)
         break;
-      {
-        const KvStep *step = g_ptr_array_index (script->steps, i);
-        KvState *e = kv_state_apply_step (exp, step, &error);
-        KvState *s;
-
-        g_assert_no_error (error);
-        s = kv_state_apply_step (sym, step, &error);
-        g_assert_no_error (error);
-        g_clear_pointer (&exp, kv_state_unref);
-        g_clear_pointer (&sym, kv_state_unref);
-        exp = e;
-        sym = s;
-      }
+      test_step_both (&exp, &sym, g_ptr_array_index (script->steps, i));
     }
   /* The script teaches something: some agent tells two envelopes apart. */
   g_assert_true (some_unlinked);

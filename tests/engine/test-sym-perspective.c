@@ -96,19 +96,7 @@ agree_on_script (const char *name)
       wider += assert_same_chains (explicit, symbolic);
       if (i == script->steps->len)
         break;
-      {
-        const KvStep *step = g_ptr_array_index (script->steps, i);
-        KvState *next_explicit = kv_state_apply_step (explicit, step, &error);
-        KvState *next_symbolic;
-
-        g_assert_no_error (error);
-        next_symbolic = kv_state_apply_step (symbolic, step, &error);
-        g_assert_no_error (error);
-        kv_state_unref (explicit);
-        explicit = next_explicit;
-        kv_state_unref (symbolic);
-        symbolic = next_symbolic;
-      }
+      test_step_both (&explicit, &symbolic, g_ptr_array_index (script->steps, i));
     }
   /* The chains' later steps mattered somewhere. */
   g_assert_cmpuint (wider, >, 0);
