@@ -261,22 +261,6 @@ kv_session_play_finish (KvSession     *self,
 }
 
 void
-kv_session_play_to_end_async (KvSession           *self,
-                              GAsyncReadyCallback  callback,
-                              gpointer             user_data)
-{
-  kv_session_play_async (self, KV_SESSION_PLAY_TO_END_TURNS, callback, user_data);
-}
-
-gboolean
-kv_session_play_to_end_finish (KvSession     *self,
-                               GAsyncResult  *result,
-                               GError       **error)
-{
-  return kv_session_play_finish (self, result, error);
-}
-
-void
 kv_session_cancel_play (KvSession *self)
 {
   g_return_if_fail (KV_IS_SESSION (self));

@@ -129,16 +129,10 @@ void        kv_session_play_async         (KvSession           *self,
 gboolean    kv_session_play_finish        (KvSession           *self,
                                            GAsyncResult        *result,
                                            GError             **error);
-/* Play to the end: kv_session_play_async until someone wins. The cap only
- * guards games nobody can win (a Clue 11 game between del players ends
- * within a few rounds). */
+/* Play to the end: kv_session_play_async with this cap, until someone
+ * wins. The cap only guards games nobody can win (a Clue 11 game between
+ * del players ends within a few rounds). */
 #define KV_SESSION_PLAY_TO_END_TURNS 300
-void        kv_session_play_to_end_async  (KvSession           *self,
-                                           GAsyncReadyCallback  callback,
-                                           gpointer             user_data);
-gboolean    kv_session_play_to_end_finish (KvSession           *self,
-                                           GAsyncResult        *result,
-                                           GError             **error);
 void        kv_session_cancel_play        (KvSession           *self);
 gboolean    kv_session_get_playing        (KvSession           *self);
 /* The play going on's @max_turns (1: Next turn), 0 when none plays. */

@@ -378,17 +378,6 @@ on_played (GObject      *object,
 {
   Played *played = data;
 
-  played->ok = kv_session_play_to_end_finish (KV_SESSION (object), result, &played->error);
-  played->done = TRUE;
-}
-
-static void
-on_played_any (GObject      *object,
-               GAsyncResult *result,
-               gpointer      data)
-{
-  Played *played = data;
-
   played->ok = kv_session_play_finish (KV_SESSION (object), result, &played->error);
   played->done = TRUE;
 }
@@ -409,7 +398,7 @@ play_to_end (KvSession  *session,
 {
   Played played = { FALSE, FALSE, NULL };
 
-  kv_session_play_to_end_async (session, on_played, &played);
+  kv_session_play_async (session, KV_SESSION_PLAY_TO_END_TURNS, on_played, &played);
   wait_played (&played);
   if (played.error != NULL)
     g_propagate_error (error, played.error);
@@ -556,7 +545,7 @@ test_play_to_end_async (void)
   g_signal_connect (session, "steps-changed", G_CALLBACK (count_steps_changed), &steps_changed);
   tick = g_timeout_add (0, on_tick, &watch);
 
-  kv_session_play_to_end_async (session, on_played, &played);
+  kv_session_play_async (session, KV_SESSION_PLAY_TO_END_TURNS, on_played, &played);
   /* Back at once: nothing played on this thread yet. */
   g_assert_true (kv_session_get_playing (session));
   g_assert_cmpuint (playing_notified, ==, 1);
@@ -583,7 +572,7 @@ test_play_to_end_async (void)
   g_assert_cmpuint (kv_session_get_step (session), ==, 3);
   /* Another Play to the end is refused too (told through the main loop,
    * where the first may answer as well). */
-  kv_session_play_to_end_async (session, on_played, &again);
+  kv_session_play_async (session, KV_SESSION_PLAY_TO_END_TURNS, on_played, &again);
   wait_played (&again);
   g_assert_false (again.ok);
   g_assert_error (again.error, G_IO_ERROR, G_IO_ERROR_BUSY);
@@ -644,7 +633,7 @@ test_play_to_end_cancel (void)
   could_undo = kv_session_can_undo (session);
   g_signal_connect (session, "steps-changed", G_CALLBACK (count_steps_changed), &steps_changed);
 
-  kv_session_play_to_end_async (session, on_played, &played);
+  kv_session_play_async (session, KV_SESSION_PLAY_TO_END_TURNS, on_played, &played);
   g_assert_true (kv_session_get_playing (session));
   kv_session_cancel_play (session);
   wait_played (&played);
@@ -658,7 +647,7 @@ test_play_to_end_cancel (void)
   g_assert_cmpint (kv_session_can_undo (session), ==, could_undo);
 
   /* Another game while it plays: the play is dropped, the new game stays. */
-  kv_session_play_to_end_async (session, on_played, &replaced);
+  kv_session_play_async (session, KV_SESSION_PLAY_TO_END_TURNS, on_played, &replaced);
   g_assert_true (kv_session_open (session, "hexa", &error));
   g_assert_no_error (error);
   wait_played (&replaced);
@@ -685,7 +674,7 @@ play_turns (KvSession  *session,
 {
   Played played = { FALSE, FALSE, NULL };
 
-  kv_session_play_async (session, max_turns, on_played_any, &played);
+  kv_session_play_async (session, max_turns, on_played, &played);
   wait_played (&played);
   if (played.error != NULL)
     g_propagate_error (error, played.error);
@@ -810,7 +799,7 @@ test_next_turn_async_cancel (void)
   g_signal_connect (session, "steps-changed", G_CALLBACK (count_steps_changed), &steps_changed);
   g_assert_cmpuint (kv_session_get_play_max_turns (session), ==, 0);
 
-  kv_session_play_async (session, 1, on_played_any, &played);
+  kv_session_play_async (session, 1, on_played, &played);
   g_assert_true (kv_session_get_playing (session));
   g_assert_cmpuint (kv_session_get_play_max_turns (session), ==, 1);
   g_assert_false (kv_session_next_turn (session, &error));
