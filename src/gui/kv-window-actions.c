@@ -173,14 +173,8 @@ _kv_window_update_play (KvWindow *self)
       g_clear_handle_id (&self->play_bar_delay, g_source_remove);
     }
   else if (max_turns == 1 && !self->play_bar_due && self->play_bar_delay == 0)
-    {
-      /* Removed when the turn is over, or the window disposed. */
-      g_autoptr(GSource) delay = g_timeout_source_new (PLAY_BAR_DELAY_MS);
-
-      g_source_set_callback (delay, on_play_bar_due, self, NULL);
-      g_source_set_static_name (delay, "[kripkeviz] next turn's bar");
-      self->play_bar_delay = g_source_attach (delay, NULL);
-    }
+    /* Removed when the turn is over, or the window disposed. */
+    self->play_bar_delay = g_timeout_add (PLAY_BAR_DELAY_MS, on_play_bar_due, self);
   /* Another game or another deal would lose the game being played. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.change-deal", !playing);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open", !playing);
