@@ -140,43 +140,6 @@ kv_envelope_links_new_for_model (const KvModel *model)
   return links;
 }
 
-/* The envelope variables by ascending level, with their cards. */
-typedef struct {
-  int   *levels;
-  guint *cards;
-  guint  n;
-} EnvelopeLevels;
-
-/* Sets in @row the bit of every envelope @b (a BDD over the envelope's
- * variables only) allows, from position @i on with @hand chosen above;
- * levels @b skips are free. */
-static void
-mark_envelopes (const EnvelopeLevels *el, const KvEnvelopeLinks *links, guint64 *row,
-                BDD b, guint i, KvHand hand)
-{
-  if (b == bddfalse)
-    return;
-  if (i == el->n)
-    {
-      int y = kv_envelope_links_find (links, hand);
-
-      /* @b lies under θ's envelopes: every hand it allows is one. */
-      g_assert (y >= 0);
-      row[y >> 6] |= G_GUINT64_CONSTANT (1) << (y & 63);
-      return;
-    }
-  if (b != bddtrue && bdd_var (b) == el->levels[i])
-    {
-      mark_envelopes (el, links, row, bdd_low (b), i + 1, hand);
-      mark_envelopes (el, links, row, bdd_high (b), i + 1, hand | KV_CARD_BIT (el->cards[i]));
-    }
-  else
-    {
-      mark_envelopes (el, links, row, b, i + 1, hand);
-      mark_envelopes (el, links, row, b, i + 1, hand | KV_CARD_BIT (el->cards[i]));
-    }
-}
-
 /* The cube "the envelope holds exactly @hand". */
 static BDD
 envelope_cube (const KvGame *game, KvHand hand)
@@ -271,7 +234,7 @@ agent_groups (const KvEnvelopeLinks *links, BDD projected, const BDD *cubes, BDD
 /* Agent @agent's rows: for each envelope x, the envelopes y some
  * observation of @agent allows with both. */
 static void
-agent_links (KvSym *sym, KvEnvelopeLinks *links, const EnvelopeLevels *el, const BDD *cubes, guint agent)
+agent_links (KvSym *sym, KvEnvelopeLinks *links, const BDD *cubes, guint agent)
 {
   const KvGame *game = sym->game;
   guint env = kv_game_envelope (game);
@@ -304,7 +267,17 @@ agent_links (KvSym *sym, KvEnvelopeLinks *links, const EnvelopeLevels *el, const
       /* The envelopes one of those observations allows. */
       BDD linked = keep (bdd_appex (projected, observations, bddop_and, seen));
 
-      mark_envelopes (el, links, (guint64 *) kv_envelope_links_row (links, agent, x), linked, 0, 0);
+      g_autoptr(GArray) hands = _kv_sym_envelopes_of (sym->game, linked);
+      guint64 *row = (guint64 *) kv_envelope_links_row (links, agent, x);
+
+      for (guint i = 0; i < hands->len; i++)
+        {
+          /* @linked lies under θ's envelopes: every hand it allows is one. */
+          int y = kv_envelope_links_find (links, g_array_index (hands, KvHand, i));
+
+          g_assert (y >= 0);
+          row[y >> 6] |= G_GUINT64_CONSTANT (1) << (y & 63);
+        }
       bdd_delref (linked);
       bdd_delref (observations);
     }
@@ -320,9 +293,6 @@ kv_envelope_links_new_for_sym (KvSym *sym, GError **error)
 {
   const KvGame *game;
   g_autoptr(KvEnvelopeLinks) links = NULL;
-  g_autofree int *levels = NULL;
-  g_autofree guint *cards = NULL;
-  EnvelopeLevels el;
   BDD *cubes;
   gint64 start = trace_start ();
 
@@ -333,21 +303,13 @@ kv_envelope_links_new_for_sym (KvSym *sym, GError **error)
   if (!game->has_envelope || links->hands->len == 0)
     return g_steal_pointer (&links);
 
-  /* The envelope's variables by ascending level, as mark_envelopes walks them. */
-  levels = g_new (int, game->n_cards);
-  cards = g_new (guint, game->n_cards);
-  _kv_sym_envelope_levels (game, levels, cards);
-  el.levels = levels;
-  el.cards = cards;
-  el.n = game->n_cards;
-
   if (links->hands->len <= KV_ENVELOPE_GROUPS_MAX)
     links->groups = g_new0 (GPtrArray *, game->n_agents);
   cubes = g_new (BDD, links->hands->len);
   for (guint x = 0; x < links->hands->len; x++)
     cubes[x] = envelope_cube (game, g_array_index (links->hands, KvHand, x));
   for (guint a = 0; a < game->n_agents && _kv_sym_error_code == 0; a++)
-    agent_links (sym, links, &el, cubes, a);
+    agent_links (sym, links, cubes, a);
   free_bdds (cubes, links->hands->len);
   trace ("envelope links", start, sym->theta);
   if (_kv_sym_failed (error))

@@ -207,9 +207,9 @@ BDD        *_kv_sym_event_codes       (Vocabulary *vocabulary, const KvGame *gam
 BDD         _kv_sym_product_law       (BDD theta, guint n_events, const BDD *pre, const BDD *codes);
 
 /* kv-sym-readout.c */
-/* The envelope's variables (one per card) by ascending level into @levels,
- * their cards into @cards: each n_cards long. */
-void        _kv_sym_envelope_levels   (const KvGame *game, int *levels, guint *cards);
+/* The envelopes @projected (a BDD over the envelope's variables only)
+ * allows, sorted (kv_hand_compare), into a new array of KvHand. */
+GArray     *_kv_sym_envelopes_of      (const KvGame *game, BDD projected);
 
 /* kv-sym-check.c */
 BDD        *_kv_sym_preconditions     (Eval *ev, BDD theta, const KvActionModel *am);

@@ -531,8 +531,10 @@ envelope_projection (KvSym *sym, int agent)
   return projected;
 }
 
-void
-_kv_sym_envelope_levels (const KvGame *game, int *levels, guint *cards)
+/* The envelope's variables (one per card) by ascending level into
+ * @levels, their cards into @cards: each n_cards long. */
+static void
+envelope_levels (const KvGame *game, int *levels, guint *cards)
 {
   /* Insertion sort: a few dozen cards. */
   for (guint c = 0; c < game->n_cards; c++)
@@ -550,16 +552,14 @@ _kv_sym_envelope_levels (const KvGame *game, int *levels, guint *cards)
     }
 }
 
-/* The envelopes @projected (a BDD over the envelope's variables)
- * allows, sorted, into a new array. */
-static GArray *
-envelopes_of (const KvGame *game, BDD projected)
+GArray *
+_kv_sym_envelopes_of (const KvGame *game, BDD projected)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
   g_autofree int *levels = g_new (int, MAX (game->n_cards, 1));
   g_autofree guint *cards = g_new (guint, MAX (game->n_cards, 1));
 
-  _kv_sym_envelope_levels (game, levels, cards);
+  envelope_levels (game, levels, cards);
   envelopes_rec (projected, levels, cards, game->n_cards, 0, 0, out);
   g_array_sort (out, kv_hand_compare);
   return out;
@@ -584,7 +584,7 @@ kv_sym_envelopes (KvSym *sym, int agent)
         bdd_delref (projected);
     }
   while (_kv_sym_readout_retry ());
-  out = envelopes_of (game, projected);
+  out = _kv_sym_envelopes_of (game, projected);
   bdd_delref (projected);
   return out;
 }
@@ -652,7 +652,7 @@ kv_sym_perspective (KvSym *sym, const guint *chain, guint n_chain, KvPerspective
     }
   while (_kv_sym_readout_retry ());
   fill_perspective (sym, p, worlds, NULL);
-  out = game->has_envelope ? envelopes_of (game, projected) : g_array_new (FALSE, FALSE, sizeof (KvHand));
+  out = game->has_envelope ? _kv_sym_envelopes_of (game, projected) : g_array_new (FALSE, FALSE, sizeof (KvHand));
   bdd_delref (projected);
   bdd_delref (worlds);
   return out;
