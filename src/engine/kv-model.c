@@ -537,3 +537,30 @@ kv_model_world_label (const KvModel *model, guint world)
     }
   return g_string_free (label, FALSE);
 }
+
+GArray *
+kv_model_envelopes (const KvModel *model, const KvBits *worlds)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
+  g_autoptr(GHashTable) seen = NULL;
+  guint envelope;
+
+  if (!model->game->has_envelope)
+    return out;
+  /* Far fewer distinct envelopes than worlds. */
+  seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  envelope = kv_game_envelope (model->game);
+  for (int w = worlds != NULL ? kv_bits_next (worlds, 0) : 0; w >= 0 && (guint) w < model->n_worlds;
+       w = worlds != NULL ? kv_bits_next (worlds, w + 1) : w + 1)
+    {
+      KvHand hand = kv_model_hand (model, w, envelope);
+
+      if (!g_hash_table_contains (seen, &hand))
+        {
+          g_hash_table_add (seen, g_memdup2 (&hand, sizeof hand));
+          g_array_append_val (out, hand);
+        }
+    }
+  g_array_sort (out, kv_hand_compare);
+  return out;
+}

@@ -87,6 +87,10 @@ kv_model_holds (const KvModel *model, guint world, guint card, guint owner)
 
 /* The worlds agent @agent cannot tell apart from @world (its class). */
 KvBits  *kv_model_class_of      (const KvModel *model, guint agent, guint world);
+/* The envelopes of @model's worlds in @worlds (NULL: every world), each
+ * once, sorted (kv_hand_compare); none without an envelope. Free with
+ * g_array_unref. */
+GArray  *kv_model_envelopes     (const KvModel *model, const KvBits *worlds);
 guint    kv_model_class_size    (const KvModel *model, guint agent, guint world);
 
 /* The worlds reachable from @world through the relations of @agents (a bit

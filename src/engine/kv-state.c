@@ -267,33 +267,6 @@ kv_state_unref (KvState *state)
 
 /* --- what one agent considers possible (kv-state.h) ------------------- */
 
-/* The envelopes of @model's worlds in @worlds, each once, sorted. */
-static GArray *
-model_envelopes (const KvModel *model, const KvBits *worlds)
-{
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
-  g_autoptr(GHashTable) seen = NULL;
-  guint envelope;
-
-  if (!model->game->has_envelope)
-    return out;
-  /* A class holds far fewer distinct envelopes than worlds. */
-  seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  envelope = kv_game_envelope (model->game);
-  for (int w = kv_bits_next (worlds, 0); w >= 0 && (guint) w < model->n_worlds; w = kv_bits_next (worlds, w + 1))
-    {
-      KvHand hand = kv_model_hand (model, w, envelope);
-
-      if (!g_hash_table_contains (seen, &hand))
-        {
-          g_hash_table_add (seen, g_memdup2 (&hand, sizeof hand));
-          g_array_append_val (out, hand);
-        }
-    }
-  g_array_sort (out, kv_hand_compare);
-  return out;
-}
-
 GArray *
 kv_state_envelopes (KvState *state, guint agent)
 {
@@ -309,7 +282,7 @@ kv_state_envelopes (KvState *state, guint agent)
       return kv_sym_envelopes (state->sym, (int) agent);
     }
   cls = kv_model_class_of (model, agent, model->actual);
-  return model_envelopes (model, cls);
+  return kv_model_envelopes (model, cls);
 }
 
 KvStatePerspective *
@@ -341,7 +314,7 @@ kv_state_perspective (KvState *state, const guint *chain, guint n_chain)
 
       out->n_worlds = kv_bits_count (worlds);
       out->owners = kv_perspective_owners (state->model, worlds);
-      out->envelopes = model_envelopes (state->model, worlds);
+      out->envelopes = kv_model_envelopes (state->model, worlds);
     }
   return out;
 }

@@ -71,34 +71,18 @@ KvEnvelopeLinks *
 kv_envelope_links_new_for_model (const KvModel *model)
 {
   const KvGame *game;
-  g_autoptr(GHashTable) seen = NULL;
   g_autofree guint32 *node_of = NULL;
   g_autofree guint64 *set = NULL;
-  GArray *hands;
   KvEnvelopeLinks *links;
   guint owner;
 
   g_return_val_if_fail (model != NULL, NULL);
 
   game = model->game;
-  hands = g_array_new (FALSE, FALSE, sizeof (KvHand));
+  links = links_new (kv_model_envelopes (model, NULL), game->n_agents);
   if (!game->has_envelope)
-    return links_new (hands, game->n_agents);
-
+    return links;
   owner = kv_game_envelope (game);
-  seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  for (guint w = 0; w < model->n_worlds; w++)
-    {
-      KvHand hand = kv_model_hand (model, w, owner);
-
-      if (!g_hash_table_contains (seen, &hand))
-        {
-          g_hash_table_add (seen, g_memdup2 (&hand, sizeof hand));
-          g_array_append_val (hands, hand);
-        }
-    }
-  g_array_sort (hands, kv_hand_compare);
-  links = links_new (hands, game->n_agents);
 
   node_of = g_new (guint32, MAX (model->n_worlds, 1));
   for (guint w = 0; w < model->n_worlds; w++)
@@ -106,7 +90,7 @@ kv_envelope_links_new_for_model (const KvModel *model)
 
   /* Every class links all the envelopes its worlds hold. */
   set = g_new (guint64, MAX (links->words, 1));
-  if (hands->len <= KV_ENVELOPE_GROUPS_MAX)
+  if (links->hands->len <= KV_ENVELOPE_GROUPS_MAX)
     links->groups = g_new0 (GPtrArray *, game->n_agents);
   for (guint a = 0; a < game->n_agents; a++)
     {
@@ -123,7 +107,7 @@ kv_envelope_links_new_for_model (const KvModel *model)
 
               set[x >> 6] |= G_GUINT64_CONSTANT (1) << (x & 63);
             }
-          for (guint x = 0; x < hands->len; x++)
+          for (guint x = 0; x < links->hands->len; x++)
             if ((set[x >> 6] >> (x & 63)) & 1)
               {
                 guint64 *row = (guint64 *) kv_envelope_links_row (links, a, x);
