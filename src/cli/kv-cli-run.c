@@ -309,7 +309,24 @@ static void
 print_text (const KvCliRun *run, gboolean probabilities)
 {
   const KvGame *game = run->script->game;
+  int del_width = 30, count_width = 6;
 
+  /* The counts line up, right-aligned, after the longest step in DEL
+   * notation (a real Cluedo suggest is longer than the usual column).
+   * Padded by characters: DEL notation has multi-byte subscripts. */
+  for (guint i = 0; i < run->states->len; i++)
+    {
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                                kv_state_count_worlds (g_ptr_array_index (run->states, i)));
+
+      count_width = MAX (count_width, (int) strlen (count));
+      if (i > 0)
+        {
+          g_autofree char *del = kv_step_to_del (kv_cli_run_step (run, i));
+
+          del_width = MAX (del_width, (int) g_utf8_strlen (del, -1) + 2);
+        }
+    }
   printf ("%s\n\n", kv_game_display_title (game->title));
   for (guint i = 0; i < run->states->len; i++)
     {
@@ -318,15 +335,14 @@ print_text (const KvCliRun *run, gboolean probabilities)
       const KvKnowledge *k = kv_state_knowledge (state);
       g_autofree char *del = step ? kv_step_to_del (step) : g_strdup (_("initial model"));
       g_autofree char *words = step ? kv_step_to_words (step) : g_strdup ("");
-      g_autofree char *worlds = g_strdup_printf ("%6" G_GUINT64_FORMAT, kv_state_count_worlds (state));
+      g_autofree char *worlds = g_strdup_printf ("%*" G_GUINT64_FORMAT, count_width, kv_state_count_worlds (state));
       gint64 contracted = contracted_count (run, i);
       GString *winners = g_string_new (NULL);
 
       for (guint a = 0; a < game->n_agents; a++)
         if (k->winners & (1u << a))
           g_string_append_printf (winners, "%s%s", winners->len ? ", " : "", game->agent_names[a]);
-      /* pad by characters: DEL notation has multi-byte subscripts */
-      printf ("%2u  %s%*s", i, del, (int) MAX (0, 30 - (int) g_utf8_strlen (del, -1)), "");
+      printf ("%2u  %s%*s", i, del, del_width - (int) g_utf8_strlen (del, -1), "");
       if (contracted >= 0)
         printf (_("%s worlds (%u non-bisimilar)"), worlds, (guint) contracted);
       else

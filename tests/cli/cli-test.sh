@@ -47,6 +47,12 @@ expect 0 "run hexa prints the knowledge table" 'can win: 1, 3' -- run hexa
 expect 0 "run hexa --probabilities gives 2 even odds on r" "^r +1 100% +1 50% 3 50% +1 100% +\\? 1/3 +\\? 1/3" -- run hexa --probabilities
 expect 0 "run clue11: everyone knows Plum is 2's, it is not common knowledge" "^Plum +2 +2 +2 +2 +\\? 1/2/3/env" -- run clue11
 expect 0 "run explains each step" "2 now knows that 1 holds r" -- run hexa-show
+# A step longer than the usual column still leaves room before its count,
+# and the counts end in one column.
+expect 0 "run cluedo: a long suggest and its count apart" '^ 3  suggest₂\{Scarlet,wrench,kitchen\} +4225725504 worlds' -- run cluedo
+ends=$(grep -E '^ ?[0-9]+  ' "$tmp/out" | sed -E 's/ worlds.*//; s/(₀|₁|₂|₃|₄|₅|₆|₇|₈|₉)/_/g' | awk '{ print length($0) }' | sort -u | wc -l)
+if [ "$ends" -eq 1 ]; then ok "run cluedo: the counts line up"
+else not_ok "run cluedo: the counts line up" "$(grep -E '^ ?[0-9]+  ' "$tmp/out" | head -9)"; fi
 expect 2 "export --links names an unknown agent" "no agent \"9\"" -- export clue11 --links 9 --format svg -o "$tmp/links.svg"
 
 # check: exit 0 true, 1 false, 2 error (the paper's Example 6).
