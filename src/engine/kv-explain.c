@@ -121,28 +121,64 @@ explain_pairs (GString *text, const KvStep *step, const KvModel *before, const K
                           tried, kept);
 }
 
-static void
-say_holds (GString *text, const char *who, const char *owner, const char *card, gboolean holds)
+/* @cards (names) as a list for a sentence: "a", "a and b", "a, b and c". */
+static char *
+card_list (GPtrArray *cards)
 {
+  GString *list = g_string_new (g_ptr_array_index (cards, 0));
+
+  for (guint i = 1; i < cards->len; i++)
+    {
+      const char *card = g_ptr_array_index (cards, i);
+
+      if (i + 1 < cards->len)
+        g_string_append_printf (list, ", %s", card);
+      else
+        {
+          /* TRANSLATORS: the last two cards of a list: "Green, Peacock and rope" */
+          g_autofree char *so_far = g_string_free (g_steal_pointer (&list), FALSE);
+          list = g_string_new (NULL);
+          g_string_append_printf (list, _("%s and %s"), so_far, card);
+        }
+    }
+  return g_string_free (list, FALSE);
+}
+
+static void
+say_holds (GString *text, const char *who, const char *owner, GPtrArray *cards, gboolean holds)
+{
+  g_autofree char *list = card_list (cards);
+
   if (who == NULL)
     g_string_append_printf (text, holds ? _("everyone now knows that %s holds %s\n")
                                         : _("everyone now knows that %s does not hold %s\n"),
-                            owner, card);
+                            owner, list);
   else
-    /* TRANSLATORS: an agent, an owner, a card: "3 now knows that 2 holds w" */
+    /* TRANSLATORS: an agent, an owner, cards: "3 now knows that 2 holds w", "1 now knows that env does not hold Green and rope" */
     g_string_append_printf (text, holds ? _("%s now knows that %s holds %s\n")
                                         : _("%s now knows that %s does not hold %s\n"),
-                            who, owner, card);
+                            who, owner, list);
 }
 
-/* One sentence per owner newly known, or newly ruled out, for a card; @who
- * NULL for everyone. */
+/* What @who (NULL: everyone) newly knows: for each owner, the cards now
+ * known to be its, then for each owner the cards newly ruled out for it
+ * (of cards whose owner is not known yet): one sentence each, so that a
+ * winning suggest in real Cluedo says "1 now knows that env does not hold
+ * Green, Peacock, leadpipe…" once, not once a card. */
 static gboolean
 explain_learned (GString *text, const KvGame *game, const char *who,
                  const guint32 *was, const guint32 *is)
 {
+  guint n_owners = kv_game_n_owners (game);
+  g_autoptr(GPtrArray) holds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GPtrArray) lacks = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   gboolean said = FALSE;
 
+  for (guint o = 0; o < n_owners; o++)
+    {
+      g_ptr_array_add (holds, g_ptr_array_new ());
+      g_ptr_array_add (lacks, g_ptr_array_new ());
+    }
   for (guint c = 0; c < game->n_cards; c++)
     {
       int owner = kv_knowledge_known_owner (is[c]);
@@ -152,13 +188,21 @@ explain_learned (GString *text, const KvGame *game, const char *who,
       said = TRUE;
       if (owner >= 0)
         {
-          say_holds (text, who, kv_game_owner_name (game, owner), game->card_names[c], TRUE);
+          g_ptr_array_add (g_ptr_array_index (holds, owner), game->card_names[c]);
           continue;
         }
-      for (guint o = 0; o < kv_game_n_owners (game); o++)
+      for (guint o = 0; o < n_owners; o++)
         if ((was[c] & ~is[c]) & (1u << o))
-          say_holds (text, who, kv_game_owner_name (game, o), game->card_names[c], FALSE);
+          g_ptr_array_add (g_ptr_array_index (lacks, o), game->card_names[c]);
     }
+  for (guint side = 0; side < 2; side++)
+    for (guint o = 0; o < n_owners; o++)
+      {
+        GPtrArray *cards = g_ptr_array_index (side == 0 ? holds : lacks, o);
+
+        if (cards->len > 0)
+          say_holds (text, who, kv_game_owner_name (game, o), cards, side == 0);
+      }
   return said;
 }
 

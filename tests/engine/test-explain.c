@@ -65,6 +65,28 @@ test_clue11_everyone (void)
   g_assert_nonnull (strstr (e->text, "everyone now knows that 2 holds Plum"));
 }
 
+/* Real Cluedo (the symbolic engine): 1's suggest of the envelope's three
+ * cards tells 1 the envelope, one sentence per owner and side, the cards
+ * listed, rather than one sentence per card. */
+static void
+test_cluedo_grouped (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_open ("cluedo", &error);
+  g_autoptr(KvHistory) history = kv_history_run_script_with_engine (script, KV_ENGINE_AUTO, 0, &error);
+  g_autoptr(KvExplanation) e = NULL;
+
+  g_assert_no_error (error);
+  e = kv_explain_entry (history, 7);
+
+  g_assert_nonnull (strstr (e->text, "\n1 now knows that env holds Plum, rope and study\n"));
+  g_assert_nonnull (strstr (e->text, "\n1 now knows that env does not hold Green, Peacock, leadpipe, revolver, "
+                                     "conservatory, diningroom, billiardroom, library, lounge and hall\n"));
+  g_assert_nonnull (strstr (e->text, "\n3 now knows that 2 holds White\n"));
+  g_assert_nonnull (strstr (e->text, "\neveryone now knows that 3 does not hold Plum, rope and study"));
+  g_assert_null (strstr (e->text, "env holds Plum\n"));
+}
+
 /* Bowman's shares: in hexa after 1 says it lacks w, 2 (holding w) sees
  * two worlds, rwb and bwr: r is 1's or 3's half the time each; 1, holding
  * r, knows r is its own for sure. */
@@ -100,6 +122,7 @@ main (int argc, char **argv)
   g_test_add_func ("/explain/hexa-showcard", test_hexa_showcard);
   g_test_add_func ("/explain/hexa-removed-named", test_hexa_removed_named);
   g_test_add_func ("/explain/clue11-everyone", test_clue11_everyone);
+  g_test_add_func ("/explain/cluedo-grouped", test_cluedo_grouped);
   g_test_add_func ("/explain/hexa-probabilities", test_hexa_probabilities);
   return g_test_run ();
 }
