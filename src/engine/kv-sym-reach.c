@@ -17,7 +17,12 @@
  * (measured: KRIPKEVIZ_SYM_TRACE). Our own, on BuDDy's public API, because
  * BuDDy 2.4's bdd_appex gave wrong answers here. The memo is an open
  * addressing table of (f, g) pairs; its results are referenced, so that a
- * garbage collection inside bdd_or or bdd_ite keeps them. */
+ * garbage collection inside bdd_or or bdd_ite keeps them.
+ *
+ * Measured and not kept (cluedo-30, `run --json`): at a quantified level,
+ * skipping the high branch when the low one's result already holds all
+ * the high branch could add (r0 ∨ ∃f1 = r0, ∃f1 memoised as the pair
+ * (f1, true)): the test costs more than it saves, reach 1.11 s → 1.36 s. */
 
 typedef struct {
   guint64 key;     /* (f << 32 | g) + 1, 0 when free */
