@@ -125,23 +125,15 @@ explain_pairs (GString *text, const KvStep *step, const KvModel *before, const K
 static char *
 card_list (GPtrArray *cards)
 {
-  GString *list = g_string_new (g_ptr_array_index (cards, 0));
+  const char *last = g_ptr_array_index (cards, cards->len - 1);
+  g_autoptr(GString) rest = g_string_new (NULL);
 
-  for (guint i = 1; i < cards->len; i++)
-    {
-      const char *card = g_ptr_array_index (cards, i);
-
-      if (i + 1 < cards->len)
-        g_string_append_printf (list, ", %s", card);
-      else
-        {
-          /* TRANSLATORS: the last two cards of a list: "Green, Peacock and rope" */
-          g_autofree char *so_far = g_string_free (g_steal_pointer (&list), FALSE);
-          list = g_string_new (NULL);
-          g_string_append_printf (list, _("%s and %s"), so_far, card);
-        }
-    }
-  return g_string_free (list, FALSE);
+  if (cards->len == 1)
+    return g_strdup (last);
+  for (guint i = 0; i + 1 < cards->len; i++)
+    g_string_append_printf (rest, "%s%s", i > 0 ? ", " : "", (const char *) g_ptr_array_index (cards, i));
+  /* TRANSLATORS: a list's last card after the others: "Green, Peacock and rope" */
+  return g_strdup_printf (_("%s and %s"), rest->str, last);
 }
 
 static void
