@@ -410,23 +410,34 @@ count_contracted (const KvModel *model)
   return n_blocks;
 }
 
+/* A graph of more worlds than this, fitted to the canvas or a page, has
+ * labels too small to read (Clue 11's 168 worlds after its last step:
+ * about 3 px at 1280×720), so Auto prefers the envelope grid to it. */
+#define READABLE_GRAPH 40
+
 KvViewKind
 kv_view_choose (const KvModel *model,
                 guint          limit)
 {
-  guint n;
+  guint n_contracted, n_envelopes;
 
   g_return_val_if_fail (model != NULL, KV_VIEW_WHOLE);
 
   if (limit == 0)
     limit = KV_VIEW_DEFAULT_LIMIT;
+  if (model->n_worlds <= MIN (limit, READABLE_GRAPH))
+    return KV_VIEW_WHOLE;
+  n_contracted = count_contracted (model);
+  if (n_contracted <= MIN (limit, READABLE_GRAPH))
+    return KV_VIEW_CONTRACTED;
+  n_envelopes = count_envelopes (model);
+  if (n_envelopes > 0 && n_envelopes <= limit)
+    return KV_VIEW_ENVELOPE;
+  /* No grid: the biggest graph that may be drawn. */
   if (model->n_worlds <= limit)
     return KV_VIEW_WHOLE;
-  if (count_contracted (model) <= limit)
+  if (n_contracted <= limit)
     return KV_VIEW_CONTRACTED;
-  n = count_envelopes (model);
-  if (n > 0 && n <= limit)
-    return KV_VIEW_ENVELOPE;
   return KV_VIEW_AROUND;
 }
 

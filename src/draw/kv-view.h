@@ -63,7 +63,10 @@ void        kv_view_options_init     (KvViewOptions *options);
 const char *kv_view_kind_to_string   (KvViewKind kind);
 gboolean    kv_view_kind_from_string (const char *name, KvViewKind *kind);
 
-/* The view KV_VIEW_AUTO picks for @model with @limit nodes (0: default). */
+/* The view KV_VIEW_AUTO picks for @model with @limit nodes (0: default):
+ * the whole model or its contraction while small enough to read at fit,
+ * else the envelope grid, else the biggest graph within @limit, else the
+ * worlds around the actual one. */
 KvViewKind  kv_view_choose           (const KvModel *model, guint limit);
 
 /* An envelope grid (the envelope view's, a Clue product's pairs): the two

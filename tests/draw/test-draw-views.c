@@ -247,6 +247,27 @@ test_clue_limits (void)
   g_assert_nonnull (strstr (kv_graph_node (around, 0)->tooltip, "Scarlet"));
 }
 
+/* Auto draws a graph only while it can be read at fit: Clue 11 after its
+ * win has 168 worlds, drawn as its 3 envelopes; a game with no envelope
+ * still gets the biggest graph within the limit. */
+static void
+test_auto (void)
+{
+  g_autoptr(KvModel) hexa = test_text_model (HEXA_TEXT, -1);
+  g_autoptr(KvModel) twocards = test_game_model ("twocards", -1);
+  g_autoptr(KvModel) clue_won = test_game_model ("clue11", 8);
+  g_autoptr(KvModel) six_cards = test_text_model ("title six\nagents 1 2 3\ncards a b c d e f\nhands 2 2 2\n"
+                                                  "deal 1: a b 2: c d 3: e f\n", -1);
+
+  g_assert_cmpint (kv_view_choose (hexa, 0), ==, KV_VIEW_WHOLE);
+  g_assert_cmpint (kv_view_choose (twocards, 0), ==, KV_VIEW_WHOLE);
+  g_assert_cmpuint (clue_won->n_worlds, ==, 168);
+  g_assert_cmpint (kv_view_choose (clue_won, 0), ==, KV_VIEW_ENVELOPE);
+  g_assert_cmpuint (six_cards->n_worlds, ==, 90);
+  g_assert_cmpint (kv_view_choose (six_cards, 0), ==, KV_VIEW_WHOLE);
+  g_assert_cmpint (kv_view_choose (six_cards, 50), ==, KV_VIEW_AROUND);
+}
+
 static void
 test_hexa_around (void)
 {
@@ -296,6 +317,7 @@ main (int    argc,
   g_test_add_func ("/draw/view/hexa/showcard", test_hexa_showcard);
   g_test_add_func ("/draw/view/hexa/highlight", test_hexa_highlight);
   g_test_add_func ("/draw/view/hexa/around", test_hexa_around);
+  g_test_add_func ("/draw/view/auto", test_auto);
   g_test_add_func ("/draw/view/hexa/no-envelope", test_no_envelope);
   g_test_add_func ("/draw/view/twocards", test_twocards);
   g_test_add_func ("/draw/view/clue11/envelope", test_clue_envelope);
