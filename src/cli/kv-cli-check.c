@@ -39,7 +39,7 @@ print_json (const char *formula,
 int
 kv_cli_check (int argc, char **argv)
 {
-  int step = -1;
+  int step = KV_CLI_STEP_UNSET;
   gboolean json = FALSE;
   g_autofree char *engine = NULL;
   GOptionEntry entries[] = {
@@ -62,8 +62,8 @@ kv_cli_check (int argc, char **argv)
     return kv_cli_fail ("%s", error->message);
   if (argc != 3)
     return kv_cli_fail (_("usage: kripkeviz-cli check GAME FORMULA [--step N] [--json]"));
-  if (step < -1)
-    return kv_cli_fail (_("--step must be 0 or more"));
+  if (!kv_cli_step_option (&step))
+    return KV_EXIT_ERROR;
 
   run = kv_cli_open_run (argv[1], engine, step);
   if (run == NULL)

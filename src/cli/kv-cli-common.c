@@ -109,12 +109,27 @@ kv_cli_open_history (const char *game, KvScript **script_out)
       return NULL;
     }
   history = kv_cli_run_history (script);
-  /* export and model need every world: say what answers a game this big. */
+  /* model lists every world (export opens games through kv_cli_open_run,
+   * model files only here): say what answers a game this big. */
   if (history == NULL && kv_game_count_deals (script->game) > (world_limit ? world_limit : KV_DEFAULT_WORLD_LIMIT))
-    kv_cli_fail (_("drawing or listing a model needs every world; run and check answer this game on the symbolic engine"));
+    kv_cli_fail (_("model lists every world, too many in this game: run and check answer it on the symbolic engine, and export draws its envelopes"));
   if (history != NULL && script_out != NULL)
     *script_out = g_steal_pointer (&script);
   return history;
+}
+
+gboolean
+kv_cli_step_option (int *step)
+{
+  if (*step == KV_CLI_STEP_UNSET)
+    {
+      *step = -1;
+      return TRUE;
+    }
+  if (*step >= 0)
+    return TRUE;
+  kv_cli_fail (_("--step must be 0 or more"));
+  return FALSE;
 }
 
 const KvHistoryEntry *

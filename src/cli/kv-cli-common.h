@@ -28,6 +28,15 @@ KvHistory  *kv_cli_open_history (const char *game, KvScript **script_out);
  * error and returns NULL on failure. */
 KvHistory  *kv_cli_open_model   (const char *path, KvScript **script_out);
 
+/* An int --step option starts as KV_CLI_STEP_UNSET, so "--step -1" is
+ * told apart from no --step at all (both used to be -1, "after all
+ * steps"). */
+#define KV_CLI_STEP_UNSET G_MININT
+
+/* After option parsing: KV_CLI_STEP_UNSET becomes -1 (after all steps);
+ * a step given below 0 is refused (FALSE, the error printed). */
+gboolean    kv_cli_step_option  (int *step);
+
 /* The history entry for --step N (-1: after all steps), or NULL with the
  * error printed. */
 const KvHistoryEntry *kv_cli_entry (const KvHistory *history, int step);

@@ -121,6 +121,8 @@ kv_cli_open_run (const char *game, const char *engine_text, int step)
   g_autoptr(GError) error = NULL;
   KvScript *script = NULL;
   KvEngineKind kind;
+  KvCliRun *run;
+  gboolean fits;
   guint limit;
 
   if (!kv_cli_engine_kind (engine_text, &kind) || !kv_cli_world_limit (&limit))
@@ -148,8 +150,19 @@ kv_cli_open_run (const char *game, const char *engine_text, int step)
     }
   /* auto: explicit when the deals fit the world limit (checked again by
    * the explicit engine for every step's product). */
-  if (kind == KV_ENGINE_EXPLICIT
-      || (kind == KV_ENGINE_AUTO && kv_game_count_deals (script->game) <= (limit ? limit : KV_DEFAULT_WORLD_LIMIT)))
-    return open_explicit (script, NULL, step);
-  return open_symbolic (script, step);
+  fits = kv_game_count_deals (script->game) <= (limit ? limit : KV_DEFAULT_WORLD_LIMIT);
+  if (kind == KV_ENGINE_AUTO && !fits)
+    return open_symbolic (script, step);
+  if (kind == KV_ENGINE_SYMBOLIC)
+    return open_symbolic (script, step);
+  run = open_explicit (script, NULL, step);
+  /* Forced explicit (--engine or KRIPKEVIZ_ENGINE) on a game too big for
+   * it: the error said why, this says what answers it. */
+  if (run == NULL && !fits)
+    kv_cli_fail ("%s", engine_text != NULL
+                 ? _("the explicit engine lists every world, too many in this game: leave out --engine explicit "
+                     "and the symbolic engine answers it")
+                 : _("the explicit engine lists every world, too many in this game: unset KRIPKEVIZ_ENGINE=explicit "
+                     "and the symbolic engine answers it"));
+  return run;
 }

@@ -373,6 +373,9 @@ kv_cli_export (int    argc,
     return fail (_("one game only, please (\"%s\" is one too many)"), argv[2]);
   if (output == NULL)
     return fail (_("-o FILE is required (-o - for standard output)"));
+  /* As check and model say it: "-1" is not "no --step". */
+  if (step_arg != NULL && step_arg[0] == '-')
+    return fail (_("--step must be 0 or more"));
   if (step_arg != NULL &&
       !g_ascii_string_to_unsigned (step_arg, 10, 0, G_MAXUINT, &step, NULL))
     return fail (_("--step wants a number of steps (0 for the initial model), not \"%s\""), step_arg);

@@ -53,7 +53,7 @@ model_to_text (const KvModel *model)
 int
 kv_cli_model (int argc, char **argv)
 {
-  int step = -1;
+  int step = KV_CLI_STEP_UNSET;
   gboolean json = FALSE;
   g_autofree char *output = NULL;
   GOptionEntry entries[] = {
@@ -74,8 +74,8 @@ kv_cli_model (int argc, char **argv)
     return kv_cli_fail ("%s", error->message);
   if (argc != 2)
     return kv_cli_fail (_("usage: kripkeviz-cli model GAME [--step N] [--json] [-o FILE]"));
-  if (step < -1)
-    return kv_cli_fail (_("--step must be 0 or more"));
+  if (!kv_cli_step_option (&step))
+    return KV_EXIT_ERROR;
 
   history = kv_cli_open_history (argv[1], NULL);
   if (history == NULL)

@@ -236,10 +236,65 @@ append_shares (GString *cell, const KvGame *game, const double *shares, guint ca
                               kv_game_owner_name (game, o), (int) (shares[card * n_owners + o] * 100 + 0.5));
 }
 
+/* Prints @rows (arrays of cells, all as long as the first) as columns,
+ * each as wide as its widest cell and two spaces, the last unpadded.
+ * Widths count characters, not bytes: names and translations may have
+ * multi-byte letters. */
+static void
+print_columns (GPtrArray *rows)
+{
+  guint n_columns = ((GPtrArray *) g_ptr_array_index (rows, 0))->len;
+  g_autofree glong *widths = g_new0 (glong, n_columns);
+
+  for (guint r = 0; r < rows->len; r++)
+    for (guint c = 0; c < n_columns; c++)
+      widths[c] = MAX (widths[c], g_utf8_strlen (g_ptr_array_index ((GPtrArray *) g_ptr_array_index (rows, r), c), -1));
+  for (guint r = 0; r < rows->len; r++)
+    {
+      GPtrArray *row = g_ptr_array_index (rows, r);
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      for (guint c = 0; c < n_columns; c++)
+        {
+          const char *cell = g_ptr_array_index (row, c);
+
+          g_string_append (line, cell);
+          if (c + 1 < n_columns)
+            for (glong pad = g_utf8_strlen (cell, -1); pad < widths[c] + 2; pad++)
+              g_string_append_c (line, ' ');
+        }
+      /* An empty last cell (E's worlds) leaves no trailing spaces. */
+      while (line->len > 0 && line->str[line->len - 1] == ' ')
+        g_string_truncate (line, line->len - 1);
+      printf ("%s\n", line->str);
+    }
+}
+
+static GPtrArray *
+row_new (GPtrArray *rows)
+{
+  GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (rows, row);
+  return row;
+}
+
+static char *
+owners_cell (const KvGame *game, guint32 possible)
+{
+  GString *cell = g_string_new (NULL);
+
+  append_owners (cell, game, possible);
+  return g_string_free (cell, FALSE);
+}
+
 /* The knowledge table at the actual world: per agent the owner it knows,
  * or "?" with the candidates (with @probabilities: each candidate's
  * share of the agent's worlds); then E, what everyone knows, and C, common
- * knowledge. */
+ * knowledge. The last row: the worlds each agent considers possible, and
+ * whether it can win; E has no worlds of its own (it is what each agent
+ * knows), so its cell stays empty, as in the window; C's is the actual
+ * world's component. */
 static void
 print_table (KvState *state, gboolean probabilities)
 {
@@ -248,50 +303,50 @@ print_table (KvState *state, gboolean probabilities)
   const KvKnowledge *k = kv_state_knowledge (state);
   g_autofree guint32 *everyone = kv_knowledge_everyone (k);
   g_autoptr(GPtrArray) shares = g_ptr_array_new_with_free_func (g_free);
-  guint width = 8, cell_width = probabilities ? 22 : 14;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  GPtrArray *row;
 
   for (guint a = 0; a < game->n_agents && probabilities; a++)
     g_ptr_array_add (shares, kv_probabilities_new (model, a, model->actual));
-  for (guint c = 0; c < game->n_cards; c++)
-    width = MAX (width, strlen (game->card_names[c]) + 2);
-  /* The row titles, translated, fit too. */
-  width = MAX (width, strlen (_("card")) + 2);
-  width = MAX (width, strlen (_("worlds")) + 2);
 
-  printf ("%-*s", width, _("card"));
+  row = row_new (rows);
+  g_ptr_array_add (row, g_strdup (_("card")));
   for (guint a = 0; a < game->n_agents; a++)
-    printf ("%-*s", cell_width, game->agent_names[a]);
-  printf ("%-14s%s\n", _("everyone"), _("common"));
+    g_ptr_array_add (row, g_strdup (game->agent_names[a]));
+  g_ptr_array_add (row, g_strdup (_("everyone")));
+  g_ptr_array_add (row, g_strdup (_("common")));
+
   for (guint c = 0; c < game->n_cards; c++)
     {
-      printf ("%-*s", width, game->card_names[c]);
+      row = row_new (rows);
+      g_ptr_array_add (row, g_strdup (game->card_names[c]));
       for (guint a = 0; a < game->n_agents; a++)
         {
-          g_autoptr(GString) cell = g_string_new (NULL);
+          GString *cell = g_string_new (NULL);
 
           if (probabilities)
             append_shares (cell, game, g_ptr_array_index (shares, a), c);
           else
             append_owners (cell, game, k->agents[a].possible[c]);
-          printf ("%-*s", cell_width, cell->str);
+          g_ptr_array_add (row, g_string_free (cell, FALSE));
         }
-      {
-        g_autoptr(GString) e = g_string_new (NULL);
-        g_autoptr(GString) common = g_string_new (NULL);
-
-        append_owners (e, game, everyone[c]);
-        append_owners (common, game, k->common.possible[c]);
-        printf ("%-14s%s\n", e->str, common->str);
-      }
+      g_ptr_array_add (row, owners_cell (game, everyone[c]));
+      g_ptr_array_add (row, owners_cell (game, k->common.possible[c]));
     }
-  printf ("%-*s", width, _("worlds"));
+
+  row = row_new (rows);
+  g_ptr_array_add (row, g_strdup (_("worlds")));
   for (guint a = 0; a < game->n_agents; a++)
     {
-      g_autofree char *cell = g_strdup_printf ("%" G_GUINT64_FORMAT "%s", k->agents[a].class_size,
-                                               k->agents[a].wins ? _(" wins") : "");
-      printf ("%-*s", cell_width, cell);
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, k->agents[a].class_size);
+
+      /* TRANSLATORS: the knowledge table's last row, under an agent: the
+       * worlds it considers possible, and that it can win ("1, can win") */
+      g_ptr_array_add (row, k->agents[a].wins ? g_strdup_printf (_("%s, can win"), count) : g_steal_pointer (&count));
     }
-  printf ("%-14s%" G_GUINT64_FORMAT "\n", "", k->common.class_size);
+  g_ptr_array_add (row, g_strdup (""));
+  g_ptr_array_add (row, g_strdup_printf ("%" G_GUINT64_FORMAT, k->common.class_size));
+  print_columns (rows);
 }
 
 /* The step explained, each sentence indented under the step's line. */

@@ -30,7 +30,8 @@ list_games (int argc, char **argv)
   for (guint i = 0; names[i] != NULL; i++)
     {
       g_autofree char *title = kv_script_builtin_title (names[i]);
-      printf ("%-12s %s\n", names[i], title ? title : "");
+      /* In the user's language, as run titles the game. */
+      printf ("%-12s %s\n", names[i], title ? kv_game_display_title (title) : "");
     }
   return 0;
 }

@@ -5,6 +5,7 @@
 #include "kv-error.h"
 #include "kv-i18n.h"
 #include "kv-bits.h"
+#include "kv-count.h"
 #include "kv-game.h"
 #include "kv-model.h"
 #include "kv-formula.h"

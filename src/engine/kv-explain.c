@@ -136,26 +136,50 @@ card_list (GPtrArray *cards)
   return g_strdup_printf (_("%s and %s"), rest->str, last);
 }
 
+/* One sentence: what @who (NULL: everyone) now knows of @owner's @cards.
+ * A negative list is said so that it cannot read as "not both": "does
+ * not hold axe", "holds neither axe nor Mustard", "holds none of Green,
+ * Peacock and hall". */
 static void
 say_holds (GString *text, const char *who, const char *owner, GPtrArray *cards, gboolean holds)
 {
   g_autofree char *list = card_list (cards);
+  const char *first = g_ptr_array_index (cards, 0);
+  const char *second = cards->len > 1 ? g_ptr_array_index (cards, 1) : NULL;
 
   if (who == NULL)
-    g_string_append_printf (text, holds ? _("everyone now knows that %s holds %s\n")
-                                        : _("everyone now knows that %s does not hold %s\n"),
-                            owner, list);
+    {
+      if (holds)
+        g_string_append_printf (text, _("everyone now knows that %s holds %s.\n"), owner, list);
+      else if (cards->len == 1)
+        g_string_append_printf (text, _("everyone now knows that %s does not hold %s.\n"), owner, first);
+      else if (cards->len == 2)
+        /* TRANSLATORS: an owner, then two cards it does not hold */
+        g_string_append_printf (text, _("everyone now knows that %s holds neither %s nor %s.\n"),
+                                owner, first, second);
+      else
+        /* TRANSLATORS: an owner, then a list of three or more cards it does not hold ("Green, Peacock and hall") */
+        g_string_append_printf (text, _("everyone now knows that %s holds none of %s.\n"), owner, list);
+      return;
+    }
+  if (holds)
+    /* TRANSLATORS: an agent, an owner, cards: "3 now knows that 2 holds w.", "1 now knows that env holds Plum, rope and study." */
+    g_string_append_printf (text, _("%s now knows that %s holds %s.\n"), who, owner, list);
+  else if (cards->len == 1)
+    /* TRANSLATORS: an agent, an owner, one card: "3 now knows that 1 does not hold w." */
+    g_string_append_printf (text, _("%s now knows that %s does not hold %s.\n"), who, owner, first);
+  else if (cards->len == 2)
+    /* TRANSLATORS: an agent, an owner, two cards: "3 now knows that 2 holds neither axe nor Mustard." */
+    g_string_append_printf (text, _("%s now knows that %s holds neither %s nor %s.\n"), who, owner, first, second);
   else
-    /* TRANSLATORS: an agent, an owner, cards: "3 now knows that 2 holds w", "1 now knows that env does not hold Green and rope" */
-    g_string_append_printf (text, holds ? _("%s now knows that %s holds %s\n")
-                                        : _("%s now knows that %s does not hold %s\n"),
-                            who, owner, list);
+    /* TRANSLATORS: an agent, an owner, three or more cards: "3 now knows that env holds none of Green, Peacock and hall." */
+    g_string_append_printf (text, _("%s now knows that %s holds none of %s.\n"), who, owner, list);
 }
 
 /* What @who (NULL: everyone) newly knows: for each owner, the cards now
  * known to be its, then for each owner the cards newly ruled out for it
  * (of cards whose owner is not known yet): one sentence each, so that a
- * winning suggest in real Cluedo says "1 now knows that env does not hold
+ * winning suggest in real Cluedo says "1 now knows that env holds none of
  * Green, Peacock, leadpipe…" once, not once a card. */
 static gboolean
 explain_learned (GString *text, const KvGame *game, const char *who,

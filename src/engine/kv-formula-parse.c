@@ -99,6 +99,23 @@ parse_subscript_agents (Parser *p, guint32 *agents, gboolean exactly_one)
   return ok;
 }
 
+/* Inside braces after at least one agent: whether the current name is
+ * no agent but the start of a formula (a card before "@", an operator
+ * before "{", true or false), so that a "}" was forgotten before it. */
+static gboolean
+missing_brace (Parser *p)
+{
+  g_autofree char *name = kv_lexer_dup (p->lexer);
+  KvLexer lookahead = *p->lexer;
+
+  if (kv_game_find_agent (p->game, name) >= 0)
+    return FALSE;
+  kv_lexer_next (&lookahead);
+  return lookahead.token.kind == KV_TOKEN_AT || lookahead.token.kind == KV_TOKEN_LBRACE
+         || lookahead.token.kind == KV_TOKEN_SUBSCRIPT || kv_game_find_card (p->game, name) >= 0
+         || g_str_equal (name, "true") || g_str_equal (name, "false");
+}
+
 /* "{a}", "{a,b}", "{a b}" or "{}" (all agents), or subscripts. */
 static gboolean
 parse_agent_set (Parser *p, guint32 *agents, gboolean exactly_one)
@@ -112,6 +129,10 @@ parse_agent_set (Parser *p, guint32 *agents, gboolean exactly_one)
     {
       guint agent;
 
+      /* "K{1 r@1": a name after the agents that is no agent starts the
+       * operand; the "}" before it is missing. */
+      if (*agents != 0 && missing_brace (p))
+        return fail (p, _("“}” is missing after the agents"));
       if (!kv_parse_agent (p->lexer, p->game, &agent, p->column, p->error))
         return FALSE;
       *agents |= 1u << agent;
@@ -123,6 +144,141 @@ parse_agent_set (Parser *p, guint32 *agents, gboolean exactly_one)
   if (*agents == 0)
     *agents = (1u << p->game->n_agents) - 1;
   return expect (p, KV_TOKEN_RBRACE, "“}”");
+}
+
+typedef struct {
+  const char   *name;
+  KvFormulaKind kind;
+  gboolean      one_agent;
+} Modal;
+
+static const Modal modals[] = {
+  { "K", KV_FORMULA_KNOWS, TRUE },
+  { "M", KV_FORMULA_POSSIBLE, TRUE },
+  { "Kw", KV_FORMULA_WHETHER, TRUE },
+  { "E", KV_FORMULA_EVERYONE, FALSE },
+  { "C", KV_FORMULA_COMMON, FALSE },
+  { "D", KV_FORMULA_DISTRIB, FALSE },
+  { "win", KV_FORMULA_WIN, TRUE },
+};
+
+/* Agents named by @text: one agent's name, or (for a group) one agent
+ * per character, as subscripts write them ("C123"). 0 when it names none. */
+static guint32
+agents_named (const KvGame *game, const char *text, gboolean one_agent)
+{
+  guint32 agents = 0;
+  int agent = kv_game_find_agent (game, text);
+
+  if (agent >= 0)
+    return 1u << agent;
+  if (one_agent || text[0] == '\0')
+    return 0;
+  for (const char *q = text; *q != '\0'; q++)
+    {
+      char name[2] = { *q, '\0' };
+
+      agent = kv_game_find_agent (game, name);
+      if (agent < 0)
+        return 0;
+      agents |= 1u << agent;
+    }
+  return agents;
+}
+
+/* The operator @modal over @agents as it is written: "K{1} φ", "C{1,2} φ",
+ * "win{1}". */
+static char *
+operator_example (const KvGame *game, const Modal *modal, guint32 agents, char **names_out)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  for (guint a = 0; a < game->n_agents; a++)
+    if (agents & (1u << a))
+      g_string_append_printf (names, "%s%s", names->len > 0 ? "," : "", game->agent_names[a]);
+  if (names_out != NULL)
+    *names_out = g_strdup (names->str);
+  return g_strdup_printf ("%s{%s}%s", modal->name, names->str, modal->kind == KV_FORMULA_WIN ? "" : " φ");
+}
+
+/* "K1 r@1", "win1": a name that is no card but an operator run into its
+ * agents. The message teaches the operator's form, or NULL when @name is
+ * not one. */
+static char *
+glued_operator_hint (const KvGame *game, const char *name)
+{
+  const Modal *best = NULL;
+  guint32 agents = 0;
+  g_autofree char *example = NULL;
+  g_autofree char *names = NULL;
+
+  /* The longest operator that leaves agents: "Kw1" is Kw and 1. */
+  for (guint i = 0; i < G_N_ELEMENTS (modals); i++)
+    {
+      gsize len = strlen (modals[i].name);
+      guint32 found;
+
+      if (!g_str_has_prefix (name, modals[i].name) || (best != NULL && strlen (best->name) >= len))
+        continue;
+      found = agents_named (game, name + len, modals[i].one_agent);
+      if (found != 0)
+        {
+          best = &modals[i];
+          agents = found;
+        }
+    }
+  if (best == NULL)
+    return NULL;
+  example = operator_example (game, best, agents, &names);
+  switch (best->kind)
+    {
+    case KV_FORMULA_KNOWS:
+      /* TRANSLATORS: what was written ("K1"), the agent, the operator written out ("K{1} φ") */
+      return g_strdup_printf (_("“%s” is not a card: for what %s knows write %s"), name, names, example);
+    case KV_FORMULA_POSSIBLE:
+      return g_strdup_printf (_("“%s” is not a card: for what %s considers possible write %s"), name, names, example);
+    case KV_FORMULA_WHETHER:
+      return g_strdup_printf (_("“%s” is not a card: for whether %s knows write %s"), name, names, example);
+    case KV_FORMULA_EVERYONE:
+      /* TRANSLATORS: what was written ("E12"), the agents ("1,2"), the operator written out ("E{1,2} φ") */
+      return g_strdup_printf (_("“%s” is not a card: for what each of %s knows write %s"), name, names, example);
+    case KV_FORMULA_COMMON:
+      return g_strdup_printf (_("“%s” is not a card: for common knowledge of %s write %s"), name, names, example);
+    case KV_FORMULA_DISTRIB:
+      return g_strdup_printf (_("“%s” is not a card: for the distributed knowledge of %s write %s"), name, names, example);
+    case KV_FORMULA_WIN:
+      return g_strdup_printf (_("“%s” is not a card: for whether %s can win write %s"), name, names, example);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* "K 1 r@1", "win 1", "K r@1": an operator without braces. The message
+ * shows it with them (with the agent that follows, or the first agent),
+ * or NULL when @name is no operator. */
+static char *
+spaced_operator_hint (Parser *p, const char *name)
+{
+  const Modal *modal = NULL;
+  guint32 agents = 0;
+  g_autofree char *example = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (modals); i++)
+    if (g_str_equal (name, modals[i].name))
+      modal = &modals[i];
+  if (modal == NULL)
+    return NULL;
+  if (p->lexer->token.kind == KV_TOKEN_NAME)
+    {
+      g_autofree char *next = kv_lexer_dup (p->lexer);
+
+      agents = agents_named (p->game, next, modal->one_agent);
+    }
+  example = operator_example (p->game, modal, agents != 0 ? agents : 1u, NULL);
+  return modal->one_agent
+    /* TRANSLATORS: an operator ("win"), then written out ("win{1}") */
+    ? g_strdup_printf (_("“%s” takes its agent in braces: write %s"), name, example)
+    : g_strdup_printf (_("“%s” takes its agents in braces: write %s"), name, example);
 }
 
 static KvFormula *
@@ -178,8 +334,19 @@ parse_primary (Parser *p)
 
         if (lexer->token.kind == KV_TOKEN_LBRACE)
           message = g_strdup_printf (_("unknown operator “%s” (operators are K, M, Kw, E, C, D and win)"), name);
-        else
+        else if (card < 0 && (message = glued_operator_hint (p->game, name)) != NULL)
+          {
+            fail (p, message);
+            /* The caret under "K1", the name that is no card. */
+            if (p->column != NULL)
+              *p->column = card_column;
+            return NULL;
+          }
+        else if (card < 0)
+          message = spaced_operator_hint (p, name);
+        if (message == NULL)
           message = g_strdup_printf (_("expected “@” after “%s”, as in %s@1"), name, name);
+        /* The caret where "@" (or the braces) should be. */
         fail (p, message);
         return NULL;
       }
@@ -212,22 +379,6 @@ parse_primary (Parser *p)
     return kv_formula_new_atom ((guint) card, (guint) owner);
   }
 }
-
-typedef struct {
-  const char   *name;
-  KvFormulaKind kind;
-  gboolean      one_agent;
-} Modal;
-
-static const Modal modals[] = {
-  { "K", KV_FORMULA_KNOWS, TRUE },
-  { "M", KV_FORMULA_POSSIBLE, TRUE },
-  { "Kw", KV_FORMULA_WHETHER, TRUE },
-  { "E", KV_FORMULA_EVERYONE, FALSE },
-  { "C", KV_FORMULA_COMMON, FALSE },
-  { "D", KV_FORMULA_DISTRIB, FALSE },
-  { "win", KV_FORMULA_WIN, TRUE },
-};
 
 /* A name followed by "{" is an operator; a name followed by "@" an atom. */
 static const Modal *

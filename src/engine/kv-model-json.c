@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "kv-error.h"
@@ -225,9 +226,11 @@ fail (GError **error, KvError code, const char *format, ...)
   return FALSE;
 }
 
-/* Nesting of arrays and objects, outside strings, up to @max + 1. */
+/* Nesting of arrays and objects, outside strings, up to @max + 1;
+ * @ends_open: whether the text ends inside a string or with an array or
+ * object not closed (only meaningful when the scan got to the end). */
 static guint
-nesting_depth (const char *text, gsize length, guint max)
+nesting_depth (const char *text, gsize length, guint max, gboolean *ends_open)
 {
   guint depth = 0, deepest = 0;
   gboolean in_string = FALSE;
@@ -253,7 +256,23 @@ nesting_depth (const char *text, gsize length, guint max)
       else if ((c == ']' || c == '}') && depth > 0)
         depth--;
     }
+  if (ends_open != NULL)
+    *ends_open = in_string || depth > 0;
   return deepest;
+}
+
+/* json-glib's message without its "<data>:LINE:COL: " (the parser reads
+ * from memory and calls it <data>; the caller names the file): "not JSON
+ * at line 1, column 8: …". */
+static gboolean
+fail_not_json (GError **error, const GError *inner)
+{
+  guint line, column;
+  int end = 0;
+
+  if (sscanf (inner->message, "<data>:%u:%u: %n", &line, &column, &end) == 2 && end > 0)
+    return fail (error, KV_ERROR_SYNTAX, _("not JSON at line %u, column %u: %s"), line, column, inner->message + end);
+  return fail (error, KV_ERROR_SYNTAX, _("not JSON: %s"), inner->message);
 }
 
 /* The member @name of @object, of @type; NULL with the error set when it is
@@ -713,15 +732,23 @@ kv_model_from_json (const char  *text,
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) inner = NULL;
   JsonNode *root;
+  gboolean ends_open = FALSE;
 
   g_return_val_if_fail (text != NULL, NULL);
 
-  if (nesting_depth (text, length, MAX_DEPTH) > MAX_DEPTH)
+  if (nesting_depth (text, length, MAX_DEPTH, &ends_open) > MAX_DEPTH)
     return fail (error, KV_ERROR_LIMIT, _("arrays and objects are nested more than %d deep"), MAX_DEPTH), NULL;
   if (!g_utf8_validate (text, length, NULL))
     return fail (error, KV_ERROR_SYNTAX, _("the file is not UTF-8 text")), NULL;
   if (!json_parser_load_from_data (parser, text, length, &inner))
-    return fail (error, KV_ERROR_SYNTAX, _("not JSON: %s"), inner->message), NULL;
+    {
+      /* json-glib blames the last token it read ("unexpected character
+       * `{'" for a lone "{"): a file cut short is said as such. */
+      if (ends_open)
+        return fail (error, KV_ERROR_SYNTAX,
+                     _("the file ends early: a string, array or object is not closed (is the file cut short?)")), NULL;
+      return fail_not_json (error, inner), NULL;
+    }
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     return fail (error, KV_ERROR_SYNTAX, _("not a Kripkeviz model: the document must be a JSON object")), NULL;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kv-count.h"
 #include "kv-error.h"
 #include "kv-model.h"
 #include "kv-partition.h"
@@ -205,10 +206,12 @@ kv_model_check_memory (const KvGame *game, double n_worlds, GError **error)
   {
     g_autofree char *need_text = g_format_size ((guint64) MIN (needed, (double) G_MAXUINT64));
     g_autofree char *have_text = g_format_size (available);
+    g_autofree char *count = kv_count_format_approx (n_worlds);
 
+    /* TRANSLATORS: a count of worlds (grouped, "1 073 741 824"), then two sizes */
     g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                 _("%.3g worlds need about %s of memory, more than the %s this machine has available"),
-                 n_worlds, need_text, have_text);
+                 _("%s worlds need about %s of memory, more than the %s this machine has available"),
+                 count, need_text, have_text);
   }
   return FALSE;
 }
@@ -228,9 +231,13 @@ kv_model_new_initial (KvGame *game, guint world_limit, GError **error)
     world_limit = KV_DEFAULT_WORLD_LIMIT;
   if (count > world_limit)
     {
+      g_autofree char *deals_text = kv_count_format_approx (count);
+      g_autofree char *limit_text = kv_count_format (world_limit);
+
+      /* TRANSLATORS: two counts, grouped ("5 557 616 064"), or past 2⁵³ as 2.22×10⁵³ */
       g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                   _("the game has about %.3g deals, more than the limit of %u worlds"),
-                   count, world_limit);
+                   _("the game has %s deals, more than the limit of %s worlds"),
+                   deals_text, limit_text);
       return NULL;
     }
   if (!kv_model_check_memory (game, count, error))

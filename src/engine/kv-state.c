@@ -221,26 +221,6 @@ kv_state_model (const KvState *state)
   return state->model;
 }
 
-char *
-kv_count_format (guint64 count)
-{
-  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, count);
-  gsize n = strlen (digits);
-  GString *out;
-
-  if (count < 10000)
-    return g_steal_pointer (&digits);
-  out = g_string_sized_new (n * 2);
-  for (gsize i = 0; i < n; i++)
-    {
-      /* U+202F NARROW NO-BREAK SPACE: a count never wraps inside. */
-      if (i > 0 && (n - i) % 3 == 0)
-        g_string_append (out, "\xe2\x80\xaf");
-      g_string_append_c (out, digits[i]);
-    }
-  return g_string_free (out, FALSE);
-}
-
 KvState *
 kv_state_ref (KvState *state)
 {

@@ -24,6 +24,7 @@
  */
 #pragma once
 
+#include "kv-count.h"
 #include "kv-model.h"
 #include "kv-perspective.h"
 #include "kv-sym.h"
@@ -72,11 +73,6 @@ guint64      kv_state_count_removed (const KvState *before, const KvState *after
 const KvKnowledge *kv_state_knowledge (KvState *state);
 /* The explicit model, or NULL for a symbolic state. */
 KvModel     *kv_state_model        (const KvState *state);
-
-/* @count for people to read: digits in groups of three, apart by narrow
- * no-break spaces, from 10 000 on ("5 557 616 064"; "6040" stays). The
- * window's counts (64-bit on the symbolic engine) print through it. */
-char        *kv_count_format       (guint64 count);
 
 KvState     *kv_state_ref          (KvState *state);
 void         kv_state_unref        (KvState *state);

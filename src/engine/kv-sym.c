@@ -380,9 +380,13 @@ kv_sym_new_initial (KvGame *game, GError **error)
   /* World counts are 64-bit everywhere. */
   if (kv_game_count_deals (game) >= 0x1p63)
     {
+      g_autofree char *deals_text = kv_count_format_approx (kv_game_count_deals (game));
+      g_autofree char *most_text = kv_count_format_approx (0x1p63);
+
+      /* TRANSLATORS: two counts written as 2.22×10⁵³ */
       g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                   _("the game has about %.3g deals, more than even the symbolic engine counts (2^63)"),
-                   kv_game_count_deals (game));
+                   _("the game has %s deals, more than even the symbolic engine counts (%s)"),
+                   deals_text, most_text);
       return NULL;
     }
   _kv_sym_error_code = 0;

@@ -129,25 +129,13 @@ kv_card_row_get_cell_flags (KvCardRow *self,
   return cell < self->n_cells ? self->cells[cell].flags : 0;
 }
 
-/* A count short enough for a table cell: as it is up to 7 digits, else
- * as 4.23×10⁹ (the decimal sign the locale's); the tooltip has it whole. */
+/* A count short enough for a table cell (kv_count_format_short: the
+ * engine's, so the CLI's messages write big counts alike); the tooltip
+ * has it whole. */
 char *
 kv_card_row_format_count (guint64 count)
 {
-  static const char *const superscript[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
-  g_autoptr(GString) exponent = g_string_new (NULL);
-  g_autofree char *e_digits = NULL;
-  double mantissa = (double) count;
-  guint e = 0;
-
-  if (count < 10000000)
-    return kv_count_format (count);
-  for (; mantissa >= 9.995; e++)
-    mantissa /= 10;
-  e_digits = g_strdup_printf ("%u", e);
-  for (const char *d = e_digits; *d != '\0'; d++)
-    g_string_append (exponent, superscript[*d - '0']);
-  return g_strdup_printf ("%.2f×10%s", mantissa, exponent->str);
+  return kv_count_format_short (count);
 }
 
 /* The summary: how many worlds each considers possible; who can win.

@@ -53,6 +53,19 @@ expect 0 "run cluedo: a long suggest and its count apart" '^ 3  suggest₂\{Scar
 ends=$(grep -E '^ ?[0-9]+  ' "$tmp/out" | sed -E 's/ worlds.*//; s/(₀|₁|₂|₃|₄|₅|₆|₇|₈|₉)/_/g' | awk '{ print length($0) }' | sort -u | wc -l)
 if [ "$ends" -eq 1 ]; then ok "run cluedo: the counts line up"
 else not_ok "run cluedo: the counts line up" "$(grep -E '^ ?[0-9]+  ' "$tmp/out" | head -9)"; fi
+# The knowledge table: each column as wide as its widest cell, so cells
+# never run together (cluedo6's "? 2/3/4/5/6/env" used to touch the next).
+expect 0 "run cluedo6 prints its table" '^worlds +[0-9]+ ' -- run cluedo6
+if grep -qE 'env[0-9?]' "$tmp/out"; then not_ok "run cluedo6: the table's cells are apart" "$(grep -E 'env[0-9?]' "$tmp/out" | head -3)"
+else ok "run cluedo6: the table's cells are apart"; fi
+# Every row of the table starts its cells in the same columns as the header.
+starts () { awk '{ line = $0; out = ""; for (i = 2; i <= length(line); i++) if (substr(line, i - 1, 2) ~ /  [^ ]/) out = out " " i; print out }'; }
+table=$(sed -n '/^card /,$p' "$tmp/out")
+if [ "$(printf '%s\n' "$table" | grep -v '^worlds' | starts | sort -u | wc -l)" -eq 1 ]; then ok "run cluedo6: the table's columns line up"
+else not_ok "run cluedo6: the table's columns line up" "$(printf '%s\n' "$table" | head -3)"; fi
+# The worlds row: "1 wins" read as "player 1 wins"; E has no worlds of its own.
+expect 0 "run hexa: the worlds row says who can win, apart from the count" '^worlds +1, can win +2 +1, can win +2$' -- run hexa
+if grep -q ' wins' "$tmp/out"; then not_ok "run hexa: no \"1 wins\" under player 3" "$(grep ' wins' "$tmp/out")"; else ok "run hexa: no \"1 wins\" under player 3"; fi
 expect 2 "export --links names an unknown agent" "no agent \"9\"" -- export clue11 --links 9 --format svg -o "$tmp/links.svg"
 
 # check: exit 0 true, 1 false, 2 error (the paper's Example 6).
@@ -77,6 +90,12 @@ if locale -a 2>/dev/null | grep -qix 'nl_NL.utf-\?8'; then
   LC_ALL=nl_NL.UTF-8 "$cli" run hexa >"$tmp/out" 2>"$tmp/err"
   if head -1 "$tmp/out" | grep -qx 'Hexa: drie spelers, drie kaarten'; then ok "run under nl titles the game in Dutch"
   else not_ok "run under nl titles the game in Dutch" "$(head -1 "$tmp/out")"; fi
+  LC_ALL=nl_NL.UTF-8 "$cli" games >"$tmp/out" 2>"$tmp/err"
+  if grep -qx 'hexa *Hexa: drie spelers, drie kaarten' "$tmp/out" && ! grep -q 'three' "$tmp/out"; then ok "games under nl lists the titles in Dutch"
+  else not_ok "games under nl lists the titles in Dutch" "$(cat "$tmp/out")"; fi
+  LC_ALL=nl_NL.UTF-8 "$cli" run hexa >"$tmp/out" 2>"$tmp/err"
+  if grep -qE '^werelden +1, kan winnen +2 +1, kan winnen +2$' "$tmp/out"; then ok "run under nl: the worlds row in Dutch"
+  else not_ok "run under nl: the worlds row in Dutch" "$(tail -2 "$tmp/out")"; fi
   LC_ALL=nl_NL.UTF-8 "$cli" export hexa -o "$tmp/nl.svg" >/dev/null 2>"$tmp/err"
   if grep -q '<title>Hexa: drie spelers, drie kaarten, stap 2' "$tmp/nl.svg"; then ok "export under nl titles the picture in Dutch"
   else not_ok "export under nl titles the picture in Dutch" "$(grep -o '<title>[^<]*' "$tmp/nl.svg" | head -1)"; fi
@@ -89,6 +108,17 @@ expect 1 "check Clue 11 at step 0" '^false$' -- check clue11 'win{1}' --step 0
 expect 2 "check: syntax error points at the column" '^formula:1:7: error: expected a formula' -- check hexa 'r@1 & & w@2'
 expect 2 "check: unknown card" 'formula:1:1: error: unknown card “x”' -- check hexa 'x@1'
 expect 2 "check: --step out of range" 'out of range' -- check hexa 'true' --step 9
+# --step -1 is a step below 0, not "no --step" (it used to check step 2).
+expect 2 "check: --step -1 refused" '^kripkeviz-cli: --step must be 0 or more$' -- check hexa 'K{3} w@2' --step -1 --json
+expect 2 "check: --step -2 refused" '^kripkeviz-cli: --step must be 0 or more$' -- check hexa 'K{3} w@2' --step -2
+expect 2 "model: --step -1 refused" '^kripkeviz-cli: --step must be 0 or more$' -- model hexa --step -1 --json
+expect 2 "export: --step -1 refused" '--step must be 0 or more$' -- export hexa --step -1 --format dot -o -
+expect 0 "check: --step 0 still given" '^\{"formula":"true","step":0,"value":true\}$' -- check hexa 'true' --step 0 --json
+expect 0 "model: no --step is after all steps" '"step": 2,' -- model hexa --json
+# An operator written like a card: the hint teaches the operator's form.
+expect 2 "check: K1 is not a card, K{1} is meant" '^formula:1:1: error: “K1” is not a card: for what 1 knows write K\{1\} φ$' -- check hexa 'K1 r@1'
+expect 2 "check: the “}” missing after the agents" '^formula:1:5: error: “\}” is missing after the agents$' -- check hexa 'K{1 r@1'
+
 expect 2 "check: unknown game" 'not a built-in game \(built-in: clue11, cluedo, cluedo6, hexa' -- check nosuch 'true'
 expect 2 "run: missing argument" 'usage' -- run
 expect 2 "unknown command" 'unknown command' -- frobnicate

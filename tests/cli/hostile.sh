@@ -15,6 +15,8 @@ export LC_ALL=C.UTF-8
 unset KRIPKEVIZ_WORLD_LIMIT
 n=0
 failed=0
+# U+202F NARROW NO-BREAK SPACE, between a count's groups of digits.
+nb=$(printf '\342\200\257')
 
 ok () { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok () { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for line in "$@"; do echo "# $line"; done; }
@@ -63,16 +65,31 @@ clue_header () {
   done
   printf '\n'
 } >"$tmp/big.kvg"
+# Counts for people: grouped by narrow no-break spaces ($nb), or past what
+# a double holds exactly as 2.22×10⁵³; forced explicit, a hint says what
+# answers the game instead.
 expect "10 agents, 60 cards: refused with the count and the limit" \
-  "big.kvg:1:1: error: the game has about 2.22e\+53 deals, more than the limit of 2000000 worlds" run "$tmp/big.kvg" --engine explicit
+  "big.kvg:1:1: error: the game has 2.22×10⁵³ deals, more than the limit of 2${nb}000${nb}000 worlds" run "$tmp/big.kvg" --engine explicit
 expect "10 agents, 60 cards: too big even to count symbolically" \
-  "big.kvg:1:1: error: the game has about 2.22e\+53 deals, more than even the symbolic engine counts" run "$tmp/big.kvg"
+  "big.kvg:1:1: error: the game has 2.22×10⁵³ deals, more than even the symbolic engine counts \(9.22×10¹⁸\)" run "$tmp/big.kvg"
 expect "10 agents, 60 cards: check refused too" "big.kvg:1:1: error: " check "$tmp/big.kvg" 'c1@1'
 expect "10 agents, 60 cards: export refused too" "big.kvg:1:1: error: " export "$tmp/big.kvg" --format dot -o "$tmp/big.dot"
 
 # The limit is configurable.
 KRIPKEVIZ_WORLD_LIMIT=1000 expect "KRIPKEVIZ_WORLD_LIMIT=1000: Clue 11 refused by the explicit engine" \
-  "clue11:1:1: error: the game has about 4.7e\+04 deals, more than the limit of 1000 worlds" run clue11 --engine explicit
+  "clue11:1:1: error: the game has 47${nb}040 deals, more than the limit of 1000 worlds" run clue11 --engine explicit
+if grep -q "^kripkeviz-cli: the explicit engine lists every world, too many in this game: leave out --engine explicit and the symbolic engine answers it" "$tmp/err"; then
+  ok "--engine explicit refused: the hint names the symbolic engine"
+else
+  not_ok "--engine explicit refused: the hint names the symbolic engine" "$(head -c 600 "$tmp/err")"
+fi
+expect "model of real Cluedo: refused, the count grouped, the hint says what answers it" \
+  "cluedo:1:1: error: the game has 5${nb}557${nb}616${nb}064 deals, more than the limit of 2${nb}000${nb}000 worlds" model cluedo
+if grep -q "^kripkeviz-cli: model lists every world, too many in this game: run and check answer it on the symbolic engine" "$tmp/err"; then
+  ok "model of real Cluedo: the hint says run and check answer it"
+else
+  not_ok "model of real Cluedo: the hint says run and check answer it" "$(head -c 600 "$tmp/err")"
+fi
 if KRIPKEVIZ_WORLD_LIMIT=1000 "$cli" run clue11 --json >"$tmp/out" 2>"$tmp/err" && grep -q '"worlds" : 47040' "$tmp/out" && ! grep -q contracted "$tmp/out"; then
   ok "KRIPKEVIZ_WORLD_LIMIT=1000: Clue 11 runs on the symbolic engine"
 else
@@ -89,8 +106,13 @@ KRIPKEVIZ_WORLD_LIMIT=1000 expect "KRIPKEVIZ_WORLD_LIMIT=1000: export of Clue 11
   "symbolic engine \\(47.*040 worlds\\), which cannot list its worlds" \
   export clue11 --step 0 --view whole --format dot -o "$tmp/clue.dot"
 KRIPKEVIZ_WORLD_LIMIT=1000 KRIPKEVIZ_ENGINE=explicit expect "KRIPKEVIZ_WORLD_LIMIT=1000: export of Clue 11 forced explicit refused" \
-  "clue11:1:1: error: the game has about 4.7e\+04 deals, more than the limit of 1000 worlds" \
+  "clue11:1:1: error: the game has 47${nb}040 deals, more than the limit of 1000 worlds" \
   export clue11 --format dot -o "$tmp/clue.dot"
+if grep -q "unset KRIPKEVIZ_ENGINE=explicit and the symbolic engine answers it" "$tmp/err"; then
+  ok "KRIPKEVIZ_ENGINE=explicit refused: the hint names the variable"
+else
+  not_ok "KRIPKEVIZ_ENGINE=explicit refused: the hint names the variable" "$(head -c 600 "$tmp/err")"
+fi
 # A step inside a formula honours the limit too: a coin nobody sees doubles Hexa.
 { hexa_header; printf 'action coin\n  event h: true\n  event t: true\n  agent 1: h t\n  agent 2: h t\n  agent 3: h t\nend\n'; } >"$tmp/coin.kvg"
 KRIPKEVIZ_WORLD_LIMIT=6 expect "KRIPKEVIZ_WORLD_LIMIT=6: <do coin h> in a formula refused" \
@@ -98,10 +120,10 @@ KRIPKEVIZ_WORLD_LIMIT=6 expect "KRIPKEVIZ_WORLD_LIMIT=6: <do coin h> in a formul
 KRIPKEVIZ_WORLD_LIMIT=6 expect "KRIPKEVIZ_WORLD_LIMIT=6: [do coin h] under K refused" \
   "the product would have 12 worlds, more than the limit of 6" check "$tmp/coin.kvg" 'K{1} [do coin h] r@1'
 # At the largest limit, a game bigger than the memory is refused up front
-# with the estimate (17 cards, four players: about 1.1e9 worlds, tens of GB).
+# with the estimate (17 cards, four players: 1 072 071 000 worlds, tens of GB).
 printf 'agents 1 2 3 4\ncategory x: c1 c2 c3 c4 c5 c6 c7 c8 c9 c10 c11 c12 c13 c14 c15 c16 c17\nenvelope x\nhands 4 4 4 4\ndeal env: c17 1: c1 c2 c3 c4 2: c5 c6 c7 c8 3: c9 c10 c11 c12 4: c13 c14 c15 c16\n' >"$tmp/huge.kvg"
 KRIPKEVIZ_WORLD_LIMIT=4294967295 expect "17 cards, 4 players at the largest limit: refused for memory" \
-  "huge.kvg:1:1: error: 1.07e\+09 worlds need about [0-9.]+.GB of memory, more than the .* this machine has available" run "$tmp/huge.kvg"
+  "huge.kvg:1:1: error: 1${nb}072${nb}071${nb}000 worlds need about [0-9.]+.GB of memory, more than the .* this machine has available" run "$tmp/huge.kvg"
 
 # A product over the limit: an action nobody sees doubles Clue 11 each time.
 {

@@ -62,7 +62,10 @@ edit 's/"r"\]/"x"]/';                              expect "unknown card" 'no car
 edit 's/"3":\["b"\]/"7":["b"]/';                   expect "unknown owner" 'no owner .7.' run "$tmp/bad.kvm.json"
 edit 's/"version": 1/"version": 9/';               expect "a newer version" 'version 9' run "$tmp/bad.kvm.json"
 edit 's/"format": "kripkeviz-model"/"format": "x"/'; expect "not a model" 'format' run "$tmp/bad.kvm.json"
-head -c 300 "$good" >"$tmp/bad.kvm.json";          expect "truncated" 'not JSON' run "$tmp/bad.kvm.json"
+head -c 300 "$good" >"$tmp/bad.kvm.json";          expect "truncated" 'bad\.kvm\.json: error: the file ends early: a string, array or object is not closed' run "$tmp/bad.kvm.json"
+printf '{' >"$tmp/bad.kvm.json";                   expect "just “{”: ends early, not json-glib's “unexpected character”" '^[^ ]*bad\.kvm\.json: error: the file ends early' run "$tmp/bad.kvm.json"
+printf '{"a": 1,}' >"$tmp/bad.kvm.json";           expect "a trailing comma: the place, not <data>" 'bad\.kvm\.json: error: not JSON at line 1, column [0-9]+: ' run "$tmp/bad.kvm.json"
+if grep -q '<data>' "$tmp/err"; then not_ok "json-glib's <data> is not shown" "$(cat "$tmp/err")"; else ok "json-glib's <data> is not shown"; fi
 awk 'BEGIN { for (i = 0; i < 100000; i++) printf "[" }' >"$tmp/bad.kvm.json"; expect "nested 100 000 deep" 'nested' run "$tmp/bad.kvm.json"
 head -c 5000 /dev/urandom >"$tmp/bad.kvm.json";    expect "junk bytes" 'error' run "$tmp/bad.kvm.json"
 expect "missing file" 'bad-none\.kvm\.json' run "$tmp/bad-none.kvm.json"

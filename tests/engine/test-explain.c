@@ -16,9 +16,9 @@ test_hexa_showcard (void)
   g_assert_nonnull (strstr (e->text, "showcard₁₂{r}"));
   g_assert_nonnull (strstr (e->text, "2 lost 3 of its 3 links."));
   g_assert_nonnull (strstr (e->text, "Product: 18 pairs (w, e) tried, 6 kept."));
-  g_assert_nonnull (strstr (e->text, "2 now knows that 1 holds r\n"));
-  g_assert_nonnull (strstr (e->text, "2 now knows that 3 holds b\n"));
-  g_assert_nonnull (strstr (e->text, "everyone now knows that 3 does not hold r"));
+  g_assert_nonnull (strstr (e->text, "2 now knows that 1 holds r.\n"));
+  g_assert_nonnull (strstr (e->text, "2 now knows that 3 holds b.\n"));
+  g_assert_nonnull (strstr (e->text, "everyone now knows that 3 does not hold r."));
   g_assert_null (strstr (e->text, "1 now knows"));
 }
 
@@ -36,7 +36,7 @@ test_hexa_removed_named (void)
   g_assert_cmpstr (g_ptr_array_index (e->removed, 0), ==, "rbw");
   g_assert_cmpstr (g_ptr_array_index (e->removed, 1), ==, "wbr");
   g_assert_nonnull (strstr (e->text, "2 worlds were removed: rbw, wbr."));
-  g_assert_nonnull (strstr (e->text, "everyone now knows that 2 does not hold b"));
+  g_assert_nonnull (strstr (e->text, "everyone now knows that 2 does not hold b."));
 }
 
 /* Clue 11 after all steps: all three know Plum is 2's, so E says 2 while
@@ -62,7 +62,7 @@ test_clue11_everyone (void)
 
   g_assert_cmpuint (e->n_removed, >, KV_EXPLAIN_NAMED_MAX);
   g_assert_cmpuint (e->removed->len, ==, 0);
-  g_assert_nonnull (strstr (e->text, "everyone now knows that 2 holds Plum"));
+  g_assert_nonnull (strstr (e->text, "everyone now knows that 2 holds Plum."));
 }
 
 /* Real Cluedo (the symbolic engine): 1's suggest of the envelope's three
@@ -79,12 +79,44 @@ test_cluedo_grouped (void)
   g_assert_no_error (error);
   e = kv_explain_entry (history, 7);
 
-  g_assert_nonnull (strstr (e->text, "\n1 now knows that env holds Plum, rope and study\n"));
-  g_assert_nonnull (strstr (e->text, "\n1 now knows that env does not hold Green, Peacock, leadpipe, revolver, "
-                                     "conservatory, diningroom, billiardroom, library, lounge and hall\n"));
-  g_assert_nonnull (strstr (e->text, "\n3 now knows that 2 holds White\n"));
-  g_assert_nonnull (strstr (e->text, "\neveryone now knows that 3 does not hold Plum, rope and study"));
+  g_assert_nonnull (strstr (e->text, "\n1 now knows that env holds Plum, rope and study.\n"));
+  g_assert_nonnull (strstr (e->text, "\n1 now knows that env holds none of Green, Peacock, leadpipe, revolver, "
+                                     "conservatory, diningroom, billiardroom, library, lounge and hall.\n"));
+  g_assert_nonnull (strstr (e->text, "\n3 now knows that 2 holds White.\n"));
+  g_assert_nonnull (strstr (e->text, "\neveryone now knows that 3 holds none of Plum, rope and study."));
   g_assert_null (strstr (e->text, "env holds Plum\n"));
+  /* Never "does not hold A and B", which reads as "not both". */
+  g_assert_null (strstr (e->text, "does not hold Plum, rope"));
+}
+
+/* Negative sentences cannot read as "not both": one card "does not hold",
+ * two "holds neither … nor …", three or more "holds none of …" (Clue 11's
+ * suggest of axe and Mustard, which 3 does not hold, then 2's suggest of
+ * lead and Mustard); each sentence ends with a full stop. */
+static void
+test_clue11_negatives (void)
+{
+  g_autoptr(KvHistory) history = test_open_history ("clue11");
+  g_autoptr(GString) all = g_string_new (NULL);
+
+  for (guint i = 1; i < kv_history_length (history); i++)
+    {
+      g_autoptr(KvExplanation) e = kv_explain_entry (history, i);
+
+      g_string_append_printf (all, "%s\n", e->text);
+    }
+  g_assert_nonnull (strstr (all->str, "\n1 now knows that 3 does not hold Mustard.\n"));
+  g_assert_nonnull (strstr (all->str, "\neveryone now knows that 3 holds neither axe nor Mustard.\n"));
+  g_assert_nonnull (strstr (all->str, "\n1 now knows that env holds none of candle, dagger, handgun, wrench and Green.\n"));
+  g_assert_null (strstr (all->str, "does not hold axe and"));
+  /* Every line a sentence. */
+  {
+    g_auto(GStrv) lines = g_strsplit (all->str, "\n", -1);
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (lines[i][0] != '\0')
+        g_assert_true (g_str_has_suffix (lines[i], "."));
+  }
 }
 
 /* Bowman's shares: in hexa after 1 says it lacks w, 2 (holding w) sees
@@ -119,6 +151,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/explain/clue11-negatives", test_clue11_negatives);
   g_test_add_func ("/explain/hexa-showcard", test_hexa_showcard);
   g_test_add_func ("/explain/hexa-removed-named", test_hexa_removed_named);
   g_test_add_func ("/explain/clue11-everyone", test_clue11_everyone);

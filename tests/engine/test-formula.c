@@ -96,6 +96,25 @@ test_errors (void)
     { "!r@1", 1, KV_ERROR_SYNTAX, "“!” is the public announcement, not a negation" },
     { "r@1 & !w@2", 7, KV_ERROR_SYNTAX, "“!” is the public announcement, not a negation" },
     { "[!] true", 3, KV_ERROR_SYNTAX, "expected a formula" },
+    /* An operator run into its agents, or without braces: the hint shows
+     * the form meant (DESIGN §3), not "K1@1". */
+    { "K1 r@1", 1, KV_ERROR_SYNTAX, "“K1” is not a card: for what 1 knows write K{1} φ" },
+    { "~win1", 2, KV_ERROR_SYNTAX, "“win1” is not a card: for whether 1 can win write win{1}" },
+    { "Kw2 r@1", 1, KV_ERROR_SYNTAX, "“Kw2” is not a card: for whether 2 knows write Kw{2} φ" },
+    { "M3 r@1", 1, KV_ERROR_SYNTAX, "“M3” is not a card: for what 3 considers possible write M{3} φ" },
+    { "C12 r@1", 1, KV_ERROR_SYNTAX, "“C12” is not a card: for common knowledge of 1,2 write C{1,2} φ" },
+    { "r@1 & D23 r@1", 7, KV_ERROR_SYNTAX, "“D23” is not a card: for the distributed knowledge of 2,3 write D{2,3} φ" },
+    { "E123 r@1", 1, KV_ERROR_SYNTAX, "“E123” is not a card: for what each of 1,2,3 knows write E{1,2,3} φ" },
+    { "win 1", 5, KV_ERROR_SYNTAX, "“win” takes its agent in braces: write win{1}" },
+    { "K 2 r@1", 3, KV_ERROR_SYNTAX, "“K” takes its agent in braces: write K{2} φ" },
+    { "C 1 r@1", 3, KV_ERROR_SYNTAX, "“C” takes its agents in braces: write C{1} φ" },
+    /* No agent 4, no operator: the plain hint stays. */
+    { "K4 r@1", 4, KV_ERROR_SYNTAX, "expected “@” after “K4”, as in K4@1" },
+    { "foo r@1", 5, KV_ERROR_SYNTAX, "expected “@” after “foo”, as in foo@1" },
+    /* A card after the agents: the "}" is missing, the card is no agent. */
+    { "K{1 r@1", 5, KV_ERROR_SYNTAX, "“}” is missing after the agents" },
+    { "C{1,2 ~r@1}", 7, KV_ERROR_SYNTAX, "expected “}” but found" },
+    { "E{1 2 K{3} r@1}", 7, KV_ERROR_SYNTAX, "“}” is missing after the agents" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

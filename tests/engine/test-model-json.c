@@ -123,7 +123,13 @@ test_hostile (void)
 {
   static const struct { const char *text; int code; const char *message; } cases[] = {
     { "", KV_ERROR_SYNTAX, "JSON object" },
-    { "{", KV_ERROR_SYNTAX, "not JSON" },
+    /* Cut short: said as such, not as json-glib's "unexpected character `{'". */
+    { "{", KV_ERROR_SYNTAX, "the file ends early" },
+    { "{\"format\": [\"kripkeviz-model\"", KV_ERROR_SYNTAX, "the file ends early" },
+    { "{\"format\": \"kripkeviz-mod", KV_ERROR_SYNTAX, "the file ends early" },
+    /* Not JSON: the place, without json-glib's "<data>" for a file name. */
+    { "{\"format\": 1,}", KV_ERROR_SYNTAX, "not JSON at line 1, column " },
+    { "{\"format\": tru}", KV_ERROR_SYNTAX, "not JSON at line 1, column " },
     { "[1]", KV_ERROR_SYNTAX, "JSON object" },
     { "{\"format\": \"other\"}", KV_ERROR_SYNTAX, "format" },
     { "{\"format\": \"kripkeviz-model\", \"version\": 2}", KV_ERROR_SYNTAX, "version 2" },

@@ -1348,7 +1348,7 @@ test_explanation (void)
   g_assert_nonnull (strstr (text, del));
   /* What it removed and what the players learned. */
   g_assert_nonnull (strstr (text, "2 worlds were removed: wrb, wbr."));
-  g_assert_nonnull (strstr (text, "3 now knows that 2 holds w"));
+  g_assert_nonnull (strstr (text, "3 now knows that 2 holds w."));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->explanation_label)));
 
   /* Body text, not a caption: at least 14 px. */

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-count.c: counts for people to read (see kv-count.h). */
+#define G_LOG_DOMAIN "kv-count"
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "kv-count.h"
+
+char *
+kv_count_format (guint64 count)
+{
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, count);
+  gsize n = strlen (digits);
+  GString *out;
+
+  if (count < 10000)
+    return g_steal_pointer (&digits);
+  out = g_string_sized_new (n * 2);
+  for (gsize i = 0; i < n; i++)
+    {
+      /* U+202F NARROW NO-BREAK SPACE: a count never wraps inside. */
+      if (i > 0 && (n - i) % 3 == 0)
+        g_string_append (out, "\xe2\x80\xaf");
+      g_string_append_c (out, digits[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* 4.23×10⁹: the exponent in superscript digits, as printed books write it
+ * (the C "4.23e+09" reads as code, not as a number). */
+static char *
+format_scientific (double count)
+{
+  static const char *const superscript[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
+  g_autoptr(GString) exponent = g_string_new (NULL);
+  g_autofree char *e_digits = NULL;
+  double mantissa = count;
+  guint e = 0;
+
+  /* Dividing infinity by ten would never end. */
+  if (!isfinite (count))
+    return g_strdup ("∞");
+  /* 9.995 and up would round to "10.00". */
+  for (; mantissa >= 9.995; e++)
+    mantissa /= 10;
+  e_digits = g_strdup_printf ("%u", e);
+  for (const char *d = e_digits; *d != '\0'; d++)
+    g_string_append (exponent, superscript[*d - '0']);
+  return g_strdup_printf ("%.2f×10%s", mantissa, exponent->str);
+}
+
+char *
+kv_count_format_short (guint64 count)
+{
+  if (count < 10000000)
+    return kv_count_format (count);
+  return format_scientific ((double) count);
+}
+
+char *
+kv_count_format_approx (double count)
+{
+  if (count >= 0 && count < 0x1p53)
+    return kv_count_format ((guint64) count);
+  return format_scientific (MAX (count, 0));
+}

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-count.h: counts of worlds and deals for people to read. Below every
+ * other engine file (it includes only GLib), so the model, the symbolic
+ * engine, the states and the window format counts alike. Each function
+ * returns a new string: free with g_free. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* @count in full: digits in groups of three, apart by narrow no-break
+ * spaces, from 10 000 on ("5 557 616 064"; "6040" stays). The window's
+ * counts (64-bit on the symbolic engine) print through it. */
+char *kv_count_format         (guint64 count);
+
+/* @count short enough for a table cell: in full up to 7 digits, else as
+ * 4.23×10⁹ (three significant digits, the locale's decimal sign). */
+char *kv_count_format_short   (guint64 count);
+
+/* A count held as a double (kv_game_count_deals): in full while a double
+ * holds it exactly (below 2⁵³), else as 2.22×10⁵³ — past 2⁶⁴ it fits no
+ * guint64, and below that its last digits would be made up. */
+char *kv_count_format_approx  (double count);
+
+G_END_DECLS

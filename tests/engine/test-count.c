@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* Counts for people (kv-count.c): grouped digits, the short form of a
+ * table cell, and counts past what a double holds exactly. */
+#include "config.h"
+
+#include "kv-test-util.h"
+
+/* U+202F NARROW NO-BREAK SPACE, between groups of digits. */
+#define NB "\u202f"
+
+static void
+test_format (void)
+{
+  static const struct { guint64 count; const char *text; } cases[] = {
+    { 0, "0" }, { 6, "6" }, { 6040, "6040" }, { 9999, "9999" }, { 10000, "10" NB "000" },
+    { 47040, "47" NB "040" }, { 2000000, "2" NB "000" NB "000" },
+    { G_GUINT64_CONSTANT (5557616064), "5" NB "557" NB "616" NB "064" },
+    { G_MAXUINT64, "18" NB "446" NB "744" NB "073" NB "709" NB "551" NB "615" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = kv_count_format (cases[i].count);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+/* The knowledge table's cells: whole up to 7 digits, then 4.23×10⁹. */
+static void
+test_short (void)
+{
+  static const struct { guint64 count; const char *text; } cases[] = {
+    { 6, "6" }, { 9999999, "9" NB "999" NB "999" }, { 10000000, "1.00×10⁷" },
+    { G_GUINT64_CONSTANT (4225725504), "4.23×10⁹" },
+    /* 9.996 would round up to "10.00": the exponent grows instead. */
+    { G_GUINT64_CONSTANT (99960000000), "1.00×10¹¹" },
+    { G_MAXUINT64, "1.84×10¹⁹" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = kv_count_format_short (cases[i].count);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+/* Deal counts are doubles (kv_game_count_deals): exact below 2⁵³,
+ * scientific from there on, however far past 2⁶⁴. */
+static void
+test_approx (void)
+{
+  static const struct { double count; const char *text; } cases[] = {
+    { 6, "6" }, { 47040, "47" NB "040" }, { 5557616064.0, "5" NB "557" NB "616" NB "064" },
+    { 44460928512000.0, "44" NB "460" NB "928" NB "512" NB "000" },
+    { 0x1p53 - 1, "9" NB "007" NB "199" NB "254" NB "740" NB "991" },
+    { 0x1p53, "9.01×10¹⁵" }, { 0x1p63, "9.22×10¹⁸" }, { 2.22e53, "2.22×10⁵³" },
+    { 1e300, "1.00×10³⁰⁰" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = kv_count_format_approx (cases[i].count);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/count/format", test_format);
+  g_test_add_func ("/count/short", test_short);
+  g_test_add_func ("/count/approx", test_approx);
+  return g_test_run ();
+}
