@@ -241,8 +241,8 @@ block_grid (KvGraph *graph, const KvGame *game, const GArray *hands, GString *no
                                              "its %s its column (%s), its %s its block.",
                                              "%u envelopes are still possible, a circle each: its %s heads its "
                                              "row, its %s its column (%s), its %s its block.", hands->len),
-                          hands->len, game->category_names[rows], game->category_names[cols], key->str,
-                          game->category_names[blocks]);
+                          hands->len, kv_game_display_category (game, rows), kv_game_display_category (game, cols),
+                          key->str, kv_game_display_category (game, blocks));
 }
 
 /* Whether @agent's links are an equivalence: linked envelopes link the

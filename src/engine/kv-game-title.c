@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-game-title.c: the built-in games' titles in the user's language */
+/* kv-game-title.c: the built-in games' titles and categories in the user's language */
 #define G_LOG_DOMAIN "kv-game-title"
 #include "config.h"
 
@@ -37,6 +37,42 @@ kv_game_display_title (const char *title)
     if (g_str_equal (title, builtin_titles[i]))
       return g_dgettext (GETTEXT_PACKAGE, builtin_titles[i]);
   return title;
+}
+
+/* The categories of the built-in games (data/games/cluedo*.kvg, clue11.kvg). */
+static const char *const builtin_categories[] = {
+  /* TRANSLATORS: a category of cards in the built-in Cluedo games (the
+   * people who may have done it); the envelope grid's note says "its
+   * suspect heads its row" */
+  N_("suspect"),
+  /* TRANSLATORS: a category of cards in the built-in Cluedo games */
+  N_("weapon"),
+  /* TRANSLATORS: a category of cards in the built-in Cluedo games */
+  N_("room"),
+  NULL,
+};
+
+static gboolean
+is_builtin (const KvGame *game)
+{
+  for (guint i = 0; game->title != NULL && builtin_titles[i] != NULL; i++)
+    if (g_str_equal (game->title, builtin_titles[i]))
+      return TRUE;
+  return FALSE;
+}
+
+const char *
+kv_game_display_category (const KvGame *game, int category)
+{
+  const char *name;
+
+  g_return_val_if_fail (category >= 0 && (guint) category < game->n_categories, NULL);
+  name = game->category_names[category];
+  if (is_builtin (game))
+    for (guint i = 0; builtin_categories[i] != NULL; i++)
+      if (g_str_equal (name, builtin_categories[i]))
+        return g_dgettext (GETTEXT_PACKAGE, builtin_categories[i]);
+  return name;
 }
 
 const char *const *

@@ -304,9 +304,9 @@ rebuild_slots (KvComposer *self)
       dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (store)), NULL));
       gtk_widget_set_hexpand (GTK_WIDGET (dropdown), TRUE);
       if (category != KV_NO_CATEGORY)
-        gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), self->game->category_names[category]);
+        gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), kv_game_display_category (self->game, category));
       gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      category != KV_NO_CATEGORY ? self->game->category_names[category]
+                                      category != KV_NO_CATEGORY ? kv_game_display_category (self->game, category)
                                       : draft->kind == KV_STEP_SHOWCARD ? _("Card shown")
                                                                         : _("Card"),
                                       -1);

@@ -247,7 +247,7 @@ build_grid (KvDealDialog *self)
    * cards outside every category. */
   for (guint k = 0; k < game->n_categories; k++)
     {
-      row = add_heading (self, game->category_names[k], row);
+      row = add_heading (self, kv_game_display_category (game, (int) k), row);
       for (guint c = 0; c < game->n_cards; c++)
         if (game->card_category[c] == (int) k)
           add_card_row (self, c, row++);

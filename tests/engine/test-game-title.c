@@ -48,6 +48,13 @@ test_as_written (void)
   g_assert_true (kv_game_display_title (own) == own);
   g_assert_cmpstr (kv_game_display_title ("Hexa: three players, three cards"), ==,
                    "Hexa: three players, three cards");
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KvScript) cluedo = kv_script_open ("cluedo", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (kv_game_display_category (cluedo->game, 1), ==, "weapon");
+  }
 }
 
 /* In Dutch, from the build tree's catalogue: the built-ins' titles are
@@ -77,6 +84,22 @@ test_dutch (void)
   g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Game scripts"), !=, "Game scripts");
   g_assert_cmpstr (kv_game_display_title ("Game scripts"), ==, "Game scripts");
   g_assert_true (kv_game_display_title (own) == own);
+
+  /* A built-in game's categories in Dutch; a user's game's as written,
+   * even with the same names. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(KvScript) cluedo = kv_script_open ("cluedo", &error);
+    g_autoptr(KvScript) mine = test_script ("title Mijn spel\nagents 1 2\ncategory weapon: axe rope\n"
+                                            "category room: hall study\nenvelope weapon room\nhands 1 1\n"
+                                            "deal env: axe hall 1: rope 2: study\n");
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (kv_game_display_category (cluedo->game, 0), ==, "verdachte");
+    g_assert_cmpstr (kv_game_display_category (cluedo->game, 1), ==, "wapen");
+    g_assert_cmpstr (kv_game_display_category (cluedo->game, 2), ==, "kamer");
+    g_assert_cmpstr (kv_game_display_category (mine->game, 0), ==, "weapon");
+  }
 
   g_unsetenv ("LANGUAGE");
   setlocale (LC_ALL, "C.UTF-8");
