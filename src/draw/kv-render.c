@@ -22,6 +22,12 @@
 #define MIN_LEGEND_W  320.0   /* notes wrap no narrower… */
 #define MIN_LEGEND_W_BOX 160.0   /* …but in a canvas's box (a narrow panel of the product view) */
 #define FEW_EDGES     40     /* label links with their agent up to this many */
+/* A compact grid in a canvas's box (real Cluedo's envelopes): its margins,
+ * and how far its notes may grow (grows_notes). */
+#define MARGIN_TIGHT      6.0
+#define LEGEND_GAP_TIGHT  10.0
+#define NOTE_GROW_STEP    0.05   /* the legend's scale tried in steps of this */
+#define LABEL_FLOOR_PX    12.0   /* the grid's labels on screen: issue 12's 12 px */
 
 static const double cut_off_dashes[] = { 4.0, 3.0 };
 
@@ -47,7 +53,16 @@ typedef struct {
   GArray *items;            /* Item */
   double  width, height;
   double  wrap;             /* the width the title and the notes are wrapped at */
+  double  scale;            /* drawn this many times its size */
 } Legend;
+
+/* How a drawing is spaced: its margins, the gap above (or beside) its
+ * legend, and the legend's scale. */
+typedef struct {
+  double margin;
+  double legend_gap;
+  double legend_scale;
+} Spacing;
 
 void
 kv_render_options_init (KvRenderOptions *options)
@@ -81,14 +96,6 @@ static double
 legend_scale_of (const KvRenderOptions *options)
 {
   return options->legend_scale > 0 ? options->legend_scale : 1.0;
-}
-
-double
-kv_render_legend_text_size (const KvRenderOptions *options)
-{
-  KvRenderOptions defaults;
-
-  return KV_STYLE_SMALL_SIZE * legend_scale_of (options_or_defaults (options, &defaults));
 }
 
 static const KvRenderOptions *
@@ -323,19 +330,20 @@ min_legend_width (const KvRenderOptions *options)
   return options->fit_width > 1 && options->fit_height > 1 ? MIN_LEGEND_W_BOX : MIN_LEGEND_W;
 }
 
-/* The legend planned @width wide in the drawing: at the options' scale,
+/* The legend planned @width wide in the drawing: at the spacing's scale,
  * its notes wrap at @width / scale (the note width TikZ reads). */
 static double
-plan_scaled_legend (const KvLayout        *layout,
-                    const KvRenderOptions *options,
-                    double                 width,
-                    Legend                *legend)
+plan_scaled_legend (const KvLayout *layout,
+                    const Spacing  *spacing,
+                    double          width,
+                    Legend         *legend)
 {
-  double scale = legend_scale_of (options);
+  double scale = spacing->legend_scale;
 
   plan_legend (layout, width / scale, legend);
   legend->width *= scale;
   legend->height *= scale;
+  legend->scale = scale;
   return width / scale;
 }
 
@@ -346,18 +354,23 @@ plan_scaled_legend (const KvLayout        *layout,
 static void
 measure_at (const KvLayout         *layout,
             const KvRenderOptions  *options,
+            const Spacing          *spacing,
             double                  wrap,
             gboolean                beside,
             KvRenderGeometry       *geometry,
             Legend                 *legend)
 {
   const char *title = title_of (layout, options);
+  const double margin = spacing->margin, gap = spacing->legend_gap;
   double content_w = layout->width;
-  double y = MARGIN;
+  double y = margin;
 
   legend->items = NULL;
   legend->width = legend->height = 0;
   legend->wrap = wrap;
+  legend->scale = spacing->legend_scale;
+  geometry->margin = margin;
+  geometry->legend_scale = spacing->legend_scale;
   if (title != NULL)
     {
       g_autoptr(GPtrArray) lines = title_lines (wrap, title);
@@ -374,37 +387,37 @@ measure_at (const KvLayout         *layout,
     }
 
   geometry->note_width = 0;
-  geometry->legend_x = MARGIN;
+  geometry->legend_x = margin;
   if (options->show_legend && beside)
     {
-      geometry->note_width = plan_scaled_legend (layout, options, wrap, legend);
-      content_w = MAX (content_w, layout->width + LEGEND_GAP + legend->width);
-      geometry->width = ceil (content_w + 2 * MARGIN);
-      geometry->graph_x = MARGIN;
+      geometry->note_width = plan_scaled_legend (layout, spacing, wrap, legend);
+      content_w = MAX (content_w, layout->width + gap + legend->width);
+      geometry->width = ceil (content_w + 2 * margin);
+      geometry->graph_x = margin;
       geometry->graph_y = y;
-      geometry->legend_x = MARGIN + layout->width + LEGEND_GAP;
+      geometry->legend_x = margin + layout->width + gap;
       geometry->legend_y = y;
-      geometry->height = ceil (y + MAX (layout->height, legend->height) + MARGIN);
+      geometry->height = ceil (y + MAX (layout->height, legend->height) + margin);
       return;
     }
   if (options->show_legend)
     {
-      geometry->note_width = plan_scaled_legend (layout, options,
+      geometry->note_width = plan_scaled_legend (layout, spacing,
                                                  MAX (content_w, wrap > 0 ? wrap : min_legend_width (options)),
                                                  legend);
       content_w = MAX (content_w, legend->width);
     }
 
-  geometry->width = ceil (content_w + 2 * MARGIN);
-  geometry->graph_x = MARGIN + (content_w - layout->width) / 2;
+  geometry->width = ceil (content_w + 2 * margin);
+  geometry->graph_x = margin + (content_w - layout->width) / 2;
   geometry->graph_y = y;
   y += layout->height;
   if (options->show_legend)
     {
-      geometry->legend_y = y + LEGEND_GAP;
+      geometry->legend_y = y + gap;
       y = geometry->legend_y + legend->height;
     }
-  geometry->height = ceil (y + MARGIN);
+  geometry->height = ceil (y + margin);
   if (!options->show_legend)
     geometry->legend_y = geometry->height;
 }
@@ -443,6 +456,7 @@ fit_score (const KvRenderOptions  *options,
 static gboolean
 try_wraps (const KvLayout         *layout,
            const KvRenderOptions  *options,
+           const Spacing          *spacing,
            double                  aspect,
            double                  from,
            double                  to,
@@ -458,7 +472,7 @@ try_wraps (const KvLayout         *layout,
       KvRenderGeometry tried_geometry;
       Legend tried;
 
-      measure_at (layout, options, wrap, beside, &tried_geometry, &tried);
+      measure_at (layout, options, spacing, wrap, beside, &tried_geometry, &tried);
       if (fit_score (options, &tried_geometry, aspect) > *best)
         {
           *best = fit_score (options, &tried_geometry, aspect);
@@ -474,10 +488,11 @@ try_wraps (const KvLayout         *layout,
 }
 
 static void
-measure (const KvLayout         *layout,
-         const KvRenderOptions  *options,
-         KvRenderGeometry       *geometry,
-         Legend                 *legend)
+measure_spaced (const KvLayout         *layout,
+                const KvRenderOptions  *options,
+                const Spacing          *spacing,
+                KvRenderGeometry       *geometry,
+                Legend                 *legend)
 {
   double base = MAX (layout->width, min_legend_width (options));
   /* 0: the canvas's box, fit_score's */
@@ -489,19 +504,73 @@ measure (const KvLayout         *layout,
 
   gboolean beside_only = options->show_legend && options->legend_place == KV_LEGEND_BESIDE && aspect == 0;
 
-  measure_at (layout, options, 0, FALSE, geometry, legend);
-  settled = geometry->width <= ceil (base + 2 * MARGIN) && geometry->height <= geometry->width;
+  measure_at (layout, options, spacing, 0, FALSE, geometry, legend);
+  settled = geometry->width <= ceil (base + 2 * spacing->margin) && geometry->height <= geometry->width;
   /* Beside only: any beside is better than this one below. */
   best = beside_only ? -1 : fit_score (options, geometry, aspect);
 
   /* A tall graph in a box with room beside it (a product panel's grid):
    * the legend right of the graph, as wide as fits best. */
   if (options->show_legend && options->legend_place != KV_LEGEND_BELOW && aspect == 0 &&
-      try_wraps (layout, options, aspect, MIN_LEGEND_W_BOX, WRAP_WIDEST, TRUE, &best, geometry, legend))
+      try_wraps (layout, options, spacing, aspect, MIN_LEGEND_W_BOX, WRAP_WIDEST, TRUE, &best, geometry, legend))
     settled = FALSE;
   if (settled || beside_only)
     return;
-  try_wraps (layout, options, aspect, base, MAX (2.4 * base, WRAP_WIDEST), FALSE, &best, geometry, legend);
+  try_wraps (layout, options, spacing, aspect, base, MAX (2.4 * base, WRAP_WIDEST), FALSE, &best, geometry,
+             legend);
+}
+
+/* Whether the notes may grow: under a compact grid (real Cluedo's 324
+ * envelopes) fitted to a canvas's box. Fitted, their text came out at 9
+ * px on screen under a grid whose labels are 14 points. */
+static gboolean
+grows_notes (const KvLayout        *layout,
+             const KvRenderOptions *options)
+{
+  return layout->graph->compact && options->show_legend && options->legend_place == KV_LEGEND_BELOW &&
+         options->page_width <= 0 && options->fit_width > 1 && options->fit_height > 1;
+}
+
+static void
+measure (const KvLayout         *layout,
+         const KvRenderOptions  *options,
+         KvRenderGeometry       *geometry,
+         Legend                 *legend)
+{
+  const Spacing usual = { MARGIN, LEGEND_GAP, legend_scale_of (options) };
+  const double largest = usual.legend_scale * KV_STYLE_LABEL_SIZE / KV_STYLE_SMALL_SIZE;
+  double floor_zoom;
+
+  measure_spaced (layout, options, &usual, geometry, legend);
+  if (!grows_notes (layout, options))
+    return;
+
+  /* A compact grid's notes grow, up to the size of its labels, in the
+   * room tighter margins leave and while its labels stay at 12 px on
+   * screen; never at the grid's cost where they are smaller: the grid
+   * stays at least as big as with the usual margins and notes. */
+  floor_zoom = MIN (fit_score (options, geometry, 0), LABEL_FLOOR_PX / KV_STYLE_LABEL_SIZE);
+  for (guint step = 1;; step++)
+    {
+      Spacing grown = { MARGIN_TIGHT, LEGEND_GAP_TIGHT,
+                        MIN (usual.legend_scale * (1 + step * NOTE_GROW_STEP), largest) };
+      KvRenderGeometry tried_geometry;
+      Legend tried;
+
+      measure_spaced (layout, options, &grown, &tried_geometry, &tried);
+      /* Bigger notes only take more room: the first that does not fit
+       * ends the search (measuring is most of a frame's drawing time). */
+      if (fit_score (options, &tried_geometry, 0) < floor_zoom)
+        {
+          legend_clear (&tried);
+          break;
+        }
+      legend_clear (legend);
+      *legend = tried;
+      *geometry = tried_geometry;
+      if (grown.legend_scale >= largest)
+        break;
+    }
 }
 
 void
@@ -977,7 +1046,7 @@ kv_render (const KvLayout        *layout,
     {
       g_autoptr(GPtrArray) lines = title_lines (legend.wrap, title);
       cairo_font_extents_t font;
-      double y = MARGIN;
+      double y = geometry.margin;
 
       set_font (cr, KV_STYLE_TITLE_SIZE, TRUE);
       cairo_font_extents (cr, &font);
@@ -990,7 +1059,7 @@ kv_render (const KvLayout        *layout,
           kv_style_text_size (g_ptr_array_index (lines, i), KV_STYLE_TITLE_SIZE, TRUE, NULL, &h);
           if (i > 0)
             y += h * (TITLE_LINE - 1.0);
-          cairo_move_to (cr, MARGIN, y + font.ascent);
+          cairo_move_to (cr, geometry.margin, y + font.ascent);
           cairo_show_text (cr, g_ptr_array_index (lines, i));
           y += h;
         }
@@ -1007,7 +1076,7 @@ kv_render (const KvLayout        *layout,
     {
       cairo_save (cr);
       cairo_translate (cr, geometry.legend_x, geometry.legend_y);
-      cairo_scale (cr, legend_scale_of (options), legend_scale_of (options));
+      cairo_scale (cr, legend.scale, legend.scale);
       draw_legend (layout, cr, &legend);
       cairo_restore (cr);
     }

@@ -50,9 +50,6 @@ typedef struct {
   KvLegendPlace legend_place; /* default below; beside and best need a fit box */
 } KvRenderOptions;
 
-/* The height of the legend's text, in points (before any zoom). */
-double kv_render_legend_text_size (const KvRenderOptions *options);
-
 /* Whether node @node is drawn faint (outside an agent's perspective). */
 static inline gboolean
 kv_render_is_dimmed (const KvRenderOptions *options,
@@ -81,6 +78,11 @@ typedef struct {
   double legend_x;             /* left of the legend: the margin, or right of the graph */
   double legend_y;             /* top of the legend (== height when none) */
   double note_width;           /* the width the legend's notes wrap at (TikZ wraps them there too) */
+  double margin;               /* round the drawing */
+  double legend_scale;         /* the legend drawn this many times its size (its text
+                                * KV_STYLE_SMALL_SIZE points): the options', or more under a
+                                * compact grid fitted to a box (its notes grow into the room
+                                * there is) */
 } KvRenderGeometry;
 
 /* Adds a node's outline as a new sub-path: a @shape centred at (x, y),

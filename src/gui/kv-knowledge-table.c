@@ -220,11 +220,14 @@ size_columns (KvKnowledgeTable *self)
 {
   const KvGame *game = self->game;
   g_autofree char *widest = NULL;
-  /* The cell's padding and the column's (style.css), and room for the
-   * winner's star in the summary row. */
-  const int cell_extra = 12 + 4 + 4;
+  /* The cell's padding and the column's (style.css: 3 + 3 and 1 + 1),
+   * and 2 px for the column view's rounding (a column may get a pixel
+   * less than its width): tight, so that real Cluedo's seven columns
+   * with a perspective fit the table's 600 px in Dutch too. */
+  const int cell_extra = 6 + 2 + 2;
   int total = 0;
   int card_width, cell_width;
+  gboolean any_category = FALSE, any_other = FALSE;
 
   if (game == NULL)
     return;
@@ -239,7 +242,16 @@ size_columns (KvKnowledgeTable *self)
     card_width = MAX (card_width, text_width (self, game->card_names[card], FALSE));
   for (guint cat = 0; cat < game->n_categories; cat++)
     card_width = MAX (card_width, text_width (self, game->category_names[cat], TRUE));
-  card_width = MAX (card_width, text_width (self, _("Other cards"), TRUE));
+  /* "Other cards" heads the cards outside the categories only when there
+   * are both (refill): a long heading in Dutch widened real Cluedo's
+   * card column for a row it never shows. */
+  for (guint card = 0; card < game->n_cards; card++)
+    {
+      any_category |= game->card_category[card] != KV_NO_CATEGORY;
+      any_other |= game->card_category[card] == KV_NO_CATEGORY;
+    }
+  if (any_category && any_other)
+    card_width = MAX (card_width, text_width (self, _("Other cards"), TRUE));
 
   for (guint c = 0; c <= self->columns->len; c++)
     {

@@ -134,6 +134,71 @@ count_flagged (const KvGraph *graph, KvNodeFlags flag)
   return n;
 }
 
+/* The zoom the canvas fits a drawing at in a @box of pixels whose corner
+ * its zoom buttons cover: beside the corner or above it. */
+static double
+canvas_zoom (const KvRenderOptions  *box,
+             const KvRenderGeometry *geometry)
+{
+  double w = box->fit_width, h = box->fit_height;
+
+  return MAX (MIN (w / geometry->width, (h - box->fit_corner_height) / geometry->height),
+              MIN ((w - box->fit_corner_width) / geometry->width, h / geometry->height));
+}
+
+/* Fitted to a canvas's box, the grid's notes (9 px on screen before)
+ * grow, at most to the labels' size, into the room tighter margins leave
+ * and while the labels stay at 12 px, never at the grid's cost below
+ * that: the grid at least as big as with the usual margins and notes (the
+ * same drawing of a graph not compact). An export (no box) keeps them. */
+static void
+check_notes_grow (KvLayout *layout)
+{
+  /* The canvas at 1024×700 and 1280×720 with three players (English,
+   * Dutch: a toolbar of two rows), where the notes grow; with six, where
+   * the room may go to the grid. */
+  static const struct { double width, height; gboolean grows; } boxes[] = {
+    { 503, 546, TRUE }, { 509, 494, TRUE }, { 478, 566, TRUE }, { 484, 514, TRUE },
+    { 413, 494, FALSE }, { 388, 514, FALSE },
+  };
+  KvRenderOptions options;
+  KvRenderGeometry geometry;
+
+  kv_render_options_init (&options);
+  kv_render_measure (layout, &options, &geometry);
+  g_assert_cmpfloat (geometry.legend_scale, ==, 1.0);
+  for (guint b = 0; b < G_N_ELEMENTS (boxes); b++)
+    {
+      KvRenderGeometry usual;
+      double zoom, usual_zoom;
+
+      options.fit_width = boxes[b].width;
+      options.fit_height = boxes[b].height;
+      options.fit_corner_width = 138;
+      options.fit_corner_height = 56;
+      kv_render_measure (layout, &options, &geometry);
+      layout->graph->compact = FALSE;
+      kv_render_measure (layout, &options, &usual);
+      layout->graph->compact = TRUE;
+      zoom = canvas_zoom (&options, &geometry);
+      usual_zoom = canvas_zoom (&options, &usual);
+      g_test_message ("box %.0f×%.0f: notes %.2f px (were %.2f), labels %.2f px (were %.2f)",
+                      boxes[b].width, boxes[b].height, zoom * KV_STYLE_SMALL_SIZE * geometry.legend_scale,
+                      usual_zoom * KV_STYLE_SMALL_SIZE, zoom * KV_STYLE_LABEL_SIZE,
+                      usual_zoom * KV_STYLE_LABEL_SIZE);
+      g_assert_cmpfloat (usual.legend_scale, ==, 1.0);
+      g_assert_cmpfloat (geometry.legend_scale, <=, KV_STYLE_LABEL_SIZE / KV_STYLE_SMALL_SIZE + 1e-9);
+      g_assert_cmpfloat (zoom, >=, MIN (usual_zoom, 12.0 / KV_STYLE_LABEL_SIZE) - 1e-9);
+      /* The notes bigger on screen: at least 10.5 px (9 to 10 before). */
+      if (boxes[b].grows)
+        {
+          g_assert_cmpfloat (geometry.legend_scale, >, 1.0);
+          g_assert_cmpfloat (zoom * geometry.legend_scale, >, usual_zoom * 1.05);
+          g_assert_cmpfloat (zoom * KV_STYLE_SMALL_SIZE * geometry.legend_scale, >=, 10.5);
+        }
+    }
+}
+
 static void
 test_cluedo (void)
 {
@@ -187,6 +252,7 @@ test_cluedo (void)
   layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (layout->n_headers, ==, 21 + 18 + 9);
+  check_notes_grow (layout);
 
   /* After 2 shows White to 1, 1's perspective shades fewer envelopes. */
   state = kv_state_apply_step (initial, g_ptr_array_index (script->steps, 0), &error);

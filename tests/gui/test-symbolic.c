@@ -15,6 +15,8 @@
  *   /symbolic/table       every card row, E and C, learned marks
  *   /symbolic/formula     K{1} White@2, false at step 0, true after step 1
  *   /symbolic/screenshot  both sizes: the table's columns inside the window
+ *   /symbolic/width       every built-in game at 1024×700 (cluedo6 too), with
+ *                         a perspective or not: the window no wider
  *   /symbolic/steps       back, forward, New Step, refused, undo, Next Turn
  *   /symbolic/off         product view off; without an envelope, the
  *                         perspective and export too, said why
@@ -370,6 +372,67 @@ test_screenshot (void)
     }
 }
 
+/* Real Cluedo with six players at 1024×700 is no wider than the screen
+ * (its six agents' toggles widened the canvas's pane, and the window with
+ * it, to 1067 px); nor is any other built-in game, with a perspective "1 → 2"
+ * (its menu button's label) or without. With the perspective's column,
+ * three players' table shows every column. */
+static void
+test_width (void)
+{
+  static const char *games[] = { "cluedo6", "cluedo", "hexa", "clue11" };
+  KvWindow *narrow = kv_display_new_window (1024, 700);
+  KvSession *session = kv_window_get_session (narrow);
+  KvKnowledgeTable *narrow_table = KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (narrow));
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    for (guint p = 0; p < 2; p++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autofree char *where = g_strdup_printf ("%s %s%s at 1024×700", kv_display_language (), games[g],
+                                                  p ? " with 1 → 2's perspective" : "");
+        GdkSurface *surface;
+        const KvGame *game;
+
+        if (p == 0)
+          {
+            g_assert_true (kv_window_open (narrow, games[g], &error));
+            g_assert_no_error (error);
+          }
+        else
+          kv_session_set_perspective (session, "1>2");
+        kv_display_wait (400);
+        surface = gtk_native_get_surface (GTK_NATIVE (narrow));
+        g_test_message ("%s: the window is %d px wide", where, gtk_widget_get_width (GTK_WIDGET (narrow)));
+        if (gdk_surface_get_width (surface) != 1024 || gtk_widget_get_width (GTK_WIDGET (narrow)) > 1024)
+          g_error ("%s: the window is %d px wide (its surface %d)", where,
+                   gtk_widget_get_width (GTK_WIDGET (narrow)), gdk_surface_get_width (surface));
+        g_assert_cmpint (gdk_surface_get_height (surface), ==, 700);
+
+        /* The cards, the perspective, each player, E and C. */
+        game = kv_window_get_history (narrow)->game;
+        if (game->n_agents <= 3)
+          for (guint c = 0; c < game->n_agents + 3 + p; c++)
+            {
+              GtkWidget *header = kv_knowledge_table_get_header (narrow_table, c);
+              g_autofree char *what = g_strdup_printf ("%s: column %u", where, c);
+
+              g_assert_true (gtk_widget_get_mapped (header));
+              kv_display_assert_inside (header, GTK_WIDGET (narrow), what);
+              kv_display_assert_inside (header, kv_knowledge_table_get_scroller (narrow_table), what);
+            }
+        if (g == 0)
+          {
+            g_autofree char *name = g_strdup_printf ("symbolic-cluedo6-%s-1024x700%s.png", kv_display_language (),
+                                                     p ? "-perspective" : "");
+
+            g_object_unref (kv_display_save_png (GTK_WIDGET (narrow), name));
+          }
+      }
+  gtk_window_destroy (GTK_WINDOW (narrow));
+  kv_display_wait (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -384,6 +447,7 @@ main (int   argc,
   g_test_add_func ("/symbolic/formula", test_formula);
   /* Before the edits: no toast over the picture. */
   g_test_add_func ("/symbolic/screenshot", test_screenshot);
+  g_test_add_func ("/symbolic/width", test_width);
   g_test_add_func ("/symbolic/steps", test_steps);
   g_test_add_func ("/symbolic/off", test_off);
   g_test_add_func ("/symbolic/restore", test_restore);

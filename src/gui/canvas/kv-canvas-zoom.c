@@ -119,16 +119,6 @@ _kv_canvas_get_origin (KvCanvas *self,
     *y = scrolled_origin (gy, stable, self->vadjustment);
 }
 
-/* Whether the whole drawing is in view. */
-gboolean
-_kv_canvas_all_visible (KvCanvas *self)
-{
-  double x, y;
-
-  _kv_canvas_get_origin (self, &x, &y);
-  return inside (self, x, y, _kv_canvas_content_width (self), _kv_canvas_content_height (self));
-}
-
 /* Whether a drawing of @cw × @ch pixels at (@x, @y) is clear of the
  * corner. */
 static gboolean
@@ -140,6 +130,18 @@ clear_of_corner (KvCanvas *self,
 {
   return x + cw <= gtk_widget_get_width (GTK_WIDGET (self)) - self->options.fit_corner_width + 0.5 ||
          y + ch <= gtk_widget_get_height (GTK_WIDGET (self)) - self->options.fit_corner_height + 0.5;
+}
+
+/* Whether the whole drawing is in view, clear of the corner the buttons
+ * cover: a frame's next scene whose drawing grew (another line of
+ * legend) under them is fitted again, as one grown out of view is. */
+gboolean
+_kv_canvas_all_visible (KvCanvas *self)
+{
+  double x, y, cw = _kv_canvas_content_width (self), ch = _kv_canvas_content_height (self);
+
+  _kv_canvas_get_origin (self, &x, &y);
+  return inside (self, x, y, cw, ch) && clear_of_corner (self, x, y, cw, ch);
 }
 
 /* After a scene of the same frame: keeps the graph at (@x, @y) in widget
@@ -544,7 +546,8 @@ kv_canvas_get_legend_text_size (KvCanvas *self)
   _kv_canvas_measure (self, &own);
   if (own.legend_y >= own.height)
     return 0;
-  return self->zoom * kv_render_legend_text_size (&self->options);
+  /* The measured scale: a compact grid's notes may grow (kv-render.c). */
+  return self->zoom * KV_STYLE_SMALL_SIZE * own.legend_scale;
 }
 
 double
