@@ -290,7 +290,7 @@ append_tikz_body (GString               *out,
   for (guint i = 0; i < graph->notes->len + kv_render_notes_reflexive (graph); i++)
     {
       const char *note = i < graph->notes->len ? g_ptr_array_index (graph->notes, i)
-                                               : _("Every world is linked to itself (not drawn).");
+                         : graph->loops_note ? graph->loops_note : _("Every world is linked to itself (not drawn).");
       double note_width;
       guint n_lines;
 

@@ -69,6 +69,9 @@ typedef struct {
   gboolean   compact;      /* a grid of many cells (real Cluedo's 324 envelopes): each cell only
                             * as big as its node and the headers need, so the headers stay
                             * legible at fit (there are next to no lines to make room for) */
+  char      *loops_note;   /* the legend's line on the loops not drawn (kv_render_notes_reflexive),
+                            * for nodes that are no worlds (an action model's events); NULL:
+                            * "Every world is linked to itself (not drawn)." */
 } KvGraph;
 
 /* A graph with no nodes; the @n_agents names are copied. */

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-product-view-grid.c: a Clue product's pairs of envelope and event in
- * the grid the envelope view draws (kv-product-view-private.h). */
+/* kv-product-view-grid.c: many pairs of the product view in a grid of dots
+ * with headers — a Clue product's pairs of envelope and event in the grid
+ * the envelope view draws, any other game's in the matrix W × E
+ * (kv-product-view-private.h). */
 #define G_LOG_DOMAIN "kv-product-view"
 #include "config.h"
 
@@ -15,20 +17,11 @@ _kv_product_grid_clear (KvProductGrid *grid)
   g_clear_pointer (&grid->cols, g_ptr_array_unref);
 }
 
-gboolean
-_kv_product_grid_init (KvProductGrid *grid, const KvProductView *view, const KvProductGrouping *g)
+static void
+init_envelopes (KvProductGrid *grid, const KvProductView *view)
 {
   const KvGame *game = view->before->game;
 
-  grid->first = grid->second = -1;
-  grid->n_first = 0;
-  grid->heading_rows = 0;
-  grid->rows = grid->cols = NULL;
-  if (g->kind != KV_VIEW_ENVELOPE || !kv_view_envelope_axes (game, &grid->first, &grid->second))
-    return FALSE;
-
-  grid->rows = g_ptr_array_new_with_free_func (g_free);
-  grid->cols = g_ptr_array_new_with_free_func (g_free);
   for (guint c = 0; c < game->n_cards; c++)
     if (game->card_category[c] == grid->first)
       grid->n_first++;
@@ -46,6 +39,49 @@ _kv_product_grid_init (KvProductGrid *grid, const KvProductView *view, const KvP
   for (guint c = 0; c < game->n_cards; c++)
     if (game->card_category[c] == grid->second)
       g_ptr_array_add (grid->cols, g_strdup (game->card_names[c]));
+}
+
+/* Short headers: a world's label ("n e sw") down the left, an event's
+ * name ("sw") across the top, so that a dozen columns fit the product's
+ * panel; the preconditions are A's, beside it. */
+static void
+init_matrix (KvProductGrid *grid, const KvProductView *view, const KvProductGrouping *g)
+{
+  for (guint group = 0; group < g->n_groups; group++)
+    g_ptr_array_add (grid->rows, g_strdup (g_ptr_array_index (g->labels, group)));
+  for (guint e = 0; e < view->action->n_events; e++)
+    g_ptr_array_add (grid->cols, g_strdup (view->action->event_names[e]));
+}
+
+gboolean
+_kv_product_grid_init (KvProductGrid *grid, const KvProductView *view, const KvProductGrouping *g)
+{
+  const KvGame *game = view->before->game;
+  guint n_events = view->action->n_events;
+
+  grid->kind = KV_PRODUCT_GRID_NONE;
+  grid->first = grid->second = -1;
+  grid->n_first = 0;
+  grid->heading_rows = 0;
+  grid->rows = grid->cols = NULL;
+  if (g->kind == KV_VIEW_ENVELOPE && kv_view_envelope_axes (game, &grid->first, &grid->second))
+    grid->kind = KV_PRODUCT_GRID_ENVELOPES;
+  /* One event is one column (a public announcement): the graph's rows
+   * wrap into a picture as wide as it is tall, a matrix would not. Groups
+   * of worlds by an envelope of another shape keep the graph, whose nodes
+   * say their envelope. */
+  else if (g->kind != KV_VIEW_ENVELOPE && n_events >= 2 &&
+           (guint64) g->n_groups * n_events > KV_PRODUCT_READABLE_PAIRS)
+    grid->kind = KV_PRODUCT_GRID_MATRIX;
+  else
+    return FALSE;
+
+  grid->rows = g_ptr_array_new_with_free_func (g_free);
+  grid->cols = g_ptr_array_new_with_free_func (g_free);
+  if (grid->kind == KV_PRODUCT_GRID_ENVELOPES)
+    init_envelopes (grid, view);
+  else
+    init_matrix (grid, view, g);
   g_ptr_array_add (grid->rows, NULL);
   g_ptr_array_add (grid->cols, NULL);
   return TRUE;
@@ -56,20 +92,46 @@ _kv_product_grid_place (const KvProductGrid *grid, const KvProductView *view, co
                         KvGraph *graph, guint i, guint group, guint event)
 {
   const KvGame *game = view->before->game;
-  KvHand hand = kv_model_hand (view->before, g_array_index (g->first, guint, group), kv_game_envelope (game));
-  int row = 0, col = 0;
 
-  kv_view_envelope_cell (game, hand, grid->first, grid->second, &row, &col);
-  kv_graph_set_grid (graph, i, event * (grid->n_first + 1) + 1 + (guint) row, (guint) col);
-  kv_graph_set_headed (graph, i);
+  if (grid->kind == KV_PRODUCT_GRID_MATRIX)
+    {
+      g_autofree char *key = NULL;
+
+      kv_graph_set_grid (graph, i, group, event);
+      kv_graph_set_headed (graph, i);
+      /* The result names its worlds by their pairs (kv-product-view.c) to
+       * keep them where the pairs were; its labelled boxes would overlap
+       * in the matrix's cells, a dot wide, so the matrix keeps its places
+       * under names of its own (the pairs and links stages share them). */
+      key = g_strdup_printf ("W × E %s", kv_graph_place_key (graph, i));
+      kv_graph_set_place_key (graph, i, key);
+    }
+  else
+    {
+      KvHand hand = kv_model_hand (view->before, g_array_index (g->first, guint, group), kv_game_envelope (game));
+      int row = 0, col = 0;
+
+      kv_view_envelope_cell (game, hand, grid->first, grid->second, &row, &col);
+      kv_graph_set_grid (graph, i, event * (grid->n_first + 1) + 1 + (guint) row, (guint) col);
+      kv_graph_set_headed (graph, i);
+    }
 }
 
 void
 _kv_product_grid_finish (const KvProductGrid *grid, KvGraph *graph, gboolean cycles)
 {
+  const char *note;
+
   kv_graph_set_headers (graph, (const char * const *) grid->rows->pdata, (const char * const *) grid->cols->pdata);
   graph->heading_rows = grid->heading_rows;
-  kv_graph_add_note (graph, cycles ? _("A dot pairs the envelope of its row and column with the event above it; "
-                                       "classes of more than three are drawn as cycles.")
-                                   : _("A dot pairs the envelope of its row and column with the event above it."));
+  /* The renderer draws a headed node as a circle (KV_STYLE_DOT_SIZE). */
+  if (grid->kind == KV_PRODUCT_GRID_MATRIX)
+    note = cycles ? _("A circle pairs the world heading its row with the event heading its column; "
+                      "classes of more than three are drawn as cycles.")
+                  : _("A circle pairs the world heading its row with the event heading its column.");
+  else
+    note = cycles ? _("A circle pairs the envelope of its row and column with the event above it; "
+                      "classes of more than three are drawn as cycles.")
+                  : _("A circle pairs the envelope of its row and column with the event above it.");
+  kv_graph_add_note (graph, note);
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-product-view-private.h: what the files of the product view share —
  * kv-product-view.c builds the stages' graphs, kv-product-view-grid.c puts
- * grouped pairs in the envelope grid, kv-product-view-nodes.c says what a
- * node of a stage's picture stands for (hovering). Not installed. */
+ * many pairs in a grid (Clue's envelopes, or the matrix W × E),
+ * kv-product-view-nodes.c says what a node of a stage's picture stands for
+ * (hovering). Not installed. */
 #pragma once
 
 #include "kv-product-view.h"
@@ -31,24 +32,44 @@ enum {
   KV_PRODUCT_RESULT_BISIMILAR,
 };
 
-/* Envelopes of two categories (Clue's weapon and suspect) in the pairs
- * and links stages: as in the envelope view, a grid with the cards as
- * headers and each node a dot, so that a Clue 11 product stays legible in a
- * third of the window. One block of rows per event, headed by the event. */
+/* The pairs and links stages as a grid with headers and each node a dot
+ * (KV_STYLE_DOT_SIZE), where a graph of labelled pairs would be too small
+ * to read at fit (more than KV_PRODUCT_READABLE_PAIRS pairs).
+ *
+ * Envelopes of two categories (Clue's weapon and suspect): as in the
+ * envelope view, the cards head the rows and the columns, so that a Clue 11
+ * product stays legible in a third of the window; one block of rows per
+ * event, headed by the event.
+ *
+ * Any other game, its worlds one by one (twocards' 12 × 12 pairs): the
+ * matrix W × E, a row per world headed by its label, a column per event
+ * headed by its name. */
+typedef enum {
+  KV_PRODUCT_GRID_NONE,       /* a graph of labelled pairs */
+  KV_PRODUCT_GRID_ENVELOPES,
+  KV_PRODUCT_GRID_MATRIX,
+} KvProductGridKind;
+
+/* More pairs than this (the readable graph of kv-view.c's Auto) are drawn
+ * as a matrix. */
+#define KV_PRODUCT_READABLE_PAIRS 40
+
 typedef struct {
-  int        first, second;   /* the categories of the rows and the columns */
+  KvProductGridKind kind;
+  int        first, second;   /* envelopes: the categories of the rows and the columns */
   guint      n_first;
   GPtrArray *rows;            /* char*: row headers, NULL-terminated */
   GPtrArray *cols;
   guint64    heading_rows;    /* the rows "event %s" heads (KvGraph.heading_rows) */
 } KvProductGrid;
 
-/* FALSE (and @grid empty, to clear all the same) when @g's groups are no
- * envelopes of exactly two categories. */
+/* FALSE (and @grid empty, to clear all the same) when @g's pairs are drawn
+ * as a graph: few enough of them, or envelopes that are not of exactly two
+ * categories. */
 gboolean _kv_product_grid_init   (KvProductGrid *grid, const KvProductView *view,
                                   const KvProductGrouping *g);
-/* Node @i, the pair of @group's envelope and @event, to its cell: a dot
- * (its place known by its pair's name). */
+/* Node @i, the pair of @group and @event, to its cell: a dot (its place
+ * known by its pair's name). */
 void     _kv_product_grid_place  (const KvProductGrid *grid, const KvProductView *view,
                                   const KvProductGrouping *g, KvGraph *graph,
                                   guint i, guint group, guint event);

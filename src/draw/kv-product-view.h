@@ -22,7 +22,9 @@
  * each of two categories, as dots in a grid whose headers name the cards
  * (one block of rows per event), as the envelope view draws them.
  * KV_VIEW_AUTO picks the first of whole, envelope, around that fits the
- * limit.
+ * limit. Pairs of single worlds too many for a graph of labelled boxes
+ * (twocards' 12 × 12) are the matrix W × E in the pairs and links stages:
+ * a row per world, a column per event, each pair a dot in its cell.
  */
 #pragma once
 

@@ -305,7 +305,7 @@ plan_legend (const KvLayout *layout,
   for (guint i = 0; i < graph->notes->len + kv_render_notes_reflexive (graph); i++)
     {
       const char *note = i < graph->notes->len ? g_ptr_array_index (graph->notes, i)
-                                               : _("Every world is linked to itself (not drawn).");
+                         : graph->loops_note ? graph->loops_note : _("Every world is linked to itself (not drawn).");
       g_autoptr(GPtrArray) lines = wrap_text (note, max_width);
 
       for (guint j = 0; j < lines->len; j++)

@@ -30,6 +30,16 @@ count_nodes (const KvGraph *graph, KvNodeFlags flag)
   return n;
 }
 
+/* Whether some legend note of @graph starts with @start. */
+static gboolean
+has_note (const KvGraph *graph, const char *start)
+{
+  for (guint i = 0; i < graph->notes->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (graph->notes, i), start))
+      return TRUE;
+  return FALSE;
+}
+
 static KvGraph *
 stage (const KvProductView *view, KvProductStage s, KvViewKind kind)
 {
@@ -61,11 +71,16 @@ test_hexa_showcard (void)
   g_assert_cmpuint (kv_graph_count_edges (action, 1), ==, 0);
   g_assert_cmpuint (kv_graph_count_edges (action, 2), ==, 3);   /* 3 cannot */
   g_assert_cmpstr (kv_graph_node (action, kv_graph_actual (action))->label, ==, "r: r@1");
+  /* A's points are events, and its legend says so of their loops. */
+  g_assert_cmpstr (action->loops_note, ==, "Every event is linked to itself (not drawn).");
 
   pairs = stage (view, KV_PRODUCT_STAGE_PAIRS, KV_VIEW_AUTO);
   g_assert_cmpuint (kv_graph_n_nodes (pairs), ==, 18);
   g_assert_cmpuint (count_nodes (pairs, KV_NODE_STRUCK), ==, 12);
   g_assert_true (kv_graph_is_grid (pairs));
+  /* 18 pairs read as a graph: labelled boxes, no matrix. */
+  g_assert_cmpuint (pairs->row_headers->len, ==, 0);
+  g_assert_cmpuint (pairs->col_headers->len, ==, 0);
   g_assert_cmpstr (kv_graph_node (pairs, kv_graph_actual (pairs))->label, ==, "(rwb, r)");
 
   links = stage (view, KV_PRODUCT_STAGE_LINKS, KV_VIEW_AUTO);
@@ -109,14 +124,54 @@ test_announcement (void)
   g_assert_error (error, KV_ERROR, KV_ERROR_GAME);
 }
 
-/* twocards: 12 × 12 pairs, 24 kept; every agent keeps classes of two. */
+/* The matrix W × E of a pairs or links stage of twocards: a row per world
+ * headed by its label, a column per event headed by its name, each node
+ * a dot in the cell of its pair (its code's world and event), under a
+ * place key of its own. */
+static void
+check_matrix (const KvProductView *view, const KvGraph *graph)
+{
+  guint n_events = view->action->n_events;
+
+  g_assert_true (kv_graph_is_grid (graph));
+  g_assert_cmpuint (graph->row_headers->len, ==, view->before->n_worlds);
+  g_assert_cmpuint (graph->col_headers->len, ==, n_events);
+  g_assert_cmpuint (graph->heading_rows, ==, 0);
+  for (guint w = 0; w < view->before->n_worlds; w++)
+    {
+      g_autofree char *label = kv_model_world_label (view->before, w);
+
+      g_assert_cmpstr (g_ptr_array_index (graph->row_headers, w), ==, label);
+    }
+  for (guint e = 0; e < n_events; e++)
+    g_assert_cmpstr (g_ptr_array_index (graph->col_headers, e), ==, view->action->event_names[e]);
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      const KvNode *node = kv_graph_node (graph, i);
+      guint pair = node->world / 2;
+      g_autofree char *world = kv_model_world_label (view->before, pair / n_events);
+      g_autofree char *key = g_strdup_printf ("W × E (%s, %s)", world, view->action->event_names[pair % n_events]);
+
+      g_assert_cmpuint (node->world % 2, ==, 0);   /* a world alone */
+      g_assert_cmpint (node->row, ==, (int) (pair / n_events));
+      g_assert_cmpint (node->col, ==, (int) (pair % n_events));
+      g_assert_cmpstr (node->label, ==, "");       /* the headers name it */
+      g_assert_cmpstr (kv_graph_place_key (graph, i), ==, key);
+    }
+  g_assert_true (has_note (graph, "A circle pairs the world heading its row with the event heading its column"));
+}
+
+/* twocards: 12 × 12 pairs, 24 kept; every agent keeps classes of two.
+ * 144 pairs are too many for a graph of labelled boxes: the pairs and
+ * links stages draw the matrix W × E. */
 static void
 test_twocards (void)
 {
   g_autoptr(KvHistory) history = open_history ("twocards");
   g_autoptr(GError) error = NULL;
   g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
-  g_autoptr(KvGraph) action = NULL, links = NULL;
+  g_autoptr(KvGraph) action = NULL, links = NULL, result = NULL;
+  g_autoptr(GHashTable) matrix_keys = g_hash_table_new (g_str_hash, g_str_equal);
   KvViewOptions options;
 
   g_assert_no_error (error);
@@ -126,13 +181,22 @@ test_twocards (void)
   g_assert_cmpuint (kv_graph_count_edges (action, 2), ==, 0);
   kv_view_options_init (&options);
   options.kind = KV_VIEW_WHOLE;
-  {
-    g_autoptr(KvGraph) pairs = kv_product_view_build (view, KV_PRODUCT_STAGE_PAIRS, &options, &error);
+  /* Auto draws every pair, as the whole view does. */
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr(KvGraph) pairs = stage (view, KV_PRODUCT_STAGE_PAIRS, k == 0 ? KV_VIEW_AUTO : KV_VIEW_WHOLE);
+      int actual;
 
-    g_assert_no_error (error);
-    g_assert_cmpuint (kv_graph_n_nodes (pairs), ==, 144);
-    g_assert_cmpuint (count_nodes (pairs, KV_NODE_STRUCK), ==, 120);
-  }
+      g_assert_cmpuint (kv_graph_n_nodes (pairs), ==, 144);
+      g_assert_cmpuint (count_nodes (pairs, KV_NODE_STRUCK), ==, 120);
+      check_matrix (view, pairs);
+      /* The actual pair: the deal n e sw with the event sw. */
+      actual = kv_graph_actual (pairs);
+      g_assert_cmpint (actual, >=, 0);
+      g_assert_cmpint (kv_graph_node (pairs, actual)->row, ==, (int) view->before->actual);
+      g_assert_cmpstr (g_ptr_array_index (pairs->col_headers, kv_graph_node (pairs, actual)->col), ==, "sw");
+      g_assert_false (kv_graph_node (pairs, actual)->flags & KV_NODE_STRUCK);
+    }
   /* Over a smaller limit the whole view is refused and says what to use. */
   options.limit = 100;
   {
@@ -158,6 +222,17 @@ test_twocards (void)
   g_assert_cmpuint (kv_graph_n_nodes (links), ==, 24);
   for (guint a = 0; a < 3; a++)
     g_assert_cmpuint (kv_graph_count_edges_with (links, a, 0), ==, 12);
+  /* The kept pairs in their cells of the pairs stage. */
+  check_matrix (view, links);
+  g_assert_cmpint (kv_graph_actual (links), >=, 0);
+
+  /* The result's boxes are laid out afresh, not in the matrix's cells. */
+  for (guint i = 0; i < kv_graph_n_nodes (links); i++)
+    g_hash_table_add (matrix_keys, (gpointer) kv_graph_place_key (links, i));
+  result = stage (view, KV_PRODUCT_STAGE_RESULT, KV_VIEW_WHOLE);
+  g_assert_cmpuint (kv_graph_n_nodes (result), ==, 24);
+  for (guint i = 0; i < kv_graph_n_nodes (result); i++)
+    g_assert_false (g_hash_table_contains (matrix_keys, kv_graph_place_key (result, i)));
 }
 
 /* Clue 11's deal, then 3 shows 1 candle (asked candle, Scarlet). */
@@ -191,6 +266,11 @@ test_clue_envelope (void)
   /* Scarlet is never in the envelope with candle … every pair group keeps
    * some pair except (env holds candle, event candle) and likewise Scarlet. */
   g_assert_cmpuint (count_nodes (pairs, KV_NODE_STRUCK), ==, 4 + 7);
+  /* The envelope grid: an event's block of 7 weapon rows, a column per
+   * suspect, each node drawn as a circle, as its note says. */
+  g_assert_cmpuint (pairs->row_headers->len, ==, 2 * (1 + 7));
+  g_assert_cmpuint (pairs->col_headers->len, ==, 4);
+  g_assert_true (has_note (pairs, "A circle pairs the envelope of its row and column with the event above it"));
   links = stage (view, KV_PRODUCT_STAGE_LINKS, KV_VIEW_ENVELOPE);
   g_assert_cmpuint (kv_graph_n_nodes (links), ==, 56 - 11);
   g_assert_cmpint (kv_graph_actual (links), >=, 0);
