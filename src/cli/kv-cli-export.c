@@ -123,6 +123,7 @@ fit_labels (KvLayoutContext       *context,
   KvLayout *best = g_ptr_array_index (layouts, 0);
   KvLayoutEngine first = best->engine;
   double best_size = kv_export_label_size (best, options);
+  g_autofree char *points = NULL;
 
   if (best_size >= MIN_LABEL_SIZE)
     return;
@@ -168,19 +169,20 @@ fit_labels (KvLayoutContext       *context,
 
   if (best_size >= MIN_LABEL_SIZE)
     return;
+  points = kv_format_decimal (best_size, 1);
   /* A grid is already the envelope view: drawing less is not on offer. */
   if (kv_graph_is_grid (best->graph))
     /* TRANSLATORS: the first %s is the --size asked for (16:9, 25x14cm);
-     * "%.1f pt" a size in points; keep --size */
-    g_printerr (_("kripkeviz-cli export: on a %s page the labels come out at %.1f pt, under %.0f pt: "
+     * the second a size in points ("6.2", the locale's decimal sign); keep --size */
+    g_printerr (_("kripkeviz-cli export: on a %s page the labels come out at %s pt, under %.0f pt: "
                   "the grid has a cell for every envelope; ask for a bigger --size\n"),
-                size, best_size, MIN_LABEL_SIZE);
+                size, points, MIN_LABEL_SIZE);
   else
     /* TRANSLATORS: the first %s is the --size asked for (16:9, 25x14cm);
-     * "%.1f pt" a size in points; keep --view, --size and --links */
-    g_printerr (_("kripkeviz-cli export: on a %s page the labels come out at %.1f pt, under %.0f pt: "
+     * the second a size in points ("6.2", the locale's decimal sign); keep --view, --size and --links */
+    g_printerr (_("kripkeviz-cli export: on a %s page the labels come out at %s pt, under %.0f pt: "
                   "draw less (--view contracted, envelope or around, or --links AGENT) or ask for a bigger --size\n"),
-                size, best_size, MIN_LABEL_SIZE);
+                size, points, MIN_LABEL_SIZE);
 }
 
 /* SMCDEL's text input is not a picture: it is no KvFormat (the window's

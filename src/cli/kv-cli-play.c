@@ -48,15 +48,21 @@ print_text (const KvTournamentResult *t, const char *game, guint32 seed)
     {
       const KvTournamentTally *tally = &t->tallies[i];
       g_autofree char *dist = distribution (tally);
+      g_autofree char *percent = kv_format_decimal (100 * kv_tournament_tally_share (tally, t), 1);
+      g_autofree char *mean = kv_format_decimal (kv_tournament_tally_mean (tally), 2);
 
-      printf ("%-8s %6u %6u %6.1f%% %7.2f  %s\n", tally->name, tally->seats, tally->wins,
-              100 * kv_tournament_tally_share (tally, t), kv_tournament_tally_mean (tally), dist);
+      printf ("%-8s %6u %6u %6s%% %7s  %s\n", tally->name, tally->seats, tally->wins, percent, mean, dist);
     }
   if (t->no_winner > 0)
     printf (_("\n%u games without a winner in %u rounds\n"), t->no_winner, KV_TOURNAMENT_MAX_ROUNDS);
-  printf (_("\nobserver (common knowledge) at the end: knew δ in %u of %u games, %.2f of its %.2f cards on average\n"),
-          t->observer_knew_all, t->games, share (t->observer_known_sum, t->games),
-          share (t->observer_total_sum, t->games));
+  {
+    g_autofree char *known = kv_format_decimal (share (t->observer_known_sum, t->games), 2);
+    g_autofree char *total = kv_format_decimal (share (t->observer_total_sum, t->games), 2);
+
+    /* TRANSLATORS: the two last %s are decimals ("1.40", "3.00", with the locale's decimal sign) */
+    printf (_("\nobserver (common knowledge) at the end: knew δ in %u of %u games, %s of its %s cards on average\n"),
+            t->observer_knew_all, t->games, known, total);
+  }
 }
 
 /* @text as a JSON string. */

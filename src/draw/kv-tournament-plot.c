@@ -160,16 +160,17 @@ draw_legend (cairo_t                  *cr,
       const KvTournamentTally *tally = &result->tallies[t];
       double y = MARGIN + t * LEGEND_ROW + LEGEND_ROW / 2;
       g_autofree char *text = NULL;
+      g_autofree char *mean = kv_format_decimal (kv_tournament_tally_mean (tally), 2);
 
       /* TRANSLATORS: a plot's legend: a strategy (naive, del, …), its
-       * wins, its share of the games and the mean rounds to win */
+       * wins, its share of the games and the mean rounds to win ("3.45",
+       * with the locale's decimal sign) */
       text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "%s: %u win (%.0f%%), %.2f rounds on average",
-                                           "%s: %u wins (%.0f%%), %.2f rounds on average",
+                                           "%s: %u win (%.0f%%), %s rounds on average",
+                                           "%s: %u wins (%.0f%%), %s rounds on average",
                                            tally->wins),
                               tally->name, tally->wins,
-                              100 * kv_tournament_tally_share (tally, result),
-                              kv_tournament_tally_mean (tally));
+                              100 * kv_tournament_tally_share (tally, result), mean);
       set_rgb (cr, kv_style_agent_color (t));
       cairo_rectangle (cr, MARGIN + LABEL_SIZE + 8, y - SWATCH / 2, SWATCH, SWATCH);
       cairo_fill (cr);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kv-count.h"
+#include "kv-i18n.h"
 
 char *
 kv_count_format (guint64 count)
@@ -28,6 +29,19 @@ kv_count_format (guint64 count)
   return g_string_free (out, FALSE);
 }
 
+char *
+kv_format_decimal (double value, guint digits)
+{
+  g_autofree char *text = g_strdup_printf ("%.*f", (int) digits, value);
+  char *point = strchr (text, '.');
+  const char *sign = kv_i18n_decimal_point ();
+
+  if (point == NULL || g_str_equal (sign, "."))
+    return g_steal_pointer (&text);
+  *point = '\0';
+  return g_strconcat (text, sign, point + 1, NULL);
+}
+
 /* 4.23×10⁹: the exponent in superscript digits, as printed books write it
  * (the C "4.23e+09" reads as code, not as a number). */
 static char *
@@ -36,6 +50,7 @@ format_scientific (double count)
   static const char *const superscript[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
   g_autoptr(GString) exponent = g_string_new (NULL);
   g_autofree char *e_digits = NULL;
+  g_autofree char *mantissa_text = NULL;
   double mantissa = count;
   guint e = 0;
 
@@ -48,7 +63,8 @@ format_scientific (double count)
   e_digits = g_strdup_printf ("%u", e);
   for (const char *d = e_digits; *d != '\0'; d++)
     g_string_append (exponent, superscript[*d - '0']);
-  return g_strdup_printf ("%.2f×10%s", mantissa, exponent->str);
+  mantissa_text = kv_format_decimal (mantissa, 2);
+  return g_strdup_printf ("%s×10%s", mantissa_text, exponent->str);
 }
 
 char *

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-count.h: counts of worlds and deals for people to read. Below every
- * other engine file (it includes only GLib), so the model, the symbolic
+/* kv-count.h: counts of worlds and deals, and decimals, for people to
+ * read. Below every other engine file (it includes only GLib and
+ * kv-i18n.h), so the model, the symbolic
  * engine, the states and the window format counts alike. Each function
  * returns a new string: free with g_free. */
 #pragma once
@@ -22,5 +23,10 @@ char *kv_count_format_short   (guint64 count);
  * holds it exactly (below 2⁵³), else as 2.22×10⁵³ — past 2⁶⁴ it fits no
  * guint64, and below that its last digits would be made up. */
 char *kv_count_format_approx  (double count);
+
+/* @value with @digits decimals and the locale's decimal sign ("3,45" in
+ * Dutch): for numbers people read, never for files other programs read
+ * (those keep a dot: g_ascii_formatd). */
+char *kv_format_decimal       (double value, guint digits);
 
 G_END_DECLS

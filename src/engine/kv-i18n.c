@@ -18,10 +18,16 @@ running_from_build_tree (void)
   return self != NULL && g_str_has_prefix (self, KV_BUILD_ROOT G_DIR_SEPARATOR_S);
 }
 
+/* The user's decimal sign, read before LC_NUMERIC is set to "C". */
+static char decimal_point[8] = ".";
+
 void
 kv_i18n_init (void)
 {
   setlocale (LC_ALL, "");
+  g_strlcpy (decimal_point, localeconv ()->decimal_point, sizeof decimal_point);
+  if (decimal_point[0] == '\0')
+    g_strlcpy (decimal_point, ".", sizeof decimal_point);
   /* Graphviz sets LC_NUMERIC to "C" while it lays out, on the canvas's
    * worker thread; setlocale is not thread-safe, but setting the locale it
    * already has does nothing. */
@@ -30,4 +36,10 @@ kv_i18n_init (void)
                   running_from_build_tree () ? KV_BUILD_ROOT G_DIR_SEPARATOR_S "po" : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+}
+
+const char *
+kv_i18n_decimal_point (void)
+{
+  return decimal_point;
 }

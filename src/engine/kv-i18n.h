@@ -9,6 +9,11 @@ G_BEGIN_DECLS
 /* The user's locale, but numbers in C (Graphviz reads and writes them, and
  * every export keeps a dot); the text domain bound to the installed
  * catalogues, or to the build tree's when the program runs from there. */
-void kv_i18n_init (void);
+void        kv_i18n_init          (void);
+
+/* The decimal sign of the user's locale ("," in Dutch), for numbers
+ * written for people (kv_format_decimal): printf's is C's, "." (see
+ * kv_i18n_init). "." until kv_i18n_init. */
+const char *kv_i18n_decimal_point (void);
 
 G_END_DECLS

@@ -196,18 +196,19 @@ on_size_changed (KvExportDialog *self)
     {
       g_autoptr(KvLayout) page = kv_export_dialog_page_layout (self, &options);
       double label_size = kv_export_label_size (page, &options);
+      g_autofree char *points = kv_format_decimal (label_size, 1);
 
       /* A grid is the envelope view already: drawing less is not on offer. */
       if (label_size < MIN_LABEL_SIZE && kv_graph_is_grid (page->graph))
-        /* TRANSLATORS: "%.1f pt" is a size in points */
-        subtitle = g_strdup_printf (_("Labels come out at %.1f pt: small on a slide. "
+        /* TRANSLATORS: "%s pt" is a size in points ("6.2", the locale's decimal sign) */
+        subtitle = g_strdup_printf (_("Labels come out at %s pt: small on a slide. "
                                       "The grid has a cell for every envelope: choose a bigger page."),
-                                    label_size);
+                                    points);
       else if (label_size < MIN_LABEL_SIZE)
-        /* TRANSLATORS: "%.1f pt" is a size in points */
-        subtitle = g_strdup_printf (_("Labels come out at %.1f pt: small on a slide. "
+        /* TRANSLATORS: "%s pt" is a size in points ("6.2", the locale's decimal sign) */
+        subtitle = g_strdup_printf (_("Labels come out at %s pt: small on a slide. "
                                       "Draw less (a contracted view, one agent’s links) or choose a bigger page."),
-                                    label_size);
+                                    points);
     }
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->size_row), subtitle != NULL ? subtitle : "");
 }

@@ -104,8 +104,9 @@ update_table (KvTournamentDialog *self)
       const KvTournamentTally *tally = &result->tallies[t];
       g_autofree char *seats = g_strdup_printf ("%u", tally->seats);
       g_autofree char *wins = g_strdup_printf ("%u", tally->wins);
-      g_autofree char *share = g_strdup_printf ("%.1f %%", 100 * kv_tournament_tally_share (tally, result));
-      g_autofree char *mean = tally->wins > 0 ? g_strdup_printf ("%.2f", kv_tournament_tally_mean (tally))
+      g_autofree char *percent = kv_format_decimal (100 * kv_tournament_tally_share (tally, result), 1);
+      g_autofree char *share = g_strdup_printf ("%s %%", percent);
+      g_autofree char *mean = tally->wins > 0 ? kv_format_decimal (kv_tournament_tally_mean (tally), 2)
                                               : g_strdup ("—");
 
       set_cell (self, t + 1, 0, tally->name, FALSE);

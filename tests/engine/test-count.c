@@ -3,6 +3,8 @@
  * table cell, and counts past what a double holds exactly. */
 #include "config.h"
 
+#include <locale.h>
+
 #include "kv-test-util.h"
 
 /* U+202F NARROW NO-BREAK SPACE, between groups of digits. */
@@ -67,6 +69,39 @@ test_approx (void)
     }
 }
 
+/* Decimals for people in the user's locale, though printf's stays C's
+ * (kv_i18n_init): Dutch writes 4,23×10⁹ and 3,45. */
+static void
+test_decimal_sign (void)
+{
+  g_autofree char *c_mean = kv_format_decimal (3.449, 2);
+  g_autofree char *c_short = NULL;
+  g_autofree char *nl_mean = NULL;
+  g_autofree char *nl_short = NULL;
+  g_autofree char *nl_whole = NULL;
+
+  g_assert_cmpstr (c_mean, ==, "3.45");
+  if (setlocale (LC_ALL, "nl_NL.UTF-8") == NULL)
+    {
+      g_test_skip ("no nl_NL.UTF-8 locale");
+      return;
+    }
+  g_setenv ("LC_ALL", "nl_NL.UTF-8", TRUE);
+  kv_i18n_init ();
+  nl_mean = kv_format_decimal (3.449, 2);
+  nl_short = kv_count_format_short (G_GUINT64_CONSTANT (4225725504));
+  nl_whole = kv_format_decimal (12, 0);
+  g_assert_cmpstr (nl_mean, ==, "3,45");
+  g_assert_cmpstr (nl_short, ==, "4,23×10⁹");
+  g_assert_cmpstr (nl_whole, ==, "12");
+  /* printf itself still writes C's numbers, as Graphviz and the exports need. */
+  c_short = g_strdup_printf ("%.2f", 4.23);
+  g_assert_cmpstr (c_short, ==, "4.23");
+
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  kv_i18n_init ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -74,5 +109,6 @@ main (int argc, char **argv)
   g_test_add_func ("/count/format", test_format);
   g_test_add_func ("/count/short", test_short);
   g_test_add_func ("/count/approx", test_approx);
+  g_test_add_func ("/count/decimal-sign", test_decimal_sign);
   return g_test_run ();
 }
