@@ -38,20 +38,61 @@ distribution (const KvTournamentTally *tally)
   return g_string_free (s, FALSE);
 }
 
+/* @text padded to @width characters (not bytes: headers are translated),
+ * on the left or the right. */
+static void
+print_cell (const char *text, int width, gboolean left)
+{
+  int pad = MAX (0, width - (int) g_utf8_strlen (text, -1));
+
+  if (left)
+    printf ("%s%*s", text, pad, "");
+  else
+    printf ("%*s%s", pad, "", text);
+}
+
 static void
 print_text (const KvTournamentResult *t, const char *game, guint32 seed)
 {
-  printf (_("%s: %u games, seed %u (strategies rotate over the seats)\n\n"), game, t->games, seed);
-  printf ("%-8s %6s %6s %7s %7s  %s\n", _("strategy"), _("seats"), _("wins"), _("share"),
-          _("rounds"), _("rounds to win: games"));
+  const char *headers[] = { _("strategy"), _("seats"), _("wins"), _("share"), _("rounds") };
+  int width[G_N_ELEMENTS (headers)] = { 8, 6, 6, 7, 7 };
+  g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+
+  /* Each column as wide as its widest cell: Dutch headers are longer. */
   for (guint i = 0; i < t->n_tallies; i++)
     {
       const KvTournamentTally *tally = &t->tallies[i];
-      g_autofree char *dist = distribution (tally);
       g_autofree char *percent = kv_format_decimal (100 * kv_tournament_tally_share (tally, t), 1);
-      g_autofree char *mean = kv_format_decimal (kv_tournament_tally_mean (tally), 2);
 
-      printf ("%-8s %6u %6u %6s%% %7s  %s\n", tally->name, tally->seats, tally->wins, percent, mean, dist);
+      g_ptr_array_add (cells, g_strdup (tally->name));
+      g_ptr_array_add (cells, g_strdup_printf ("%u", tally->seats));
+      g_ptr_array_add (cells, g_strdup_printf ("%u", tally->wins));
+      g_ptr_array_add (cells, g_strdup_printf ("%s%%", percent));
+      g_ptr_array_add (cells, kv_format_decimal (kv_tournament_tally_mean (tally), 2));
+    }
+  for (guint k = 0; k < cells->len; k++)
+    width[k % G_N_ELEMENTS (headers)] = MAX (width[k % G_N_ELEMENTS (headers)],
+                                             (int) g_utf8_strlen (g_ptr_array_index (cells, k), -1));
+  for (guint c = 0; c < G_N_ELEMENTS (headers); c++)
+    width[c] = MAX (width[c], (int) g_utf8_strlen (headers[c], -1));
+
+  printf (_("%s: %u games, seed %u (strategies rotate over the seats)\n\n"), game, t->games, seed);
+  for (guint c = 0; c < G_N_ELEMENTS (headers); c++)
+    {
+      print_cell (headers[c], width[c], c == 0);
+      printf (" ");
+    }
+  printf (" %s\n", _("rounds to win: games"));
+  for (guint i = 0; i < t->n_tallies; i++)
+    {
+      g_autofree char *dist = distribution (&t->tallies[i]);
+
+      for (guint c = 0; c < G_N_ELEMENTS (headers); c++)
+        {
+          print_cell (g_ptr_array_index (cells, i * G_N_ELEMENTS (headers) + c), width[c], c == 0);
+          printf (" ");
+        }
+      printf (" %s\n", dist);
     }
   if (t->no_winner > 0)
     printf (_("\n%u games without a winner in %u rounds\n"), t->no_winner, KV_TOURNAMENT_MAX_ROUNDS);

@@ -44,6 +44,18 @@ if cmp -s "$tmp/a.json" "$tmp/c.json"; then not_ok "play: another seed, other ga
 "$cli" play hexa --agents random,naive,del --games 30 --seed 2 >"$tmp/hexa.txt"
 same_output "play hexa (text) matches golden" "$golden/play-hexa.txt" "$tmp/hexa.txt"
 
+# In Dutch the headers are longer than the English column widths: the
+# columns still line up (every line as long up to the last column), with
+# decimal commas.
+if locale -a 2>/dev/null | grep -qix 'nl_NL.utf-\?8'; then
+  LC_ALL=nl_NL.UTF-8 "$cli" play hexa --agents random,naive,del --games 30 --seed 2 >"$tmp/nl.txt"
+  widths=$( { sed -n 3p "$tmp/nl.txt" | sed 's/ rondes tot winst: spellen$//'
+              sed -n '4,6p' "$tmp/nl.txt" | sed -E 's/ [^ ]+$//'; } | while IFS= read -r line; do
+              printf '%s' "$line" | wc -m; done | sort -u | wc -l)
+  if [ "$widths" -eq 1 ] && grep -q '33,3%' "$tmp/nl.txt"; then ok "play hexa in Dutch: columns line up, decimal commas"
+  else not_ok "play hexa in Dutch: columns line up, decimal commas" "$(cat "$tmp/nl.txt")"; fi
+fi
+
 # The back-ends: naive and del play Clue 11 alike on both (kv-strategy.h),
 # chosen by --engine or KRIPKEVIZ_ENGINE; real Cluedo plays symbolically.
 for s in naive del; do
