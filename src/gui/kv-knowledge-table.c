@@ -241,7 +241,7 @@ size_columns (KvKnowledgeTable *self)
   for (guint card = 0; card < game->n_cards; card++)
     card_width = MAX (card_width, text_width (self, game->card_names[card], FALSE));
   for (guint cat = 0; cat < game->n_categories; cat++)
-    card_width = MAX (card_width, text_width (self, game->category_names[cat], TRUE));
+    card_width = MAX (card_width, text_width (self, kv_game_display_category (game, (int) cat), TRUE));
   /* "Other cards" heads the cards outside the categories only when there
    * are both (refill): a long heading in Dutch widened real Cluedo's
    * card column for a row it never shows. */
@@ -600,7 +600,7 @@ refill (KvKnowledgeTable *self)
   /* Cards grouped by category, then those outside any. */
   for (guint cat = 0; cat < game->n_categories; cat++)
     {
-      g_autofree char *heading = g_strdup (game->category_names[cat]);
+      g_autofree char *heading = g_strdup (kv_game_display_category (game, (int) cat));
 
       heading[0] = g_ascii_toupper (heading[0]);
       g_ptr_array_add (rows, kv_card_row_new (KV_CARD_ROW_CATEGORY, heading, 0));
