@@ -420,6 +420,9 @@ pair_label (const KvProductGrouping *g, guint group, const KvActionModel *am, gu
   return g_strdup_printf ("(%s, %s)", (const char *) g_ptr_array_index (g->labels, group), am->event_names[event]);
 }
 
+/* Most events labelled with their preconditions in A's panel. */
+#define ACTION_LABELS_MAX 4
+
 static KvGraph *
 build_action (const KvProductView *view)
 {
@@ -431,11 +434,17 @@ build_action (const KvProductView *view)
   KvGraph *graph = new_graph (view, title);
   EdgeSet set = { g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) };
   gboolean cycles = FALSE;
+  /* Past a few events the panel is too narrow for their preconditions
+   * (twocards' twelve came out at 3 px): the events go by their names,
+   * each precondition in its tooltip. */
+  gboolean names_only = am->n_events > ACTION_LABELS_MAX;
 
   for (guint e = 0; e < am->n_events; e++)
     {
       g_autofree char *pre = kv_formula_to_string (game, am->pre[e], FALSE);
-      g_autofree char *label = am->n_events == 1 ? g_strdup (pre) : g_strdup_printf ("%s: %s", am->event_names[e], pre);
+      g_autofree char *label = am->n_events == 1 ? g_strdup (pre)
+                               : names_only      ? g_strdup (am->event_names[e])
+                                                 : g_strdup_printf ("%s: %s", am->event_names[e], pre);
       g_autofree char *tooltip = g_strdup_printf (_("event %s, precondition %s"), am->event_names[e], pre);
 
       kv_graph_add_node (graph, label, tooltip, e == view->actual_event ? KV_NODE_ACTUAL : 0, e);
@@ -462,6 +471,8 @@ build_action (const KvProductView *view)
       }
   edge_set_flush (&set, graph);
   g_hash_table_unref (set.flags);
+  if (names_only)
+    kv_graph_add_note (graph, _("Each event by its name: its precondition is in its tooltip."));
   kv_graph_add_note (graph, _("An agent links the events it cannot tell apart."));
   if (cycles)
     kv_graph_add_note (graph, _("Blocks of more than three events are drawn as cycles."));

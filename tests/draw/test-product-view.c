@@ -179,6 +179,15 @@ test_twocards (void)
   action = stage (view, KV_PRODUCT_STAGE_ACTION, KV_VIEW_AUTO);
   g_assert_cmpuint (kv_graph_n_nodes (action), ==, 12);
   g_assert_cmpuint (kv_graph_count_edges (action, 2), ==, 0);
+  /* Twelve events go by their names in the narrow panel, each
+   * precondition in its tooltip. */
+  for (guint i = 0; i < kv_graph_n_nodes (action); i++)
+    {
+      const KvNode *node = kv_graph_node (action, i);
+
+      g_assert_cmpstr (node->label, ==, view->action->event_names[node->world]);
+      g_assert_nonnull (strstr (node->tooltip, "precondition"));
+    }
   kv_view_options_init (&options);
   options.kind = KV_VIEW_WHOLE;
   /* Auto draws every pair, as the whole view does. */
