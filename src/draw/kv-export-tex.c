@@ -278,7 +278,8 @@ append_tikz_body (GString               *out,
   if (legend_x > 0)
     y += 22;
   if (kv_graph_actual (graph) >= 0)
-    append_tikz_legend_row (out, "actual", x0, y -= 22, _("actual world (double border, underlined)"));
+    append_tikz_legend_row (out, "actual", x0, y -= 22, graph->of_events ? _("actual event (double border, underlined)")
+                                                                          : _("actual world (double border, underlined)"));
   if (kv_graph_has_node_flag (graph, KV_NODE_HIGHLIGHTED))
     append_tikz_legend_row (out, "highlight", x0, y -= 22, _("highlighted"));
   if (kv_graph_has_node_flag (graph, KV_NODE_CUT_OFF))
@@ -290,7 +291,7 @@ append_tikz_body (GString               *out,
   for (guint i = 0; i < graph->notes->len + kv_render_notes_reflexive (graph); i++)
     {
       const char *note = i < graph->notes->len ? g_ptr_array_index (graph->notes, i)
-                         : graph->loops_note ? graph->loops_note : _("Every world is linked to itself (not drawn).");
+                         : kv_render_loops_note (graph);
       double note_width;
       guint n_lines;
 

@@ -75,7 +75,6 @@ kv_graph_unref (KvGraph *graph)
   g_ptr_array_unref (graph->row_headers);
   g_ptr_array_unref (graph->col_headers);
   g_array_unref (graph->captions);
-  g_free (graph->loops_note);
   g_free (graph);
 }
 

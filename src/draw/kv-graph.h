@@ -69,9 +69,8 @@ typedef struct {
   gboolean   compact;      /* a grid of many cells (real Cluedo's 324 envelopes): each cell only
                             * as big as its node and the headers need, so the headers stay
                             * legible at fit (there are next to no lines to make room for) */
-  char      *loops_note;   /* the legend's line on the loops not drawn (kv_render_notes_reflexive),
-                            * for nodes that are no worlds (an action model's events); NULL:
-                            * "Every world is linked to itself (not drawn)." */
+  gboolean   of_events;    /* its nodes are an action model's events, not worlds: the legend
+                            * says "actual event", "Every event is linked to itself" */
 } KvGraph;
 
 /* A graph with no nodes; the @n_agents names are copied. */

@@ -476,8 +476,8 @@ build_action (const KvProductView *view)
   kv_graph_add_note (graph, _("An agent links the events it cannot tell apart."));
   if (cycles)
     kv_graph_add_note (graph, _("Blocks of more than three events are drawn as cycles."));
-  /* Its points are events: the renderer's last line says it of them. */
-  graph->loops_note = g_strdup (_("Every event is linked to itself (not drawn)."));
+  /* Its points are events: the legend says it of them. */
+  graph->of_events = TRUE;
   return graph;
 }
 

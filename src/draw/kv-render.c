@@ -64,6 +64,13 @@ typedef struct {
   double legend_scale;
 } Spacing;
 
+const char *
+kv_render_loops_note (const KvGraph *graph)
+{
+  return graph->of_events ? _("Every event is linked to itself (not drawn).")
+                          : _("Every world is linked to itself (not drawn).");
+}
+
 void
 kv_render_options_init (KvRenderOptions *options)
 {
@@ -221,7 +228,7 @@ plan_legend (const KvLayout *layout,
     }
   if (kv_graph_actual (graph) >= 0)
     {
-      Item item = { .kind = ITEM_ACTUAL, .text = g_strdup (_("actual world")) };
+      Item item = { .kind = ITEM_ACTUAL, .text = g_strdup (graph->of_events ? _("actual event") : _("actual world")) };
       g_array_append_val (entries, item);
     }
   if (kv_graph_has_node_flag (graph, KV_NODE_HIGHLIGHTED))
@@ -305,7 +312,7 @@ plan_legend (const KvLayout *layout,
   for (guint i = 0; i < graph->notes->len + kv_render_notes_reflexive (graph); i++)
     {
       const char *note = i < graph->notes->len ? g_ptr_array_index (graph->notes, i)
-                         : graph->loops_note ? graph->loops_note : _("Every world is linked to itself (not drawn).");
+                         : kv_render_loops_note (graph);
       g_autoptr(GPtrArray) lines = wrap_text (note, max_width);
 
       for (guint j = 0; j < lines->len; j++)

@@ -68,6 +68,9 @@ kv_render_notes_reflexive (const KvGraph *graph)
   return graph->row_headers->len == 0 && graph->col_headers->len == 0;
 }
 
+/* That last line, of worlds or of an action model's events. */
+const char *kv_render_loops_note (const KvGraph *graph);
+
 /* The defaults: title, legend, white background, edge labels when few. */
 void kv_render_options_init (KvRenderOptions *options);
 

@@ -72,7 +72,8 @@ test_hexa_showcard (void)
   g_assert_cmpuint (kv_graph_count_edges (action, 2), ==, 3);   /* 3 cannot */
   g_assert_cmpstr (kv_graph_node (action, kv_graph_actual (action))->label, ==, "r: r@1");
   /* A's points are events, and its legend says so of their loops. */
-  g_assert_cmpstr (action->loops_note, ==, "Every event is linked to itself (not drawn).");
+  g_assert_true (action->of_events);
+  g_assert_cmpstr (kv_render_loops_note (action), ==, "Every event is linked to itself (not drawn).");
 
   pairs = stage (view, KV_PRODUCT_STAGE_PAIRS, KV_VIEW_AUTO);
   g_assert_cmpuint (kv_graph_n_nodes (pairs), ==, 18);
