@@ -151,9 +151,7 @@ kv_cli_open_run (const char *game, const char *engine_text, int step)
   /* auto: explicit when the deals fit the world limit (checked again by
    * the explicit engine for every step's product). */
   fits = kv_game_count_deals (script->game) <= (limit ? limit : KV_DEFAULT_WORLD_LIMIT);
-  if (kind == KV_ENGINE_AUTO && !fits)
-    return open_symbolic (script, step);
-  if (kind == KV_ENGINE_SYMBOLIC)
+  if (kind == KV_ENGINE_SYMBOLIC || (kind == KV_ENGINE_AUTO && !fits))
     return open_symbolic (script, step);
   run = open_explicit (script, NULL, step);
   /* Forced explicit (--engine or KRIPKEVIZ_ENGINE) on a game too big for

@@ -263,9 +263,6 @@ print_columns (GPtrArray *rows)
             for (glong pad = g_utf8_strlen (cell, -1); pad < widths[c] + 2; pad++)
               g_string_append_c (line, ' ');
         }
-      /* An empty last cell (E's worlds) leaves no trailing spaces. */
-      while (line->len > 0 && line->str[line->len - 1] == ' ')
-        g_string_truncate (line, line->len - 1);
       printf ("%s\n", line->str);
     }
 }
@@ -321,15 +318,15 @@ print_table (KvState *state, gboolean probabilities)
       row = row_new (rows);
       g_ptr_array_add (row, g_strdup (game->card_names[c]));
       for (guint a = 0; a < game->n_agents; a++)
-        {
-          GString *cell = g_string_new (NULL);
+        if (probabilities)
+          {
+            GString *cell = g_string_new (NULL);
 
-          if (probabilities)
             append_shares (cell, game, g_ptr_array_index (shares, a), c);
-          else
-            append_owners (cell, game, k->agents[a].possible[c]);
-          g_ptr_array_add (row, g_string_free (cell, FALSE));
-        }
+            g_ptr_array_add (row, g_string_free (cell, FALSE));
+          }
+        else
+          g_ptr_array_add (row, owners_cell (game, k->agents[a].possible[c]));
       g_ptr_array_add (row, owners_cell (game, everyone[c]));
       g_ptr_array_add (row, owners_cell (game, k->common.possible[c]));
     }

@@ -71,7 +71,7 @@ _kv_product_grid_init (KvProductGrid *grid, const KvProductView *view, const KvP
    * of worlds by an envelope of another shape keep the graph, whose nodes
    * say their envelope. */
   else if (g->kind != KV_VIEW_ENVELOPE && n_events >= 2 &&
-           (guint64) g->n_groups * n_events > KV_PRODUCT_READABLE_PAIRS)
+           (guint64) g->n_groups * n_events > KV_VIEW_READABLE_NODES)
     grid->kind = KV_PRODUCT_GRID_MATRIX;
   else
     return FALSE;

@@ -34,7 +34,7 @@ enum {
 
 /* The pairs and links stages as a grid with headers and each node a dot
  * (KV_STYLE_DOT_SIZE), where a graph of labelled pairs would be too small
- * to read at fit (more than KV_PRODUCT_READABLE_PAIRS pairs).
+ * to read at fit (more than KV_VIEW_READABLE_NODES pairs).
  *
  * Envelopes of two categories (Clue's weapon and suspect): as in the
  * envelope view, the cards head the rows and the columns, so that a Clue 11
@@ -49,10 +49,6 @@ typedef enum {
   KV_PRODUCT_GRID_ENVELOPES,
   KV_PRODUCT_GRID_MATRIX,
 } KvProductGridKind;
-
-/* More pairs than this (the readable graph of kv-view.c's Auto) are drawn
- * as a matrix. */
-#define KV_PRODUCT_READABLE_PAIRS 40
 
 typedef struct {
   KvProductGridKind kind;

@@ -53,7 +53,6 @@ typedef struct {
   GArray *items;            /* Item */
   double  width, height;
   double  wrap;             /* the width the title and the notes are wrapped at */
-  double  scale;            /* drawn this many times its size */
 } Legend;
 
 /* How a drawing is spaced: its margins, the gap above (or beside) its
@@ -350,7 +349,6 @@ plan_scaled_legend (const KvLayout *layout,
   plan_legend (layout, width / scale, legend);
   legend->width *= scale;
   legend->height *= scale;
-  legend->scale = scale;
   return width / scale;
 }
 
@@ -375,7 +373,6 @@ measure_at (const KvLayout         *layout,
   legend->items = NULL;
   legend->width = legend->height = 0;
   legend->wrap = wrap;
-  legend->scale = spacing->legend_scale;
   geometry->margin = margin;
   geometry->legend_scale = spacing->legend_scale;
   if (title != NULL)
@@ -1083,7 +1080,7 @@ kv_render (const KvLayout        *layout,
     {
       cairo_save (cr);
       cairo_translate (cr, geometry.legend_x, geometry.legend_y);
-      cairo_scale (cr, legend.scale, legend.scale);
+      cairo_scale (cr, geometry.legend_scale, geometry.legend_scale);
       draw_legend (layout, cr, &legend);
       cairo_restore (cr);
     }

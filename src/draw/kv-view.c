@@ -410,11 +410,6 @@ count_contracted (const KvModel *model)
   return n_blocks;
 }
 
-/* A graph of more worlds than this, fitted to the canvas or a page, has
- * labels too small to read (Clue 11's 168 worlds after its last step:
- * about 3 px at 1280×720), so Auto prefers the envelope grid to it. */
-#define READABLE_GRAPH 40
-
 KvViewKind
 kv_view_choose (const KvModel *model,
                 guint          limit)
@@ -425,10 +420,10 @@ kv_view_choose (const KvModel *model,
 
   if (limit == 0)
     limit = KV_VIEW_DEFAULT_LIMIT;
-  if (model->n_worlds <= MIN (limit, READABLE_GRAPH))
+  if (model->n_worlds <= MIN (limit, KV_VIEW_READABLE_NODES))
     return KV_VIEW_WHOLE;
   n_contracted = count_contracted (model);
-  if (n_contracted <= MIN (limit, READABLE_GRAPH))
+  if (n_contracted <= MIN (limit, KV_VIEW_READABLE_NODES))
     return KV_VIEW_CONTRACTED;
   n_envelopes = count_envelopes (model);
   if (n_envelopes > 0 && n_envelopes <= limit)

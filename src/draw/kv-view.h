@@ -34,6 +34,12 @@ G_BEGIN_DECLS
 
 #define KV_VIEW_DEFAULT_LIMIT 300
 
+/* A graph of more nodes than this, fitted to the canvas or a page, has
+ * labels too small to read (Clue 11's 168 worlds after its last step:
+ * about 3 px at 1280×720; twocards' 144 pairs): Auto prefers the envelope
+ * grid to it, and a product's pairs go in a matrix. */
+#define KV_VIEW_READABLE_NODES 40
+
 typedef enum {
   KV_VIEW_AUTO,
   KV_VIEW_WHOLE,

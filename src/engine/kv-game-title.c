@@ -52,15 +52,6 @@ static const char *const builtin_categories[] = {
   NULL,
 };
 
-static gboolean
-is_builtin (const KvGame *game)
-{
-  for (guint i = 0; game->title != NULL && builtin_titles[i] != NULL; i++)
-    if (g_str_equal (game->title, builtin_titles[i]))
-      return TRUE;
-  return FALSE;
-}
-
 const char *
 kv_game_display_category (const KvGame *game, int category)
 {
@@ -68,10 +59,9 @@ kv_game_display_category (const KvGame *game, int category)
 
   g_return_val_if_fail (category >= 0 && (guint) category < game->n_categories, NULL);
   name = game->category_names[category];
-  if (is_builtin (game))
-    for (guint i = 0; builtin_categories[i] != NULL; i++)
-      if (g_str_equal (name, builtin_categories[i]))
-        return g_dgettext (GETTEXT_PACKAGE, builtin_categories[i]);
+  if (game->title != NULL && g_strv_contains (builtin_titles, game->title)
+      && g_strv_contains (builtin_categories, name))
+    return g_dgettext (GETTEXT_PACKAGE, name);
   return name;
 }
 
