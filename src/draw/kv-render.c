@@ -782,6 +782,43 @@ edge_point (const KvLayoutEdge *edge,
   bezier_point (edge->points + 6 * segment, s - segment, x, y);
 }
 
+/* Whether a link other than @skip (and not hidden) passes within a
+ * label's reach of (@x, @y): each curve by a few straight pieces. */
+static gboolean
+near_other_edge (const KvLayout        *layout,
+                 const KvRenderOptions *options,
+                 guint                  skip,
+                 double                 x,
+                 double                 y)
+{
+  enum { PIECES = 12 };
+  const double reach = 7.0;
+
+  for (guint j = 0; j < kv_graph_n_edges (layout->graph); j++)
+    {
+      double ax, ay;
+
+      if (j == skip || (options->hidden_agents & (1u << kv_graph_edge (layout->graph, j)->agent)))
+        continue;
+      edge_point (&layout->edges[j], 0, &ax, &ay);
+      for (guint k = 1; k <= PIECES; k++)
+        {
+          double bx, by, dx, dy, t, len2;
+
+          edge_point (&layout->edges[j], (double) k / PIECES, &bx, &by);
+          dx = bx - ax;
+          dy = by - ay;
+          len2 = dx * dx + dy * dy;
+          t = len2 > 0 ? CLAMP (((x - ax) * dx + (y - ay) * dy) / len2, 0, 1) : 0;
+          if (hypot (x - (ax + t * dx), y - (ay + t * dy)) < reach)
+            return TRUE;
+          ax = bx;
+          ay = by;
+        }
+    }
+  return FALSE;
+}
+
 gboolean
 kv_render_edge_label_places (const KvLayout        *layout,
                              const KvRenderOptions *options,
@@ -801,29 +838,37 @@ kv_render_edge_label_places (const KvLayout        *layout,
     return FALSE;
 
   /* At the middle of the link, or nearer an end when another label is
-   * already there (Hexa's three diagonals cross at the centre). */
+   * already there (Hexa's three diagonals cross at the centre) or another
+   * link runs through it (a "1" on agent 3's line reads as 3's). */
   placed = g_array_new (FALSE, FALSE, sizeof (double));
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
     {
       static const double fractions[] = { 0.5, 0.3, 0.7, 0.2, 0.8 };
       const KvEdge *e = kv_graph_edge (graph, i);
       double x = 0, y = 0;
+      int best = -1;
 
       xy[2 * i] = xy[2 * i + 1] = NAN;
       if (options->hidden_agents & (1u << e->agent))
         continue;
 
-      for (guint f = 0; f < G_N_ELEMENTS (fractions); f++)
-        {
-          gboolean free_spot = TRUE;
+      /* The first spot clear of labels and links; else the first clear of
+       * labels; else the middle. */
+      for (int pass = 0; pass < 2 && best < 0; pass++)
+        for (guint f = 0; f < G_N_ELEMENTS (fractions) && best < 0; f++)
+          {
+            gboolean free_spot = TRUE;
 
-          edge_point (&layout->edges[i], fractions[f], &x, &y);
-          for (guint k = 0; k + 1 < placed->len && free_spot; k += 2)
-            free_spot = hypot (x - g_array_index (placed, double, k),
-                               y - g_array_index (placed, double, k + 1)) > 16.0;
-          if (free_spot)
-            break;
-        }
+            edge_point (&layout->edges[i], fractions[f], &x, &y);
+            for (guint k = 0; k + 1 < placed->len && free_spot; k += 2)
+              free_spot = hypot (x - g_array_index (placed, double, k),
+                                 y - g_array_index (placed, double, k + 1)) > 16.0;
+            if (free_spot && pass == 0)
+              free_spot = !near_other_edge (layout, options, i, x, y);
+            if (free_spot)
+              best = (int) f;
+          }
+      edge_point (&layout->edges[i], fractions[MAX (best, 0)], &x, &y);
       g_array_append_val (placed, x);
       g_array_append_val (placed, y);
       xy[2 * i] = x;

@@ -142,6 +142,20 @@ test_layout_hexagon (void)
     }
   for (guint a = 0; a < 3; a++)
     g_assert_cmpuint (diagonals[a], ==, 1);
+
+  /* The three diagonals cross at the centre: no label sits there, on
+   * another agent's line, and no two labels touch. */
+  {
+    g_autofree double *places = g_new (double, 2 * kv_graph_n_edges (graph));
+
+    g_assert_true (kv_render_edge_label_places (layout, NULL, places));
+    for (guint i = 0; i < kv_graph_n_edges (graph); i++)
+      {
+        g_assert_cmpfloat (hypot (places[2 * i] - cx, places[2 * i + 1] - cy), >, 10.0);
+        for (guint j = 0; j < i; j++)
+          g_assert_cmpfloat (hypot (places[2 * i] - places[2 * j], places[2 * i + 1] - places[2 * j + 1]), >, 16.0);
+      }
+  }
 }
 
 static gboolean
