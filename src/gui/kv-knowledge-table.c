@@ -14,7 +14,9 @@
 #define TITLE_COLUMN (-1)
 
 /* The widest the table asks for before it scrolls sideways (a game with
- * many players), so that it never widens the window. */
+ * many players), so that it never widens the window; wider by as much as
+ * its font is larger than the desktop's (presentation mode's large print,
+ * full screen). */
 #define MAX_MIN_WIDTH 600
 
 struct _KvKnowledgeTable
@@ -46,6 +48,12 @@ struct _KvKnowledgeTable
   guint32       *perspective_owners;
   guint32       *perspective_before;
   guint64        perspective_worlds;
+
+  /* The font the columns were measured in, and the idle that measures
+   * them again when the style changes it (presentation mode's large print). */
+  PangoFontDescription *measured_font;
+  guint          restyle_source;
+  int            max_width;  /* kv_knowledge_table_set_max_width, or -1 */
 };
 
 enum {
@@ -213,6 +221,29 @@ text_width (KvKnowledgeTable *self,
   return width;
 }
 
+/* How much larger than the desktop's font the table's is (1 but in
+ * presentation mode), in points. */
+static double
+font_scale (KvKnowledgeTable *self)
+{
+  g_autofree char *name = NULL;
+  g_autoptr(PangoFontDescription) desktop = NULL;
+  double table_pt, desktop_pt;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-font-name", &name, NULL);
+  desktop = pango_font_description_from_string (name != NULL ? name : "");
+  table_pt = pango_font_description_get_size (self->measured_font) / (double) PANGO_SCALE;
+  desktop_pt = pango_font_description_get_size (desktop) / (double) PANGO_SCALE;
+  /* Pixels (at 96 dpi) into points. */
+  if (pango_font_description_get_size_is_absolute (self->measured_font))
+    table_pt *= 72.0 / 96.0;
+  if (pango_font_description_get_size_is_absolute (desktop))
+    desktop_pt *= 72.0 / 96.0;
+  if (table_pt <= 0 || desktop_pt <= 0)
+    return 1.0;
+  return MAX (1.0, table_pt / desktop_pt);
+}
+
 /* Each column as wide as the widest thing it can show, so that the table
  * keeps its width from step to step and asks the window for all of it. */
 static void
@@ -231,6 +262,9 @@ size_columns (KvKnowledgeTable *self)
 
   if (game == NULL)
     return;
+  g_clear_pointer (&self->measured_font, pango_font_description_free);
+  self->measured_font = pango_font_description_copy (
+    pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self->column_view))));
 
   /* A known owner is bold; a "?" with its candidates is not. */
   widest = kv_knowledge_cell_widest (game);
@@ -276,7 +310,13 @@ size_columns (KvKnowledgeTable *self)
     }
 
   /* All of it when it fits; beyond that, the table scrolls sideways. */
-  gtk_scrolled_window_set_min_content_width (self->scroller, MIN (total + 2, MAX_MIN_WIDTH));
+  {
+    int bound = (int) (MAX_MIN_WIDTH * font_scale (self) + 0.5);
+
+    if (self->max_width >= 0)
+      bound = MIN (bound, self->max_width);
+    gtk_scrolled_window_set_min_content_width (self->scroller, MIN (total + 2, bound));
+  }
 }
 
 static void
@@ -652,10 +692,52 @@ kv_knowledge_table_get_cell (KvKnowledgeTable *self,
   return NULL;
 }
 
+void
+kv_knowledge_table_set_max_width (KvKnowledgeTable *self,
+                                  int               max_width)
+{
+  g_return_if_fail (KV_IS_KNOWLEDGE_TABLE (self));
+
+  max_width = MAX (max_width, -1);
+  if (self->max_width == max_width)
+    return;
+  self->max_width = max_width;
+  size_columns (self);
+}
+
+/* Columns as wide as their texts in the font they are shown in now: run
+ * once the new style has reached the cells. */
+static gboolean
+restyle_columns (gpointer data)
+{
+  KvKnowledgeTable *self = data;
+  const PangoFontDescription *font =
+    pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self->column_view)));
+
+  self->restyle_source = 0;
+  if (self->measured_font == NULL || !pango_font_description_equal (font, self->measured_font))
+    size_columns (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+kv_knowledge_table_css_changed (GtkWidget         *widget,
+                                GtkCssStyleChange *change)
+{
+  KvKnowledgeTable *self = KV_KNOWLEDGE_TABLE (widget);
+
+  GTK_WIDGET_CLASS (kv_knowledge_table_parent_class)->css_changed (widget, change);
+  if (self->game != NULL && self->restyle_source == 0)
+    self->restyle_source = g_idle_add (restyle_columns, self);
+}
+
 static void
 kv_knowledge_table_dispose (GObject *object)
 {
   KvKnowledgeTable *self = KV_KNOWLEDGE_TABLE (object);
+
+  g_clear_handle_id (&self->restyle_source, g_source_remove);
+  g_clear_pointer (&self->measured_font, pango_font_description_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KV_TYPE_KNOWLEDGE_TABLE);
   g_clear_pointer (&self->columns, g_ptr_array_unref);
@@ -715,6 +797,7 @@ kv_knowledge_table_class_init (KvKnowledgeTableClass *klass)
   object_class->dispose = kv_knowledge_table_dispose;
   object_class->get_property = kv_knowledge_table_get_property;
   object_class->set_property = kv_knowledge_table_set_property;
+  widget_class->css_changed = kv_knowledge_table_css_changed;
 
   /* Each player's cells show its chances for each owner (R. S. Bowman's
    * assistant's probabilities: shares of the worlds it considers possible)
@@ -742,6 +825,7 @@ kv_knowledge_table_init (KvKnowledgeTable *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  self->max_width = -1;
   self->rows = g_list_store_new (KV_TYPE_CARD_ROW);
   self->columns = g_ptr_array_new_with_free_func (g_object_unref);
   selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));

@@ -45,6 +45,12 @@ gboolean    kv_knowledge_table_get_probabilities (KvKnowledgeTable *self);
 void        kv_knowledge_table_set_probabilities (KvKnowledgeTable *self,
                                                   gboolean          probabilities);
 
+/* The widest the table asks to be before it scrolls sideways, in pixels,
+ * at most; -1: its own bound alone (600 px, more when its font is larger
+ * than the desktop's). Presentation mode gives it half the screen. */
+void        kv_knowledge_table_set_max_width (KvKnowledgeTable *self,
+                                              int               max_width);
+
 /* The text of @card's cell (or the "Worlds" row's, for @card the row's
  * title) for agent @column (n_agents: everyone knows, E; n_agents + 1:
  * common knowledge, C; n_agents + 2: the perspective), and whether it is

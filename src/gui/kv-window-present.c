@@ -39,6 +39,34 @@ _kv_window_update_strip (KvWindow *self)
   gtk_label_set_text (self->strip_title, adw_window_title_get_title (self->window_title));
 }
 
+/* In presentation mode the table (in large print) takes at most half the
+ * screen and the picture the rest: on a 1024 px projector Clue 11's
+ * table then scrolls sideways rather than squeeze the picture to 390 px. */
+static void
+update_table_width (KvWindow *self)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
+
+  kv_knowledge_table_set_max_width (self->knowledge_table,
+                                    self->presenting && width > 0 ? width / 2 : -1);
+}
+
+static void
+on_realize (KvWindow *self)
+{
+  g_signal_connect_object (gtk_native_get_surface (GTK_NATIVE (self)), "notify::width",
+                           G_CALLBACK (update_table_width), self, G_CONNECT_SWAPPED);
+  update_table_width (self);
+}
+
+/* Follows the window's width for presentation mode (from kv_window_init). */
+void
+_kv_window_present_init (KvWindow *self)
+{
+  g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
+}
+
 void
 _kv_window_set_presenting (KvWindow *self,
                            gboolean  presenting)
@@ -71,6 +99,7 @@ _kv_window_set_presenting (KvWindow *self,
   /* The view and the agents are chosen before: the picture takes the room. */
   kv_canvas_view_set_show_toolbar (KV_CANVAS_VIEW (self->canvas), !presenting);
   kv_canvas_set_presenting (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)), presenting);
+  update_table_width (self);
   _kv_window_update_strip (self);
   if (presenting)
     gtk_widget_grab_focus (self->canvas);

@@ -68,6 +68,7 @@ struct _KvWindow
   gboolean              stopping_play; /* the play was cancelled: it ends its turn */
   guint                 play_bar_delay; /* Next turn's bar comes after this timeout */
   gboolean              play_bar_due;  /* Next turn still plays after it: the bar */
+  guint                 history_scroll; /* the selected row into sight, at idle */
 };
 
 static inline KvHistory *
@@ -107,6 +108,7 @@ void        _kv_window_update_strip        (KvWindow       *self);
 void        _kv_window_update_knowledge    (KvWindow       *self);
 void        _kv_window_update_placeholder  (KvWindow       *self);
 GtkEventController *_kv_window_present_keys_new (void);
+void        _kv_window_present_init        (KvWindow       *self);
 /* The session's "deal-changed": a toast with Undo (kv-window-actions.c). */
 void        _kv_window_on_deal_changed     (KvWindow       *self,
                                             guint           n_dropped);

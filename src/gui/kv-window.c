@@ -293,6 +293,27 @@ _kv_window_refresh_game_menu (KvWindow *self)
   gtk_menu_button_set_menu_model (self->game_button, menu);
 }
 
+/* The selected row in sight once the history has its height: a step
+ * picked before the window was shown was scrolled to with no rows laid
+ * out (the history stayed at its top), and a resize may hide it. */
+static gboolean
+scroll_history (gpointer data)
+{
+  KvWindow *self = data;
+
+  self->history_scroll = 0;
+  if (step_of (self) < g_list_model_get_n_items (G_LIST_MODEL (self->steps)))
+    gtk_widget_activate_action (GTK_WIDGET (self->history_view), "list.scroll-to-item", "u", step_of (self));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_history_height_changed (KvWindow *self)
+{
+  if (self->history_scroll == 0)
+    self->history_scroll = g_idle_add (scroll_history, self);
+}
+
 /* The selected row and the widgets follow the session's step. */
 static void
 show_step (KvWindow *self)
@@ -529,6 +550,7 @@ kv_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->session, self);
     }
   g_clear_handle_id (&self->play_bar_delay, g_source_remove);
+  g_clear_handle_id (&self->history_scroll, g_source_remove);
   if (self->problem_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->problem_dialog));
   g_clear_weak_pointer (&self->problem_dialog);
@@ -711,6 +733,8 @@ kv_window_init (KvWindow *self)
   gtk_list_view_set_model (self->history_view, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_swapped (self->selection, "notify::selected",
                             G_CALLBACK (on_selection_changed), self);
+  g_signal_connect_swapped (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->history_view)),
+                            "notify::page-size", G_CALLBACK (on_history_height_changed), self);
 
   g_settings_bind (self->settings, "layout-engine", self->canvas, "engine", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "draw-limit", self->canvas, "draw-limit", G_SETTINGS_BIND_GET);
@@ -751,6 +775,7 @@ kv_window_init (KvWindow *self)
 
   self->present_keys = _kv_window_present_keys_new ();
   gtk_widget_add_controller (GTK_WIDGET (self), self->present_keys);
+  _kv_window_present_init (self);
 
   _kv_window_refresh_game_menu (self);
   update_actions (self);

@@ -5,7 +5,7 @@
  *   kv-screenshot GAME OUT.png [--step N] [--turns N] [--apply STEP]…
  *                 [--formula F] [--world W] [--width W] [--height H]
  *                 [--compose STEP] [--shortcuts] [--present] [--probabilities]
- *                 [--perspective CHAIN] [--playing]
+ *                 [--perspective CHAIN] [--playing] [--sidebar]
  *                 [--product pairs|links|result] [--view auto|whole|around|envelope]
  *
  * Translated as the application is: LANGUAGE=nl LANG=nl_NL.UTF-8 gives a
@@ -17,7 +17,8 @@
  * (--view: the panels' view); --present renders presentation mode (F5) at
  * the --width × --height given (not the screen's); --playing starts one
  * more Next turn and renders the window while it plays, once its bar is up
- * (a turn slow enough for it: real Cluedo's).
+ * (a turn slow enough for it: real Cluedo's); --sidebar opens the history
+ * where it is folded over the canvas (a 1024 px screen).
  */
 #define G_LOG_DOMAIN "kv-screenshot"
 #include "config.h"
@@ -45,6 +46,7 @@ main (int   argc,
   gboolean present = FALSE;
   gboolean probabilities = FALSE;
   gboolean playing = FALSE;
+  gboolean sidebar = FALSE;
   g_autofree char *perspective = NULL;
   g_autofree char *product = NULL;
   g_autofree char *view = NULL;
@@ -66,6 +68,7 @@ main (int   argc,
     { "probabilities", 0, 0, G_OPTION_ARG_NONE, &probabilities, "The knowledge table's chances (%)", NULL },
     { "perspective", 0, 0, G_OPTION_ARG_STRING, &perspective, "An agent's perspective (1, 1>2)", "CHAIN" },
     { "playing", 0, 0, G_OPTION_ARG_NONE, &playing, "Render while one more Next turn plays, its bar up", NULL },
+    { "sidebar", 0, 0, G_OPTION_ARG_NONE, &sidebar, "Open the history where it is folded", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("GAME OUT.png");
@@ -176,6 +179,12 @@ main (int   argc,
   kv_display_wait_for_canvas (window, 30000);
   kv_display_wait_for_product (window, 30000);
   kv_display_wait (300);
+  /* After the first allocation: the flap folds (and hides) then. */
+  if (sidebar)
+    {
+      g_object_set (window, "show-sidebar", TRUE, NULL);
+      kv_display_wait (600);
+    }
   if (shortcuts)
     {
       GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));

@@ -9,7 +9,12 @@
  * canvas toolbar takes at most two rows, the legend drawn on the canvas
  * is clear of the zoom buttons over it (also in Clue 11's whole, around
  * and envelope views), and the window keeps the size it was given.
- * Screenshots fit-LANG-GAME-WxH.png in the build dir.
+ * The sidebar (/fit/LANG/WxH/history), for Hexa, Clue 11 and real Cluedo
+ * with three and six players at every step: the history shows at least
+ * four whole rows (all of them when there are fewer), the selected one
+ * among them, and the composer's Apply, Next Turn and the players' button
+ * are in sight under it. Screenshots fit-LANG-GAME-WxH.png in the build
+ * dir.
  */
 #define G_LOG_DOMAIN "test-fit"
 #include "config.h"
@@ -399,6 +404,117 @@ test_fit (gconstpointer data)
   kv_display_wait (50);
 }
 
+/* The history's rows (GtkListView's children) wholly in its scrolled
+ * window's sight; *selected_seen says whether the selected one is. */
+static guint
+count_rows_in_sight (GtkWidget *history,
+                     gboolean  *selected_seen)
+{
+  GtkWidget *scroller = gtk_widget_get_parent (history);
+  double height = gtk_widget_get_height (scroller);
+  guint n = 0;
+
+  *selected_seen = FALSE;
+  for (GtkWidget *row = gtk_widget_get_first_child (history); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      graphene_rect_t bounds;
+
+      if (!g_str_equal (gtk_widget_get_css_name (row), "row") || !gtk_widget_get_child_visible (row) ||
+          !gtk_widget_compute_bounds (row, scroller, &bounds) || bounds.size.height < 1)
+        continue;
+      if (bounds.origin.y >= -0.5 && bounds.origin.y + bounds.size.height <= height + 0.5)
+        {
+          n++;
+          *selected_seen |= (gtk_widget_get_state_flags (row) & GTK_STATE_FLAG_SELECTED) != 0;
+        }
+    }
+  return n;
+}
+
+static void
+test_history (gconstpointer data)
+{
+  const Size *size = data;
+  const char *games[] = { "hexa", "clue11", "cluedo", "cluedo6" };
+  KvWindow *window = kv_window_new (NULL);
+  /* The sidebar: the history, the composer, Next Turn, the players. */
+  GtkWidget *sidebar = gtk_widget_get_parent (kv_window_get_composer (window));
+  GtkWidget *players = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), KV_TYPE_WINDOW,
+                                                                  "strategy_menu"));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), size->width, size->height);
+  gtk_window_present (GTK_WINDOW (window));
+  kv_display_wait (200);
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autoptr(GError) error = NULL;
+      guint n_rows;
+
+      g_assert_true (kv_window_open (window, games[g], &error));
+      g_assert_no_error (error);
+      kv_display_wait_for_canvas (window, 30000);
+      /* Folded over the canvas on a narrow screen: opened, as a teacher does. */
+      if (!kv_window_get_sidebar_shown (window))
+        {
+          g_object_set (window, "show-sidebar", TRUE, NULL);
+          kv_display_wait (600);
+        }
+      g_assert_true (kv_window_get_sidebar_shown (window));
+      n_rows = kv_history_length (kv_window_get_history (window));
+      /* The last step first (a script opens at its deal): the history
+       * scrolls down to it, then back up step by step. */
+      for (guint i = 0; i < n_rows; i++)
+        {
+          guint step = n_rows - 1 - i;
+          g_autofree char *where = g_strdup_printf ("%s %d×%d, %s step %u", kv_display_language (),
+                                                    size->width, size->height, games[g], step);
+          GtkWidget *apply = kv_display_find_action_button (kv_window_get_composer (window), "composer.apply");
+          GtkWidget *players_button = NULL;
+          gboolean selected_seen;
+          guint n;
+
+          kv_window_select_step (window, step);
+          kv_display_wait (150);
+          n = count_rows_in_sight (GTK_WIDGET (window->history_view), &selected_seen);
+          g_test_message ("%s: %u rows in sight, history %d px", where, n,
+                          gtk_widget_get_height (gtk_widget_get_parent (GTK_WIDGET (window->history_view))));
+          if (n < MIN (4, n_rows))
+            g_error ("%s: the history shows %u whole rows of %u", where, n, n_rows);
+          if (!selected_seen)
+            g_error ("%s: the selected step's row is out of sight", where);
+
+          /* Apply, Next Turn and the players under the history, in sight. */
+          g_assert_nonnull (apply);
+          g_assert_true (gtk_widget_get_mapped (apply));
+          kv_display_assert_inside (apply, sidebar, where);
+          kv_display_assert_inside (apply, GTK_WIDGET (window), where);
+          g_assert_true (gtk_widget_get_mapped (window->next_turn_button));
+          kv_display_assert_inside (window->next_turn_button, sidebar, where);
+          kv_display_assert_inside (window->next_turn_button, GTK_WIDGET (window), where);
+          for (GtkWidget *w = gtk_widget_get_first_child (players); w != NULL && players_button == NULL;
+               w = gtk_widget_get_first_child (w))
+            if (GTK_IS_MENU_BUTTON (w))
+              players_button = w;
+          g_assert_nonnull (players_button);
+          g_assert_true (gtk_widget_get_mapped (players_button));
+          kv_display_assert_inside (players_button, sidebar, where);
+          kv_display_assert_inside (players_button, GTK_WIDGET (window), where);
+        }
+      {
+        g_autofree char *name = g_strdup_printf ("%s-sidebar", games[g]);
+
+        kv_window_select_step (window, n_rows - 1);
+        kv_display_wait (300);
+        save_screenshot (window, name, size);
+      }
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  kv_display_wait (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -414,7 +530,11 @@ main (int   argc,
       g_autofree char *path = g_strdup_printf ("/fit/%s/%dx%d", kv_display_language (),
                                                sizes[i].width, sizes[i].height);
 
+      g_autofree char *history_path = g_strdup_printf ("/fit/%s/%dx%d/history", kv_display_language (),
+                                                       sizes[i].width, sizes[i].height);
+
       g_test_add_data_func (path, &sizes[i], test_fit);
+      g_test_add_data_func (history_path, &sizes[i], test_history);
     }
 
   status = g_test_run ();

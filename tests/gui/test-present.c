@@ -5,14 +5,19 @@
  * shown), Escape leaves; Page Down / Right step forward and Page Up / Left
  * back; `kripkeviz --present hexa` starts in it; on a 1280×720 screen the
  * world labels of Hexa are at least 18 px, and a bigger view's at least
- * what kv_style_presentation_label_px () asks. Run on a 1280×720 Xvfb
- * screen (meson.build), so that full screen is 1280×720.
+ * what kv_style_presentation_label_px () asks; the knowledge table is in
+ * large print (≥ 16 px, a fifth bigger than at the desk or more, its "?"
+ * cells at least 65 % black: #595959 or darker on white, a contrast of
+ * 7:1) with every column in sight for Hexa and Clue 11.
+ * Run on a 1280×720 Xvfb screen (meson.build), so that full screen is
+ * 1280×720.
  */
 #define G_LOG_DOMAIN "test-present"
 #include "config.h"
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
 #endif
@@ -22,6 +27,7 @@
 #include "kv-window-private.h"
 
 #include "kv-canvas-view.h"
+#include "kv-knowledge-table.h"
 
 static KvWindow *window;
 static char *state_dir;
@@ -232,6 +238,111 @@ test_label_size (void)
   assert_presenting (FALSE);
 }
 
+/* The first cell of the knowledge table styled @class ("unknown": a "?"
+ * with its candidates, "known"), its label; or NULL. */
+static GtkWidget *
+find_cell_label (GtkWidget  *widget,
+                 const char *class)
+{
+  if (gtk_widget_has_css_class (widget, "cell") && gtk_widget_has_css_class (widget, class) &&
+      gtk_widget_get_mapped (widget) && GTK_IS_LABEL (gtk_widget_get_first_child (widget)))
+    return gtk_widget_get_first_child (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_cell_label (child, class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The size of @label's text in pixels (at 96 dpi, as the cairo renderer
+ * draws under Xvfb). */
+static double
+text_px (GtkWidget *label)
+{
+  const PangoFontDescription *font =
+    pango_context_get_font_description (gtk_widget_get_pango_context (label));
+  double size = pango_font_description_get_size (font) / (double) PANGO_SCALE;
+
+  return pango_font_description_get_size_is_absolute (font) ? size : size * 96.0 / 72.0;
+}
+
+/* The knowledge table in large print, all its columns in sight. */
+static void
+test_table_size (void)
+{
+  static const struct {
+    const char *game;
+    guint       step;
+  } cases[] = { { "hexa", 1 }, { "clue11", 7 } };
+  KvKnowledgeTable *table = KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window));
+  GtkWidget *scroller = kv_knowledge_table_get_scroller (table);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const KvGame *game;
+      double desk_px, present_px;
+      GtkWidget *unknown;
+      GdkRGBA colour;
+
+      kv_window_set_presenting (window, FALSE);
+      g_assert_true (kv_window_open (window, cases[i].game, &error));
+      g_assert_no_error (error);
+      kv_window_select_step (window, cases[i].step);
+      kv_display_wait (300);
+      game = kv_window_get_history (window)->game;
+      unknown = find_cell_label (GTK_WIDGET (table), "unknown");
+      g_assert_nonnull (unknown);
+      desk_px = text_px (unknown);
+
+      kv_window_set_presenting (window, TRUE);
+      g_assert_true (kv_display_wait_for_canvas (window, 30000));
+      kv_display_wait (400);
+      unknown = find_cell_label (GTK_WIDGET (table), "unknown");
+      g_assert_nonnull (unknown);
+      present_px = text_px (unknown);
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      gtk_style_context_get_color (gtk_widget_get_style_context (unknown), &colour);
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      g_test_message ("%s step %u: the table's text %.1f px at the desk, %.1f px presenting; "
+                      "\"?\" cells at %.0f %% opacity", cases[i].game, cases[i].step,
+                      desk_px, present_px, colour.alpha * 100);
+      g_assert_cmpfloat (present_px, >=, 16.0);
+      g_assert_cmpfloat (present_px, >=, 1.2 * desk_px);
+      g_assert_cmpfloat (colour.alpha, >=, 0.65);
+      /* Not ellipsized: the columns were measured in the large font. */
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (unknown))));
+
+      /* Every column (the cards, each player, E and C) in sight. */
+      for (guint c = 0; c < game->n_agents + 3; c++)
+        {
+          GtkWidget *header = kv_knowledge_table_get_header (table, c);
+          g_autofree char *what = g_strdup_printf ("%s presenting: column %u", cases[i].game, c);
+
+          g_assert_nonnull (header);
+          g_assert_true (gtk_widget_get_mapped (header));
+          kv_display_assert_inside (header, GTK_WIDGET (window), what);
+          kv_display_assert_inside (header, scroller, what);
+        }
+      {
+        g_autofree char *name = g_strdup_printf ("present-table-%s.png", cases[i].game);
+
+        g_object_unref (kv_display_save_png (GTK_WIDGET (window), name));
+      }
+
+      /* Back at the desk, the table's own size again. */
+      kv_window_set_presenting (window, FALSE);
+      kv_display_wait (400);
+      unknown = find_cell_label (GTK_WIDGET (table), "unknown");
+      g_assert_nonnull (unknown);
+      g_assert_cmpfloat (fabs (text_px (unknown) - desk_px), <, 0.01);
+    }
+}
+
 /* kripkeviz --present hexa */
 
 static gboolean
@@ -284,6 +395,7 @@ main (int   argc,
   g_test_add_func ("/present/enter-leave", test_enter_leave);
   g_test_add_func ("/present/keys", test_keys);
   g_test_add_func ("/present/label-size", test_label_size);
+  g_test_add_func ("/present/table-size", test_table_size);
   g_test_add_func ("/present/command-line", test_command_line);
 
   status = g_test_run ();
