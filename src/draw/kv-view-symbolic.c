@@ -200,7 +200,7 @@ block_grid (KvGraph *graph, const KvGame *game, const GArray *hands, GString *no
       kv_view_envelope_cell (game, hand, rows, cols, &r, &c);
       kv_view_envelope_cell (game, hand, blocks, -1, &b, &none);
       row = ((guint) b / across) * (row_names->len + 1) + 1 + (guint) r;
-      col = ((guint) b % across) * col_names->len + (guint) c;
+      col = ((guint) b % across) * (col_names->len + 1) + (guint) c;
 
       kv_graph_set_grid (graph, i, row, col);
       kv_graph_set_headed (graph, i);
@@ -217,14 +217,18 @@ block_grid (KvGraph *graph, const KvGame *game, const GArray *hands, GString *no
         g_ptr_array_add (row_headers, g_ptr_array_index (row_names, i));
     }
   for (guint b = 0; b < across; b++)
-    for (guint i = 0; i < col_names->len; i++)
-      g_ptr_array_add (col_headers, short_cols[i]);
+    {
+      if (b > 0)
+        g_ptr_array_add (col_headers, (gpointer) "");   /* a gap between blocks */
+      for (guint i = 0; i < col_names->len; i++)
+        g_ptr_array_add (col_headers, short_cols[i]);
+    }
   g_ptr_array_add (row_headers, NULL);
   g_ptr_array_add (col_headers, NULL);
   kv_graph_set_headers (graph, (const char * const *) row_headers->pdata,
                         (const char * const *) col_headers->pdata);
   for (guint b = 0; b < block_names->len; b++)
-    kv_graph_add_caption (graph, (b / across) * (row_names->len + 1), (b % across) * col_names->len,
+    kv_graph_add_caption (graph, (b / across) * (row_names->len + 1), (b % across) * (col_names->len + 1),
                           g_ptr_array_index (block_names, b));
 
   /* 324 envelopes in a window beside the knowledge table: small cells,

@@ -98,11 +98,12 @@ check_grid (int width,
   n_initial = kv_graph_n_nodes (graph);
   g_assert_cmpuint (n_initial, ==, 6 * 6 * 9);
   /* Six weapons down each of three rows of blocks (and a caption row
-   * over each), six suspects across each of three blocks, nine rooms. */
+   * over each), six suspects across each of three blocks (an empty
+   * column between two blocks), nine rooms. */
   g_assert_cmpuint (graph->row_headers->len, ==, 3 * 7);
-  g_assert_cmpuint (graph->col_headers->len, ==, 3 * 6);
+  g_assert_cmpuint (graph->col_headers->len, ==, 3 * 6 + 2);
   g_assert_cmpuint (graph->captions->len, ==, 9);
-  g_assert_cmpuint (layout->n_headers, ==, 21 + 18 + 9);
+  g_assert_cmpuint (layout->n_headers, ==, 21 + 20 + 9);
   g_assert_cmpstr (g_array_index (graph->captions, KvGraphCaption, 0).text, ==, "kitchen");
   g_assert_cmpint (kv_graph_actual (graph), >=, 0);
 
