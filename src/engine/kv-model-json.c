@@ -256,8 +256,7 @@ nesting_depth (const char *text, gsize length, guint max, gboolean *ends_open)
       else if ((c == ']' || c == '}') && depth > 0)
         depth--;
     }
-  if (ends_open != NULL)
-    *ends_open = in_string || depth > 0;
+  *ends_open = in_string || depth > 0;
   return deepest;
 }
 

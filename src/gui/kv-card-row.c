@@ -129,15 +129,6 @@ kv_card_row_get_cell_flags (KvCardRow *self,
   return cell < self->n_cells ? self->cells[cell].flags : 0;
 }
 
-/* A count short enough for a table cell (kv_count_format_short: the
- * engine's, so the CLI's messages write big counts alike); the tooltip
- * has it whole. */
-char *
-kv_card_row_format_count (guint64 count)
-{
-  return kv_count_format_short (count);
-}
-
 /* The summary: how many worlds each considers possible; who can win.
  * E has no worlds of its own (it is what each player knows). */
 KvCardRow *
@@ -156,7 +147,7 @@ kv_card_row_new_summary (const KvGame      *game,
       /* 64-bit on the symbolic engine (real Cluedo's classes). */
       guint64 size = p->class_size;
       g_autofree char *text = kv_count_format (size);
-      g_autofree char *cell = kv_card_row_format_count (size);
+      g_autofree char *cell = kv_count_format_short (size);
       g_autofree char *tooltip = NULL;
       KvCellFlags flags = p->wins ? KV_CELL_WINS : 0;
 

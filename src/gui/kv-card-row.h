@@ -36,9 +36,6 @@ KvCardRow     *kv_card_row_new_summary      (const KvGame      *game,
                                              const KvKnowledge *k,
                                              const KvKnowledge *before,
                                              gboolean           extra);
-/* @count for a cell: whole up to 7 digits, else as 4.23×10⁹ (the
- * summary's counts and the perspective column's). */
-char          *kv_card_row_format_count     (guint64       count);
 KvCardRowKind  kv_card_row_get_kind         (KvCardRow    *self);
 const char    *kv_card_row_get_title        (KvCardRow    *self);
 guint          kv_card_row_get_n_cells      (KvCardRow    *self);

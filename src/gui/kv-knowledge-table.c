@@ -626,7 +626,7 @@ refill (KvKnowledgeTable *self)
       {
         g_autofree char *count = kv_count_format (self->perspective_worlds);
         /* Real Cluedo's chains count billions: short, as the others. */
-        g_autofree char *cell = kv_card_row_format_count (self->perspective_worlds);
+        g_autofree char *cell = kv_count_format_short (self->perspective_worlds);
         g_autofree char *tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world the perspective leaves bright",
                                                                  "%s worlds the perspective leaves bright",
                                                                  self->perspective_worlds),

@@ -257,7 +257,7 @@ check_column (KvWindow   *window,
   kv_session_set_perspective (session, text);
   p = engine_perspective (session, text);
   g_assert_nonnull (kv_knowledge_table_get_header (table, game->n_agents + 3));
-  count = kv_card_row_format_count (p->n_worlds);
+  count = kv_count_format_short (p->n_worlds);
   g_assert_cmpstr (kv_knowledge_table_get_cell (table, _("Worlds"), column, NULL), ==, count);
   for (guint c = 0; c < game->n_cards; c++)
     {
