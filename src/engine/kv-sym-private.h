@@ -206,6 +206,10 @@ Vocabulary *_kv_sym_vocabulary_copy   (const Vocabulary *vocabulary);
 BDD         _kv_sym_unobserved_vars   (const Vocabulary *vocabulary, guint32 agents);
 
 /* kv-sym-reach.c */
+/* Set (by tests): every step of a chain by our own relational product,
+ * never BuDDy's bdd_appex (kv-sym-reach.c says when each is used). */
+extern gboolean _kv_sym_own_relprod;
+
 BDD         _kv_sym_reach             (const Vocabulary *vocabulary, const KvGame *game, BDD theta,
                                        guint32 agents, BDD from);
 BDD         _kv_sym_observe           (const Vocabulary *vocabulary, BDD theta, guint agent, BDD from);

@@ -2,8 +2,8 @@
 /* kv-sym-reach.c: reachability in the symbolic engine — the worlds linked
  * to a set by a chain of some agents' relations (C_B in kv-sym-check.c,
  * the knowledge table's common component in kv-sym-readout.c), on a
- * relational product of our own. The hot part of a read-out, hence the
- * measurements below. */
+ * relational product (BuDDy's, or our own where BuDDy's cannot be
+ * trusted). The hot part of a read-out, hence the measurements below. */
 #define G_LOG_DOMAIN "kv-sym"
 #include "config.h"
 
@@ -14,10 +14,11 @@
  * ∃V (f ∧ g) in one walk, without building f ∧ g: when f is θ (hundreds of
  * thousands of nodes) and the result a set of one agent's observations (a
  * few thousand), the conjunction is what costs, not the projection
- * (measured: KRIPKEVIZ_SYM_TRACE). Our own, on BuDDy's public API, because
- * BuDDy 2.4's bdd_appex gave wrong answers here. The memo is an open
- * addressing table of (f, g) pairs; its results are referenced, so that a
- * garbage collection inside bdd_or or bdd_ite keeps them.
+ * (measured: KRIPKEVIZ_SYM_TRACE). Our own, on BuDDy's public API, for
+ * the tables where BuDDy's bdd_appex is wrong (see Step below). The memo
+ * is an open addressing table of (f, g) pairs; its results are
+ * referenced, so that a garbage collection inside bdd_or or bdd_ite keeps
+ * them.
  *
  * Measured and not kept (cluedo-30, `run --json`): at a quantified level,
  * skipping the high branch when the low one's result already holds all
@@ -238,6 +239,52 @@ hidden_levels (const Vocabulary *vocabulary, guint32 agents)
   return hidden;
 }
 
+/* ---- one agent's step ------------------------------------------------------
+ *
+ * ∃(what an agent does not observe)(f ∧ g), by BuDDy's bdd_appex when its
+ * answer can be trusted, else by our relational product above. BuDDy 2.4
+ * keys appex's results in its quantification cache by the variable set's
+ * node number shifted left eight bits, in an int ("FIXME: range!" in its
+ * bddop.c): from node 2^23 on the keys wrap round, two variable sets can
+ * share one, and the result for one is returned for the other (that is
+ * how appex once gave wrong answers on cluedo's endmoves here). Below
+ * 2^23 no key wraps. Measured (cluedo-30, `run --json`, release build,
+ * the same quiet machine): our product alone 1.60–1.84 s, with appex
+ * 0.99–1.18 s, each of its 129 steps the same BDD as ours; cluedo6-30
+ * alike (6.5–7 s: its reach is a tenth of it, and its table passes 2^23
+ * nodes, where our product takes over). */
+#define APPEX_MAX_NODE (1 << 23)
+
+gboolean _kv_sym_own_relprod;
+
+typedef struct {
+  BDD     hidden;   /* referenced: the variables quantified away, as a set */
+  Relprod own;
+} Step;
+
+static void
+step_init (Step *s, const Vocabulary *vocabulary, guint32 agents)
+{
+  s->hidden = _kv_sym_unobserved_vars (vocabulary, agents);
+  relprod_init (&s->own, hidden_levels (vocabulary, agents));
+}
+
+/* Referenced. */
+static BDD
+step_run (Step *s, BDD f, BDD g)
+{
+  if (s->hidden < APPEX_MAX_NODE && !_kv_sym_own_relprod)
+    return keep (bdd_appex (f, g, bddop_and, s->hidden));
+  return relprod_run (&s->own, f, g);
+}
+
+static void
+step_clear (Step *s)
+{
+  bdd_delref (s->hidden);
+  relprod_clear (&s->own);
+}
+
 /* One step of a chain of relations: the observations @agent makes in
  * the worlds θ ∧ @from, ∃(what @agent does not observe)(@theta ∧ @from),
  * one relational product (a perspective's next agent, kv-sym-readout.c;
@@ -245,12 +292,12 @@ hidden_levels (const Vocabulary *vocabulary, guint32 agents)
 BDD
 _kv_sym_observe (const Vocabulary *vocabulary, BDD theta, guint agent, BDD from)
 {
-  Relprod rp;
+  Step step;
   BDD result;
 
-  relprod_init (&rp, hidden_levels (vocabulary, 1u << agent));
-  result = relprod_run (&rp, theta, from);
-  relprod_clear (&rp);
+  step_init (&step, vocabulary, 1u << agent);
+  result = step_run (&step, theta, from);
+  step_clear (&step);
   return result;
 }
 
@@ -306,7 +353,7 @@ reach_ring (const Vocabulary *vocabulary, const KvGame *game, BDD theta, guint32
             gboolean project)
 {
   guint n_agents = game->n_agents;
-  g_autofree Relprod *step = g_new0 (Relprod, n_agents);
+  g_autofree Step *step = g_new0 (Step, n_agents);
   g_autofree BDD *observed = g_new (BDD, n_agents);
   g_autofree BDD *pair = g_new (BDD, n_agents);   /* T_a,next(a), referenced */
   g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (BDD));
@@ -322,7 +369,7 @@ reach_ring (const Vocabulary *vocabulary, const KvGame *game, BDD theta, guint32
         {
           guint b = next_agent (game, agents, a);
 
-          relprod_init (&step[a], hidden_levels (vocabulary, 1u << a));
+          step_init (&step[a], vocabulary, 1u << a);
           if (b < a && next_agent (game, agents, b) == a)
             pair[a] = keep (pair[b]);   /* two agents: T_ab is T_ba */
           else if (project)
@@ -362,7 +409,7 @@ reach_ring (const Vocabulary *vocabulary, const KvGame *game, BDD theta, guint32
           break;
         }
       step_start = trace_start ();
-      next = relprod_run (&step[b], pair[a], observed[a]);
+      next = step_run (&step[b], pair[a], observed[a]);
       if (_kv_sym_trace_on)
         g_printerr ("sym:   step %u→%u       %9.1f ms %9d nodes\n", a + 1, b + 1,
                     (g_get_monotonic_time () - step_start) / 1000.0, bdd_nodecount (next));
@@ -388,7 +435,7 @@ reach_ring (const Vocabulary *vocabulary, const KvGame *game, BDD theta, guint32
       bdd_delref (observed[a]);
       bdd_delref (pair[a]);
       if (agents & (1u << a))
-        relprod_clear (&step[a]);
+        step_clear (&step[a]);
     }
   for (guint i = 0; i < kept->len; i++)
     bdd_delref (g_array_index (kept, BDD, i));
