@@ -33,7 +33,6 @@ typedef struct {
 typedef struct {
   guint8       *hidden;   /* per level: quantified away; owned */
   RelprodEntry *table;
-  guint        *used;     /* the slots taken, in the order taken: n of at most (mask + 1) / 2 */
   guint         mask;
   guint         n;
 } Relprod;
@@ -52,17 +51,15 @@ relprod_grow (Relprod *rp)
 
   rp->mask = old_size * 2 - 1;
   rp->table = g_new0 (RelprodEntry, old_size * 2);
-  rp->used = g_renew (guint, rp->used, old_size);
-  for (guint i = 0; i < rp->n; i++)
-    {
-      RelprodEntry *entry = &old[rp->used[i]];
-      guint slot = relprod_slot (rp, entry->key);
+  for (guint i = 0; i < old_size; i++)
+    if (old[i].key != 0)
+      {
+        guint slot = relprod_slot (rp, old[i].key);
 
-      while (rp->table[slot].key != 0)
-        slot = (slot + 1) & rp->mask;
-      rp->table[slot] = *entry;
-      rp->used[i] = slot;
-    }
+        while (rp->table[slot].key != 0)
+          slot = (slot + 1) & rp->mask;
+        rp->table[slot] = old[i];
+      }
   g_free (old);
 }
 
@@ -119,65 +116,8 @@ relprod_rec (Relprod *rp, BDD f, BDD g)
     ;
   rp->table[slot].key = key;
   rp->table[slot].value = r;
-  rp->used[rp->n++] = slot;
+  rp->n++;
   return r;
-}
-
-/* Memo tables between relational products, cleared: a read-out takes
- * one per agent, each growing to as many as a million entries
- * (cluedo-30), and a fresh zeroed table each time faulted all its pages
- * in again (measured with the walks' slots, kv-sym-readout.c). Kept up
- * to SPARE_BYTES in all, the larger ones first; BuDDy is not thread
- * safe, so neither is this. */
-typedef struct {
-  RelprodEntry *table;
-  guint        *used;
-  guint         mask;
-} SpareTable;
-
-#define SPARE_BYTES (64u << 20)
-
-static GArray *spare_tables;   /* SpareTable, by size, the largest last */
-static gsize   spare_bytes;
-
-static gsize
-spare_size (const SpareTable *t)
-{
-  return ((gsize) t->mask + 1) * sizeof (RelprodEntry) + ((gsize) t->mask + 1) / 2 * sizeof (guint);
-}
-
-static void
-spare_free_smallest (void)
-{
-  SpareTable *smallest = &g_array_index (spare_tables, SpareTable, 0);
-
-  spare_bytes -= spare_size (smallest);
-  g_free (smallest->table);
-  g_free (smallest->used);
-  g_array_remove_index (spare_tables, 0);
-}
-
-/* Keeps @t (cleared) when it fits, smaller spares making room for it. */
-static void
-spare_keep (SpareTable t)
-{
-  guint at = 0;
-
-  if (spare_tables == NULL)
-    spare_tables = g_array_new (FALSE, FALSE, sizeof (SpareTable));
-  while (spare_tables->len > 0 && spare_bytes + spare_size (&t) > SPARE_BYTES
-         && g_array_index (spare_tables, SpareTable, 0).mask < t.mask)
-    spare_free_smallest ();
-  if (spare_bytes + spare_size (&t) > SPARE_BYTES)
-    {
-      g_free (t.table);
-      g_free (t.used);
-      return;
-    }
-  while (at < spare_tables->len && g_array_index (spare_tables, SpareTable, at).mask < t.mask)
-    at++;
-  g_array_insert_val (spare_tables, at, t);
-  spare_bytes += spare_size (&t);
 }
 
 /* A relational product that quantifies away the levels @hidden (taken)
@@ -187,36 +127,18 @@ static void
 relprod_init (Relprod *rp, guint8 *hidden)
 {
   rp->hidden = hidden;
-  rp->n = 0;
-  if (spare_tables != NULL && spare_tables->len > 0)
-    {
-      SpareTable *largest = &g_array_index (spare_tables, SpareTable, spare_tables->len - 1);
-
-      rp->table = largest->table;
-      rp->used = largest->used;
-      rp->mask = largest->mask;
-      spare_bytes -= spare_size (largest);
-      g_array_set_size (spare_tables, spare_tables->len - 1);
-      return;
-    }
   rp->mask = 1023;
+  rp->n = 0;
   rp->table = g_new0 (RelprodEntry, rp->mask + 1);
-  rp->used = g_new (guint, (rp->mask + 1) / 2);
 }
 
 static void
 relprod_clear (Relprod *rp)
 {
-  for (guint i = 0; i < rp->n; i++)
-    {
-      RelprodEntry *entry = &rp->table[rp->used[i]];
-
-      bdd_delref (entry->value);
-      entry->key = 0;
-    }
-  spare_keep ((SpareTable) { rp->table, rp->used, rp->mask });
-  rp->table = NULL;
-  rp->used = NULL;
+  for (guint i = 0; i <= rp->mask; i++)
+    if (rp->table[i].key != 0)
+      bdd_delref (rp->table[i].value);
+  g_clear_pointer (&rp->table, g_free);
   g_clear_pointer (&rp->hidden, g_free);
 }
 
@@ -258,15 +180,19 @@ hidden_levels (const Vocabulary *vocabulary, guint32 agents)
 gboolean _kv_sym_own_relprod;
 
 typedef struct {
-  BDD     hidden;   /* referenced: the variables quantified away, as a set */
-  Relprod own;
+  const Vocabulary *vocabulary;
+  guint32           agents;
+  BDD               hidden;   /* referenced: the variables quantified away, as a set */
+  Relprod           own;      /* set up at its first use (own.table) */
 } Step;
 
 static void
 step_init (Step *s, const Vocabulary *vocabulary, guint32 agents)
 {
+  s->vocabulary = vocabulary;
+  s->agents = agents;
   s->hidden = _kv_sym_unobserved_vars (vocabulary, agents);
-  relprod_init (&s->own, hidden_levels (vocabulary, agents));
+  s->own.table = NULL;
 }
 
 /* Referenced. */
@@ -275,6 +201,8 @@ step_run (Step *s, BDD f, BDD g)
 {
   if (s->hidden < APPEX_MAX_NODE && !_kv_sym_own_relprod)
     return keep (bdd_appex (f, g, bddop_and, s->hidden));
+  if (s->own.table == NULL)
+    relprod_init (&s->own, hidden_levels (s->vocabulary, s->agents));
   return relprod_run (&s->own, f, g);
 }
 
@@ -282,7 +210,8 @@ static void
 step_clear (Step *s)
 {
   bdd_delref (s->hidden);
-  relprod_clear (&s->own);
+  if (s->own.table != NULL)
+    relprod_clear (&s->own);
 }
 
 /* One step of a chain of relations: the observations @agent makes in

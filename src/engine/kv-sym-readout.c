@@ -32,81 +32,17 @@ vocabulary_ranks (const Vocabulary *vocabulary, const KvGame *game, guint n_posi
   return rank;
 }
 
-/* What a walk over a BDD's nodes remembers of each: per BuDDy node
- * number (below bdd_getallocnum ()), 1 + its position in the list of
- * walked nodes, 0 when not walked yet, and that list's counts. One array
- * of slots serves every walk (BuDDy is not thread safe, so neither are
- * we): it grows with the table, and each walk clears the slots it set
- * when it ends. A fresh zeroed array per walk, four bytes per node of a
- * table of millions, faulted in a page for nearly every node walked
- * (with the relational products' memo tables, kv-sym-reach.c: cluedo-30's
- * `run --json` 196 000 page faults → 116 000, 0.25–0.31 s of processor
- * time in the kernel → 0.14–0.17 s; cluedo6-30 432 000 → 302 000 faults,
- * its largest size 724 MB → 795 MB, as these slots stay). A hash table
- * of the counts took a tenth of `run --json` (measured with perf on
- * cluedo-30). */
-typedef struct {
-  guint32 *slot;    /* per node */
-  GArray  *nodes;   /* BDD: the walked nodes, in walking order */
-  GArray  *below;   /* guint64: each walked node's count */
-} NodeMemo;
-
-static guint32 *node_slots;
-static gsize    n_node_slots;
-
-static void
-node_memo_init (NodeMemo *m)
-{
-  gsize n = (gsize) bdd_getallocnum ();
-
-  /* Every slot is 0 between walks: a larger array need not copy them,
-   * and a fresh one touches only the pages walks will use. */
-  if (n > n_node_slots)
-    {
-      g_free (node_slots);
-      node_slots = g_new0 (guint32, n);
-      n_node_slots = n;
-    }
-  m->slot = node_slots;
-  m->nodes = g_array_new (FALSE, FALSE, sizeof (BDD));
-  m->below = g_array_new (FALSE, FALSE, sizeof (guint64));
-}
-
-/* Whether @b was walked, and then its count in *@n. */
-static inline gboolean
-node_memo_lookup (const NodeMemo *m, BDD b, guint64 *n)
-{
-  if (m->slot[b] == 0)
-    return FALSE;
-  *n = g_array_index (m->below, guint64, m->slot[b] - 1);
-  return TRUE;
-}
-
-static inline void
-node_memo_store (NodeMemo *m, BDD b, guint64 n)
-{
-  g_array_append_val (m->nodes, b);
-  g_array_append_val (m->below, n);
-  m->slot[b] = m->below->len;
-}
-
-static void
-node_memo_clear (NodeMemo *m)
-{
-  for (guint i = 0; i < m->nodes->len; i++)
-    m->slot[g_array_index (m->nodes, BDD, i)] = 0;
-  g_array_unref (m->nodes);
-  g_array_unref (m->below);
-}
-
 /* Satisfying assignments of the variables from level(@b) to @hi, exactly
  * in 64 bits (no node below the root counts more than the root, and the
  * root is a world count). Variables keep their index as level: the order is
- * never changed. */
+ * never changed. Nodes are memoised by BuDDy's node number, as in
+ * walk_node (): a hash table of the counts took a tenth of `run --json`
+ * (measured with perf on cluedo-30). */
 typedef struct {
   const guint *rank;
   guint        hi;
-  NodeMemo     memo;
+  guint32     *slot;    /* per node: 1 + its position in @below, 0 when not counted */
+  GArray      *below;   /* guint64 */
 } Count;
 
 static guint64
@@ -119,8 +55,8 @@ count_below (Count *c, BDD b)
     return 0;
   if (b == bddtrue)
     return 1;
-  if (node_memo_lookup (&c->memo, b, &n))
-    return n;
+  if (c->slot[b] != 0)
+    return g_array_index (c->below, guint64, c->slot[b] - 1);
   level = (guint) bdd_var (b);
   for (int side = 0; side < 2; side++)
     {
@@ -134,7 +70,8 @@ count_below (Count *c, BDD b)
       child_level = child == bddtrue ? c->hi : (guint) bdd_var (child);
       n += count_below (c, child) << (c->rank[child_level] - c->rank[level] - 1);
     }
-  node_memo_store (&c->memo, b, n);
+  g_array_append_val (c->below, n);
+  c->slot[b] = c->below->len;
   return n;
 }
 
@@ -144,16 +81,18 @@ static guint64
 count_over (BDD b, const guint *rank, guint hi)
 {
   guint top = b == bddfalse || b == bddtrue ? hi : (guint) bdd_var (b);
-  Count c = { rank, hi, { 0 } };
+  Count c = { rank, hi, NULL, NULL };
   guint64 n;
 
   if (b == bddfalse)
     return 0;
   if (b == bddtrue)
     return G_GUINT64_CONSTANT (1) << rank[top];
-  node_memo_init (&c.memo);
+  c.slot = g_new0 (guint32, (gsize) bdd_getallocnum ());
+  c.below = g_array_new (FALSE, FALSE, sizeof (guint64));
   n = count_below (&c, b) << rank[top];
-  node_memo_clear (&c.memo);
+  g_free (c.slot);
+  g_array_unref (c.below);
   return n;
 }
 
@@ -298,8 +237,10 @@ common_component (const KvSym *sym)
 }
 
 /* One walk over the nodes of a set of worlds, counting them and marking
- * the variables that are true in some of them (nodes memoised as in
- * count_below ()).
+ * the variables that are true in some of them. Nodes are memoised by
+ * BuDDy's node number (below bdd_getallocnum ()), four bytes each, into a
+ * list of the counts of the nodes walked: the sets read out here have up
+ * to millions of nodes, the table tens of millions.
  *
  * The walk may fix some variables (@fixed: an agent's observations at the
  * actual world): it then reads that agent's class off θ directly, taking
@@ -310,7 +251,8 @@ typedef struct {
   guint        hi;            /* the level past the last variable */
   const gint8 *fixed;         /* per level: 0 or 1 when fixed, else -1 */
   const guint *rank;          /* vocabulary_ranks () of the free variables */
-  NodeMemo     memo;          /* each walked node's assignments down to @hi */
+  guint32     *slot;          /* per node: 1 + its position in @below, 0 when not walked */
+  GArray      *below;         /* guint64: each walked node's assignments down to @hi */
   gboolean    *can_be_true;   /* per level */
   int         *skipped;       /* per level, a difference array of levels skipped by an edge */
 } Walk;
@@ -329,8 +271,8 @@ walk_node (Walk *walk, BDD b)
     return 0;
   if (b == bddtrue)
     return 1;
-  if (node_memo_lookup (&walk->memo, b, &n))
-    return n;
+  if (walk->slot[b] != 0)
+    return g_array_index (walk->below, guint64, walk->slot[b] - 1);
   level = (guint) bdd_var (b);
   for (int side = 0; side < 2; side++)
     {
@@ -353,7 +295,8 @@ walk_node (Walk *walk, BDD b)
         }
       n += below << (walk->rank[child_level] - walk->rank[level + 1]);
     }
-  node_memo_store (&walk->memo, b, n);
+  g_array_append_val (walk->below, n);
+  walk->slot[b] = walk->below->len;
   return n;
 }
 
@@ -363,6 +306,7 @@ static void
 fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixed)
 {
   const KvGame *game = sym->game;
+  guint n_nodes = (guint) bdd_getallocnum ();
   guint hi = levels_end (game);
   g_autofree guint *rank = NULL;
   g_autofree gint8 *none = NULL;
@@ -382,7 +326,8 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
   walk.hi = hi;
   walk.fixed = fixed;
   walk.rank = rank;
-  node_memo_init (&walk.memo);
+  walk.slot = g_new0 (guint32, n_nodes);
+  walk.below = g_array_new (FALSE, FALSE, sizeof (guint64));
   walk.can_be_true = g_new0 (gboolean, hi);
   walk.skipped = g_new0 (int, hi + 1);
   p->class_size = walk_node (&walk, set) << rank[top];
@@ -404,7 +349,8 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
     for (guint o = 0; o < kv_game_n_owners (game); o++)
       if (walk.can_be_true[var_of (game, c, o)])
         p->possible[c] |= 1u << o;
-  node_memo_clear (&walk.memo);
+  g_free (walk.slot);
+  g_array_unref (walk.below);
   g_free (walk.can_be_true);
   g_free (walk.skipped);
 }
