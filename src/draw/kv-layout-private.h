@@ -26,8 +26,21 @@ KvLayout *_kv_layout_new_pinned     (KvLayoutContext  *context,
                                      const KvPin      *pins,
                                      GError          **error);
 /* Straight links between the placed nodes; two agents linking the same
- * pair of nodes get links bent apart. */
+ * pair of nodes get links bent apart, and a link with a node on its line
+ * (not in a grid with headers) is bent round it. */
 void      _kv_layout_straight_links (KvLayout         *layout);
+
+/* kv-layout-crossing.c: the most nodes kv_layout_crossing_grid puts in a
+ * grid (the ring's most), and how far _kv_layout_straight_links bends
+ * link @e (its ends @dx, @dy and @length apart) round the nodes on its
+ * line, along the normal (−dy, dx) / length: 0 when none is. */
+#define KV_LAYOUT_CROSSING_MAX 12
+
+double    _kv_layout_bend_around    (const KvLayout   *layout,
+                                     const KvEdge     *e,
+                                     double            dx,
+                                     double            dy,
+                                     double            length);
 
 /* A grid's headers moved by (@dx, @dy), and grown into the bounds given
  * (a stable layout's frame holds them as it holds the worlds); FALSE when

@@ -283,6 +283,10 @@ _kv_layout_straight_links (KvLayout *layout)
         }
       straight_edge (edge, a, b);
       bend = (rank - (parallel - 1) / 2.0) * 12.0;
+      /* A grid with headers keeps its links straight (its dots'
+       * rows and columns are the headers' business). */
+      if (bend == 0 && graph->row_headers->len == 0 && graph->col_headers->len == 0)
+        bend = _kv_layout_bend_around (layout, e, dx, dy, length);
       if (bend != 0 && length > 0)
         for (guint k = 1; k <= 2; k++)
           {
@@ -448,23 +452,42 @@ _kv_layout_headers_move (KvLayout *layout,
  * nodes get links bent apart. */
 static void
 place_pinned (KvLayout    *layout,
-              const guint *ring)
+              const guint *ring,
+              const guint *cells)
 {
   KvGraph *graph = layout->graph;
   guint n_nodes = kv_graph_n_nodes (graph);
   double cell_w = 0, cell_h = 0;
   double min_x = G_MAXDOUBLE, max_x = -G_MAXDOUBLE, min_y = G_MAXDOUBLE, max_y = -G_MAXDOUBLE;
+  guint rows = 0;
+  double gap_h;
 
+  /* A grid's neighbours 12 points apart across, room for a link's agent
+   * between them and no more, so that twocards' grids (A's events, M's
+   * deals) fit the product view's narrow panels. Down, 16 points in a grid
+   * of three rows or more (twocards' A, as short as it can be under its
+   * long legend), 30 between two (a showcard's two events, their link
+   * long enough to be seen beside its agent's name), 34 in a crossing
+   * grid (M's, whose links bend round a world between rows). A ring's
+   * neighbours further apart. */
+  for (guint i = 0; i < n_nodes && ring == NULL && cells == NULL; i++)
+    rows = MAX (rows, (guint) kv_graph_node (graph, i)->row + 1);
+  gap_h = cells != NULL ? 34.0 : rows > 2 ? 16.0 : 30.0;
   for (guint i = 0; i < n_nodes; i++)
     {
-      cell_w = MAX (cell_w, layout->nodes[i].width + 18.0);
-      cell_h = MAX (cell_h, layout->nodes[i].height + 30.0);
+      cell_w = MAX (cell_w, layout->nodes[i].width + (ring != NULL ? 18.0 : 12.0));
+      cell_h = MAX (cell_h, layout->nodes[i].height + gap_h);
     }
   for (guint i = 0; i < n_nodes; i++)
     {
       KvLayoutNode *node = ring ? &layout->nodes[ring[i]] : &layout->nodes[i];
 
-      if (ring == NULL)
+      if (cells != NULL)
+        {
+          node->x = cells[2 * i + 1] * cell_w;
+          node->y = -(double) cells[2 * i] * cell_h;
+        }
+      else if (ring == NULL)
         {
           node->x = kv_graph_node (graph, i)->col * cell_w;
           node->y = -kv_graph_node (graph, i)->row * cell_h;
@@ -629,7 +652,8 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
   guint n_nodes, n_edges;
   gboolean grid = kv_graph_is_grid (graph);
   guint ring[RING_MAX];
-  gboolean on_ring = FALSE;
+  guint cells[2 * KV_LAYOUT_CROSSING_MAX];
+  gboolean on_ring = FALSE, in_cells = FALSE;
   int status;
 
   g_return_val_if_fail (context != NULL, NULL);
@@ -638,10 +662,16 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
 
   n_nodes = kv_graph_n_nodes (graph);
   n_edges = kv_graph_n_edges (graph);
-  /* A grid keeps its places whatever engine was asked for; it and the ring
-   * report neato, which reproduces them from the exported DOT (-n). */
+  /* A grid keeps its places whatever engine was asked for; it, the
+   * crossing grid and the ring report neato, which reproduces them from
+   * the exported DOT (-n). */
   if (grid || pins != NULL)
     engine = KV_LAYOUT_NEATO;     /* neato honours pinned places */
+  else if (engine == KV_LAYOUT_AUTO && kv_layout_crossing_grid (graph, cells))
+    {
+      in_cells = TRUE;
+      engine = KV_LAYOUT_NEATO;
+    }
   else if (engine == KV_LAYOUT_AUTO && n_nodes <= RING_MAX && ring_order (graph, ring))
     {
       on_ring = TRUE;
@@ -670,9 +700,9 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
       place_headed_grid (layout, FALSE);
       return g_steal_pointer (&layout);
     }
-  if (grid || on_ring)
+  if (grid || on_ring || in_cells)
     {
-      place_pinned (layout, on_ring ? ring : NULL);
+      place_pinned (layout, on_ring ? ring : NULL, in_cells ? cells : NULL);
       return g_steal_pointer (&layout);
     }
 

@@ -142,6 +142,13 @@ KvLayout *kv_layout_new_stable (KvLayoutContext *context, KvGraph *graph,
 /* The node whose shape contains (@x, @y), in layout coordinates, or -1. */
 int       kv_layout_node_at (const KvLayout *layout, double x, double y);
 
+/* Whether KV_LAYOUT_AUTO puts @graph in a crossing grid (9 to 12 nodes,
+ * two agents' classes crossing: twocards' deals, a row per card of 1, a
+ * column per card of 2), and then its cells: row and column of each
+ * node in @cells (2 per node). A product's result keeps M's grid with
+ * it (kv-product-view.c). */
+gboolean  kv_layout_crossing_grid (const KvGraph *graph, guint *cells);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvLayoutContext, kv_layout_context_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvLayout, kv_layout_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvPlaces, kv_places_unref)

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-product-view-grid.c: many pairs of the product view in a grid of dots
- * with headers — a Clue product's pairs of envelope and event in the grid
- * the envelope view draws, any other game's in the matrix W × E
- * (kv-product-view-private.h). */
+/* kv-product-view-grid.c: the product view's grids (kv-product-view-private.h):
+ * many pairs in a grid of dots with headers — a Clue product's pairs of
+ * envelope and event in the grid the envelope view draws, any other game's
+ * in the matrix W × E; A's events in a grid by two agents' blocks; the
+ * result in M's crossing grid. */
 #define G_LOG_DOMAIN "kv-product-view"
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
+#include "kv-layout.h"
 #include "kv-product-view-private.h"
 
 void
@@ -134,4 +136,163 @@ _kv_product_grid_finish (const KvProductGrid *grid, KvGraph *graph, gboolean cyc
                       "classes of more than three are drawn as cycles.")
                   : _("A circle pairs the envelope of its row and column with the event above it.");
   kv_graph_add_note (graph, note);
+}
+
+void
+_kv_action_grid_clear (KvActionGrid *grid)
+{
+  g_clear_pointer (&grid->row, g_free);
+  g_clear_pointer (&grid->col, g_free);
+}
+
+/* Numbers @agent's blocks by their first events into @index (per event);
+ * returns how many there are. */
+static guint
+number_blocks (const KvActionModel *am, guint agent, guint *index)
+{
+  guint n = 0;
+
+  for (guint e = 0; e < am->n_events; e++)
+    {
+      index[e] = n;
+      for (guint f = 0; f < e; f++)
+        if (kv_action_model_class (am, agent, f) == kv_action_model_class (am, agent, e))
+          {
+            index[e] = index[f];
+            break;
+          }
+      if (index[e] == n)
+        n++;
+    }
+  return n;
+}
+
+gboolean
+_kv_action_grid_init (KvActionGrid *grid, const KvActionModel *am, guint n_agents)
+{
+  guint n_found = 0, rows = 0, cols = 0;
+  g_autofree guint *empty_row = NULL;
+
+  grid->row = g_new (guint, am->n_events);
+  grid->col = g_new (guint, am->n_events);
+  for (guint a = 0; a < n_agents && n_found < 2; a++)
+    {
+      guint *index = n_found == 0 ? grid->row : grid->col;
+      guint n = number_blocks (am, a, index);
+
+      if (n == am->n_events)
+        continue;   /* tells every event apart: no links */
+      if (n_found++ == 0)
+        {
+          grid->row_agent = a;
+          rows = n;
+        }
+      else
+        {
+          grid->col_agent = a;
+          cols = n;
+        }
+    }
+  if (n_found < 2 || (guint64) rows * cols > 2 * (guint64) am->n_events)
+    {
+      _kv_action_grid_clear (grid);
+      return FALSE;
+    }
+  for (guint e = 0; e < am->n_events; e++)
+    for (guint f = 0; f < e; f++)
+      if (grid->row[f] == grid->row[e] && grid->col[f] == grid->col[e])
+        {
+          _kv_action_grid_clear (grid);   /* two events in one cell */
+          return FALSE;
+        }
+
+  /* A square grid with one empty cell per row and per column (twocards:
+   * 3 cannot show one card twice) gets its columns in the order that puts
+   * them on the diagonal: the cards across as down the side. */
+  empty_row = g_new (guint, cols);
+  if (rows == cols && (guint64) rows * (rows - 1) == am->n_events)
+    {
+      g_autofree gboolean *taken = g_new0 (gboolean, rows);
+      gboolean diagonal = TRUE;
+
+      for (guint c = 0; c < cols && diagonal; c++)
+        {
+          guint n = 0;
+
+          for (guint r = 0; r < rows; r++)
+            {
+              gboolean full = FALSE;
+
+              for (guint e = 0; e < am->n_events && !full; e++)
+                full = grid->row[e] == r && grid->col[e] == c;
+              if (!full)
+                {
+                  empty_row[c] = r;
+                  n++;
+                }
+            }
+          diagonal = n == 1 && !taken[empty_row[c]];
+          if (diagonal)
+            taken[empty_row[c]] = TRUE;
+        }
+      if (diagonal)
+        for (guint e = 0; e < am->n_events; e++)
+          grid->col[e] = empty_row[grid->col[e]];
+    }
+  return TRUE;
+}
+
+void
+_kv_product_result_grid (const KvProductView *view,
+                         const KvViewOptions *options,
+                         KvGraph             *graph)
+{
+  const KvModel *m = view->before;
+  const KvProduct *product = view->product;
+  KvViewOptions whole = *options;
+  g_autoptr(KvGraph) model_graph = NULL;
+  g_autofree guint *cells = NULL;
+  g_autofree gint32 *node_of_world = NULL;
+  g_autofree guint *rank = g_new0 (guint, view->after->n_worlds);
+  g_autofree guint *seen = g_new0 (guint, m->n_worlds);
+  guint stack = 1;
+
+  if (kv_graph_n_nodes (graph) != view->after->n_worlds)
+    return;
+  whole.kind = KV_VIEW_WHOLE;
+  whole.highlight = NULL;
+  whole.title = NULL;
+  model_graph = kv_view_build (m, &whole, NULL);
+  if (model_graph == NULL || kv_graph_n_nodes (model_graph) != m->n_worlds)
+    return;
+  cells = g_new (guint, 2 * (gsize) m->n_worlds);
+  if (!kv_layout_crossing_grid (model_graph, cells))
+    return;
+  node_of_world = g_new (gint32, m->n_worlds);
+  for (guint w = 0; w < m->n_worlds; w++)
+    node_of_world[w] = -1;
+  for (guint i = 0; i < kv_graph_n_nodes (model_graph); i++)
+    node_of_world[kv_graph_node (model_graph, i)->world] = (gint32) i;
+  for (guint p = 0; p < view->after->n_worlds; p++)
+    {
+      guint w = product->pair_world[p];
+
+      rank[p] = seen[w]++;
+      stack = MAX (stack, seen[w]);
+    }
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      guint p = kv_graph_node (graph, i)->world;
+      gint32 at = node_of_world[product->pair_world[p]];
+
+      if (at < 0)
+        return;
+    }
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      guint p = kv_graph_node (graph, i)->world;
+      guint at = (guint) node_of_world[product->pair_world[p]];
+
+      kv_graph_set_grid (graph, i, cells[2 * at] * stack + rank[p], cells[2 * at + 1]);
+    }
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-product-view-private.h: what the files of the product view share —
  * kv-product-view.c builds the stages' graphs, kv-product-view-grid.c puts
- * many pairs in a grid (Clue's envelopes, or the matrix W × E),
+ * many pairs in a grid (Clue's envelopes, or the matrix W × E), A's events
+ * in a grid and the result in M's,
  * kv-product-view-nodes.c says what a node of a stage's picture stands for
  * (hovering). Not installed. */
 #pragma once
@@ -73,5 +74,35 @@ void     _kv_product_grid_place  (const KvProductGrid *grid, const KvProductView
  * of more than three dots are drawn as cycles). */
 void     _kv_product_grid_finish (const KvProductGrid *grid, KvGraph *graph, gboolean cycles);
 void     _kv_product_grid_clear  (KvProductGrid *grid);
+
+/* A's events in a grid, for an action model of many events whose blocks
+ * for two agents cross (twocards: 3 shows i to 1 and j to 2, event ij): a
+ * ring of twelve events was too wide for A's narrow panel (labels of 6 px
+ * at fit), the grid is half as wide, and says more — a row is what one
+ * agent is shown, a column what the other is. */
+typedef struct {
+  guint  row_agent, col_agent;
+  guint *row, *col;        /* per event, its cell */
+} KvActionGrid;
+
+/* Whether the first two agents (in order) with blocks of more than one
+ * event make a grid: no two events share both blocks, and the grid has
+ * no more than twice as many cells as events (twocards: 4 × 4 for 12).
+ * A square grid with one empty cell per row and per column (3 never shows
+ * one card twice) has its columns in the order that makes those the
+ * diagonal. When FALSE, @grid is empty. */
+gboolean _kv_action_grid_init    (KvActionGrid *grid, const KvActionModel *am, guint n_agents);
+void     _kv_action_grid_clear   (KvActionGrid *grid);
+
+/* When M is drawn in a crossing grid (kv_layout_crossing_grid: twocards'
+ * deals, a row per card of 1, a column per card of 2), pins the result
+ * @graph, drawn world by world (@options' view whole), to it: each pair
+ * (w, e) in w's cell, the pairs of one world one under the other.
+ * Twocards' 24 worlds by Graphviz came out at 8 px in the product's
+ * panel; in the grid they are as legible as M's, and 1's links still run
+ * along the rows, 2's down the columns. Before the result's nodes get
+ * their codes: it reads their worlds as the result's. */
+void     _kv_product_result_grid (const KvProductView *view, const KvViewOptions *options,
+                                  KvGraph *graph);
 
 G_END_DECLS

@@ -423,6 +423,31 @@ pair_label (const KvProductGrouping *g, guint group, const KvActionModel *am, gu
 /* Most events labelled with their preconditions in A's panel. */
 #define ACTION_LABELS_MAX 4
 
+/* In the grid a block of the row agent is a row, of the column agent a
+ * column: linked neighbour to neighbour along it, since a link that
+ * skipped a neighbour would run through it. Other agents' blocks as
+ * everywhere (add_class). Returns TRUE when it drew a cycle. */
+static gboolean
+add_action_block (EdgeSet *set, const KvActionGrid *grid, guint agent, guint *members, guint n)
+{
+  const guint *along = grid == NULL ? NULL : agent == grid->row_agent ? grid->col : agent == grid->col_agent ? grid->row : NULL;
+
+  if (along == NULL)
+    return add_class (set, agent, members, n, 0);
+  /* In the order of the cells (a few events: insertion sort). */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && along[members[j]] < along[members[j - 1]]; j--)
+      {
+        guint t = members[j];
+
+        members[j] = members[j - 1];
+        members[j - 1] = t;
+      }
+  for (guint i = 0; i + 1 < n; i++)
+    edge_set_add (set, agent, members[i], members[i + 1], 0);
+  return FALSE;
+}
+
 static KvGraph *
 build_action (const KvProductView *view)
 {
@@ -438,6 +463,8 @@ build_action (const KvProductView *view)
    * (twocards' twelve came out at 3 px): the events go by their names,
    * each precondition in its tooltip. */
   gboolean names_only = am->n_events > ACTION_LABELS_MAX;
+  KvActionGrid grid = { 0 };
+  gboolean in_grid = am->n_events > ACTION_LABELS_MAX && _kv_action_grid_init (&grid, am, game->n_agents);
 
   for (guint e = 0; e < am->n_events; e++)
     {
@@ -449,9 +476,12 @@ build_action (const KvProductView *view)
 
       kv_graph_add_node (graph, label, tooltip, e == view->actual_event ? KV_NODE_ACTUAL : 0, e);
       /* Two events (a showcard of two cards) one above the other, as the
-       * product view's narrow panel wants them; more go on a ring. */
+       * product view's narrow panel wants them; more go on a ring, or in
+       * their grid. */
       if (am->n_events == 2)
         kv_graph_set_grid (graph, e, e, 0);
+      else if (in_grid)
+        kv_graph_set_grid (graph, e, grid.row[e], grid.col[e]);
     }
   for (guint a = 0; a < game->n_agents; a++)
     for (guint e = 0; e < am->n_events; e++)
@@ -467,15 +497,32 @@ build_action (const KvProductView *view)
         for (guint f = e; f < am->n_events; f++)
           if (kv_action_model_class (am, a, f) == kv_action_model_class (am, a, e))
             members[n++] = f;
-        cycles |= add_class (&set, a, members, n, 0);
+        cycles |= add_action_block (&set, in_grid ? &grid : NULL, a, members, n);
       }
   edge_set_flush (&set, graph);
   g_hash_table_unref (set.flags);
-  if (names_only)
-    kv_graph_add_note (graph, _("Each event by its name: its precondition is in its tooltip."));
-  kv_graph_add_note (graph, _("An agent links the events it cannot tell apart."));
+  if (in_grid)
+    {
+      g_autofree char *note = NULL;
+
+      /* One note, a line shorter than two: the panel's height is what
+       * limits the grid's size. */
+      /* TRANSLATORS: the action model's grid of events, each labelled by
+       * its name; the %s are agents */
+      note = g_strdup_printf (_("Agent %s cannot tell apart the events of a row, agent %s those of a column. "
+                                "Each event’s precondition is in its tooltip."),
+                              game->agent_names[grid.row_agent], game->agent_names[grid.col_agent]);
+      kv_graph_add_note (graph, note);
+    }
+  else
+    {
+      if (names_only)
+        kv_graph_add_note (graph, _("Each event by its name: its precondition is in its tooltip."));
+      kv_graph_add_note (graph, _("An agent links the events it cannot tell apart."));
+    }
   if (cycles)
     kv_graph_add_note (graph, _("Blocks of more than three events are drawn as cycles."));
+  _kv_action_grid_clear (&grid);
   /* Its points are events: the legend says it of them. */
   graph->of_events = TRUE;
   return graph;
@@ -790,6 +837,8 @@ kv_product_view_build (const KvProductView *view, KvProductStage stage,
         if (graph != NULL)
           {
             name_result_by_pairs (view, graph);
+            if (result.kind == KV_VIEW_WHOLE)
+              _kv_product_result_grid (view, &result, graph);
             code_result_nodes (view, graph, result.kind, blocks, n_blocks);
           }
         return graph;

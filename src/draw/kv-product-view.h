@@ -5,15 +5,20 @@
  * announcement as a one-event model) a product view holds the model before
  * (M), the action model (A) and its product, and draws:
  *
- *   the action:  A's events, labelled with their preconditions, each
- *                agent's blocks, the actual event marked;
+ *   the action:  A's events, labelled with their preconditions (past
+ *                four events, with their names), each agent's blocks, the
+ *                actual event marked; many events whose blocks for two
+ *                agents cross (twocards' twelve) in a grid, a row per block
+ *                of the one, a column per block of the other;
  *   pairs:       every pair (w, e) of W × E, those whose world fails the
  *                event's precondition struck out (KV_NODE_STRUCK, the
  *                reason in the tooltip);
  *   links:       the pairs kept, with each agent's links that survive,
  *                (w, e) ~a (w', e') iff w ~a w' and e ~a e', and the links
  *                of M that the action cuts (KV_EDGE_CUT, drawn faded);
- *   result:      the product model, in any view of kv-view.h.
+ *   result:      the product model, in any view of kv-view.h; drawn
+ *                world by world over an M that KV_LAYOUT_AUTO puts in a
+ *                crossing grid (kv_layout_crossing_grid), in M's grid.
  *
  * Big models use the same views as the canvas: with the whole view a node is
  * a pair; with the around view only pairs of M's worlds near the actual

@@ -3,7 +3,24 @@
  * a Clue 11 showcard through the envelope view. */
 #include "config.h"
 
+#include <math.h>
+
 #include "kv-draw.h"
+
+/* @model's whole view, as the product view's M panel draws it. */
+static KvGraph *
+test_model_graph (const KvModel *model)
+{
+  g_autoptr(GError) error = NULL;
+  KvViewOptions options;
+  KvGraph *graph;
+
+  kv_view_options_init (&options);
+  options.kind = KV_VIEW_WHOLE;
+  graph = kv_view_build (model, &options, &error);
+  g_assert_no_error (error);
+  return graph;
+}
 
 static KvHistory *
 open_history (const char *name_or_text)
@@ -189,6 +206,47 @@ test_twocards (void)
       g_assert_cmpstr (node->label, ==, view->action->event_names[node->world]);
       g_assert_nonnull (strstr (node->tooltip, "precondition"));
     }
+  /* In a grid half as wide as their ring: event ij in the row of the card
+   * i shown to 1 and the column of the card j shown to 2, the cards in
+   * the same order down and across (3 never shows one card twice: the
+   * diagonal is empty). 1 links the events of a row, 2 those of a
+   * column, neighbour to neighbour (a link that skipped one would run
+   * through it): each row and column has three events, two links. */
+  g_assert_true (kv_graph_is_grid (action));
+  g_assert_true (has_note (action, "Agent 1 cannot tell apart the events of a row, agent 2 those of a column. "
+                                     "Each event’s precondition is in its tooltip."));
+  for (guint i = 0; i < kv_graph_n_nodes (action); i++)
+    {
+      const KvNode *node = kv_graph_node (action, i);
+      const char *name = view->action->event_names[node->world];
+
+      g_assert_cmpint (node->row, ==, strchr ("nesw", name[0]) - "nesw");
+      g_assert_cmpint (node->col, ==, strchr ("nesw", name[1]) - "nesw");
+    }
+  for (guint a = 0; a < 2; a++)
+    {
+      g_assert_cmpuint (kv_graph_count_edges (action, a), ==, 8);
+      for (guint i = 0; i < kv_graph_n_edges (action); i++)
+        {
+          const KvEdge *edge = kv_graph_edge (action, i);
+          const KvNode *s = kv_graph_node (action, edge->source), *t = kv_graph_node (action, edge->target);
+
+          if (edge->agent != a)
+            continue;
+          /* Along its row (1) or column (2), no event between its ends. */
+          g_assert_cmpint (a == 0 ? s->row - t->row : s->col - t->col, ==, 0);
+          for (guint k = 0; k < kv_graph_n_nodes (action); k++)
+            {
+              const KvNode *m = kv_graph_node (action, k);
+              int lo = a == 0 ? MIN (s->col, t->col) : MIN (s->row, t->row);
+              int hi = a == 0 ? MAX (s->col, t->col) : MAX (s->row, t->row);
+              int at = a == 0 ? m->col : m->row;
+
+              if ((a == 0 ? m->row == s->row : m->col == s->col))
+                g_assert_false (at > lo && at < hi);
+            }
+        }
+    }
   kv_view_options_init (&options);
   options.kind = KV_VIEW_WHOLE;
   /* Auto draws every pair, as the whole view does. */
@@ -243,6 +301,117 @@ test_twocards (void)
   g_assert_cmpuint (kv_graph_n_nodes (result), ==, 24);
   for (guint i = 0; i < kv_graph_n_nodes (result); i++)
     g_assert_false (g_hash_table_contains (matrix_keys, kv_graph_place_key (result, i)));
+}
+
+/* Whether link @i of @layout, sampled along its curve, keeps out of the
+ * boxes of the nodes that lie on the straight line between its ends (a
+ * grid's row of three: 1 links the first and the third too). */
+static gboolean
+link_round_nodes_in_line (const KvLayout *layout, guint i)
+{
+  const KvEdge *e = kv_graph_edge (layout->graph, i);
+  const KvLayoutEdge *edge = &layout->edges[i];
+  const KvLayoutNode *a = &layout->nodes[e->source], *b = &layout->nodes[e->target];
+
+  g_assert_cmpuint (edge->n_points, ==, 4);
+  for (guint n = 0; n < kv_graph_n_nodes (layout->graph); n++)
+    {
+      const KvLayoutNode *node = &layout->nodes[n];
+      double cross = (b->x - a->x) * (node->y - a->y) - (b->y - a->y) * (node->x - a->x);
+      double dot = (b->x - a->x) * (node->x - a->x) + (b->y - a->y) * (node->y - a->y);
+      double length2 = (b->x - a->x) * (b->x - a->x) + (b->y - a->y) * (b->y - a->y);
+
+      if (n == e->source || n == e->target || fabs (cross) > 0.5 * sqrt (length2) || dot <= 0 || dot >= length2)
+        continue;
+      for (double t = 0.05; t < 0.96; t += 0.05)
+        {
+          double u = 1 - t, x = 0, y = 0;
+          const double w[4] = { u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t };
+
+          for (guint k = 0; k < 4; k++)
+            {
+              x += w[k] * edge->points[2 * k];
+              y += w[k] * edge->points[2 * k + 1];
+            }
+          if (fabs (x - node->x) < node->width / 2 && fabs (y - node->y) < node->height / 2)
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Twocards' M and M ⊗ A in grids, which the product view's narrow
+ * panels can show legibly (a ring of twelve deals was 545 points wide):
+ * a deal in the row of 1's card and the column of 2's, the cards in the
+ * same order down and across (no deal gives 1 and 2 one card: the
+ * diagonal is empty); each link bent round the worlds in its line (1
+ * links the three deals of a row pairwise). The result's pairs in the cells of
+ * their deals, one under the other. */
+static void
+test_twocards_grids (void)
+{
+  g_autoptr(KvHistory) history = open_history ("twocards");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvGraph) model = NULL, result = NULL;
+  g_autoptr(KvLayout) layout = NULL;
+  guint cells[2 * 12];
+  guint per_cell[16] = { 0 };
+
+  g_assert_no_error (error);
+  model = test_model_graph (view->before);
+  g_assert_cmpuint (kv_graph_n_nodes (model), ==, 12);
+  g_assert_true (kv_layout_crossing_grid (model, cells));
+  for (guint i = 0; i < 12; i++)
+    {
+      const char *label = kv_graph_node (model, i)->label;   /* "n e sw": 1, 2, 3 */
+
+      g_assert_cmpint (cells[2 * i], ==, strchr ("nesw", label[0]) - "nesw");
+      g_assert_cmpint (cells[2 * i + 1], ==, strchr ("nesw", label[2]) - "nesw");
+    }
+  layout = kv_layout_new (context, model, KV_LAYOUT_AUTO, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (layout->width, <, 545.0 * 0.6);
+  for (guint i = 0; i < 12; i++)
+    for (guint j = 0; j < 12; j++)
+      {
+        if (cells[2 * i] == cells[2 * j])
+          g_assert_cmpfloat (fabs (layout->nodes[i].y - layout->nodes[j].y), <, 0.01);
+        if (cells[2 * i + 1] == cells[2 * j + 1])
+          g_assert_cmpfloat (fabs (layout->nodes[i].x - layout->nodes[j].x), <, 0.01);
+      }
+  for (guint i = 0; i < kv_graph_n_edges (model); i++)
+    g_assert_true (link_round_nodes_in_line (layout, i));
+
+  /* Fewer than nine worlds keep their ring (Hexa's hexagon). */
+  {
+    g_autoptr(KvHistory) hexa = open_history ("hexa");
+    g_autoptr(KvGraph) hexa_graph = test_model_graph (kv_history_get (hexa, 0)->model);
+    guint hexa_cells[2 * 6];
+
+    g_assert_false (kv_layout_crossing_grid (hexa_graph, hexa_cells));
+  }
+
+  result = stage (view, KV_PRODUCT_STAGE_RESULT, KV_VIEW_WHOLE);
+  g_assert_cmpuint (kv_graph_n_nodes (result), ==, 24);
+  g_assert_true (kv_graph_is_grid (result));
+  for (guint i = 0; i < kv_graph_n_nodes (result); i++)
+    {
+      const KvNode *node = kv_graph_node (result, i);
+      const char *label = node->label;   /* "n e sw" or "n e sw′" */
+
+      g_assert_cmpint (node->row / 2, ==, strchr ("nesw", label[0]) - "nesw");
+      g_assert_cmpint (node->col, ==, strchr ("nesw", label[2]) - "nesw");
+      per_cell[node->row / 2 * 4 + node->col]++;
+    }
+  for (guint c = 0; c < 16; c++)
+    g_assert_cmpuint (per_cell[c], ==, c % 5 == 0 ? 0 : 2);
+  g_clear_pointer (&layout, kv_layout_unref);
+  layout = kv_layout_new (context, result, KV_LAYOUT_AUTO, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < kv_graph_n_edges (result); i++)
+    g_assert_true (link_round_nodes_in_line (layout, i));
 }
 
 /* Clue 11's deal, then 3 shows 1 candle (asked candle, Scarlet). */
@@ -530,6 +699,7 @@ main (int argc, char **argv)
   g_test_add_func ("/product-view/hexa-showcard", test_hexa_showcard);
   g_test_add_func ("/product-view/announcement", test_announcement);
   g_test_add_func ("/product-view/twocards", test_twocards);
+  g_test_add_func ("/product-view/twocards-grids", test_twocards_grids);
   g_test_add_func ("/product-view/clue-envelope", test_clue_envelope);
   g_test_add_func ("/product-view/suggest", test_suggest);
   g_test_add_func ("/product-view/suggest-parts", test_suggest_parts);
