@@ -10,17 +10,13 @@
 
 static BDD eval (Eval *ev, BDD theta, const KvFormula *f);
 
-/* M_B φ: ∃(what nobody in B observes)(θ ∧ φ). Not bdd_appex: BuDDy 2.4's
- * combined quantifiers gave wrong answers on Cluedo's endmoves (its
- * cache), while quantifying after applying did not. */
+/* M_B φ: ∃(what nobody in B observes)(θ ∧ φ). */
 static BDD
 possible (Eval *ev, BDD theta, guint32 agents, BDD phi)
 {
   BDD hidden = _kv_sym_unobserved_vars (ev->vocabulary, agents);
-  BDD both = keep (bdd_and (theta, phi));
-  BDD result = keep (bdd_exist (both, hidden));
+  BDD result = _kv_sym_and_exist (theta, phi, hidden);
 
-  bdd_delref (both);
   bdd_delref (hidden);
   return result;
 }

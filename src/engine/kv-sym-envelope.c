@@ -249,7 +249,7 @@ agent_links (KvSym *sym, KvEnvelopeLinks *links, const BDD *cubes, guint agent)
       /* P_x: what the agent may observe with x in the envelope. */
       BDD observations = keep (bdd_restrict (projected, cubes[x]));
       /* The envelopes one of those observations allows. */
-      BDD linked = keep (bdd_appex (projected, observations, bddop_and, seen));
+      BDD linked = _kv_sym_and_exist (projected, observations, seen);
 
       g_autoptr(GArray) hands = _kv_sym_envelopes_of (sym->game, linked);
       guint64 *row = (guint64 *) kv_envelope_links_row (links, agent, x);

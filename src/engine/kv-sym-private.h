@@ -205,10 +205,16 @@ void        _kv_sym_drop_deals_from   (KvSym *sym);
 Vocabulary *_kv_sym_vocabulary_copy   (const Vocabulary *vocabulary);
 BDD         _kv_sym_unobserved_vars   (const Vocabulary *vocabulary, guint32 agents);
 
+/* Set (by tests): never BuDDy's bdd_appex (kv-sym.c says when it is
+ * used), as in a table past 2^23 nodes. */
+extern gboolean _kv_sym_avoid_appex;
+/* Whether bdd_appex's cache can be trusted with the variable set @vars. */
+gboolean    _kv_sym_appex_trusted     (BDD vars);
+/* ∃@vars (@f ∧ @g), referenced: by bdd_appex when trusted, else the
+ * conjunction, then the projection. */
+BDD         _kv_sym_and_exist         (BDD f, BDD g, BDD vars);
+
 /* kv-sym-reach.c */
-/* Set (by tests): every step of a chain by our own relational product,
- * never BuDDy's bdd_appex (kv-sym-reach.c says when each is used). */
-extern gboolean _kv_sym_own_relprod;
 
 BDD         _kv_sym_reach             (const Vocabulary *vocabulary, const KvGame *game, BDD theta,
                                        guint32 agents, BDD from);

@@ -15,7 +15,7 @@
  * thousands of nodes) and the result a set of one agent's observations (a
  * few thousand), the conjunction is what costs, not the projection
  * (measured: KRIPKEVIZ_SYM_TRACE). Our own, on BuDDy's public API, for
- * the tables where BuDDy's bdd_appex is wrong (see Step below). The memo
+ * the variable sets BuDDy's bdd_appex is not safe with (kv-sym.c). The memo
  * is an open addressing table of (f, g) pairs; its results are
  * referenced, so that a garbage collection inside bdd_or or bdd_ite keeps
  * them.
@@ -163,22 +163,10 @@ hidden_levels (const Vocabulary *vocabulary, guint32 agents)
 
 /* ---- one agent's step ------------------------------------------------------
  *
- * ∃(what an agent does not observe)(f ∧ g), by BuDDy's bdd_appex when its
- * answer can be trusted, else by our relational product above. BuDDy 2.4
- * keys appex's results in its quantification cache by the variable set's
- * node number shifted left eight bits, in an int ("FIXME: range!" in its
- * bddop.c): from node 2^23 on the keys wrap round, two variable sets can
- * share one, and the result for one is returned for the other (that is
- * how appex once gave wrong answers on cluedo's endmoves here). Below
- * 2^23 no key wraps. Measured (cluedo-30, `run --json`, release build,
- * the same quiet machine): our product alone 1.60–1.84 s, with appex
- * 0.99–1.18 s, each of its 129 steps the same BDD as ours; cluedo6-30
- * alike (6.5–7 s: its reach is a tenth of it, and its table passes 2^23
- * nodes, where our product takes over). */
-#define APPEX_MAX_NODE (1 << 23)
-
-gboolean _kv_sym_own_relprod;
-
+ * ∃(what an agent does not observe)(f ∧ g): by BuDDy's bdd_appex when its
+ * cache can be trusted with the set (kv-sym.c), else by our relational
+ * product above, cheaper than the conjunction on θ. cluedo6's table
+ * passes 2^23 nodes in its late steps, where ours takes over. */
 typedef struct {
   const Vocabulary *vocabulary;
   guint32           agents;
@@ -199,7 +187,7 @@ step_init (Step *s, const Vocabulary *vocabulary, guint32 agents)
 static BDD
 step_run (Step *s, BDD f, BDD g)
 {
-  if (s->hidden < APPEX_MAX_NODE && !_kv_sym_own_relprod)
+  if (_kv_sym_appex_trusted (s->hidden))
     return keep (bdd_appex (f, g, bddop_and, s->hidden));
   if (s->own.table == NULL)
     relprod_init (&s->own, hidden_levels (s->vocabulary, s->agents));
@@ -350,8 +338,8 @@ reach_ring (const Vocabulary *vocabulary, const KvGame *game, BDD theta, guint32
           result = keep (bdd_and (theta, observed[b]));
           break;
         }
-      /* Each agent's memo holds pairs of nodes of every earlier S: they
-       * stay referenced until the end. */
+      /* Our own product's memo (when it is used) holds pairs of nodes
+       * of every earlier S: they stay referenced until the end. */
       g_array_append_val (kept, observed[b]);
       observed[b] = next;
       a = b;
