@@ -35,7 +35,8 @@ number_classes (const KvGraph *graph,
       const KvEdge *e = kv_graph_edge (graph, i);
       guint a = e->source, b = e->target;
 
-      if (e->agent != agent)
+      /* A link the action cut (the product's links stage) is no class's. */
+      if (e->agent != agent || (e->flags & KV_EDGE_CUT))
         continue;
       while (parent[a] != a)
         a = parent[a];
@@ -55,6 +56,65 @@ number_classes (const KvGraph *graph,
 }
 
 gboolean
+kv_layout_cross_cells (guint        n,
+                       const guint *row,
+                       guint        rows,
+                       const guint *col,
+                       guint        cols,
+                       guint       *cells)
+{
+  g_autofree gboolean *full = NULL;
+  g_autofree guint *column = NULL;
+
+  if (rows < 2 || cols < 2 || rows * cols > 2 * n)
+    return FALSE;
+  full = g_new0 (gboolean, rows * cols);
+  for (guint i = 0; i < n; i++)
+    {
+      if (full[row[i] * cols + col[i]])
+        return FALSE;   /* two in one cell: the classes do not cross */
+      full[row[i] * cols + col[i]] = TRUE;
+    }
+
+  /* A square grid with one empty cell in each row and column (no deal
+   * gives 1 and 2 the same card, 3 never shows one card twice) puts its
+   * columns in the order that makes those the diagonal: the cards across
+   * as down the side. */
+  column = g_new (guint, cols);
+  for (guint c = 0; c < cols; c++)
+    column[c] = c;
+  if (rows == cols && rows * (rows - 1) == n)
+    {
+      g_autofree guint *empty_row = g_new (guint, cols);
+      g_autofree gboolean *taken = g_new0 (gboolean, rows);
+      gboolean diagonal = TRUE;
+
+      for (guint c = 0; c < cols && diagonal; c++)
+        {
+          guint n_empty = 0;
+
+          for (guint r = 0; r < rows; r++)
+            if (!full[r * cols + c])
+              {
+                empty_row[c] = r;
+                n_empty++;
+              }
+          diagonal = n_empty == 1 && !taken[empty_row[c]];
+          if (diagonal)
+            taken[empty_row[c]] = TRUE;
+        }
+      if (diagonal)
+        memcpy (column, empty_row, cols * sizeof (guint));
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      cells[2 * i] = row[i];
+      cells[2 * i + 1] = column[col[i]];
+    }
+  return TRUE;
+}
+
+gboolean
 kv_layout_crossing_grid (const KvGraph *graph,
                          guint         *cells)
 {
@@ -62,7 +122,6 @@ kv_layout_crossing_grid (const KvGraph *graph,
   g_autofree guint *index = g_new (guint, n_nodes);
   g_autofree guint *row = g_new (guint, n_nodes);
   g_autofree guint *col = g_new (guint, n_nodes);
-  g_autofree gboolean *full = NULL;
 
   g_return_val_if_fail (graph != NULL && cells != NULL, FALSE);
 
@@ -77,49 +136,7 @@ kv_layout_crossing_grid (const KvGraph *graph,
       memcpy (n_found == 0 ? row : col, index, n_nodes * sizeof (guint));
       *(n_found++ == 0 ? &rows : &cols) = n;
     }
-  if (n_found < 2 || rows * cols > 2 * n_nodes)
-    return FALSE;
-  full = g_new0 (gboolean, rows * cols);
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      if (full[row[i] * cols + col[i]])
-        return FALSE;   /* two worlds in one cell: the classes do not cross */
-      full[row[i] * cols + col[i]] = TRUE;
-    }
-
-  /* A square grid with one empty cell in each row and column (no deal
-   * gives 1 and 2 the same card) puts its columns in the order that
-   * makes those the diagonal: the cards across as down the side. */
-  if (rows == cols && rows * (rows - 1) == n_nodes)
-    {
-      g_autofree guint *empty_row = g_new (guint, cols);
-      g_autofree gboolean *taken = g_new0 (gboolean, rows);
-      gboolean diagonal = TRUE;
-
-      for (guint c = 0; c < cols && diagonal; c++)
-        {
-          guint n = 0;
-
-          for (guint r = 0; r < rows; r++)
-            if (!full[r * cols + c])
-              {
-                empty_row[c] = r;
-                n++;
-              }
-          diagonal = n == 1 && !taken[empty_row[c]];
-          if (diagonal)
-            taken[empty_row[c]] = TRUE;
-        }
-      if (diagonal)
-        for (guint i = 0; i < n_nodes; i++)
-          col[i] = empty_row[col[i]];
-    }
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      cells[2 * i] = row[i];
-      cells[2 * i + 1] = col[i];
-    }
-  return TRUE;
+  return n_found == 2 && kv_layout_cross_cells (n_nodes, row, rows, col, cols, cells);
 }
 
 /* Whether the link from @a to @b bent by @bend (as

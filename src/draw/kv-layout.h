@@ -148,6 +148,12 @@ int       kv_layout_node_at (const KvLayout *layout, double x, double y);
  * node in @cells (2 per node). A product's result keeps M's grid with
  * it (kv-product-view.c). */
 gboolean  kv_layout_crossing_grid (const KvGraph *graph, guint *cells);
+/* The cells of @n items numbered by two agents' classes (@row of @rows
+ * classes, @col of @cols) when they cross: no two items in one cell, at
+ * most twice as many cells as items; a square grid with one empty cell
+ * per row and column has those on its diagonal. */
+gboolean  kv_layout_cross_cells   (guint n, const guint *row, guint rows, const guint *col, guint cols,
+                                   guint *cells);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvLayoutContext, kv_layout_context_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvLayout, kv_layout_unref)

@@ -171,8 +171,9 @@ gboolean
 _kv_action_grid_init (KvActionGrid *grid, const KvActionModel *am, guint n_agents)
 {
   guint n_found = 0, rows = 0, cols = 0;
-  g_autofree guint *empty_row = NULL;
+  g_autofree guint *cells = g_new (guint, 2 * (gsize) am->n_events);
 
+  *grid = (KvActionGrid) { 0 };
   grid->row = g_new (guint, am->n_events);
   grid->col = g_new (guint, am->n_events);
   for (guint a = 0; a < n_agents && n_found < 2; a++)
@@ -193,52 +194,13 @@ _kv_action_grid_init (KvActionGrid *grid, const KvActionModel *am, guint n_agent
           cols = n;
         }
     }
-  if (n_found < 2 || (guint64) rows * cols > 2 * (guint64) am->n_events)
+  if (n_found < 2 || !kv_layout_cross_cells (am->n_events, grid->row, rows, grid->col, cols, cells))
     {
       _kv_action_grid_clear (grid);
       return FALSE;
     }
   for (guint e = 0; e < am->n_events; e++)
-    for (guint f = 0; f < e; f++)
-      if (grid->row[f] == grid->row[e] && grid->col[f] == grid->col[e])
-        {
-          _kv_action_grid_clear (grid);   /* two events in one cell */
-          return FALSE;
-        }
-
-  /* A square grid with one empty cell per row and per column (twocards:
-   * 3 cannot show one card twice) gets its columns in the order that puts
-   * them on the diagonal: the cards across as down the side. */
-  empty_row = g_new (guint, cols);
-  if (rows == cols && (guint64) rows * (rows - 1) == am->n_events)
-    {
-      g_autofree gboolean *taken = g_new0 (gboolean, rows);
-      gboolean diagonal = TRUE;
-
-      for (guint c = 0; c < cols && diagonal; c++)
-        {
-          guint n = 0;
-
-          for (guint r = 0; r < rows; r++)
-            {
-              gboolean full = FALSE;
-
-              for (guint e = 0; e < am->n_events && !full; e++)
-                full = grid->row[e] == r && grid->col[e] == c;
-              if (!full)
-                {
-                  empty_row[c] = r;
-                  n++;
-                }
-            }
-          diagonal = n == 1 && !taken[empty_row[c]];
-          if (diagonal)
-            taken[empty_row[c]] = TRUE;
-        }
-      if (diagonal)
-        for (guint e = 0; e < am->n_events; e++)
-          grid->col[e] = empty_row[grid->col[e]];
-    }
+    grid->col[e] = cells[2 * e + 1];
   return TRUE;
 }
 

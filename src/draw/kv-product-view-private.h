@@ -85,12 +85,10 @@ typedef struct {
   guint *row, *col;        /* per event, its cell */
 } KvActionGrid;
 
-/* Whether the first two agents (in order) with blocks of more than one
- * event make a grid: no two events share both blocks, and the grid has
- * no more than twice as many cells as events (twocards: 4 × 4 for 12).
- * A square grid with one empty cell per row and per column (3 never shows
- * one card twice) has its columns in the order that makes those the
- * diagonal. When FALSE, @grid is empty. */
+/* Whether the blocks of the first two agents (in order) with blocks of
+ * more than one event cross (kv_layout_cross_cells: twocards, 4 × 4 for
+ * 12 events, the diagonal empty), and then each event's cell. When FALSE,
+ * @grid is empty. */
 gboolean _kv_action_grid_init    (KvActionGrid *grid, const KvActionModel *am, guint n_agents);
 void     _kv_action_grid_clear   (KvActionGrid *grid);
 
