@@ -234,8 +234,9 @@ _kv_sym_unobserved_vars (const Vocabulary *vocabulary, guint32 agents)
  * in the quantification cache by V's node number shifted left eight bits,
  * in an int ("FIXME: range!" in its bddop.c): past node 2^23 the key
  * overflows, and two sets whose node numbers are equal modulo 2^24 share
- * one and get each other's results (how appex once gave wrong answers on
- * cluedo's endmoves here; a table can hold 20 million nodes). No key
+ * one and get each other's results (a table can hold 20 million nodes;
+ * most likely why appex and appall gave wrong answers on cluedo's
+ * endmoves in an early version, which avoided them since). No key
  * overflows while every V is below 2^23, so only such a V goes to
  * bdd_appex; every call must check, or one unchecked V could share a key
  * with a checked one. Measured (cluedo-30, `run --json`, release build,
