@@ -215,7 +215,6 @@ gboolean    _kv_sym_appex_trusted     (BDD vars);
 BDD         _kv_sym_and_exist         (BDD f, BDD g, BDD vars);
 
 /* kv-sym-reach.c */
-
 BDD         _kv_sym_reach             (const Vocabulary *vocabulary, const KvGame *game, BDD theta,
                                        guint32 agents, BDD from);
 BDD         _kv_sym_observe           (const Vocabulary *vocabulary, BDD theta, guint agent, BDD from);
