@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kv-layout-private.h"
+#include "kv-partition.h"
 
 /* Past eight worlds a ring of boxes is wider than the product view's
  * panel for M (twocards' twelve deals: 545 points). When two agents'
@@ -25,34 +26,25 @@ number_classes (const KvGraph *graph,
                 guint          agent,
                 guint         *index)
 {
-  guint n_nodes = kv_graph_n_nodes (graph), n = 0;
-  g_autofree guint *parent = g_new (guint, n_nodes);
+  guint n_nodes = kv_graph_n_nodes (graph);
 
   for (guint i = 0; i < n_nodes; i++)
-    parent[i] = i;
+    index[i] = i;
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
     {
       const KvEdge *e = kv_graph_edge (graph, i);
-      guint a = e->source, b = e->target;
+      guint a, b;
 
       /* A link the action cut (the product's links stage) is no class's. */
       if (e->agent != agent || (e->flags & KV_EDGE_CUT))
         continue;
-      while (parent[a] != a)
-        a = parent[a];
-      while (parent[b] != b)
-        b = parent[b];
-      parent[MAX (a, b)] = MIN (a, b);
+      a = kv_find_root (index, e->source);
+      b = kv_find_root (index, e->target);
+      index[MAX (a, b)] = MIN (a, b);
     }
   for (guint i = 0; i < n_nodes; i++)
-    {
-      guint root = i;
-
-      while (parent[root] != root)
-        root = parent[root];
-      index[i] = root == i ? n++ : index[root];
-    }
-  return n;
+    index[i] = kv_find_root (index, i);
+  return kv_densify_u32 (index, n_nodes);
 }
 
 gboolean

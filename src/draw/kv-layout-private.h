@@ -30,12 +30,9 @@ KvLayout *_kv_layout_new_pinned     (KvLayoutContext  *context,
  * (not in a grid with headers) is bent round it. */
 void      _kv_layout_straight_links (KvLayout         *layout);
 
-/* kv-layout-crossing.c: the most nodes kv_layout_crossing_grid puts in a
- * grid (the ring's most), and how far _kv_layout_straight_links bends
- * link @e (its ends @dx, @dy and @length apart) round the nodes on its
- * line, along the normal (−dy, dx) / length: 0 when none is. */
-#define KV_LAYOUT_CROSSING_MAX 12
-
+/* kv-layout-crossing.c: how far _kv_layout_straight_links bends link @e
+ * (its ends @dx, @dy and @length apart) round the nodes on its line,
+ * along the normal (−dy, dx) / length: 0 when none is. */
 double    _kv_layout_bend_around    (const KvLayout   *layout,
                                      const KvEdge     *e,
                                      double            dx,

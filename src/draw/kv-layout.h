@@ -148,6 +148,8 @@ int       kv_layout_node_at (const KvLayout *layout, double x, double y);
  * node in @cells (2 per node). A product's result keeps M's grid with
  * it (kv-product-view.c). */
 gboolean  kv_layout_crossing_grid (const KvGraph *graph, guint *cells);
+/* The most nodes kv_layout_crossing_grid puts in a grid (the ring's most). */
+#define KV_LAYOUT_CROSSING_MAX 12
 /* The cells of @n items numbered by two agents' classes (@row of @rows
  * classes, @col of @cols) when they cross: no two items in one cell, at
  * most twice as many cells as items; a square grid with one empty cell

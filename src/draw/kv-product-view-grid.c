@@ -7,9 +7,12 @@
 #define G_LOG_DOMAIN "kv-product-view"
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "kv-layout.h"
+#include "kv-partition.h"
 #include "kv-product-view-private.h"
 
 void
@@ -150,21 +153,8 @@ _kv_action_grid_clear (KvActionGrid *grid)
 static guint
 number_blocks (const KvActionModel *am, guint agent, guint *index)
 {
-  guint n = 0;
-
-  for (guint e = 0; e < am->n_events; e++)
-    {
-      index[e] = n;
-      for (guint f = 0; f < e; f++)
-        if (kv_action_model_class (am, agent, f) == kv_action_model_class (am, agent, e))
-          {
-            index[e] = index[f];
-            break;
-          }
-      if (index[e] == n)
-        n++;
-    }
-  return n;
+  memcpy (index, &am->cls[agent * am->n_events], am->n_events * sizeof (guint));
+  return kv_densify_u32 (index, am->n_events);
 }
 
 gboolean
@@ -219,7 +209,7 @@ _kv_product_result_grid (const KvProductView *view,
   g_autofree guint *seen = g_new0 (guint, m->n_worlds);
   guint stack = 1;
 
-  if (kv_graph_n_nodes (graph) != view->after->n_worlds)
+  if (kv_graph_n_nodes (graph) != view->after->n_worlds || m->n_worlds > KV_LAYOUT_CROSSING_MAX)
     return;
   whole.kind = KV_VIEW_WHOLE;
   whole.highlight = NULL;
@@ -241,14 +231,6 @@ _kv_product_result_grid (const KvProductView *view,
 
       rank[p] = seen[w]++;
       stack = MAX (stack, seen[w]);
-    }
-  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
-    {
-      guint p = kv_graph_node (graph, i)->world;
-      gint32 at = node_of_world[product->pair_world[p]];
-
-      if (at < 0)
-        return;
     }
   for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
     {

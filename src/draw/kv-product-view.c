@@ -464,7 +464,7 @@ build_action (const KvProductView *view)
    * each precondition in its tooltip. */
   gboolean names_only = am->n_events > ACTION_LABELS_MAX;
   KvActionGrid grid = { 0 };
-  gboolean in_grid = am->n_events > ACTION_LABELS_MAX && _kv_action_grid_init (&grid, am, game->n_agents);
+  gboolean in_grid = names_only && _kv_action_grid_init (&grid, am, game->n_agents);
 
   for (guint e = 0; e < am->n_events; e++)
     {

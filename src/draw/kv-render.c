@@ -782,38 +782,54 @@ edge_point (const KvLayoutEdge *edge,
   bezier_point (edge->points + 6 * segment, s - segment, x, y);
 }
 
+/* Each link's curve as LINK_PIECES straight pieces: their LINK_PIECES + 1
+ * ends, x then y, link after link (new, for kv_render_edge_label_places
+ * to test every candidate spot against without computing them again). */
+enum { LINK_PIECES = 12 };
+
+static double *
+link_pieces (const KvLayout *layout)
+{
+  guint n_edges = kv_graph_n_edges (layout->graph);
+  double *ends = g_new (double, (gsize) MAX (n_edges, 1) * (LINK_PIECES + 1) * 2);
+
+  for (guint j = 0; j < n_edges; j++)
+    for (guint k = 0; k <= LINK_PIECES; k++)
+      {
+        double *end = ends + (j * (LINK_PIECES + 1) + k) * 2;
+
+        edge_point (&layout->edges[j], (double) k / LINK_PIECES, &end[0], &end[1]);
+      }
+  return ends;
+}
+
 /* Whether a link other than @skip (and not hidden) passes within a
- * label's reach of (@x, @y): each curve by a few straight pieces. */
+ * label's reach of (@x, @y), by its pieces (link_pieces ()). */
 static gboolean
 near_other_edge (const KvLayout        *layout,
                  const KvRenderOptions *options,
+                 const double          *pieces,
                  guint                  skip,
                  double                 x,
                  double                 y)
 {
-  enum { PIECES = 12 };
   const double reach = 7.0;
 
   for (guint j = 0; j < kv_graph_n_edges (layout->graph); j++)
     {
-      double ax, ay;
+      const double *end = pieces + j * (LINK_PIECES + 1) * 2;
 
       if (j == skip || (options->hidden_agents & (1u << kv_graph_edge (layout->graph, j)->agent)))
         continue;
-      edge_point (&layout->edges[j], 0, &ax, &ay);
-      for (guint k = 1; k <= PIECES; k++)
+      for (guint k = 1; k <= LINK_PIECES; k++, end += 2)
         {
-          double bx, by, dx, dy, t, len2;
+          double ax = end[0], ay = end[1];
+          double dx = end[2] - ax, dy = end[3] - ay;
+          double len2 = dx * dx + dy * dy;
+          double t = len2 > 0 ? CLAMP (((x - ax) * dx + (y - ay) * dy) / len2, 0, 1) : 0;
 
-          edge_point (&layout->edges[j], (double) k / PIECES, &bx, &by);
-          dx = bx - ax;
-          dy = by - ay;
-          len2 = dx * dx + dy * dy;
-          t = len2 > 0 ? CLAMP (((x - ax) * dx + (y - ay) * dy) / len2, 0, 1) : 0;
           if (hypot (x - (ax + t * dx), y - (ay + t * dy)) < reach)
             return TRUE;
-          ax = bx;
-          ay = by;
         }
     }
   return FALSE;
@@ -827,6 +843,7 @@ kv_render_edge_label_places (const KvLayout        *layout,
   const KvGraph *graph;
   KvRenderOptions defaults;
   GArray *placed;
+  double *pieces;
 
   g_return_val_if_fail (layout != NULL, FALSE);
   g_return_val_if_fail (xy != NULL, FALSE);
@@ -841,6 +858,7 @@ kv_render_edge_label_places (const KvLayout        *layout,
    * already there (Hexa's three diagonals cross at the centre) or another
    * link runs through it (a "1" on agent 3's line reads as 3's). */
   placed = g_array_new (FALSE, FALSE, sizeof (double));
+  pieces = link_pieces (layout);
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
     {
       static const double fractions[] = { 0.5, 0.3, 0.7, 0.2, 0.8 };
@@ -864,7 +882,7 @@ kv_render_edge_label_places (const KvLayout        *layout,
               free_spot = hypot (x - g_array_index (placed, double, k),
                                  y - g_array_index (placed, double, k + 1)) > 16.0;
             if (free_spot && pass == 0)
-              free_spot = !near_other_edge (layout, options, i, x, y);
+              free_spot = !near_other_edge (layout, options, pieces, i, x, y);
             if (free_spot)
               best = (int) f;
           }
@@ -875,6 +893,7 @@ kv_render_edge_label_places (const KvLayout        *layout,
       xy[2 * i + 1] = y;
     }
   g_array_unref (placed);
+  g_free (pieces);
 
   return TRUE;
 }
