@@ -8,14 +8,24 @@
 #include "kv-cli-common.h"
 #include "kv-cli-engine.h"
 
+static void
+readout_free (KvCliReadout *readout)
+{
+  kv_knowledge_free (readout->knowledge);
+  g_clear_pointer (&readout->explanation, kv_explanation_free);
+  g_free (readout);
+}
+
 static KvCliRun *
-run_new (KvScript *script, KvHistory *history)
+run_new (KvScript *script, KvHistory *history, gboolean read_out)
 {
   KvCliRun *run = g_new0 (KvCliRun, 1);
 
   run->script = script;
   run->history = history;
   run->states = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_state_unref);
+  if (read_out)
+    run->readouts = g_ptr_array_new_with_free_func ((GDestroyNotify) readout_free);
   return run;
 }
 
@@ -27,7 +37,25 @@ kv_cli_run_free (KvCliRun *run)
   g_clear_pointer (&run->script, kv_script_free);
   g_clear_pointer (&run->history, kv_history_free);
   g_ptr_array_unref (run->states);
+  g_clear_pointer (&run->readouts, g_ptr_array_unref);
   g_free (run);
+}
+
+/* Reads out the run's newest state, and the step into it from the state
+ * before. */
+static void
+read_out_last (KvCliRun *run)
+{
+  guint index = run->states->len - 1;
+  KvState *state = g_ptr_array_index (run->states, index);
+  KvCliReadout *readout = g_new0 (KvCliReadout, 1);
+
+  readout->knowledge = kv_knowledge_copy (kv_state_knowledge (state));
+  readout->worlds = kv_state_count_worlds (state);
+  if (index > 0)
+    readout->explanation = kv_explain_states (kv_cli_run_step (run, index),
+                                              g_ptr_array_index (run->states, index - 1), state);
+  g_ptr_array_add (run->readouts, readout);
 }
 
 KvState *
@@ -49,7 +77,7 @@ kv_cli_run_step (const KvCliRun *run, guint index)
 
 /* Takes @script and @history (NULL: runs @script). */
 static KvCliRun *
-open_explicit (KvScript *script, KvHistory *history, int step)
+open_explicit (KvScript *script, KvHistory *history, int step, gboolean read_out)
 {
   if (history == NULL)
     history = kv_cli_run_history (script);
@@ -62,19 +90,29 @@ open_explicit (KvScript *script, KvHistory *history, int step)
       kv_script_free (script);
       return NULL;
     }
-  run = run_new (script, history);
+  run = run_new (script, history, read_out);
   n = step < 0 ? kv_history_length (history) : (guint) step + 1;
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (run->states, kv_state_new_for_model (kv_history_get (history, i)->model));
+    {
+      g_ptr_array_add (run->states, kv_state_new_for_model (kv_history_get (history, i)->model));
+      if (read_out)
+        read_out_last (run);
+    }
   return run;
 }
 
-/* Takes @script. */
+/* Takes @script. Read out as it goes (@read_out), a run lets go of each
+ * state once the step after it is read out: the read-outs just after the
+ * step find BuDDy's caches warm, and the node table holds two states' θ
+ * instead of all of them, so it grows less and collects less. Measured
+ * (`run --json`, release build, one run after the other): cluedo-30
+ * 1.08–1.20 s and 206 MB before, 0.78–0.87 s and 60 MB after;
+ * cluedo6-30 6.5–6.6 s and 724 MB before, 5.7–5.9 s and 397 MB after. */
 static KvCliRun *
-open_symbolic (KvScript *script, int step)
+open_symbolic (KvScript *script, int step, gboolean read_out)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvCliRun) run = run_new (script, NULL);
+  g_autoptr(KvCliRun) run = run_new (script, NULL, read_out);
   KvState *state = kv_state_new_initial (script->game, KV_ENGINE_SYMBOLIC, 0, &error);
   guint n_steps = script->steps->len;
 
@@ -84,6 +122,8 @@ open_symbolic (KvScript *script, int step)
       return NULL;
     }
   g_ptr_array_add (run->states, state);
+  if (read_out)
+    read_out_last (run);
   if (step > (int) n_steps)
     {
       kv_cli_fail (_("--step %d is out of range: the script has %u steps (0 is the initial model)"), step, n_steps);
@@ -99,6 +139,11 @@ open_symbolic (KvScript *script, int step)
           return NULL;
         }
       g_ptr_array_add (run->states, state);
+      if (read_out)
+        {
+          read_out_last (run);
+          g_clear_pointer (&g_ptr_array_index (run->states, i), kv_state_unref);
+        }
     }
   return g_steal_pointer (&run);
 }
@@ -115,8 +160,8 @@ kv_cli_engine_kind (const char   *engine_text,
   return FALSE;
 }
 
-KvCliRun *
-kv_cli_open_run (const char *game, const char *engine_text, int step)
+static KvCliRun *
+open_run (const char *game, const char *engine_text, int step, gboolean read_out)
 {
   g_autoptr(GError) error = NULL;
   KvScript *script = NULL;
@@ -140,7 +185,7 @@ kv_cli_open_run (const char *game, const char *engine_text, int step)
       history = kv_cli_open_model (game, &script);
       if (history == NULL)
         return NULL;
-      return open_explicit (script, history, step);
+      return open_explicit (script, history, step, read_out);
     }
   script = kv_script_open (game, &error);
   if (script == NULL)
@@ -152,8 +197,8 @@ kv_cli_open_run (const char *game, const char *engine_text, int step)
    * the explicit engine for every step's product). */
   fits = kv_game_count_deals (script->game) <= (limit ? limit : KV_DEFAULT_WORLD_LIMIT);
   if (kind == KV_ENGINE_SYMBOLIC || (kind == KV_ENGINE_AUTO && !fits))
-    return open_symbolic (script, step);
-  run = open_explicit (script, NULL, step);
+    return open_symbolic (script, step, read_out);
+  run = open_explicit (script, NULL, step, read_out);
   /* Forced explicit (--engine or KRIPKEVIZ_ENGINE) on a game too big for
    * it: the error said why, this says what answers it. */
   if (run == NULL && !fits)
@@ -163,4 +208,16 @@ kv_cli_open_run (const char *game, const char *engine_text, int step)
                  : _("the explicit engine lists every world, too many in this game: unset KRIPKEVIZ_ENGINE=explicit "
                      "and the symbolic engine answers it"));
   return run;
+}
+
+KvCliRun *
+kv_cli_open_run (const char *game, const char *engine_text, int step)
+{
+  return open_run (game, engine_text, step, FALSE);
+}
+
+KvCliRun *
+kv_cli_open_run_read_out (const char *game, const char *engine_text)
+{
+  return open_run (game, engine_text, -1, TRUE);
 }

@@ -37,26 +37,13 @@ add_string_array (JsonBuilder *b, const char *member, char **strings, guint n)
   json_builder_end_array (b);
 }
 
-/* Step @index explained from the states before and after it (worlds named
- * on the explicit engine, counted on the symbolic one). */
-static KvExplanation *
-explain (const KvCliRun *run, guint index)
-{
-  return kv_explain_states (kv_cli_run_step (run, index),
-                            g_ptr_array_index (run->states, index - 1),
-                            g_ptr_array_index (run->states, index));
-}
-
 /* "explain" and "removed" (names, or a count past KV_EXPLAIN_NAMED_MAX or
  * on the symbolic engine). */
 static void
-add_explanation (JsonBuilder *b, const KvCliRun *run, guint index)
+add_explanation (JsonBuilder *b, const KvExplanation *explanation)
 {
-  g_autoptr(KvExplanation) explanation = NULL;
-
-  if (index == 0)
+  if (explanation == NULL)
     return;
-  explanation = explain (run, index);
   json_builder_set_member_name (b, "explain");
   json_builder_add_string_value (b, explanation->text);
   json_builder_set_member_name (b, "removed");
@@ -101,10 +88,10 @@ contracted_count (const KvCliRun *run, guint index)
 static void
 add_step (JsonBuilder *b, const KvCliRun *run, guint index)
 {
-  KvState *state = g_ptr_array_index (run->states, index);
-  const KvGame *game = kv_state_game (state);
+  const KvCliReadout *readout = g_ptr_array_index (run->readouts, index);
+  const KvGame *game = run->script->game;
   const KvStep *step = index > 0 ? kv_cli_run_step (run, index) : NULL;
-  const KvKnowledge *k = kv_state_knowledge (state);
+  const KvKnowledge *k = readout->knowledge;
   g_autofree guint32 *everyone = kv_knowledge_everyone (k);
   g_autoptr(GPtrArray) expanded = index > 0 ? expanded_steps (run, index) : NULL;
   g_autofree char *action = step == NULL ? g_strdup ("initial")
@@ -128,7 +115,7 @@ add_step (JsonBuilder *b, const KvCliRun *run, guint index)
       json_builder_end_array (b);
     }
   json_builder_set_member_name (b, "worlds");
-  json_builder_add_int_value (b, (gint64) kv_state_count_worlds (state));
+  json_builder_add_int_value (b, (gint64) readout->worlds);
   /* The symbolic engine does not contract: the member is left out. */
   if (contracted >= 0)
     {
@@ -165,7 +152,7 @@ add_step (JsonBuilder *b, const KvCliRun *run, guint index)
   json_builder_begin_object (b);
   add_possible (b, game, k->common.possible);
   json_builder_end_object (b);
-  add_explanation (b, run, index);
+  add_explanation (b, readout->explanation);
   json_builder_end_object (b);
 }
 
@@ -194,7 +181,7 @@ print_json (const KvCliRun *run)
 
   json_builder_set_member_name (b, "steps");
   json_builder_begin_array (b);
-  for (guint i = 0; i < run->states->len; i++)
+  for (guint i = 0; i < run->readouts->len; i++)
     add_step (b, run, i);
   json_builder_end_array (b);
   json_builder_end_object (b);
@@ -348,9 +335,8 @@ print_table (KvState *state, gboolean probabilities)
 
 /* The step explained, each sentence indented under the step's line. */
 static void
-print_explanation (const KvCliRun *run, guint index)
+print_explanation (const KvExplanation *explanation)
 {
-  g_autoptr(KvExplanation) explanation = explain (run, index);
   g_auto(GStrv) lines = g_strsplit (explanation->text, "\n", -1);
 
   for (guint j = 0; lines[j] != NULL; j++)
@@ -366,10 +352,10 @@ print_text (const KvCliRun *run, gboolean probabilities)
   /* The counts line up, right-aligned, after the longest step in DEL
    * notation (a real Cluedo suggest is longer than the usual column).
    * Padded by characters: DEL notation has multi-byte subscripts. */
-  for (guint i = 0; i < run->states->len; i++)
+  for (guint i = 0; i < run->readouts->len; i++)
     {
-      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT,
-                                                kv_state_count_worlds (g_ptr_array_index (run->states, i)));
+      const KvCliReadout *readout = g_ptr_array_index (run->readouts, i);
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, readout->worlds);
 
       count_width = MAX (count_width, (int) strlen (count));
       if (i > 0)
@@ -380,14 +366,14 @@ print_text (const KvCliRun *run, gboolean probabilities)
         }
     }
   printf ("%s\n\n", kv_game_display_title (game->title));
-  for (guint i = 0; i < run->states->len; i++)
+  for (guint i = 0; i < run->readouts->len; i++)
     {
-      KvState *state = g_ptr_array_index (run->states, i);
+      const KvCliReadout *readout = g_ptr_array_index (run->readouts, i);
       const KvStep *step = i > 0 ? kv_cli_run_step (run, i) : NULL;
-      const KvKnowledge *k = kv_state_knowledge (state);
+      const KvKnowledge *k = readout->knowledge;
       g_autofree char *del = step ? kv_step_to_del (step) : g_strdup (_("initial model"));
       g_autofree char *words = step ? kv_step_to_words (step) : g_strdup ("");
-      g_autofree char *worlds = g_strdup_printf ("%*" G_GUINT64_FORMAT, count_width, kv_state_count_worlds (state));
+      g_autofree char *worlds = g_strdup_printf ("%*" G_GUINT64_FORMAT, count_width, readout->worlds);
       gint64 contracted = contracted_count (run, i);
       GString *winners = g_string_new (NULL);
 
@@ -404,8 +390,8 @@ print_text (const KvCliRun *run, gboolean probabilities)
       if (words[0] != '\0')
         printf ("  — %s", words);
       printf ("\n");
-      if (i > 0)
-        print_explanation (run, i);
+      if (readout->explanation != NULL)
+        print_explanation (readout->explanation);
       g_string_free (winners, TRUE);
     }
   printf ("\n");
@@ -435,7 +421,7 @@ kv_cli_run (int argc, char **argv)
   if (argc != 2)
     return kv_cli_fail (_("usage: kripkeviz-cli run GAME [--json] [--probabilities]"));
 
-  run = kv_cli_open_run (argv[1], engine, -1);
+  run = kv_cli_open_run_read_out (argv[1], engine);
   if (run == NULL)
     return KV_EXIT_ERROR;
   if (probabilities && run->history == NULL)

@@ -127,6 +127,26 @@ kv_knowledge_new (const KvModel *model, guint world)
   return k;
 }
 
+static void
+perspective_dup (KvPerspective *to, const KvPerspective *from, guint n_cards)
+{
+  to->class_size = from->class_size;
+  to->wins = from->wins;
+  to->possible = g_memdup2 (from->possible, MAX (n_cards, 1) * sizeof (guint32));
+}
+
+KvKnowledge *
+kv_knowledge_copy (const KvKnowledge *from)
+{
+  KvKnowledge *k = g_memdup2 (from, sizeof *from);
+
+  k->agents = g_new (KvPerspective, from->n_agents);
+  for (guint a = 0; a < from->n_agents; a++)
+    perspective_dup (&k->agents[a], &from->agents[a], from->n_cards);
+  perspective_dup (&k->common, &from->common, from->n_cards);
+  return k;
+}
+
 void
 kv_knowledge_free (KvKnowledge *k)
 {

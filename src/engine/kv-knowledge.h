@@ -32,6 +32,7 @@ KvKnowledge *kv_knowledge_new  (const KvModel *model, guint world);
 KvKnowledge *kv_knowledge_new_empty (const KvGame *game);
 /* Sets each perspective's wins and the winners from the possible owners. */
 void         kv_knowledge_decide_winners (KvKnowledge *k, const KvGame *game);
+KvKnowledge *kv_knowledge_copy (const KvKnowledge *k);
 void         kv_knowledge_free (KvKnowledge *k);
 
 /* The single owner in @mask, or -1 when there are several (or none). */

@@ -110,7 +110,11 @@ kv_sym_count_worlds (const KvSym *sym)
 {
   /* Counted once: the CLI and the window ask for it several times a
    * step. θ never changes, so the cache is not part of the state (hence
-   * the const cast). */
+   * the const cast). A twin has its predecessor's θ, and its count (a
+   * fifteenth of cluedo6-30's `run --json` was counting endmoves' twins
+   * again). */
+  if (sym->twin != NULL)
+    return kv_sym_count_worlds (sym->twin);
   if (sym->n_worlds == 0)
     ((KvSym *) sym)->n_worlds = count (sym, sym->theta) + 1;
   return sym->n_worlds - 1;
@@ -363,20 +367,6 @@ perspective_copy (KvPerspective *to, const KvPerspective *from, gsize size)
   memcpy (to->possible, from->possible, size);
 }
 
-static KvKnowledge *
-knowledge_copy (const KvKnowledge *from, const KvGame *game)
-{
-  KvKnowledge *k = kv_knowledge_new_empty (game);
-  gsize size = MAX (game->n_cards, 1) * sizeof (guint32);
-
-  k->world = from->world;
-  k->winners = from->winners;
-  for (guint a = 0; a < game->n_agents; a++)
-    perspective_copy (&k->agents[a], &from->agents[a], size);
-  perspective_copy (&k->common, &from->common, size);
-  return k;
-}
-
 /* @agent's class at the actual world into @p: one walk of θ with what the
  * agent observes there fixed. */
 static void
@@ -396,7 +386,7 @@ kv_sym_knowledge (KvSym *sym)
   if (sym->twin != NULL)
     return kv_sym_knowledge (sym->twin);
   if (sym->knowledge != NULL)
-    return knowledge_copy (sym->knowledge, sym->game);
+    return kv_knowledge_copy (sym->knowledge);
   k = kv_knowledge_new_empty (sym->game);
 
   for (guint a = 0; a < sym->game->n_agents; a++)
@@ -418,7 +408,7 @@ kv_sym_knowledge (KvSym *sym)
   bdd_delref (component);
   kv_knowledge_decide_winners (k, sym->game);
   sym->knowledge = k;
-  return knowledge_copy (k, sym->game);
+  return kv_knowledge_copy (k);
 }
 
 guint64
