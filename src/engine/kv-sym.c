@@ -61,7 +61,10 @@ sym_library_init (void)
        * collections (0.15 s) but costs the first initial structure as
        * much (80 MB to clear: `cluedo`'s went from 90 ms to 175 ms, over
        * its 100 ms budget), and 75 MB more. The table also grows when a
-       * collection frees less than 40% of it (BuDDy's default: 20%), and
+       * collection frees less than 60% of it (BuDDy's default: 20%; 40%
+       * until `run` held two states instead of all: then 60% took
+       * cluedo6-30 from 5.7–6.3 s to 5.2–6.1 s, four runs each
+       * interleaved, cluedo-30 and the peak memory alike), and
        * each of BuDDy's operation caches holds a sixth as many entries
        * as the table nodes (was an eighth): in a self-play game of
        * `naive` players (`play cluedo --agents naive --games 1 --seed
@@ -81,7 +84,7 @@ sym_library_init (void)
       bdd_resize_hook (NULL);
       bdd_setmaxnodenum (kv_sym_max_nodes ());
       bdd_setmaxincrease ((int) kv_sym_max_nodes ());
-      bdd_setminfreenodes (40);
+      bdd_setminfreenodes (60);
       bdd_setcacheratio (6);
       g_once_init_leave (&done, 1);
     }
