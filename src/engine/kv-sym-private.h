@@ -201,6 +201,9 @@ gboolean    _kv_sym_leave_room        (GError **error);
 gboolean    _kv_sym_readout_retry     (void);
 KvSym      *_kv_sym_new               (KvGame *game, Vocabulary *vocabulary, BDD theta, BDD actual);
 void        _kv_sym_set_deals_from    (KvSym *sym, KvSym *from, BDD deals_step);
+/* kv-sym-readout.c */
+BDD         _kv_sym_announced_deals   (const Vocabulary *vocabulary, const KvGame *game, BDD before, BDD after,
+                                       BDD kept);
 void        _kv_sym_drop_deals_from   (KvSym *sym);
 Vocabulary *_kv_sym_vocabulary_copy   (const Vocabulary *vocabulary);
 BDD         _kv_sym_unobserved_vars   (const Vocabulary *vocabulary, guint32 agents);

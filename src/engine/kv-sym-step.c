@@ -332,6 +332,8 @@ typedef struct {
   BDD         actual;    /* referenced */
   BDD         deal_law;  /* referenced: what the steps said of the deal, when propositional */
   gboolean    propositional;
+  BDD         kept;      /* referenced: the steps' preconditions, while each has one event */
+  gboolean    one_event;
 } Apply;
 
 static void
@@ -392,6 +394,9 @@ apply_one (Apply *ap, const KvStep *step, GError **error)
   ap->propositional = ap->propositional && propositional;
   if (ap->propositional)
     set_to (&ap->deal_law, bdd_and (ap->deal_law, preconditions_hold));
+  ap->one_event = ap->one_event && am->n_events == 1;
+  if (ap->one_event)
+    set_to (&ap->kept, bdd_and (ap->kept, pre[0]));
   if (!propositional)
     apply_flush (ap);
   free_bdds (codes, am->n_events);
@@ -406,7 +411,7 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
 {
   g_autoptr(GPtrArray) steps = _kv_sym_expand_step (sym->game, step);
   Apply ap = { sym->game, _kv_sym_vocabulary_copy (sym->vocabulary), keep (sym->theta), keep (bddtrue),
-               keep (sym->actual), keep (bddtrue), TRUE };
+               keep (sym->actual), keep (bddtrue), TRUE, keep (bddtrue), TRUE };
   gboolean ok = TRUE;
   KvSym *next = NULL;
 
@@ -415,6 +420,13 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
   if (ok)
     {
       apply_flush (&ap);
+      /* Announcements that said something of what agents know (an
+       * endmove): what they said of the deal, when they removed a world. */
+      if (!ap.propositional && ap.one_event && ap.theta != sym->theta)
+        {
+          bdd_delref (ap.deal_law);
+          ap.deal_law = _kv_sym_announced_deals (ap.vocabulary, sym->game, sym->theta, ap.theta, ap.kept);
+        }
       ok = !_kv_sym_failed (error) && _kv_sym_leave_room (error);
     }
   if (ok)
@@ -424,7 +436,7 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
       if (next->theta == sym->theta && next->actual == sym->actual
           && next->vocabulary->len == sym->vocabulary->len)
         next->twin = kv_sym_ref (sym->twin != NULL ? sym->twin : sym);
-      else if (ap.propositional)
+      else if (ap.propositional || ap.one_event)
         _kv_sym_set_deals_from (next, sym, keep (ap.deal_law));
     }
   if (ap.vocabulary != NULL)
@@ -433,5 +445,6 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
   bdd_delref (ap.pending);
   bdd_delref (ap.actual);
   bdd_delref (ap.deal_law);
+  bdd_delref (ap.kept);
   return next;
 }

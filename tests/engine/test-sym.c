@@ -8,7 +8,8 @@
  * steps exercise what the symbolic engine does to go faster: a suggest's
  * steps taken in one product, event variables placed by their
  * preconditions, endmoves that remove nothing (whose read-outs are the
- * previous state's), deals worked out from the previous state's, and
+ * previous state's), deals worked out from the previous state's (after an
+ * announcement of what agents know, from the deals it touched), and
  * common knowledge among more than three agents (read through projections
  * of θ on two agents' observations). The envelopes still possible and
  * each agent's class size (kv_sym_envelopes, kv_sym_count_agent_worlds)
@@ -55,6 +56,15 @@ static const char *clue11_steps[] = { "suggest 1 candle Plum", "endmove 1", "sug
 static const char *four_steps[] = { "suggest 1 Mustard rope", "endmove 1", "suggest 2 Plum knife",
                                     "endmove 2", "showcard 4 -> 3 knife", "suggest 3 Scarlet pipe",
                                     "endmove 4", "win 3", NULL };
+
+/* Announcements of what an agent knows, after a private showcard: a deal
+ * where 3 holds both asked cards has two worlds (which one it showed), and
+ * "1 knows Green@3" removes one of them, not the deal; a deal where 3 holds
+ * lead alone loses its one world, and is removed (alike for 1 showing 2
+ * axe). */
+static const char *clue11_announced[] = {
+  "showcard 3 -> 1 Green of Green lead", "announce K{1} Green@3", "suggest 2 axe Mustard",
+  "announce K{2} axe@1", NULL };
 
 /* Announcements that split the worlds into parts no agent links (each
  * agent's hand tells the parts apart), so that common knowledge ranges
@@ -250,6 +260,12 @@ static void
 test_four (void)
 {
   agree_on (four, four_steps, 14);
+}
+
+static void
+test_announced (void)
+{
+  agree_on (clue11, clue11_announced, 15);
 }
 
 /* The first of @steps leaves the actual world's component smaller than
@@ -679,6 +695,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sym/hexa", test_hexa);
   g_test_add_func ("/sym/clue11", test_clue11);
   g_test_add_func ("/sym/four-players", test_four);
+  g_test_add_func ("/sym/announced", test_announced);
   g_test_add_func ("/sym/split", test_split);
   g_test_add_func ("/sym/avoid-appex", test_avoid_appex);
   g_test_add_func ("/sym/false-step", test_false_step);
