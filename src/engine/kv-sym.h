@@ -55,24 +55,20 @@
  * whose earlier states are freed keeps one θ in the table. Not thread
  * safe: reach it through kv-state.c, which serialises the calls.
  *
- * Speed (release build, user CPU time of `kripkeviz-cli run --json`,
- * the build before this round's changes and this one run one after the
- * other on the shared 2-core build machine under a load of 3 to 5, so the
- * figures are high; DESIGN §7's budgets are 1 s and 300 MB for
- * bench/cluedo-30.kvg, 5 s and 1 GB for bench/cluedo6-30.kvg):
- * cluedo-30 2.6 s before, 2.7 s after, 158 MB → 256 MB (the same BDDs
- * and steps; a bigger cache for `play`, kv-sym.c); cluedo6-30 21.4 s →
- * 13.9 s, 705 MB → 896 MB (the common component by two agents first,
- * kv-sym-reach.c: 11.9 s of reach down to 2.9 s in one pair of runs; the
- * table's growth: 3.5 s of garbage collection down to 1.2 s). Both are
- * still over their time budgets; what is left is the products (θ ∧ the
- * suggest's answers), the endmoves' win{a} and, with three players, the
- * ring of reach (half of cluedo-30), on the same θ: its nodes after each
- * step did not change (cluedo-30 peaks at 270 000, cluedo6-30 at
- * 1 582 000); bench/kv-bench-symbolic.c prints them. All-`naive` self-play
- * of cluedo6 (`play cluedo6 --agents naive --games 100 --seed 1`) used to
- * stop in its third game, the table full of earlier states' θ; it plays
- * now (kv-sym-step.c has the figures).
+ * Speed (release build, `kripkeviz-cli run --json` on the 2-core build
+ * machine at its quickest; DESIGN §7's budgets are 1 s and 300 MB for
+ * bench/cluedo-30.kvg, 5 s and 1 GB for bench/cluedo6-30.kvg): cluedo-30
+ * 0.78–0.87 s and 60 MB, cluedo6-30 5.2–5.5 s and 397 MB, run holding
+ * two states at a time (src/cli/kv-cli-engine.c). What is left is the
+ * suggests' products (θ ∧ the suggest's answers, half of cluedo6-30),
+ * the deals each step removed, the common component's projections and
+ * the endmoves' win{a}; θ's nodes after each step are as they were
+ * (cluedo-30 peaks at 270 000, cluedo6-30 at 1 582 000), and
+ * bench/kv-bench-symbolic.c prints them. The README's "Speed against
+ * those budgets" lists what was measured without gain. All-`naive`
+ * self-play of cluedo6 (`play cluedo6 --agents naive --games 100 --seed
+ * 1`) used to stop in its third game, the table full of earlier states'
+ * θ; it plays now (kv-sym-step.c has the figures).
  */
 #pragma once
 
