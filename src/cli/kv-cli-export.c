@@ -87,6 +87,7 @@ layout_entry (KvLayoutContext       *context,
   options.kind = view;
   options.links_of = links_of;
   options.title = title;
+  options.engine = engine;
   if (stage == NO_STAGE)
     graph = kv_view_build (entry->model, &options, error);
   else

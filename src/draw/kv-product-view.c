@@ -449,7 +449,7 @@ add_action_block (EdgeSet *set, const KvActionGrid *grid, guint agent, guint *me
 }
 
 static KvGraph *
-build_action (const KvProductView *view)
+build_action (const KvProductView *view, KvLayoutEngine engine)
 {
   const KvActionModel *am = view->action;
   const KvGame *game = view->before->game;
@@ -464,7 +464,7 @@ build_action (const KvProductView *view)
    * each precondition in its tooltip. */
   gboolean names_only = am->n_events > ACTION_LABELS_MAX;
   KvActionGrid grid = { 0 };
-  gboolean in_grid = names_only && _kv_action_grid_init (&grid, am, game->n_agents);
+  gboolean in_grid = names_only && engine == KV_LAYOUT_AUTO && _kv_action_grid_init (&grid, am, game->n_agents);
 
   for (guint e = 0; e < am->n_events; e++)
     {
@@ -811,7 +811,7 @@ kv_product_view_build (const KvProductView *view, KvProductStage stage,
   switch (stage)
     {
     case KV_PRODUCT_STAGE_ACTION:
-      return build_action (view);
+      return build_action (view, options->engine);
     case KV_PRODUCT_STAGE_RESULT:
       {
         KvViewOptions result = *options;
@@ -837,7 +837,7 @@ kv_product_view_build (const KvProductView *view, KvProductStage stage,
         if (graph != NULL)
           {
             name_result_by_pairs (view, graph);
-            if (result.kind == KV_VIEW_WHOLE)
+            if (result.kind == KV_VIEW_WHOLE && result.engine == KV_LAYOUT_AUTO)
               _kv_product_result_grid (view, &result, graph);
             code_result_nodes (view, graph, result.kind, blocks, n_blocks);
           }

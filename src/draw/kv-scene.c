@@ -212,6 +212,7 @@ build (KvLayoutContext      *context,
     kv_view_options_init (&opts);
   if (model != NULL && opts.kind == KV_VIEW_AUTO)
     opts.kind = kv_view_choose (model, opts.limit);
+  opts.engine = engine;
 
   if (check_cancelled (cancellable, error))
     return NULL;

@@ -23,6 +23,7 @@ kv_view_options_init (KvViewOptions *options)
     .limit = KV_VIEW_DEFAULT_LIMIT,
     .radius = 1,
     .links_of = -1,
+    .engine = KV_LAYOUT_AUTO,
   };
 }
 

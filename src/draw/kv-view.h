@@ -29,6 +29,7 @@
 
 #include "kv-engine.h"
 #include "kv-graph.h"
+#include "kv-layout.h"
 
 G_BEGIN_DECLS
 
@@ -61,6 +62,11 @@ typedef struct {
    * none. */
   const guint  *chain;
   guint         n_chain;
+  /* The layout the graph is for. A product's events and its result keep
+   * their grids of two agents' crossing classes under KV_LAYOUT_AUTO only,
+   * as a model does its own (kv-layout-crossing.c): the engine a user
+   * picks lays out all three panels. */
+  KvLayoutEngine engine;
 } KvViewOptions;
 
 void        kv_view_options_init     (KvViewOptions *options);

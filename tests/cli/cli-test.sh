@@ -147,6 +147,15 @@ for stage in action pairs links result; do
   expect 0 "export --product-stage $stage" '' -- export hexa-show --step 1 --product-stage "$stage" --format svg -o "$tmp/$stage.svg"
 done
 if grep -q 'Stage 1 of 3' "$tmp/pairs.svg" 2>/dev/null; then ok "the pairs stage is titled"; else not_ok "the pairs stage is titled"; fi
+# twocards' result sits in M's crossing grid under the automatic layout
+# only: an engine asked for lays it out (as it does M).
+"$cli" export twocards --step 1 --product-stage result --format dot -o "$tmp/auto.dot"
+"$cli" export twocards --step 1 --product-stage result --engine dot --format dot -o "$tmp/dot.dot"
+if grep -q 'laid out by neato' "$tmp/auto.dot" && grep -q 'laid out by dot' "$tmp/dot.dot"; then
+  ok "export --engine dot lays out a product's result grid"
+else
+  not_ok "export --engine dot lays out a product's result grid" "$(head -1 "$tmp/auto.dot")" "$(head -1 "$tmp/dot.dot")"
+fi
 expect 2 "export --product-stage on the initial model" 'initial model is not the result of an action' -- export hexa-show --step 0 --product-stage pairs --format png -o "$tmp/x.png"
 expect 2 "export --product-stage with an unknown stage" 'unknown product stage' -- export hexa-show --product-stage middle --format png -o "$tmp/x.png"
 expect 2 "export --product-stage with --all-steps" 'one step' -- export hexa-show --all-steps --product-stage pairs --format pdf -o "$tmp/x.pdf"

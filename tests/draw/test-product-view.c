@@ -58,7 +58,7 @@ has_note (const KvGraph *graph, const char *start)
 }
 
 static KvGraph *
-stage (const KvProductView *view, KvProductStage s, KvViewKind kind)
+stage_for (const KvProductView *view, KvProductStage s, KvViewKind kind, KvLayoutEngine engine)
 {
   g_autoptr(GError) error = NULL;
   KvViewOptions options;
@@ -66,9 +66,16 @@ stage (const KvProductView *view, KvProductStage s, KvViewKind kind)
 
   kv_view_options_init (&options);
   options.kind = kind;
+  options.engine = engine;
   graph = kv_product_view_build (view, s, &options, &error);
   g_assert_no_error (error);
   return graph;
+}
+
+static KvGraph *
+stage (const KvProductView *view, KvProductStage s, KvViewKind kind)
+{
+  return stage_for (view, s, kind, KV_LAYOUT_AUTO);
 }
 
 /* Figure 5: 18 pairs, 12 struck; 6 kept, 2's links all cut, 1 and 3 keep 3. */
@@ -412,6 +419,19 @@ test_twocards_grids (void)
   g_assert_no_error (error);
   for (guint i = 0; i < kv_graph_n_edges (result); i++)
     g_assert_true (link_round_nodes_in_line (layout, i));
+
+  /* An engine the user picks lays out all three panels: the events and
+   * the result leave their grids, as M leaves its own. */
+  {
+    g_autoptr(KvGraph) action = stage (view, KV_PRODUCT_STAGE_ACTION, KV_VIEW_WHOLE);
+    g_autoptr(KvGraph) action_dot = stage_for (view, KV_PRODUCT_STAGE_ACTION, KV_VIEW_WHOLE, KV_LAYOUT_DOT);
+    g_autoptr(KvGraph) result_dot = stage_for (view, KV_PRODUCT_STAGE_RESULT, KV_VIEW_WHOLE, KV_LAYOUT_DOT);
+
+    g_assert_true (kv_graph_is_grid (action));
+    g_assert_false (kv_graph_is_grid (action_dot));
+    g_assert_cmpuint (kv_graph_n_nodes (result_dot), ==, 24);
+    g_assert_false (kv_graph_is_grid (result_dot));
+  }
 }
 
 /* Clue 11's deal, then 3 shows 1 candle (asked candle, Scarlet). */

@@ -50,6 +50,7 @@ main (int   argc,
   g_autofree char *perspective = NULL;
   g_autofree char *product = NULL;
   g_autofree char *view = NULL;
+  g_autofree char *engine = NULL;
   g_autoptr(KvApplication) app = NULL;
   g_auto(GStrv) apply = NULL;
   const GOptionEntry entries[] = {
@@ -64,6 +65,7 @@ main (int   argc,
     { "shortcuts", 0, 0, G_OPTION_ARG_NONE, &shortcuts, "Render the shortcuts window", NULL },
     { "product", 0, 0, G_OPTION_ARG_STRING, &product, "Show the product view at this stage", "STAGE" },
     { "view", 0, 0, G_OPTION_ARG_STRING, &view, "The product panels' view", "KIND" },
+    { "engine", 0, 0, G_OPTION_ARG_STRING, &engine, "The layout engine (the preference)", "ENGINE" },
     { "present", 0, 0, G_OPTION_ARG_NONE, &present, "Presentation mode (F5)", NULL },
     { "probabilities", 0, 0, G_OPTION_ARG_NONE, &probabilities, "The knowledge table's chances (%)", NULL },
     { "perspective", 0, 0, G_OPTION_ARG_STRING, &perspective, "An agent's perspective (1, 1>2)", "CHAIN" },
@@ -102,6 +104,13 @@ main (int   argc,
           g_printerr ("%s\n", error->message);
           return 1;
         }
+    }
+  if (engine != NULL)
+    {
+      /* The window reads the preference as it is made. */
+      g_autoptr(GSettings) settings = g_settings_new ("org.kripkeviz.Kripkeviz");
+
+      g_settings_set_string (settings, "layout-engine", engine);
     }
   window = kv_window_new (app != NULL ? GTK_APPLICATION (app) : NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
