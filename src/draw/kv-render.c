@@ -352,6 +352,22 @@ plan_scaled_legend (const KvLayout *layout,
   return width / scale;
 }
 
+/* How far the links reach past the worlds' box, right and below: a link
+ * bent round a world in its line bows out past a grid's last column or
+ * row (twocards' M and result). Their control points bound the curve and,
+ * a quarter of the bend beyond its apex, about half its label. */
+static void
+links_overhang (const KvLayout *layout, double *right, double *below)
+{
+  *right = *below = 0;
+  for (guint i = 0; i < kv_graph_n_edges (layout->graph); i++)
+    for (guint j = 0; j < layout->edges[i].n_points; j++)
+      {
+        *right = MAX (*right, layout->edges[i].points[2 * j] - layout->width);
+        *below = MAX (*below, layout->edges[i].points[2 * j + 1] - layout->height);
+      }
+}
+
 /* The drawing with its title and notes wrapped at @wrap; with @wrap 0,
  * the title on one line and the notes as wide as the rest, at least
  * MIN_LEGEND_W. With @beside, the legend @wrap wide right of the graph,
@@ -369,6 +385,7 @@ measure_at (const KvLayout         *layout,
   const double margin = spacing->margin, gap = spacing->legend_gap;
   double content_w = layout->width;
   double y = margin;
+  double right, below;
 
   legend->items = NULL;
   legend->width = legend->height = 0;
@@ -392,14 +409,16 @@ measure_at (const KvLayout         *layout,
 
   geometry->note_width = 0;
   geometry->legend_x = margin;
+  /* Past the other sides a bowed link has the margin. */
+  links_overhang (layout, &right, &below);
   if (options->show_legend && beside)
     {
       geometry->note_width = plan_scaled_legend (layout, spacing, wrap, legend);
-      content_w = MAX (content_w, layout->width + gap + legend->width);
+      content_w = MAX (content_w, layout->width + right + gap + legend->width);
       geometry->width = ceil (content_w + 2 * margin);
       geometry->graph_x = margin;
       geometry->graph_y = y;
-      geometry->legend_x = margin + layout->width + gap;
+      geometry->legend_x = margin + layout->width + right + gap;
       geometry->legend_y = y;
       geometry->height = ceil (y + MAX (layout->height, legend->height) + margin);
       return;
@@ -418,7 +437,7 @@ measure_at (const KvLayout         *layout,
   y += layout->height;
   if (options->show_legend)
     {
-      geometry->legend_y = y + gap;
+      geometry->legend_y = y + below + gap;
       y = geometry->legend_y + legend->height;
     }
   geometry->height = ceil (y + margin);

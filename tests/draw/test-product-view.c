@@ -420,6 +420,29 @@ test_twocards_grids (void)
   for (guint i = 0; i < kv_graph_n_edges (result); i++)
     g_assert_true (link_round_nodes_in_line (layout, i));
 
+  /* The links bent round the last column bow out right of it: the legend
+   * beside the grid (as a product panel puts it) keeps clear of their
+   * labels, a label's width at least. */
+  {
+    KvRenderOptions options;
+    KvRenderGeometry geometry;
+    g_autofree double *xy = g_new (double, 2 * kv_graph_n_edges (result));
+    double rightmost = 0;
+
+    kv_render_options_init (&options);
+    options.legend_place = KV_LEGEND_BESIDE;
+    options.fit_width = 600;
+    options.fit_height = 500;
+    options.edge_labels = 1;
+    kv_render_measure (layout, &options, &geometry);
+    g_assert_true (kv_render_edge_label_places (layout, &options, xy));
+    for (guint i = 0; i < kv_graph_n_edges (result); i++)
+      if (!isnan (xy[2 * i]))
+        rightmost = MAX (rightmost, xy[2 * i]);
+    g_assert_cmpfloat (rightmost, >, layout->width);
+    g_assert_cmpfloat (geometry.graph_x + rightmost + KV_STYLE_LABEL_SIZE, <=, geometry.legend_x);
+  }
+
   /* An engine the user picks lays out all three panels: the events and
    * the result leave their grids, as M leaves its own. */
   {
