@@ -246,6 +246,20 @@ font_scale (KvKnowledgeTable *self)
 
 /* Each column as wide as the widest thing it can show, so that the table
  * keeps its width from step to step and asks the window for all of it. */
+/* Whether the cards outside every category get a heading of their own,
+ * "Other cards": only under categories. refill () shows it, and
+ * size_columns () makes room for it, by this one rule. */
+static gboolean
+heads_other_cards (const KvGame *game)
+{
+  if (game->n_categories == 0)
+    return FALSE;
+  for (guint card = 0; card < game->n_cards; card++)
+    if (game->card_category[card] == KV_NO_CATEGORY)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 size_columns (KvKnowledgeTable *self)
 {
@@ -258,7 +272,6 @@ size_columns (KvKnowledgeTable *self)
   const int cell_extra = 6 + 2 + 2;
   int total = 0;
   int card_width, cell_width;
-  gboolean any_category = FALSE, any_other = FALSE;
 
   if (game == NULL)
     return;
@@ -276,15 +289,9 @@ size_columns (KvKnowledgeTable *self)
     card_width = MAX (card_width, text_width (self, game->card_names[card], FALSE));
   for (guint cat = 0; cat < game->n_categories; cat++)
     card_width = MAX (card_width, text_width (self, kv_game_display_category (game, (int) cat), TRUE));
-  /* "Other cards" heads the cards outside the categories only when there
-   * are both (refill): a long heading in Dutch widened real Cluedo's
-   * card column for a row it never shows. */
-  for (guint card = 0; card < game->n_cards; card++)
-    {
-      any_category |= game->card_category[card] != KV_NO_CATEGORY;
-      any_other |= game->card_category[card] == KV_NO_CATEGORY;
-    }
-  if (any_category && any_other)
+  /* Only for a row it shows: a long heading in Dutch widened real
+   * Cluedo's card column. */
+  if (heads_other_cards (game))
     card_width = MAX (card_width, text_width (self, _("Other cards"), TRUE));
 
   for (guint c = 0; c <= self->columns->len; c++)
@@ -554,7 +561,6 @@ refill (KvKnowledgeTable *self)
   g_autofree char *deal = NULL;
   g_autofree char *perspective = NULL;
   const KvGame *game;
-  gboolean any_category = FALSE;
 
   if (state_game != self->game)
     {
@@ -647,18 +653,12 @@ refill (KvKnowledgeTable *self)
       for (guint card = 0; card < game->n_cards; card++)
         if (game->card_category[card] == (int) cat)
           add_card_row (self, rows, k, before, everyone, everyone_before, shares, card);
-      any_category = TRUE;
     }
+  if (heads_other_cards (game))
+    g_ptr_array_add (rows, kv_card_row_new (KV_CARD_ROW_CATEGORY, _("Other cards"), 0));
   for (guint card = 0; card < game->n_cards; card++)
     if (game->card_category[card] == KV_NO_CATEGORY)
-      {
-        if (any_category)
-          {
-            g_ptr_array_add (rows, kv_card_row_new (KV_CARD_ROW_CATEGORY, _("Other cards"), 0));
-            any_category = FALSE;
-          }
-        add_card_row (self, rows, k, before, everyone, everyone_before, shares, card);
-      }
+      add_card_row (self, rows, k, before, everyone, everyone_before, shares, card);
 
   set_rows (self, rows);
 }
@@ -690,6 +690,25 @@ kv_knowledge_table_get_cell (KvKnowledgeTable *self,
     }
 
   return NULL;
+}
+
+char **
+kv_knowledge_table_get_headings (KvKnowledgeTable *self)
+{
+  g_autoptr(GStrvBuilder) headings = g_strv_builder_new ();
+  guint n;
+
+  g_return_val_if_fail (KV_IS_KNOWLEDGE_TABLE (self), NULL);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(KvCardRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), i);
+
+      if (kv_card_row_get_kind (row) == KV_CARD_ROW_CATEGORY)
+        g_strv_builder_add (headings, kv_card_row_get_title (row));
+    }
+  return g_strv_builder_end (headings);
 }
 
 void

@@ -60,6 +60,10 @@ const char *kv_knowledge_table_get_cell  (KvKnowledgeTable *self,
                                           guint             column,
                                           gboolean         *learned);
 
+/* The rows' headings, top to bottom (a category's name, "Other cards"),
+ * NULL-terminated. For tests. */
+char      **kv_knowledge_table_get_headings (KvKnowledgeTable *self);
+
 /* The header of column @index (0: the cards, then the perspective's when
  * there is one, the agents, E and C), or NULL; and the scrolled window around the table. For tests. */
 GtkWidget  *kv_knowledge_table_get_header   (KvKnowledgeTable *self,

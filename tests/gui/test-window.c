@@ -1509,6 +1509,43 @@ test_probabilities (void)
   g_assert_true (g_str_has_prefix (cell (model->game->card_names[card], 0, NULL), "? "));
 }
 
+/* The knowledge table's headings: each category's name over its cards,
+ * and "Other cards" over the cards outside every category only beside
+ * categories (the card column makes room for it by the same rule). */
+static void
+test_table_headings (void)
+{
+  static const struct {
+    const char *game;
+    const char *headings;   /* joined by "|" */
+  } cases[] = {
+    { "agents 1 2\ncategory suspect: Plum Green\ncards rope\nhands 2 1\ndeal 1: Plum rope 2: Green\n", "Suspect|Other cards" },
+    { "clue11", "Weapon|Suspect" },
+    { "hexa", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KvScript) script = strchr (cases[i].game, '\n') != NULL
+        ? kv_script_parse (cases[i].game, strlen (cases[i].game), "headings.kvg", &error)
+        : kv_script_open (cases[i].game, &error);
+      g_autoptr(KvState) state = NULL;
+      GtkWidget *table = g_object_ref_sink (kv_knowledge_table_new ());
+      g_auto(GStrv) headings = NULL;
+      g_autofree char *joined = NULL;
+
+      g_assert_no_error (error);
+      state = kv_state_new_initial (script->game, KV_ENGINE_EXPLICIT, 0, &error);
+      g_assert_no_error (error);
+      kv_knowledge_table_set_state (KV_KNOWLEDGE_TABLE (table), state, -1, NULL, 0);
+      headings = kv_knowledge_table_get_headings (KV_KNOWLEDGE_TABLE (table));
+      joined = g_strjoinv ("|", headings);
+      g_assert_cmpstr (joined, ==, cases[i].headings);
+      g_object_unref (table);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1519,6 +1556,7 @@ main (int   argc,
   window = kv_display_new_window (1280, 800);
 
   g_test_add_func ("/window/open-hexa", test_open_hexa);
+  g_test_add_func ("/window/table-headings", test_table_headings);
   g_test_add_func ("/window/composer", test_composer);
   g_test_add_func ("/window/composer-cards", test_composer_cards);
   g_test_add_func ("/window/undo-redo", test_undo_redo);
