@@ -201,9 +201,6 @@ gboolean    _kv_sym_leave_room        (GError **error);
 gboolean    _kv_sym_readout_retry     (void);
 KvSym      *_kv_sym_new               (KvGame *game, Vocabulary *vocabulary, BDD theta, BDD actual);
 void        _kv_sym_set_deals_from    (KvSym *sym, KvSym *from, BDD deals_step);
-/* kv-sym-readout.c */
-BDD         _kv_sym_announced_deals   (const Vocabulary *vocabulary, const KvGame *game, BDD before, BDD after,
-                                       BDD kept);
 void        _kv_sym_drop_deals_from   (KvSym *sym);
 Vocabulary *_kv_sym_vocabulary_copy   (const Vocabulary *vocabulary);
 BDD         _kv_sym_unobserved_vars   (const Vocabulary *vocabulary, guint32 agents);
@@ -229,6 +226,10 @@ BDD        *_kv_sym_event_codes       (Vocabulary *vocabulary, const KvGame *gam
 BDD         _kv_sym_product_law       (BDD theta, guint n_events, const BDD *pre, const BDD *codes);
 
 /* kv-sym-readout.c */
+/* What announcements said of the deal (a deals_step), when they took
+ * θ @before to @after = @before ∧ @kept. Referenced. */
+BDD         _kv_sym_announced_deals   (const Vocabulary *vocabulary, const KvGame *game, BDD before, BDD after,
+                                       BDD kept);
 /* The envelopes @projected (a BDD over the envelope's variables only)
  * allows, sorted (kv_hand_compare), into a new array of KvHand. */
 GArray     *_kv_sym_envelopes_of      (const KvGame *game, BDD projected);

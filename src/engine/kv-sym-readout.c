@@ -159,12 +159,12 @@ event_vars (const Vocabulary *vocabulary, const KvGame *game)
 
 /* What announcements (steps of one event each, so no new variable) said
  * of the deal, when @before became @after = @before ∧ @kept: not "every
- * world of the deal was removed". Only the deals with a removed world are looked at,
- * a few of them (an endmove removes the worlds where its agent would have
- * won), instead of projecting the new θ: bench/cluedo-30.kvg's step 26,
- * an endmove that removes 7 638 of 4.6 million worlds, read out in 41–46
- * ms instead of 73–92 ms (its step 24 ms alike), and it was the slowest
- * step. Referenced. */
+ * world of the deal was removed". Only the deals with a removed world
+ * are looked at, a few of them (an endmove removes the worlds where its
+ * agent would have won), instead of projecting the new θ:
+ * bench/cluedo-30.kvg's step 26, an endmove that removes 7 638 of 4.6
+ * million worlds, read out in 41–46 ms instead of 73–92 ms (its step 24
+ * ms alike), and it was the slowest step. Referenced. */
 BDD
 _kv_sym_announced_deals (const Vocabulary *vocabulary, const KvGame *game, BDD before, BDD after, BDD kept)
 {

@@ -7,8 +7,9 @@
  * products.
  *
  * A new state's deals come from its predecessor's when the step said
- * only something of the deal (kv_sym_apply_step ()), without holding the
- * predecessor (kv-sym-private.h, deals_from). Holding it was a leak in
+ * only something of the deal, or was announcements (one event each: the
+ * deals it touched, _kv_sym_announced_deals ()) (kv_sym_apply_step ()),
+ * without holding the predecessor (kv-sym-private.h, deals_from). Holding it was a leak in
  * self-play, where nobody asks for deals: each state held the one before,
  * so a game held every θ it had been through. Measured, `play cluedo6
  * --agents naive --games 100 --seed 1` (release build, a load of 3 to 5):
@@ -330,7 +331,8 @@ typedef struct {
   BDD         theta;     /* referenced: θ, without @pending */
   BDD         pending;   /* referenced: the products not yet taken into θ */
   BDD         actual;    /* referenced */
-  BDD         deal_law;  /* referenced: what the steps said of the deal, when propositional */
+  BDD         deal_law;  /* referenced: what the steps said of the deal, when propositional
+                          * (or, once applied, announcements: kv_sym_apply_step ()) */
   gboolean    propositional;
   BDD         kept;      /* referenced: the steps' preconditions, while each has one event */
   gboolean    one_event;
