@@ -259,7 +259,15 @@ append_tikz_body (GString               *out,
   /* The legend: the same entries as the screen's (kv-render.c), the
    * agents on one row below the graph, one a row beside it. */
   x0 = MAX (legend_x, 0);
-  y = legend_x > 0 ? top + 12 : y - 24;
+  if (legend_x > 0)
+    y = top + 12;
+  else
+    {
+      double right, below;
+
+      kv_render_links_overhang (layout, &right, &below);
+      y -= 24 + below;
+    }
   g_string_append (out, "  % Legend\n");
   for (guint i = 0; i < graph->n_agents; i++)
     {
@@ -414,7 +422,11 @@ kv_export_beamer_bytes (KvLayout * const       *layouts,
    * the biggest of their sizes. */
   for (guint i = 0; i < n_frames; i++)
     {
-      width = MAX (width, layouts[i]->width);
+      double right, below;
+
+      /* The legend beside clears the links that bow out right. */
+      kv_render_links_overhang (layouts[i], &right, &below);
+      width = MAX (width, layouts[i]->width + right);
       height = MAX (height, layouts[i]->height);
     }
 

@@ -352,12 +352,8 @@ plan_scaled_legend (const KvLayout *layout,
   return width / scale;
 }
 
-/* How far the links reach past the worlds' box, right and below: a link
- * bent round a world in its line bows out past a grid's last column or
- * row (twocards' M and result). Their control points bound the curve and,
- * a quarter of the bend beyond its apex, about half its label. */
-static void
-links_overhang (const KvLayout *layout, double *right, double *below)
+void
+kv_render_links_overhang (const KvLayout *layout, double *right, double *below)
 {
   *right = *below = 0;
   for (guint i = 0; i < kv_graph_n_edges (layout->graph); i++)
@@ -410,7 +406,7 @@ measure_at (const KvLayout         *layout,
   geometry->note_width = 0;
   geometry->legend_x = margin;
   /* Past the other sides a bowed link has the margin. */
-  links_overhang (layout, &right, &below);
+  kv_render_links_overhang (layout, &right, &below);
   if (options->show_legend && beside)
     {
       geometry->note_width = plan_scaled_legend (layout, spacing, wrap, legend);

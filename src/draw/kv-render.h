@@ -95,6 +95,13 @@ typedef struct {
 void kv_render_node_path (cairo_t *cr, KvNodeShape shape, double x, double y,
                           double width, double height, double grow);
 
+/* How far the links reach past the worlds' box, right and below: a link
+ * bent round a world in its line bows out past a grid's last column or
+ * row (twocards' M and result), and a legend there keeps clear of it. The
+ * control points bound the curve and, a quarter of the bend beyond its
+ * apex, about half its label. */
+void kv_render_links_overhang (const KvLayout *layout, double *right, double *below);
+
 /* @options may be NULL for the defaults (likewise below). */
 void kv_render_measure  (const KvLayout *layout, const KvRenderOptions *options,
                          KvRenderGeometry *geometry);
