@@ -65,7 +65,7 @@ kv_cli_check (int argc, char **argv)
   if (!kv_cli_step_option (&step))
     return KV_EXIT_ERROR;
 
-  run = kv_cli_open_run (argv[1], engine, step);
+  run = kv_cli_open_run_last (argv[1], engine, step);
   if (run == NULL)
     return KV_EXIT_ERROR;
   state = kv_cli_run_last (run, &at_step);

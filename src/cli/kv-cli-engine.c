@@ -16,15 +16,23 @@ readout_free (KvCliReadout *readout)
   g_free (readout);
 }
 
+/* What a run keeps of the states it passes: every one, only the last,
+ * or the last and what `run` prints of each (KvCliRun.readouts). */
+typedef enum {
+  KEEP_EVERY_STATE,
+  KEEP_LAST_STATE,
+  KEEP_READOUTS,
+} Keep;
+
 static KvCliRun *
-run_new (KvScript *script, KvHistory *history, gboolean read_out)
+run_new (KvScript *script, KvHistory *history, Keep keep)
 {
   KvCliRun *run = g_new0 (KvCliRun, 1);
 
   run->script = script;
   run->history = history;
   run->states = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_state_unref);
-  if (read_out)
+  if (keep == KEEP_READOUTS)
     run->readouts = g_ptr_array_new_with_free_func ((GDestroyNotify) readout_free);
   return run;
 }
@@ -77,7 +85,7 @@ kv_cli_run_step (const KvCliRun *run, guint index)
 
 /* Takes @script and @history (NULL: runs @script). */
 static KvCliRun *
-open_explicit (KvScript *script, KvHistory *history, int step, gboolean read_out)
+open_explicit (KvScript *script, KvHistory *history, int step, Keep keep)
 {
   if (history == NULL)
     history = kv_cli_run_history (script);
@@ -90,29 +98,30 @@ open_explicit (KvScript *script, KvHistory *history, int step, gboolean read_out
       kv_script_free (script);
       return NULL;
     }
-  run = run_new (script, history, read_out);
+  run = run_new (script, history, keep);
   n = step < 0 ? kv_history_length (history) : (guint) step + 1;
   for (guint i = 0; i < n; i++)
     {
       g_ptr_array_add (run->states, kv_state_new_for_model (kv_history_get (history, i)->model));
-      if (read_out)
+      if (keep == KEEP_READOUTS)
         read_out_last (run);
     }
   return run;
 }
 
-/* Takes @script. Read out as it goes (@read_out), a run lets go of each
- * state once the step after it is read out: the read-outs just after the
- * step find BuDDy's caches warm, and the node table holds two states' θ
- * instead of all of them, so it grows less and collects less. Measured
+/* Takes @script. Keeping the last state only (or it and the read-outs,
+ * each made as soon as its state is reached), a run lets go of each state
+ * once the step after it is made (and read out): the read-outs just after
+ * the step find BuDDy's caches warm, and the node table holds two states'
+ * θ instead of all of them, so it grows less and collects less. Measured
  * (`run --json`, release build, one run after the other): cluedo-30
  * 1.08–1.20 s and 206 MB before, 0.78–0.87 s and 60 MB after;
  * cluedo6-30 6.5–6.6 s and 724 MB before, 5.7–5.9 s and 397 MB after. */
 static KvCliRun *
-open_symbolic (KvScript *script, int step, gboolean read_out)
+open_symbolic (KvScript *script, int step, Keep keep)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvCliRun) run = run_new (script, NULL, read_out);
+  g_autoptr(KvCliRun) run = run_new (script, NULL, keep);
   KvState *state = kv_state_new_initial (script->game, KV_ENGINE_SYMBOLIC, 0, &error);
   guint n_steps = script->steps->len;
 
@@ -122,7 +131,7 @@ open_symbolic (KvScript *script, int step, gboolean read_out)
       return NULL;
     }
   g_ptr_array_add (run->states, state);
-  if (read_out)
+  if (keep == KEEP_READOUTS)
     read_out_last (run);
   if (step > (int) n_steps)
     {
@@ -139,11 +148,10 @@ open_symbolic (KvScript *script, int step, gboolean read_out)
           return NULL;
         }
       g_ptr_array_add (run->states, state);
-      if (read_out)
-        {
-          read_out_last (run);
-          g_clear_pointer (&g_ptr_array_index (run->states, i), kv_state_unref);
-        }
+      if (keep == KEEP_READOUTS)
+        read_out_last (run);
+      if (keep != KEEP_EVERY_STATE)
+        g_clear_pointer (&g_ptr_array_index (run->states, i), kv_state_unref);
     }
   return g_steal_pointer (&run);
 }
@@ -161,7 +169,7 @@ kv_cli_engine_kind (const char   *engine_text,
 }
 
 static KvCliRun *
-open_run (const char *game, const char *engine_text, int step, gboolean read_out)
+open_run (const char *game, const char *engine_text, int step, Keep keep)
 {
   g_autoptr(GError) error = NULL;
   KvScript *script = NULL;
@@ -185,7 +193,7 @@ open_run (const char *game, const char *engine_text, int step, gboolean read_out
       history = kv_cli_open_model (game, &script);
       if (history == NULL)
         return NULL;
-      return open_explicit (script, history, step, read_out);
+      return open_explicit (script, history, step, keep);
     }
   script = kv_script_open (game, &error);
   if (script == NULL)
@@ -197,8 +205,8 @@ open_run (const char *game, const char *engine_text, int step, gboolean read_out
    * the explicit engine for every step's product). */
   fits = kv_game_count_deals (script->game) <= (limit ? limit : KV_DEFAULT_WORLD_LIMIT);
   if (kind == KV_ENGINE_SYMBOLIC || (kind == KV_ENGINE_AUTO && !fits))
-    return open_symbolic (script, step, read_out);
-  run = open_explicit (script, NULL, step, read_out);
+    return open_symbolic (script, step, keep);
+  run = open_explicit (script, NULL, step, keep);
   /* Forced explicit (--engine or KRIPKEVIZ_ENGINE) on a game too big for
    * it: the error said why, this says what answers it. */
   if (run == NULL && !fits)
@@ -213,11 +221,17 @@ open_run (const char *game, const char *engine_text, int step, gboolean read_out
 KvCliRun *
 kv_cli_open_run (const char *game, const char *engine_text, int step)
 {
-  return open_run (game, engine_text, step, FALSE);
+  return open_run (game, engine_text, step, KEEP_EVERY_STATE);
+}
+
+KvCliRun *
+kv_cli_open_run_last (const char *game, const char *engine_text, int step)
+{
+  return open_run (game, engine_text, step, KEEP_LAST_STATE);
 }
 
 KvCliRun *
 kv_cli_open_run_read_out (const char *game, const char *engine_text)
 {
-  return open_run (game, engine_text, -1, TRUE);
+  return open_run (game, engine_text, -1, KEEP_READOUTS);
 }

@@ -23,7 +23,8 @@ typedef struct {
   KvScript  *script;
   KvHistory *history;   /* the explicit engine's history (expansions, bisimulation, named worlds); NULL when symbolic */
   GPtrArray *states;    /* KvState *: entry 0 the initial state, entry i after step i; in a run
-                         * read out as it goes, the symbolic engine's are NULL but the last */
+                         * that keeps the last (or reads out as it goes), the symbolic
+                         * engine's are NULL but the last */
   GPtrArray *readouts;  /* KvCliReadout *, one per state, in a run read out as it goes; else NULL */
 } KvCliRun;
 
@@ -36,6 +37,9 @@ gboolean  kv_cli_engine_kind (const char *engine_text, KvEngineKind *kind);
  * engine runs through kv_cli_open_history, so its output and errors are
  * unchanged. Prints the error and returns NULL on failure. */
 KvCliRun *kv_cli_open_run  (const char *game, const char *engine_text, int step);
+/* The same, keeping only the last state (the symbolic engine lets each go
+ * once the next is made): for a question about the last one. */
+KvCliRun *kv_cli_open_run_last (const char *game, const char *engine_text, int step);
 /* The same for every step, each state read out as soon as it is reached
  * (run->readouts): a symbolic run then holds two states at a time, not
  * every one (kv-cli-engine.c says what that saves). */
