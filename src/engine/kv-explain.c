@@ -53,7 +53,16 @@ explain_removed (GString *text, const KvExplanation *out)
 
   if (out->n_removed == 0)
     {
-      g_string_append_printf (text, "%s\n", _("No world was removed."));
+      g_string_append_printf (text, "%s\n", out->removed_deals ? _("No deal was removed.") : _("No world was removed."));
+      return;
+    }
+  if (out->removed_deals)
+    {
+      /* TRANSLATORS: %s is a count of deals of the cards; a deal's worlds
+       * differ in what was shown to whom */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s deal was removed, with all its worlds.\n",
+                                                 "%s deals were removed, with all their worlds.\n", out->n_removed),
+                              count);
       return;
     }
   if (out->removed->len == 0)
@@ -304,6 +313,7 @@ kv_explain_states (const KvStep *step, KvState *before, KvState *after)
   /* Symbolic: worlds are counted, not named, and links are not listed. */
   out = explanation_new (step, &text);
   out->n_removed = kv_state_count_removed (before, after);
+  out->removed_deals = TRUE;
   explain_removed (text, out);
   explain_knowledge (text, kv_state_game (before), kv_state_knowledge (before), kv_state_knowledge (after));
   return explanation_finish (out, text);

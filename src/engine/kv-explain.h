@@ -20,15 +20,19 @@ G_BEGIN_DECLS
 
 typedef struct {
   char      *text;         /* sentences, one per line */
-  guint64    n_removed;    /* worlds of the model before with no world after */
+  guint64    n_removed;    /* worlds of the model before with no world after; on the symbolic
+                            * engine, deals (removed_deals) */
   GPtrArray *removed;      /* char*: their names when n_removed ≤ KV_EXPLAIN_NAMED_MAX, else empty */
+  gboolean   removed_deals;   /* n_removed counts deals, each with all its worlds */
 } KvExplanation;
 
 /* Explains entry @index (≥ 1) of @history: the step from entry @index - 1
  * (on either engine, as kv_explain_states). */
 KvExplanation *kv_explain_entry       (const KvHistory *history, guint index);
 /* Explains @step from @before to @after on either back-end; a symbolic
- * step's removed worlds are counted (never named) and links not listed. */
+ * step's removed deals are counted (never named: a deal's worlds go
+ * together, and counting them is a walk of θ per step, a third of real
+ * Cluedo's time) and links not listed. */
 KvExplanation *kv_explain_states      (const KvStep *step, KvState *before, KvState *after);
 void           kv_explanation_free    (KvExplanation *explanation);
 

@@ -64,9 +64,9 @@ char        *kv_state_why_false    (KvState *state, const KvStep *step);
 KvEngineKind kv_state_engine       (const KvState *state);   /* never AUTO */
 KvGame      *kv_state_game         (const KvState *state);
 guint64      kv_state_count_worlds (const KvState *state);
-/* Symbolic states only (explicit ones name them, kv-explain.h): the deals
- * of @before that no world of @after has, @after following @before by
- * steps — the worlds a step removed. */
+/* Symbolic states only (explicit ones name the worlds, kv-explain.h): the
+ * deals of @before that no world of @after has, @after following @before
+ * by steps — each went with all its worlds. */
 guint64      kv_state_count_removed (const KvState *before, const KvState *after);
 /* The knowledge table at the actual world, on either back-end: read out
  * once, on the first call, and owned by @state. */

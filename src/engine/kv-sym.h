@@ -107,8 +107,10 @@ guint64  kv_sym_count_worlds  (const KvSym *sym);
 
 
 /* The deals of @before that @after no longer has (@after comes from
- * @before by steps): the worlds a step removed, counted exactly. Each
- * state's deals are worked out once and kept. */
+ * @before by steps), each with all its worlds, counted exactly. Each
+ * state's deals are worked out once and kept. (The explicit engine counts
+ * the worlds; they differ where a deal has several worlds, after a private
+ * showcard: a walk of θ per step, a third of real Cluedo's time.) */
 guint64  kv_sym_count_removed_deals (KvSym *before, KvSym *after);
 
 /* The knowledge table at the actual world (kv-knowledge.h): each agent's

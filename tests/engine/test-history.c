@@ -263,11 +263,13 @@ test_symbolic (void)
   g_assert_cmpuint (kv_state_knowledge (kv_history_get (history, 7)->state)->winners, ==, 1u << 0);
   g_assert_cmpuint (kv_state_knowledge (kv_history_get (history, 6)->state)->winners, ==, 0);
 
-  /* The explanation counts the worlds removed, never names them. */
+  /* The explanation counts the deals removed, each with all its worlds,
+   * never names them. */
   explanation = kv_explain_entry (history, 1);
   g_assert_cmpuint (explanation->n_removed, ==, 1924850928u);
+  g_assert_true (explanation->removed_deals);
   g_assert_cmpuint (explanation->removed->len, ==, 0);
-  g_assert_nonnull (strstr (explanation->text, "1\u202f924\u202f850\u202f928 worlds were removed."));
+  g_assert_nonnull (strstr (explanation->text, "1\u202f924\u202f850\u202f928 deals were removed, with all their worlds."));
 
   /* A refused step changes nothing. */
   g_assert_false (push_line (history, "nocard 1 Scarlet", &error));
