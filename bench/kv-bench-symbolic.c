@@ -6,12 +6,13 @@
  * For each GAME (a built-in name or a .kvg path), run on the symbolic
  * engine: the initial structure's time and BDD size, then each step's time
  * (the product, then the read-out `run --json` prints: the knowledge table
- * and the deals the step removed) with θ's nodes and the world count; and
- * `CLI run GAME --json --engine symbolic` as a user runs it, with its
- * peak resident memory and CPU time (run first, for every GAME). Figures only: the budgets (three
- * players: 100 ms the initial structure and each step with its read-out,
- * 1 s and 300 MB for a 30-step run; six players: 5 s and 1 GB) follow as
- * "budget" lines marked ok or OVER, never pass/fail. meson's bench suite runs the built-in openings
+ * and the deals the step removed) with θ's nodes and the world count, in
+ * a process of its own; and `CLI run GAME --json --engine symbolic` as a
+ * user runs it, with its peak resident memory and CPU time (run first, for
+ * every GAME). Figures only: the budgets (three players: 100 ms the
+ * initial structure and each step with its read-out, 1 s and 300 MB for a
+ * 30-step run; six players: 5 s and 1 GB) follow as "budget" lines marked
+ * ok or OVER, never pass/fail. meson's bench suite runs the built-in openings
  * and the 30-step scripts bench/cluedo-30.kvg and bench/cluedo6-30.kvg
  * (the last takes about a minute). KRIPKEVIZ_SYM_TRACE=1 adds each phase's
  * time on stderr.

@@ -244,8 +244,6 @@ font_scale (KvKnowledgeTable *self)
   return MAX (1.0, table_pt / desktop_pt);
 }
 
-/* Each column as wide as the widest thing it can show, so that the table
- * keeps its width from step to step and asks the window for all of it. */
 /* Whether the cards outside every category get a heading of their own,
  * "Other cards": only under categories. refill () shows it, and
  * size_columns () makes room for it, by this one rule. */
@@ -260,6 +258,8 @@ heads_other_cards (const KvGame *game)
   return FALSE;
 }
 
+/* Each column as wide as the widest thing it can show, so that the table
+ * keeps its width from step to step and asks the window for all of it. */
 static void
 size_columns (KvKnowledgeTable *self)
 {
