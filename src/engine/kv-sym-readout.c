@@ -32,21 +32,40 @@ vocabulary_ranks (const Vocabulary *vocabulary, const KvGame *game, guint n_posi
   return rank;
 }
 
-/* Satisfying assignments of the variables from level(@b) to @hi, exactly
- * in 64 bits (no node below the root counts more than the root, and the
- * root is a world count). Variables keep their index as level: the order is
- * never changed. Nodes are memoised by BuDDy's node number, as in
- * walk_node (): a hash table of the counts took a tenth of `run --json`
- * (measured with perf on cluedo-30). */
+/* One walk over the nodes of a set of worlds, counting them and marking
+ * the variables that are true in some of them. Counts are exact in 64
+ * bits (no node below the root counts more than the root, and the root is
+ * a world count). Variables keep their index as level: the order is never
+ * changed. Nodes are memoised by BuDDy's node number (below
+ * bdd_getallocnum ()), four bytes each, into a list of what was found
+ * below each node walked: the sets read out here have up to millions of
+ * nodes, the table tens of millions (a hash table of the counts took a
+ * tenth of `run --json`, measured with perf on cluedo-30). (Measured and
+ * not kept: each node's level kept beside its count, so that an edge to a
+ * node walked before reads no BuDDy node: no faster, the list twice as
+ * big.)
+ *
+ * The walk may fix some variables (@fixed: an agent's observations at the
+ * actual world): it then reads that agent's class off θ directly, taking
+ * only the matching child where θ tests a fixed variable, instead of
+ * building θ ∧ (the observation) first (measured: with six agents the
+ * conjunctions took a fifth of a read-out). */
 typedef struct {
-  const guint *rank;
-  guint        hi;
-  guint32     *slot;    /* per node: 1 + its position in @below, 0 when not counted */
-  GArray      *below;   /* guint64 */
-} Count;
+  guint        hi;            /* the level past the last variable */
+  const gint8 *fixed;         /* per level: 0 or 1 when fixed, else -1 */
+  const guint *rank;          /* vocabulary_ranks () of the free variables */
+  guint32     *slot;          /* per node: 1 + its position in @below, 0 when not walked */
+  GArray      *below;         /* guint64: each walked node's assignments down to @hi */
+  gboolean    *can_be_true;   /* per level */
+  int         *skipped;       /* per level, a difference array of levels skipped by an edge */
+} Walk;
 
+/* A variable can be true where a node tests it with a high child that
+ * still has assignments, or where an edge to a node that has some skips
+ * its level (with every variable fixed by the walk, that last part is not
+ * true of every node: the fixed values may rule all its paths out). */
 static guint64
-count_below (Count *c, BDD b)
+walk_node (Walk *walk, BDD b)
 {
   guint64 n = 0;
   guint level;
@@ -55,24 +74,62 @@ count_below (Count *c, BDD b)
     return 0;
   if (b == bddtrue)
     return 1;
-  if (c->slot[b] != 0)
-    return g_array_index (c->below, guint64, c->slot[b] - 1);
+  if (walk->slot[b] != 0)
+    return g_array_index (walk->below, guint64, walk->slot[b] - 1);
   level = (guint) bdd_var (b);
   for (int side = 0; side < 2; side++)
     {
       BDD child = side ? bdd_high (b) : bdd_low (b);
       guint child_level;
+      guint64 below;
 
-      /* A false branch adds nothing, and shifting its zero by the number of
-       * skipped variables could exceed 63 bits. */
-      if (child == bddfalse)
+      if (child == bddfalse || (walk->fixed[level] >= 0 && walk->fixed[level] != side))
         continue;
-      child_level = child == bddtrue ? c->hi : (guint) bdd_var (child);
-      n += count_below (c, child) << (c->rank[child_level] - c->rank[level] - 1);
+      below = walk_node (walk, child);
+      /* A false branch adds nothing, and shifting its zero by the number
+       * of skipped variables could exceed 63 bits. */
+      if (below == 0)
+        continue;
+      if (side == 1)
+        walk->can_be_true[level] = TRUE;
+      child_level = child == bddtrue ? walk->hi : (guint) bdd_var (child);
+      if (child_level > level + 1)
+        {
+          walk->skipped[level + 1]++;
+          walk->skipped[child_level]--;
+        }
+      n += below << (walk->rank[child_level] - walk->rank[level + 1]);
     }
-  g_array_append_val (c->below, n);
-  c->slot[b] = c->below->len;
+  g_array_append_val (walk->below, n);
+  walk->slot[b] = walk->below->len;
   return n;
+}
+
+/* Walks @set, with the variables @fixed fixed and @rank counting the
+ * others, into @walk (walk_clear () frees it): the number of @set's
+ * assignments of those variables. */
+static guint64
+walk_set (Walk *walk, BDD set, const gint8 *fixed, const guint *rank, guint hi)
+{
+  guint top = set == bddtrue || set == bddfalse ? hi : (guint) bdd_var (set);
+
+  walk->hi = hi;
+  walk->fixed = fixed;
+  walk->rank = rank;
+  walk->slot = g_new0 (guint32, (gsize) bdd_getallocnum ());
+  walk->below = g_array_new (FALSE, FALSE, sizeof (guint64));
+  walk->can_be_true = g_new0 (gboolean, hi);
+  walk->skipped = g_new0 (int, hi + 1);
+  return walk_node (walk, set) << rank[top];
+}
+
+static void
+walk_clear (Walk *walk)
+{
+  g_free (walk->slot);
+  g_array_unref (walk->below);
+  g_free (walk->can_be_true);
+  g_free (walk->skipped);
 }
 
 /* The number of assignments of the variables @rank counts satisfying @b
@@ -80,19 +137,13 @@ count_below (Count *c, BDD b)
 static guint64
 count_over (BDD b, const guint *rank, guint hi)
 {
-  guint top = b == bddfalse || b == bddtrue ? hi : (guint) bdd_var (b);
-  Count c = { rank, hi, NULL, NULL };
+  g_autofree gint8 *none = g_new (gint8, hi);
+  Walk walk;
   guint64 n;
 
-  if (b == bddfalse)
-    return 0;
-  if (b == bddtrue)
-    return G_GUINT64_CONSTANT (1) << rank[top];
-  c.slot = g_new0 (guint32, (gsize) bdd_getallocnum ());
-  c.below = g_array_new (FALSE, FALSE, sizeof (guint64));
-  n = count_below (&c, b) << rank[top];
-  g_free (c.slot);
-  g_array_unref (c.below);
+  memset (none, -1, hi);
+  n = walk_set (&walk, b, none, rank, hi);
+  walk_clear (&walk);
   return n;
 }
 
@@ -271,77 +322,12 @@ common_component (const KvSym *sym)
   return component;
 }
 
-/* One walk over the nodes of a set of worlds, counting them and marking
- * the variables that are true in some of them. Nodes are memoised by
- * BuDDy's node number (below bdd_getallocnum ()), four bytes each, into a
- * list of the counts of the nodes walked: the sets read out here have up
- * to millions of nodes, the table tens of millions.
- *
- * The walk may fix some variables (@fixed: an agent's observations at the
- * actual world): it then reads that agent's class off θ directly, taking
- * only the matching child where θ tests a fixed variable, instead of
- * building θ ∧ (the observation) first (measured: with six agents the
- * conjunctions took a fifth of a read-out). */
-typedef struct {
-  guint        hi;            /* the level past the last variable */
-  const gint8 *fixed;         /* per level: 0 or 1 when fixed, else -1 */
-  const guint *rank;          /* vocabulary_ranks () of the free variables */
-  guint32     *slot;          /* per node: 1 + its position in @below, 0 when not walked */
-  GArray      *below;         /* guint64: each walked node's assignments down to @hi */
-  gboolean    *can_be_true;   /* per level */
-  int         *skipped;       /* per level, a difference array of levels skipped by an edge */
-} Walk;
-
-/* A variable can be true where a node tests it with a high child that
- * still has assignments, or where an edge to a node that has some skips
- * its level (with every variable fixed by the walk, that last part is not
- * true of every node: the fixed values may rule all its paths out). */
-static guint64
-walk_node (Walk *walk, BDD b)
-{
-  guint64 n = 0;
-  guint level;
-
-  if (b == bddfalse)
-    return 0;
-  if (b == bddtrue)
-    return 1;
-  if (walk->slot[b] != 0)
-    return g_array_index (walk->below, guint64, walk->slot[b] - 1);
-  level = (guint) bdd_var (b);
-  for (int side = 0; side < 2; side++)
-    {
-      BDD child = side ? bdd_high (b) : bdd_low (b);
-      guint child_level;
-      guint64 below;
-
-      if (child == bddfalse || (walk->fixed[level] >= 0 && walk->fixed[level] != side))
-        continue;
-      below = walk_node (walk, child);
-      if (below == 0)
-        continue;
-      if (side == 1)
-        walk->can_be_true[level] = TRUE;
-      child_level = child == bddtrue ? walk->hi : (guint) bdd_var (child);
-      if (child_level > level + 1)
-        {
-          walk->skipped[level + 1]++;
-          walk->skipped[child_level]--;
-        }
-      n += below << (walk->rank[child_level] - walk->rank[level + 1]);
-    }
-  g_array_append_val (walk->below, n);
-  walk->slot[b] = walk->below->len;
-  return n;
-}
-
 /* @p over the worlds of @set with the variables @fixed (or NULL) fixed:
  * how many, and who may hold each card. */
 static void
 fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixed)
 {
   const KvGame *game = sym->game;
-  guint n_nodes = (guint) bdd_getallocnum ();
   guint hi = levels_end (game);
   g_autofree guint *rank = NULL;
   g_autofree gint8 *none = NULL;
@@ -358,14 +344,7 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
       fixed = none;
     }
   rank = vocabulary_ranks (sym->vocabulary, game, sym->vocabulary->len, fixed);
-  walk.hi = hi;
-  walk.fixed = fixed;
-  walk.rank = rank;
-  walk.slot = g_new0 (guint32, n_nodes);
-  walk.below = g_array_new (FALSE, FALSE, sizeof (guint64));
-  walk.can_be_true = g_new0 (gboolean, hi);
-  walk.skipped = g_new0 (int, hi + 1);
-  p->class_size = walk_node (&walk, set) << rank[top];
+  p->class_size = walk_set (&walk, set, fixed, rank, hi);
   if (p->class_size > 0)
     {
       /* The variables above the root are free. */
@@ -384,10 +363,7 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
     for (guint o = 0; o < kv_game_n_owners (game); o++)
       if (walk.can_be_true[var_of (game, c, o)])
         p->possible[c] |= 1u << o;
-  g_free (walk.slot);
-  g_array_unref (walk.below);
-  g_free (walk.can_be_true);
-  g_free (walk.skipped);
+  walk_clear (&walk);
 }
 
 static void
