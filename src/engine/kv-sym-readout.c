@@ -132,16 +132,25 @@ walk_clear (Walk *walk)
   g_free (walk->skipped);
 }
 
+/* Per level below @hi, -1: a walk that fixes no variable. */
+static gint8 *
+none_fixed (guint hi)
+{
+  gint8 *none = g_new (gint8, hi);
+
+  memset (none, -1, hi);
+  return none;
+}
+
 /* The number of assignments of the variables @rank counts satisfying @b
  * (which mentions no other). */
 static guint64
 count_over (BDD b, const guint *rank, guint hi)
 {
-  g_autofree gint8 *none = g_new (gint8, hi);
+  g_autofree gint8 *none = none_fixed (hi);
   Walk walk;
   guint64 n;
 
-  memset (none, -1, hi);
   n = walk_set (&walk, b, none, rank, hi);
   walk_clear (&walk);
   return n;
@@ -339,8 +348,7 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
     return;
   if (fixed == NULL)
     {
-      none = g_new (gint8, hi);
-      memset (none, -1, hi);
+      none = none_fixed (hi);
       fixed = none;
     }
   rank = vocabulary_ranks (sym->vocabulary, game, sym->vocabulary->len, fixed);

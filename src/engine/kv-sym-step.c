@@ -6,13 +6,14 @@
  * kv-sym-check.c evaluates the preconditions, and [α]φ with these
  * products.
  *
- * A new state's deals come from its predecessor's when the step said
- * only something of the deal, or was announcements (one event each: the
- * deals it touched, _kv_sym_announced_deals ()) (kv_sym_apply_step ()),
- * without holding the predecessor (kv-sym-private.h, deals_from). Holding it was a leak in
- * self-play, where nobody asks for deals: each state held the one before,
- * so a game held every θ it had been through. Measured, `play cluedo6
- * --agents naive --games 100 --seed 1` (release build, a load of 3 to 5):
+ * A new state's deals come from its predecessor's (kv_sym_apply_step ())
+ * when the step said only something of the deal, or was announcements
+ * (one event each: from the deals it touched, _kv_sym_announced_deals ()),
+ * without holding the predecessor (kv-sym-private.h, deals_from).
+ * Holding it was a leak in self-play, where nobody asks for deals: each
+ * state held the one before, so a game held every θ it had been through.
+ * Measured, `play cluedo6 --agents naive --games 100 --seed 1` (release
+ * build, a load of 3 to 5):
  * before, exit 2 in the third game (the 20 million nodes full, 28.6 s of
  * processor time, θ itself at most 1 354 000 nodes); after, all 100 games
  * (11.44 rounds on average, 5 to 15), 959 s of processor time (1 084 s
