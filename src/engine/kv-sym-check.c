@@ -70,7 +70,7 @@ static BDD
 common (Eval *ev, BDD theta, guint32 agents, BDD phi)
 {
   BDD fails = keep (bdd_apply (theta, phi, bddop_diff));
-  BDD bad = _kv_sym_reach (ev->vocabulary, ev->game, theta, agents, fails);
+  BDD bad = _kv_sym_reach (ev->vocabulary, ev->game, theta, agents, fails, -1, NULL);
   BDD result = keep (bdd_not (bad));
 
   bdd_delref (bad);
@@ -183,7 +183,11 @@ win (Eval *ev, BDD theta, guint agent)
   for (guint level = 0; level <= u.end; level++)
     u.q_rank[level + 1] = u.q_rank[level] + quantified[level];
   rest_set = keep (bdd_makeset (rest, (int) n_rest));
-  projected = keep (bdd_exist (theta, rest_set));
+  if (ev->view != NULL && ev->view->bdd != bddfalse && ev->view->theta == theta
+      && (ev->view->agents & (1u << agent)))
+    projected = keep (bdd_exist (ev->view->bdd, rest_set));   /* it holds every variable a observes */
+  else
+    projected = _kv_sym_envelope_exist (game, theta, rest_set);
   trace ("win project", start, projected);
   unique_rec (&u, projected, &e, &m);
   {
@@ -263,6 +267,8 @@ eval (Eval *ev, BDD theta, const KvFormula *f)
     case KV_FORMULA_FALSE:
       return keep (bddfalse);
     case KV_FORMULA_ATOM:
+      if (ev->game->has_envelope && f->owner == kv_game_envelope (ev->game))
+        return _kv_sym_envelope_holds (ev->game, f->card);
       return keep (bdd_ithvar (var_of (ev->game, f->card, f->owner)));
     case KV_FORMULA_WIN:
       return win (ev, theta, (guint) g_bit_nth_lsf (f->agents, -1));
@@ -320,7 +326,7 @@ kv_sym_check_actual (KvSym *sym, const KvFormula *f, gboolean *value, GError **e
 {
   g_autoptr(GError) local = NULL;
   g_autoptr(GArray) vocabulary = _kv_sym_vocabulary_copy (sym->vocabulary);
-  Eval ev = { sym->game, vocabulary, &local };
+  Eval ev = { sym->game, vocabulary, &local, &(sym->twin != NULL ? sym->twin : sym)->view };
   BDD truth;
 
   _kv_sym_error_code = 0;

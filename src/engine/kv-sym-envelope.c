@@ -242,7 +242,7 @@ agent_links (KvSym *sym, KvEnvelopeLinks *links, const BDD *cubes, guint agent)
   seen = keep (bdd_makeset (seen_vars, (int) n_seen));
   /* θ over what the agent observes and the envelope: the deals' other
    * cards and the events it does not observe are gone. */
-  projected = keep (bdd_exist (sym->theta, hidden));
+  projected = _kv_sym_envelope_exist (game, sym->theta, hidden);
 
   for (guint x = 0; x < links->hands->len; x++)
     {

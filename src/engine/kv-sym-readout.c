@@ -15,8 +15,9 @@
 
 /* rank[L]: how many of the first @n_positions variables of @vocabulary
  * lie above level L, for L up to levels_end (): counts skip the levels
- * this state gives no variable (free event slots), and those @fixed (per
- * level; NULL: none) fixes to 0 or 1. */
+ * this state gives no variable (free event slots), the envelope's (defined
+ * by the others: is_defined ()), and those @fixed (per level; NULL: none)
+ * fixes to 0 or 1. */
 static guint *
 vocabulary_ranks (const Vocabulary *vocabulary, const KvGame *game, guint n_positions,
                   const gint8 *fixed)
@@ -25,12 +26,14 @@ vocabulary_ranks (const Vocabulary *vocabulary, const KvGame *game, guint n_posi
   guint *rank = g_new0 (guint, end + 1);
 
   for (guint p = 0; p < n_positions; p++)
-    if (fixed == NULL || fixed[variable (vocabulary, p)->var] < 0)
+    if ((fixed == NULL || fixed[variable (vocabulary, p)->var] < 0) && !is_defined (game, p))
       rank[variable (vocabulary, p)->var + 1]++;
   for (guint level = 0; level < end; level++)
     rank[level + 1] += rank[level];
   return rank;
 }
+
+typedef struct Envelope Envelope;
 
 /* One walk over the nodes of a set of worlds, counting them and marking
  * the variables that are true in some of them. Counts are exact in 64
@@ -58,7 +61,48 @@ typedef struct {
   GArray      *below;         /* guint64: each walked node's assignments down to @hi */
   gboolean    *can_be_true;   /* per level */
   int         *skipped;       /* per level, a difference array of levels skipped by an edge */
+  Envelope    *envelope;      /* NULL: the envelope is not asked for */
 } Walk;
+
+/* Which cards may be in the envelope, read off a walk: a card is where no
+ * agent holds it (its envelope variable is defined, not in θ), so on a
+ * path through its agents' variables that are all false. Whether a node
+ * inside a card's block has such a path below it (@none_below) depends on
+ * the node alone; whether a path reaches the node with none of them true
+ * yet holds for every path that enters the block there from above, so a
+ * card is marked where an edge enters its block or skips it. */
+struct Envelope {
+  guint    n_cards;
+  guint   *start;        /* per card: the level of its first agent's variable */
+  guint   *end;          /* per card: past its last agent's (its envelope variable's level) */
+  int     *card_at;      /* per level up to hi: the card whose agents' block holds it, or -1 */
+  guint   *next_card;    /* per level up to hi: the first card whose block starts below it */
+  guint   *ones;         /* per level up to hi: the levels above it the walk fixes to 1 */
+  GArray  *none_below;   /* guint8, beside Walk.below */
+  gboolean *possible;    /* per card: may be in the envelope */
+};
+
+static gboolean
+none_fixed_true (const Envelope *en, guint from, guint to)
+{
+  return en->ones[to] == en->ones[from];
+}
+
+/* The edge from level @level (G_MAXUINT: above the root) to a node at
+ * @child_level with assignments below, whose envelope bit (inside a block)
+ * is @child_none: marks the cards whose block it enters or skips. */
+static inline void
+envelope_edge (Envelope *en, guint level, guint child_level, gboolean child_none)
+{
+  for (guint c = level == G_MAXUINT ? 0 : en->next_card[level]; c < en->n_cards && en->start[c] <= child_level;
+       c++)
+    {
+      if (child_level < en->end[c])
+        en->possible[c] |= child_none && none_fixed_true (en, en->start[c], child_level);
+      else
+        en->possible[c] |= none_fixed_true (en, en->start[c], en->end[c]);
+    }
+}
 
 /* A variable can be true where a node tests it with a high child that
  * still has assignments, or where an edge to a node that has some skips
@@ -68,6 +112,7 @@ static guint64
 walk_node (Walk *walk, BDD b)
 {
   guint64 n = 0;
+  guint8 none = FALSE;   /* for the envelope: see Envelope */
   guint level;
 
   if (b == bddfalse)
@@ -99,7 +144,22 @@ walk_node (Walk *walk, BDD b)
           walk->skipped[child_level]--;
         }
       n += below << (walk->rank[child_level] - walk->rank[level + 1]);
+      if (walk->envelope != NULL)
+        {
+          Envelope *en = walk->envelope;
+          gboolean child_none = child != bddtrue && g_array_index (en->none_below, guint8, walk->slot[child] - 1);
+          int card = en->card_at[level];
+
+          envelope_edge (en, level, child_level, child_none);
+          /* Inside a card's block, the low side: can the path go on with
+           * no agent holding the card? */
+          if (side == 0 && card >= 0)
+            none = child_level < en->end[card] ? child_none && none_fixed_true (en, level + 1, child_level)
+                                               : none_fixed_true (en, level + 1, en->end[card]);
+        }
     }
+  if (walk->envelope != NULL)
+    g_array_append_val (walk->envelope->none_below, none);
   g_array_append_val (walk->below, n);
   walk->slot[b] = walk->below->len;
   return n;
@@ -109,9 +169,10 @@ walk_node (Walk *walk, BDD b)
  * others, into @walk (walk_clear () frees it): the number of @set's
  * assignments of those variables. */
 static guint64
-walk_set (Walk *walk, BDD set, const gint8 *fixed, const guint *rank, guint hi)
+walk_set (Walk *walk, BDD set, const gint8 *fixed, const guint *rank, guint hi, Envelope *envelope)
 {
   guint top = set == bddtrue || set == bddfalse ? hi : (guint) bdd_var (set);
+  guint64 n;
 
   walk->hi = hi;
   walk->fixed = fixed;
@@ -120,7 +181,12 @@ walk_set (Walk *walk, BDD set, const gint8 *fixed, const guint *rank, guint hi)
   walk->below = g_array_new (FALSE, FALSE, sizeof (guint64));
   walk->can_be_true = g_new0 (gboolean, hi);
   walk->skipped = g_new0 (int, hi + 1);
-  return walk_node (walk, set) << rank[top];
+  walk->envelope = envelope;
+  n = walk_node (walk, set);
+  if (envelope != NULL && n > 0)
+    envelope_edge (envelope, G_MAXUINT, top,
+                   set != bddtrue && g_array_index (envelope->none_below, guint8, walk->slot[set] - 1));
+  return n << rank[top];
 }
 
 static void
@@ -130,6 +196,54 @@ walk_clear (Walk *walk)
   g_array_unref (walk->below);
   g_free (walk->can_be_true);
   g_free (walk->skipped);
+}
+
+/* The envelope's part of a walk of @game's states with @fixed fixed. */
+static Envelope *
+envelope_new (const KvGame *game, const gint8 *fixed, guint hi)
+{
+  Envelope *en = g_new0 (Envelope, 1);
+
+  en->n_cards = game->n_cards;
+  en->start = g_new (guint, game->n_cards);
+  en->end = g_new (guint, game->n_cards);
+  en->card_at = g_new (int, hi + 1);
+  en->next_card = g_new (guint, hi + 1);
+  en->ones = g_new0 (guint, hi + 1);
+  en->none_below = g_array_new (FALSE, FALSE, sizeof (guint8));
+  en->possible = g_new0 (gboolean, game->n_cards);
+  for (guint level = 0; level <= hi; level++)
+    en->card_at[level] = -1;
+  for (guint c = 0; c < game->n_cards; c++)
+    {
+      en->start[c] = (guint) var_of (game, c, 0);
+      en->end[c] = (guint) var_of (game, c, kv_game_envelope (game));
+      for (guint level = en->start[c]; level < en->end[c]; level++)
+        en->card_at[level] = (int) c;
+    }
+  /* Levels ascend with the cards: the first card starting below each. */
+  for (guint level = hi + 1, c = game->n_cards; level-- > 0;)
+    {
+      while (c > 0 && en->start[c - 1] > level)
+        c--;
+      en->next_card[level] = c;
+    }
+  for (guint level = 0; level < hi; level++)
+    en->ones[level + 1] = en->ones[level] + (fixed[level] == 1);
+  return en;
+}
+
+static void
+envelope_free (Envelope *en)
+{
+  g_free (en->start);
+  g_free (en->end);
+  g_free (en->card_at);
+  g_free (en->next_card);
+  g_free (en->ones);
+  g_array_unref (en->none_below);
+  g_free (en->possible);
+  g_free (en);
 }
 
 /* Per level below @hi, -1: a walk that fixes no variable. */
@@ -151,7 +265,7 @@ count_over (BDD b, const guint *rank, guint hi)
   Walk walk;
   guint64 n;
 
-  n = walk_set (&walk, b, none, rank, hi);
+  n = walk_set (&walk, b, none, rank, hi, NULL);
   walk_clear (&walk);
   return n;
 }
@@ -313,17 +427,20 @@ kv_sym_count_removed_deals (KvSym *before, KvSym *after)
 }
 
 /* The actual world's component of the union of every agent's relation:
- * what is common knowledge ranges over it. */
+ * what is common knowledge ranges over it. Keeps the pair projection it
+ * starts from in @sym->view, in a game with an envelope (without one,
+ * win{a} is about the whole deal, which the pair projection leaves out). */
 static BDD
-common_component (const KvSym *sym)
+common_component (KvSym *sym)
 {
   BDD component;
 
   do
     {
       _kv_sym_error_code = 0;
+      set_to (&sym->view.bdd, bddfalse);
       component = _kv_sym_reach (sym->vocabulary, sym->game, sym->theta, (1u << sym->game->n_agents) - 1,
-                                 sym->actual);
+                                 sym->actual, sym->mover, sym->game->has_envelope ? &sym->view : NULL);
       if (_kv_sym_error_code != 0)
         bdd_delref (component);
     }
@@ -342,6 +459,7 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
   g_autofree gint8 *none = NULL;
   guint top = set == bddtrue || set == bddfalse ? hi : (guint) bdd_var (set);
   Walk walk;
+  Envelope *envelope = NULL;
   int free_here = 0;
 
   if (set == bddfalse)
@@ -352,7 +470,9 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
       fixed = none;
     }
   rank = vocabulary_ranks (sym->vocabulary, game, sym->vocabulary->len, fixed);
-  p->class_size = walk_set (&walk, set, fixed, rank, hi);
+  if (game->has_envelope)
+    envelope = envelope_new (game, fixed, hi);
+  p->class_size = walk_set (&walk, set, fixed, rank, hi, envelope);
   if (p->class_size > 0)
     {
       /* The variables above the root are free. */
@@ -368,9 +488,16 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
         }
     }
   for (guint c = 0; c < game->n_cards; c++)
-    for (guint o = 0; o < kv_game_n_owners (game); o++)
+    for (guint o = 0; o < game->n_agents; o++)
       if (walk.can_be_true[var_of (game, c, o)])
         p->possible[c] |= 1u << o;
+  if (envelope != NULL)
+    {
+      for (guint c = 0; c < game->n_cards; c++)
+        if (envelope->possible[c])
+          p->possible[c] |= 1u << kv_game_envelope (game);
+      envelope_free (envelope);
+    }
   walk_clear (&walk);
 }
 
@@ -489,7 +616,7 @@ project_on_envelope (KvSym *sym, BDD set)
         others[n_others++] = var;
     }
   hidden = keep (bdd_makeset (others, (int) n_others));
-  projected = keep (bdd_exist (set, hidden));
+  projected = _kv_sym_envelope_exist (game, set, hidden);
   bdd_delref (hidden);
   return projected;
 }
@@ -511,9 +638,8 @@ observation_cube (const KvSym *sym, const gint8 *observed)
   return cube;
 }
 
-/* θ (or @agent's class at the actual world: θ's cofactor at what it
- * observes there, the observed variables gone) projected on the
- * envelope's variables; referenced. */
+/* θ (or @agent's class at the actual world) projected on the envelope's
+ * variables; referenced. */
 static BDD
 envelope_projection (KvSym *sym, int agent)
 {
@@ -523,12 +649,12 @@ envelope_projection (KvSym *sym, int agent)
     set = keep (sym->theta);
   else
     {
-      /* θ's cofactor at what the agent observes at the actual world: its
-       * class, with the observed variables gone. */
+      /* θ ∧ what the agent observes at the actual world: not θ's cofactor
+       * there, as the envelope's definition reads the agent's cards. */
       g_autofree gint8 *observed = actual_observation (sym, (guint) agent);
       BDD cube = observation_cube (sym, observed);
 
-      set = keep (bdd_restrict (sym->theta, cube));
+      set = keep (bdd_and (sym->theta, cube));
       bdd_delref (cube);
     }
   projected = project_on_envelope (sym, set);

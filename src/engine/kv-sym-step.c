@@ -328,6 +328,7 @@ action_is_propositional (const KvActionModel *am)
  * one conjunction, one walk of θ instead of one per step. */
 typedef struct {
   KvGame     *game;
+  const PairView *view;  /* the state's, valid while θ is still its θ */
   Vocabulary *vocabulary;
   BDD         theta;     /* referenced: θ, without @pending */
   BDD         pending;   /* referenced: the products not yet taken into θ */
@@ -356,7 +357,7 @@ apply_one (Apply *ap, const KvStep *step, GError **error)
 {
   g_autoptr(GError) local = NULL;
   g_autoptr(KvActionModel) am = NULL;
-  Eval ev = { ap->game, ap->vocabulary, &local };
+  Eval ev = { ap->game, ap->vocabulary, &local, ap->view };
   gboolean propositional;
   guint event;
   BDD *pre, *codes;
@@ -413,7 +414,8 @@ KvSym *
 kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
 {
   g_autoptr(GPtrArray) steps = _kv_sym_expand_step (sym->game, step);
-  Apply ap = { sym->game, _kv_sym_vocabulary_copy (sym->vocabulary), keep (sym->theta), keep (bddtrue),
+  Apply ap = { sym->game, &(sym->twin != NULL ? sym->twin : sym)->view,
+               _kv_sym_vocabulary_copy (sym->vocabulary), keep (sym->theta), keep (bddtrue),
                keep (sym->actual), keep (bddtrue), TRUE, keep (bddtrue), TRUE };
   gboolean ok = TRUE;
   KvSym *next = NULL;
@@ -436,6 +438,8 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
     {
       next = _kv_sym_new (sym->game, g_steal_pointer (&ap.vocabulary), ap.theta, ap.actual);
       ap.theta = ap.actual = bddfalse;
+      if (step->kind == KV_STEP_SUGGEST)
+        next->mover = (int) step->agent;
       if (next->theta == sym->theta && next->actual == sym->actual
           && next->vocabulary->len == sym->vocabulary->len)
         next->twin = kv_sym_ref (sym->twin != NULL ? sym->twin : sym);

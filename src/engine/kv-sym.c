@@ -268,6 +268,50 @@ _kv_sym_and_exist (BDD f, BDD g, BDD vars)
   return result;
 }
 
+/* ---- the envelope's variables, defined -------------------------------- */
+
+BDD
+_kv_sym_envelope_holds (const KvGame *game, guint card)
+{
+  BDD nobody = keep (bddtrue);
+
+  for (guint a = game->n_agents; a-- > 0;)
+    set_to (&nobody, bdd_and (nobody, bdd_nithvar (var_of (game, card, a))));
+  return nobody;
+}
+
+/* Each envelope variable equal to its definition, from the last card up
+ * (each card's part sits below the cards above it in the order). */
+static BDD
+envelope_definitions (const KvGame *game)
+{
+  BDD law = keep (bddtrue);
+
+  for (guint c = game->n_cards; c-- > 0;)
+    {
+      BDD nobody = _kv_sym_envelope_holds (game, c);
+      BDD defined = keep (bdd_biimp (bdd_ithvar (var_of (game, c, kv_game_envelope (game))), nobody));
+
+      set_to (&law, bdd_and (defined, law));
+      bdd_delref (defined);
+      bdd_delref (nobody);
+    }
+  return law;
+}
+
+BDD
+_kv_sym_envelope_exist (const KvGame *game, BDD set, BDD vars)
+{
+  BDD law, result;
+
+  if (!game->has_envelope)
+    return keep (bdd_exist (set, vars));
+  law = envelope_definitions (game);
+  result = _kv_sym_and_exist (set, law, vars);
+  bdd_delref (law);
+  return result;
+}
+
 /* ---- the initial structure ----------------------------------------------- */
 
 /* Exactly @k of @cards' variables for @owner are true (a counting DP from the
@@ -348,6 +392,17 @@ initial_law (const KvGame *game)
       for (guint c = 0; c < game->n_cards; c++)
         if (game->card_category[c] == KV_NO_CATEGORY)
           set_to (&theta, bdd_and (theta, bdd_nithvar (var_of (game, c, kv_game_envelope (game)))));
+      /* The envelope's variables are defined, not kept (is_defined ()). */
+      {
+        g_autofree int *vars = g_new (int, game->n_cards);
+        BDD envelope;
+
+        for (guint c = 0; c < game->n_cards; c++)
+          vars[c] = var_of (game, c, kv_game_envelope (game));
+        envelope = keep (bdd_makeset (vars, (int) game->n_cards));
+        set_to (&theta, bdd_exist (theta, envelope));
+        bdd_delref (envelope);
+      }
     }
   return theta;
 }
@@ -380,6 +435,7 @@ _kv_sym_new (KvGame *game, Vocabulary *vocabulary, BDD theta, BDD actual)
   sym->vocabulary = vocabulary;
   sym->theta = theta;
   sym->actual = actual;
+  sym->mover = -1;
   return sym;
 }
 
@@ -462,6 +518,7 @@ kv_sym_unref (KvSym *sym)
   bdd_delref (sym->theta);
   bdd_delref (sym->actual);
   bdd_delref (sym->deals);
+  bdd_delref (sym->view.bdd);
   _kv_sym_drop_deals_from (sym);
   if (sym->deals_waiting != NULL)
     {

@@ -7,7 +7,9 @@
  * local, see bench/ for the measured sizes). The state law θ is the BDD of the
  * deals still possible; agent a observes the variables of its own hand, so
  * the initial structure is exactly the explicit initial model (two deals are
- * linked for a iff a holds the same hand in both).
+ * linked for a iff a holds the same hand in both). The envelope's
+ * variables are defined ("no agent holds the card"), not kept in θ: a
+ * sixth of its nodes (kv-sym-private.h, is_defined ()).
  *
  *   K_a φ = ∀(variables a does not observe)(θ → φ)
  *   M_a φ = ∃(variables a does not observe)(θ ∧ φ)
@@ -58,13 +60,14 @@
  * Speed (release build, `kripkeviz-cli run --json` on the 2-core build
  * machine at its quickest; DESIGN §7's budgets are 1 s and 300 MB for
  * bench/cluedo-30.kvg, 5 s and 1 GB for bench/cluedo6-30.kvg): cluedo-30
- * 0.78–0.87 s and 60 MB, cluedo6-30 5.2–5.5 s and 397 MB, run holding
+ * 0.72–0.76 s and 60 MB, cluedo6-30 4.7–5.1 s and 400 MB, run holding
  * two states at a time (src/cli/kv-cli-engine.c). What is left is the
- * suggests' products (θ ∧ the suggest's answers, half of cluedo6-30),
- * the deals each step removed, the common component's projections and
- * the endmoves' win{a}; θ's nodes after each step are as they were
- * (cluedo-30 peaks at 270 000, cluedo6-30 at 1 582 000), and
- * bench/kv-bench-symbolic.c prints them. The README's "Speed against
+ * suggests' products (θ ∧ the suggest's answers, nearly half of
+ * cluedo6-30), the common component's pair projection (with the
+ * envelope, so that the endmove after a suggest reads its win{a} off it:
+ * kv-sym-private.h, PairView), the deals each step removed and the
+ * knowledge table's walks; θ peaks at 214 000 nodes in cluedo-30 and at
+ * 1 344 000 in cluedo6-30, and bench/kv-bench-symbolic.c prints them. The README's "Speed against
  * those budgets" lists what was measured without gain. All-`naive`
  * self-play of cluedo6 (`play cluedo6 --agents naive --games 100 --seed
  * 1`) used to stop in its third game, the table full of earlier states'

@@ -311,6 +311,97 @@ test_avoid_appex (void)
   _kv_sym_avoid_appex = FALSE;
 }
 
+/* win{a} for every agent a, as an endmove's precondition ¬win{a} (a BDD),
+ * read with @view or from θ itself (@view NULL). */
+static BDD
+not_wins (KvSym *sym, const PairView *view, guint agent)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_strdup_printf ("endmove %u", agent + 1);
+  g_autoptr(KvStep) step = kv_step_parse (sym->game, text, NULL, &error);
+  g_autoptr(KvActionModel) am = NULL;
+  g_autoptr(GArray) vocabulary = _kv_sym_vocabulary_copy (sym->vocabulary);
+  Eval ev = { sym->game, vocabulary, &error, view };
+  guint event;
+  BDD *pre, result;
+
+  g_assert_no_error (error);
+  am = kv_action_model_for_step (step, &event);
+  pre = _kv_sym_preconditions (&ev, sym->theta, am);
+  g_assert_no_error (error);
+  result = pre[0];
+  g_free (pre);
+  return result;
+}
+
+/* win{a} read off a state's pair view (the knowledge table's T_ab, with
+ * the envelope) is win{a} projected from θ, for every agent a at every
+ * step of a four-player game: for the view's two agents it is read off
+ * the view, for the others from θ. The view's agents can win somewhere,
+ * and so can 1, who shares a showcard with every other agent and so is in
+ * no view: a view that was wrong, or used for the wrong agent, would
+ * show. */
+static void
+test_pair_view (void)
+{
+  static const char *steps[] = { "suggest 1 Mustard rope", "endmove 1", "suggest 2 Plum knife", "endmove 2",
+                                 "showcard 4 -> 3 knife", "suggest 3 Scarlet pipe", "endmove 4",
+                                 "showcard 3 -> 1 Mustard", "showcard 4 -> 1 knife", NULL };
+  g_autoptr(KvScript) script = test_script (four);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvSym) sym = kv_sym_new_initial (script->game, &error);
+  guint n_views = 0, n_wins_in_view = 0, n_wins_outside = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; ; i++)
+    {
+      g_autoptr(KvKnowledge) k = kv_sym_knowledge (sym);   /* makes the view */
+      KvSym *owner = sym->twin != NULL ? sym->twin : sym;
+
+      n_views += owner->view.bdd != bddfalse;
+      for (guint a = 0; a < script->game->n_agents; a++)
+        {
+          BDD from_view = not_wins (sym, &owner->view, a);
+          BDD from_theta = not_wins (sym, NULL, a);
+
+          g_assert_cmpint (from_view, ==, from_theta);
+          if (from_theta != bddtrue && (owner->view.agents & (1u << a)))
+            n_wins_in_view++;
+          else if (from_theta != bddtrue)
+            n_wins_outside++;
+          bdd_delref (from_view);
+          bdd_delref (from_theta);
+        }
+      if (steps[i] == NULL)
+        break;
+      {
+        g_autoptr(KvStep) step = kv_step_parse (script->game, steps[i], NULL, &error);
+        KvSym *next;
+
+        g_assert_no_error (error);
+        next = kv_sym_apply_step (sym, step, &error);
+        g_assert_no_error (error);
+        kv_sym_unref (sym);
+        sym = next;
+      }
+    }
+  g_assert_cmpuint (n_views, >, 0);
+  g_assert_cmpuint (n_wins_in_view, >, 0);
+  g_assert_cmpuint (n_wins_outside, >, 0);
+
+  /* Without an envelope, win{a} is about the whole deal: no view. */
+  {
+    g_autoptr(KvScript) open = test_script ("agents 1 2 3 4\ncategory card: a b c d e f g h\n"
+                                            "hands 2 2 2 2\ndeal 1: a b 2: c d 3: e f 4: g h\n");
+    g_autoptr(KvSym) initial = kv_sym_new_initial (open->game, &error);
+    g_autoptr(KvKnowledge) k = NULL;
+
+    g_assert_no_error (error);
+    k = kv_sym_knowledge (initial);
+    g_assert_cmpint (initial->view.bdd, ==, bddfalse);
+  }
+}
+
 /* A step whose precondition is false at the actual deal is refused by both. */
 static void
 test_false_step (void)
@@ -698,6 +789,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sym/announced", test_announced);
   g_test_add_func ("/sym/split", test_split);
   g_test_add_func ("/sym/avoid-appex", test_avoid_appex);
+  g_test_add_func ("/sym/pair-view", test_pair_view);
   g_test_add_func ("/sym/false-step", test_false_step);
   g_test_add_func ("/sym/envelopes", test_envelopes);
   g_test_add_func ("/sym/cluedo-count", test_cluedo_count);
