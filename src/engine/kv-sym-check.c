@@ -183,8 +183,7 @@ win (Eval *ev, BDD theta, guint agent)
   for (guint level = 0; level <= u.end; level++)
     u.q_rank[level + 1] = u.q_rank[level] + quantified[level];
   rest_set = keep (bdd_makeset (rest, (int) n_rest));
-  if (ev->view != NULL && ev->view->bdd != bddfalse && ev->view->theta == theta
-      && (ev->view->agents & (1u << agent)))
+  if (ev->view != NULL && ev->view->theta == theta && (ev->view->agents & (1u << agent)))
     projected = keep (bdd_exist (ev->view->bdd, rest_set));   /* it holds every variable a observes */
   else
     projected = _kv_sym_envelope_exist (game, theta, rest_set);
@@ -326,7 +325,7 @@ kv_sym_check_actual (KvSym *sym, const KvFormula *f, gboolean *value, GError **e
 {
   g_autoptr(GError) local = NULL;
   g_autoptr(GArray) vocabulary = _kv_sym_vocabulary_copy (sym->vocabulary);
-  Eval ev = { sym->game, vocabulary, &local, &(sym->twin != NULL ? sym->twin : sym)->view };
+  Eval ev = { sym->game, vocabulary, &local, view_for (sym, 0) };
   BDD truth;
 
   _kv_sym_error_code = 0;

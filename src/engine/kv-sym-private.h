@@ -60,8 +60,10 @@ typedef GArray Vocabulary;   /* Variable: the state variables, then the event va
 
 /* θ projected on what two agents observe and on the envelope's variables:
  * the pair projection T_ab the common component's read-out starts from
- * (kv-sym-reach.c), kept by the state so that win{a} for either agent is
- * projected from it rather than from θ (kv-sym-check.c). */
+ * (kv-sym-reach.c), kept by the state so that win{a} for either agent
+ * (kv-sym-check.c), their envelope links (kv-sym-envelope.c) and the
+ * envelopes still possible (kv-sym-readout.c) are projected from it
+ * rather than from θ with the envelope's definition. */
 typedef struct {
   BDD     bdd;      /* referenced, or bddfalse: none yet */
   BDD     theta;    /* the θ it projects (the state's own, not referenced) */
@@ -103,8 +105,18 @@ typedef struct {
   KvGame     *game;
   Vocabulary *vocabulary;   /* grows under a dynamic operator, shrinks back after */
   GError    **error;
-  const PairView *view;     /* NULL, or the evaluated state's */
+  const PairView *view;     /* NULL, or the evaluated state's (view_for ()) */
 } Eval;
+
+/* @sym's pair view (a twin's is its predecessor's) when it holds what
+ * @agents observe (0: the envelope alone), else NULL. */
+static inline const PairView *
+view_for (const KvSym *sym, guint32 agents)
+{
+  const PairView *view = &(sym->twin != NULL ? sym->twin : sym)->view;
+
+  return view->bdd != bddfalse && (view->agents & agents) == agents ? view : NULL;
+}
 
 /* The last BuDDy error code since the flag was cleared (0: none). BuDDy
  * reports errors through one process-wide hook, so this is global too. */
@@ -235,6 +247,9 @@ void        _kv_sym_set_deals_from    (KvSym *sym, KvSym *from, BDD deals_step);
 void        _kv_sym_drop_deals_from   (KvSym *sym);
 Vocabulary *_kv_sym_vocabulary_copy   (const Vocabulary *vocabulary);
 BDD         _kv_sym_unobserved_vars   (const Vocabulary *vocabulary, guint32 agents);
+/* Those of them that are not the envelope's: what a projection on what
+ * @agents observe and on the envelope quantifies away. */
+BDD         _kv_sym_unobserved_but_envelope (const Vocabulary *vocabulary, const KvGame *game, guint32 agents);
 
 /* "@card is in the envelope": no agent holds it. Referenced. */
 BDD         _kv_sym_envelope_holds    (const KvGame *game, guint card);

@@ -218,19 +218,6 @@ _kv_sym_observe (const Vocabulary *vocabulary, BDD theta, guint agent, BDD from)
   return result;
 }
 
-/* The variables none of @agents observes but the envelope's. Referenced. */
-static BDD
-unobserved_but_envelope (const Vocabulary *vocabulary, const KvGame *game, guint32 agents)
-{
-  g_autofree int *vars = g_new (int, MAX (vocabulary->len, 1));
-  guint n = 0;
-
-  for (guint p = 0; p < vocabulary->len; p++)
-    if (!(variable (vocabulary, p)->observers & agents) && !is_defined (game, p))
-      vars[n++] = variable (vocabulary, p)->var;
-  return keep (bdd_makeset (vars, (int) n));
-}
-
 /* The next agent of @agents after @a, round the table. */
 static guint
 next_agent (const KvGame *game, guint32 agents, guint a)
@@ -305,7 +292,7 @@ reach_ring (const Vocabulary *vocabulary, const KvGame *game, BDD theta, guint32
           else if (project && view != NULL)
             {
               /* T_ab with the envelope, for win{a} and win{b} (PairView). */
-              BDD neither = unobserved_but_envelope (vocabulary, game, (1u << a) | (1u << b));
+              BDD neither = _kv_sym_unobserved_but_envelope (vocabulary, game, (1u << a) | (1u << b));
 
               pair[a] = _kv_sym_envelope_exist (game, theta, neither);
               bdd_delref (neither);

@@ -598,26 +598,16 @@ envelopes_rec (BDD b, const int *levels, const guint *cards, guint n, guint i, K
     }
 }
 
-/* @set (a set of worlds) projected on the envelope's variables;
- * referenced. */
+/* @set (a set of worlds, or with @from_view a part of a pair view, which
+ * holds the envelope's variables already) projected on the envelope's
+ * variables; referenced. */
 static BDD
-project_on_envelope (KvSym *sym, BDD set)
+project_on_envelope (KvSym *sym, BDD set, gboolean from_view)
 {
-  const KvGame *game = sym->game;
-  g_autofree int *others = g_new (int, MAX (sym->vocabulary->len, 1));
-  guint n_others = 0;
-  BDD hidden, projected;
+  BDD others = _kv_sym_unobserved_but_envelope (sym->vocabulary, sym->game, 0);
+  BDD projected = from_view ? keep (bdd_exist (set, others)) : _kv_sym_envelope_exist (sym->game, set, others);
 
-  for (guint p = 0; p < sym->vocabulary->len; p++)
-    {
-      int var = variable (sym->vocabulary, p)->var;
-
-      if (p >= n_state_vars (game) || p % kv_game_n_owners (game) != kv_game_envelope (game))
-        others[n_others++] = var;
-    }
-  hidden = keep (bdd_makeset (others, (int) n_others));
-  projected = _kv_sym_envelope_exist (game, set, hidden);
-  bdd_delref (hidden);
+  bdd_delref (others);
   return projected;
 }
 
@@ -639,14 +629,16 @@ observation_cube (const KvSym *sym, const gint8 *observed)
 }
 
 /* θ (or @agent's class at the actual world) projected on the envelope's
- * variables; referenced. */
+ * variables, from the pair view when it has what is needed; referenced. */
 static BDD
 envelope_projection (KvSym *sym, int agent)
 {
+  const PairView *view = view_for (sym, agent < 0 ? 0 : 1u << agent);
+  BDD source = view != NULL ? view->bdd : sym->theta;
   BDD set, projected;
 
   if (agent < 0)
-    set = keep (sym->theta);
+    set = keep (source);
   else
     {
       /* θ ∧ what the agent observes at the actual world: not θ's cofactor
@@ -654,10 +646,10 @@ envelope_projection (KvSym *sym, int agent)
       g_autofree gint8 *observed = actual_observation (sym, (guint) agent);
       BDD cube = observation_cube (sym, observed);
 
-      set = keep (bdd_and (sym->theta, cube));
+      set = keep (bdd_and (source, cube));
       bdd_delref (cube);
     }
-  projected = project_on_envelope (sym, set);
+  projected = project_on_envelope (sym, set, view != NULL);
   bdd_delref (set);
   return projected;
 }
@@ -773,7 +765,7 @@ kv_sym_perspective (KvSym *sym, const guint *chain, guint n_chain, KvPerspective
       _kv_sym_error_code = 0;
       worlds = chain_worlds (sym, chain, n_chain);
       if (game->has_envelope && _kv_sym_error_code == 0)
-        projected = project_on_envelope (sym, worlds);
+        projected = project_on_envelope (sym, worlds, FALSE);
       if (_kv_sym_error_code != 0)
         {
           bdd_delref (worlds);

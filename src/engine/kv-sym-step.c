@@ -328,7 +328,7 @@ action_is_propositional (const KvActionModel *am)
  * one conjunction, one walk of θ instead of one per step. */
 typedef struct {
   KvGame     *game;
-  const PairView *view;  /* the state's, valid while θ is still its θ */
+  const PairView *view;  /* the state's, or NULL; valid while θ is still its θ */
   Vocabulary *vocabulary;
   BDD         theta;     /* referenced: θ, without @pending */
   BDD         pending;   /* referenced: the products not yet taken into θ */
@@ -414,7 +414,7 @@ KvSym *
 kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
 {
   g_autoptr(GPtrArray) steps = _kv_sym_expand_step (sym->game, step);
-  Apply ap = { sym->game, &(sym->twin != NULL ? sym->twin : sym)->view,
+  Apply ap = { sym->game, view_for (sym, 0),
                _kv_sym_vocabulary_copy (sym->vocabulary), keep (sym->theta), keep (bddtrue),
                keep (sym->actual), keep (bddtrue), TRUE, keep (bddtrue), TRUE };
   gboolean ok = TRUE;

@@ -216,17 +216,30 @@ _kv_sym_vocabulary_copy (const Vocabulary *vocabulary)
   return copy;
 }
 
-/* The variables none of @agents observes (a bit mask over agents). */
-BDD
-_kv_sym_unobserved_vars (const Vocabulary *vocabulary, guint32 agents)
+/* The variables none of @agents (a bit mask) observes, but for the
+ * envelope's of @game when it is not NULL. Referenced. */
+static BDD
+unobserved (const Vocabulary *vocabulary, const KvGame *game, guint32 agents)
 {
   g_autofree int *vars = g_new (int, MAX (vocabulary->len, 1));
   guint n = 0;
 
   for (guint p = 0; p < vocabulary->len; p++)
-    if (!(variable (vocabulary, p)->observers & agents))
+    if (!(variable (vocabulary, p)->observers & agents) && (game == NULL || !is_defined (game, p)))
       vars[n++] = variable (vocabulary, p)->var;
   return keep (bdd_makeset (vars, (int) n));
+}
+
+BDD
+_kv_sym_unobserved_vars (const Vocabulary *vocabulary, guint32 agents)
+{
+  return unobserved (vocabulary, NULL, agents);
+}
+
+BDD
+_kv_sym_unobserved_but_envelope (const Vocabulary *vocabulary, const KvGame *game, guint32 agents)
+{
+  return unobserved (vocabulary, game, agents);
 }
 
 /* ---- BuDDy's apply-and-quantify -------------------------------------------

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* test-sym-envelope.c: the envelope view's relation (kv_state_envelope_links)
  * is the same on both engines: Clue 11's script run explicitly and forced
- * symbolic, compared at every step; and on real Cluedo (symbolic only) it
- * holds what each agent's class says. */
+ * symbolic, compared at every step; a four-player game, with the knowledge
+ * table read first (its pair projection serves the links) and not; and on
+ * real Cluedo (symbolic only) it holds what each agent's class says. */
 #include "config.h"
 
 #include "kv-engine.h"
@@ -99,6 +100,53 @@ test_clue11_both_engines (void)
   g_assert_true (some_unlinked);
 }
 
+/* With four agents the knowledge table's common component keeps a pair
+ * projection with the envelope, which the links read for its two agents
+ * (kv-sym-envelope.c): the links are the explicit engine's whether the
+ * table was read first or not. */
+static void
+test_four_pair_view (void)
+{
+  static const char *steps[] = { "suggest 1 Mustard rope", "endmove 1", "suggest 2 Plum knife", "endmove 2",
+                                 "showcard 4 -> 3 knife", "suggest 3 Scarlet pipe", NULL };
+  g_autoptr(KvScript) script = test_script ("agents 1 2 3 4\n"
+                                            "category suspect: Scarlet Mustard Plum\n"
+                                            "category weapon: rope knife pipe\n"
+                                            "envelope suspect weapon\nhands 1 1 1 1\n"
+                                            "deal env: Plum pipe 1: Scarlet 2: rope 3: Mustard 4: knife\n");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvState) exp = kv_state_new_initial (script->game, KV_ENGINE_EXPLICIT, 0, &error);
+  g_autoptr(KvState) sym = kv_state_new_initial (script->game, KV_ENGINE_SYMBOLIC, 0, &error);
+  g_autoptr(KvState) read_first = kv_state_new_initial (script->game, KV_ENGINE_SYMBOLIC, 0, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; ; i++)
+    {
+      g_autoptr(KvEnvelopeLinks) x = kv_state_envelope_links (exp, &error);
+      g_autoptr(KvEnvelopeLinks) y = kv_state_envelope_links (sym, &error);
+      g_autoptr(KvEnvelopeLinks) z = NULL;
+
+      kv_state_knowledge (read_first);
+      z = kv_state_envelope_links (read_first, &error);
+      g_assert_no_error (error);
+      assert_links_equal (x, y);
+      assert_links_equal (x, z);
+      if (steps[i] == NULL)
+        break;
+      {
+        g_autoptr(KvStep) step = kv_step_parse (script->game, steps[i], NULL, &error);
+        KvState *next;
+
+        g_assert_no_error (error);
+        test_step_both (&exp, &sym, step);
+        next = kv_state_apply_step (read_first, step, &error);
+        g_assert_no_error (error);
+        kv_state_unref (read_first);
+        read_first = next;
+      }
+    }
+}
+
 static void
 test_cluedo (void)
 {
@@ -142,6 +190,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/sym-envelope/clue11-both-engines", test_clue11_both_engines);
+  g_test_add_func ("/sym-envelope/four-pair-view", test_four_pair_view);
   g_test_add_func ("/sym-envelope/cluedo", test_cluedo);
   return g_test_run ();
 }
