@@ -221,25 +221,15 @@ static void
 agent_links (KvSym *sym, KvEnvelopeLinks *links, const BDD *cubes, guint agent)
 {
   const KvGame *game = sym->game;
-  guint env = kv_game_envelope (game);
-  guint n_owners = kv_game_n_owners (game);
-  guint n_state = n_state_vars (game);
-  g_autofree int *hidden_vars = g_new (int, MAX (sym->vocabulary->len, 1));
   g_autofree int *seen_vars = g_new (int, MAX (sym->vocabulary->len, 1));
-  guint n_hidden = 0, n_seen = 0;
+  guint n_seen = 0;
   const PairView *view = view_for (sym, 1u << agent);
-  BDD hidden, seen, projected;
+  BDD hidden = _kv_sym_unobserved_but_envelope (sym->vocabulary, game, 1u << agent);
+  BDD seen, projected;
 
   for (guint p = 0; p < sym->vocabulary->len; p++)
-    {
-      const Variable *v = variable (sym->vocabulary, p);
-
-      if (v->observers & (1u << agent))
-        seen_vars[n_seen++] = v->var;
-      else if (p >= n_state || p % n_owners != env)
-        hidden_vars[n_hidden++] = v->var;
-    }
-  hidden = keep (bdd_makeset (hidden_vars, (int) n_hidden));
+    if (variable (sym->vocabulary, p)->observers & (1u << agent))
+      seen_vars[n_seen++] = variable (sym->vocabulary, p)->var;
   seen = keep (bdd_makeset (seen_vars, (int) n_seen));
   /* θ over what the agent observes and the envelope: the deals' other
    * cards and the events it does not observe are gone. From the pair

@@ -289,19 +289,15 @@ reach_ring (const Vocabulary *vocabulary, const KvGame *game, BDD theta, guint32
           step_init (&step[a], vocabulary, 1u << a);
           if (b < a && next_agent (game, agents, b) == a)
             pair[a] = keep (pair[b]);   /* two agents: T_ab is T_ba */
-          else if (project && view != NULL)
-            {
-              /* T_ab with the envelope, for win{a} and win{b} (PairView). */
-              BDD neither = _kv_sym_unobserved_but_envelope (vocabulary, game, (1u << a) | (1u << b));
-
-              pair[a] = _kv_sym_envelope_exist (game, theta, neither);
-              bdd_delref (neither);
-            }
           else if (project)
             {
-              BDD neither = _kv_sym_unobserved_vars (vocabulary, (1u << a) | (1u << b));
+              /* With @view, T_ab keeps the envelope, for win{a} and win{b} (PairView). */
+              guint32 both = (1u << a) | (1u << b);
+              BDD neither = view != NULL ? _kv_sym_unobserved_but_envelope (vocabulary, game, both)
+                                         : _kv_sym_unobserved_vars (vocabulary, both);
 
-              pair[a] = keep (bdd_exist (theta, neither));
+              pair[a] = view != NULL ? _kv_sym_envelope_exist (game, theta, neither)
+                                     : keep (bdd_exist (theta, neither));
               bdd_delref (neither);
             }
           else
