@@ -10,6 +10,7 @@
 #include "kv-explain.h"
 #include "kv-knowledge-table.h"
 #include "kv-probability.h"
+#include "kv-explicit-knowledge.h"
 
 #define TITLE_COLUMN (-1)
 

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "kv-test-util.h"
+#include "kv-explicit-knowledge.h"
 
 static KvScript *clue;
 static KvModel *initial;

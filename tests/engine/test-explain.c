@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "kv-test-util.h"
+#include "kv-explicit-knowledge.h"
 
 /* Van Ditmarsch's showcard: no world goes, 2 loses all its links, learns
  * the whole deal, and everyone learns what 3 and 1 do not hold. */

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "kv-test-util.h"
+#include "kv-explicit-knowledge.h"
 
 static KvModel *
 hexa (void)

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "kv-test-util.h"
+#include "kv-explicit-knowledge.h"
 
 static KvModel *
 round_trip (const KvModel *model, int step)

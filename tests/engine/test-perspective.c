@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "kv-test-util.h"
+#include "kv-explicit-knowledge.h"
 
 /* The labels of the worlds in @worlds, sorted: "rbw rwb". */
 static char *

@@ -102,7 +102,7 @@ test_clue11_both_engines (void)
 
 /* With four agents the knowledge table's common component keeps a pair
  * projection with the envelope, which the links read for its two agents
- * (kv-sym-envelope.c): the links are the explicit engine's whether the
+ * (kv-sym-envelope-links.c): the links are the explicit engine's whether the
  * table was read first or not. */
 static void
 test_four_pair_view (void)

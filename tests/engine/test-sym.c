@@ -26,6 +26,7 @@
 #include <bdd.h>
 
 #include "kv-sym-private.h"
+#include "kv-explicit-knowledge.h"
 
 #define N_RANDOM_FORMULAS 300
 

@@ -93,16 +93,16 @@ GType
 }
 /*** END value-tail ***/
 TEMPLATE
-glib-mkenums --template "$work/gen/enums.h.template" --output "$work/gen/kv-engine-enums.h" "$root/src/engine/kv-step.h"
-glib-mkenums --template "$work/gen/enums.c.template" --output "$work/gen/kv-engine-enums.c" "$root/src/engine/kv-step.h"
+glib-mkenums --template "$work/gen/enums.h.template" --output "$work/gen/kv-engine-enums.h" "$root/src/engine/game/kv-step.h"
+glib-mkenums --template "$work/gen/enums.c.template" --output "$work/gen/kv-engine-enums.c" "$root/src/engine/game/kv-step.h"
 
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
-cflags="-g -O1 -fno-omit-frame-pointer -std=gnu11 -I$work/gen -I$root/src/engine $(pkg-config --cflags glib-2.0 gio-2.0 json-glib-1.0)"
+cflags="-g -O1 -fno-omit-frame-pointer -std=gnu11 -I$work/gen -I$root/src/engine $(for room in "$root"/src/engine/*/; do printf -- '-I%s ' "$room"; done)$(pkg-config --cflags glib-2.0 gio-2.0 json-glib-1.0)"
 libs="$(pkg-config --libs glib-2.0 gio-2.0 json-glib-1.0) -lbdd -lm"
 
 echo "fuzz: building in $work with $CC"
 objects=""
-for src in "$root"/src/engine/*.c "$work/gen/kv-games-resources.c" "$work/gen/kv-engine-enums.c"; do
+for src in "$root"/src/engine/*/*.c "$work/gen/kv-games-resources.c" "$work/gen/kv-engine-enums.c"; do
   obj="$work/obj/$(basename "$src" .c).o"
   # shellcheck disable=SC2086
   $CC $cflags $sanitize -fsanitize=fuzzer-no-link -c "$src" -o "$obj"

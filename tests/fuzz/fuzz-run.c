@@ -5,6 +5,7 @@
  * SMCDEL (kv-smcdel.h). */
 #include "fuzz-common.h"
 #include "kv-smcdel.h"
+#include "kv-explicit-knowledge.h"
 
 #define FUZZ_WORLD_LIMIT 5000
 

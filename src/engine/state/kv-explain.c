@@ -4,7 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "kv-action.h"
+#include "kv-action-model.h"
 #include "kv-explain.h"
 
 guint32 *

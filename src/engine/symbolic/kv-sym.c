@@ -5,7 +5,7 @@
  * counting. The rest is split by concern (kv-sym-private.h lists the
  * files): reachability in kv-sym-reach.c, steps and their event variables
  * (with why one-hot rather than binary) in kv-sym-step.c, the checker in
- * kv-sym-check.c, the read-outs in kv-sym-readout.c. */
+ * kv-sym-check.c, the read-outs in kv-sym-knowledge.c. */
 #define G_LOG_DOMAIN "kv-sym"
 #include "config.h"
 
@@ -14,7 +14,7 @@
 
 #include "kv-sym-private.h"
 #include "kv-error.h"
-#include "kv-state.h"   /* kv_count_format () */
+#include "kv-count.h"
 
 int _kv_sym_error_code;
 gboolean _kv_sym_trace_on;
@@ -246,7 +246,7 @@ _kv_sym_unobserved_but_envelope (const Vocabulary *vocabulary, const KvGame *gam
  *
  * bdd_appex computes ∃V (f ∧ g) in one walk, without building f ∧ g: the
  * common-knowledge walk's steps (kv-sym-reach.c), M and K (kv-sym-check.c)
- * and the envelope links (kv-sym-envelope.c). BuDDy 2.4 keys its results
+ * and the envelope links (kv-sym-envelope-links.c). BuDDy 2.4 keys its results
  * in the quantification cache by V's node number shifted left eight bits,
  * in an int ("FIXME: range!" in its bddop.c): past node 2^23 the key
  * overflows, and two sets whose node numbers are equal modulo 2^24 share

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "kv-action.h"
+#include "kv-action-model.h"
 #include "kv-error.h"
 #include "kv-game.h"
 

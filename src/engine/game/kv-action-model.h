@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-action.h: action models ⟨E, ~, pre⟩ with S5 event partitions.
+/* kv-action-model.h: action models ⟨E, ~, pre⟩ with S5 event partitions.
  *
  * Every built-in step except suggest is one action model with an actual
  * event: a public announcement is a single event seen by all; showcard has

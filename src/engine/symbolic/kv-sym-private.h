@@ -11,7 +11,7 @@
  *                     agent's step of a perspective's chain
  *   kv-sym-step.c     products with action models: event variables, steps
  *   kv-sym-check.c    formula evaluation: K, M, D, E, C, Kw, win, [α], ⟨α⟩
- *   kv-sym-readout.c  exact counts, the knowledge table, removed deals,
+ *   kv-sym-knowledge.c  exact counts, the knowledge table, removed deals,
  *                     envelopes, perspectives (chains of agents)
  */
 #pragma once
@@ -19,7 +19,7 @@
 #include <bdd.h>
 
 #include "kv-sym.h"
-#include "kv-action.h"
+#include "kv-knowledge-actions.h"
 
 G_BEGIN_DECLS
 
@@ -45,7 +45,7 @@ typedef GArray Vocabulary;   /* Variable: the state variables, then the event va
  * every card, they leave the cards above it alone (θ after cluedo-30's
  * 17 steps: 278 000 nodes on top, 255 000 placed; see bench/). Counts
  * skip the levels a state gives no variable (vocabulary_ranks () in
- * kv-sym-readout.c).
+ * kv-sym-knowledge.c).
  *
  * The cards keep the game's order, category by category. Measured with
  * `run --json` (release build, quiet machine; θ's largest size, time):
@@ -61,8 +61,8 @@ typedef GArray Vocabulary;   /* Variable: the state variables, then the event va
 /* θ projected on what two agents observe and on the envelope's variables:
  * the pair projection T_ab the common component's read-out starts from
  * (kv-sym-reach.c), kept by the state so that win{a} for either agent
- * (kv-sym-check.c), their envelope links (kv-sym-envelope.c) and the
- * envelopes still possible (kv-sym-readout.c) are projected from it
+ * (kv-sym-check.c), their envelope links (kv-sym-envelope-links.c) and the
+ * envelopes still possible (kv-sym-knowledge.c) are projected from it
  * rather than from θ with the envelope's definition. */
 typedef struct {
   BDD     bdd;      /* referenced, or bddfalse: none yet */
@@ -279,7 +279,7 @@ BDD        *_kv_sym_event_codes       (Vocabulary *vocabulary, const KvGame *gam
                                        const BDD *pre);
 BDD         _kv_sym_product_law       (BDD theta, guint n_events, const BDD *pre, const BDD *codes);
 
-/* kv-sym-readout.c */
+/* kv-sym-knowledge.c */
 /* What announcements said of the deal (a deals_step), when they took
  * θ @before to @after = @before ∧ @kept. Referenced. */
 BDD         _kv_sym_announced_deals   (const Vocabulary *vocabulary, const KvGame *game, BDD before, BDD after,

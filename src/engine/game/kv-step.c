@@ -6,7 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "kv-action.h"
+#include "kv-action-model.h"
 #include "kv-error.h"
 #include "kv-parse-private.h"
 #include "kv-step.h"

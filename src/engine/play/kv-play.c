@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "kv-play.h"
-#include "kv-action.h"
+#include "kv-action-model.h"
 #include "kv-knowledge.h"
 #include "kv-product-update.h"
 #include "kv-script.h"

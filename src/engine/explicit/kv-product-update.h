@@ -8,7 +8,7 @@
 #pragma once
 
 #include "kv-model.h"
-#include "kv-action.h"
+#include "kv-knowledge-actions.h"
 
 G_BEGIN_DECLS
 
@@ -62,8 +62,6 @@ KvModel *kv_model_apply_step_expanded (KvModel *model, const KvStep *step, guint
  * nocard and showcard steps, in order. Returns a GPtrArray of KvStep*. */
 GPtrArray *kv_suggest_expand (const KvModel *model, const KvStep *suggest);
 
-/* The same against the deal @hands (one hand per owner). */
-GPtrArray *kv_suggest_expand_hands (const KvStep *suggest, const KvHand *hands);
 
 /* Why @step is false at the point of @model, or NULL when it is executable
  * there. For suggest, always NULL. Free with g_free. */

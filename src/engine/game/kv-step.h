@@ -2,7 +2,7 @@
 /* kv-step.h: one step of a game script — a game action as written.
  *
  * A step is syntax: what was said ("nocard 2 candle Scarlet"). Turning it
- * into an action model is kv-action.h's job, executing it kv-product-update.h's.
+ * into an action model is kv-action-model.h's job, executing it kv-product-update.h's.
  * Steps are immutable and reference counted (formulas may hold them).
  */
 #pragma once

@@ -5,7 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "kv-action.h"
+#include "kv-action-model.h"
 #include "kv-product-update.h"
 #include "kv-step-draft.h"
 

@@ -13,7 +13,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "kv-action.h"
+#include "kv-action-model.h"
 #include "kv-error.h"
 #include "kv-product-update.h"
 #include "kv-smcdel.h"

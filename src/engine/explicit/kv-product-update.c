@@ -334,67 +334,6 @@ kv_model_update (KvModel *model, const KvActionModel *am, guint actual,
   return result;
 }
 
-char *
-kv_step_why_false_at (const KvGame  *game,
-                      const KvHand  *hands,
-                      gboolean       agent_wins,
-                      KvActualCheck  check,
-                      gpointer       state,
-                      const KvStep  *step)
-{
-  const char *agent = game->agent_names[step->agent];
-
-  switch (step->kind)
-    {
-    case KV_STEP_NOCARD:
-      for (guint i = 0; i < step->n_cards; i++)
-        if (hands[step->agent] & KV_CARD_BIT (step->cards[i]))
-          return g_strdup_printf (_("%s holds %s"), agent, game->card_names[step->cards[i]]);
-      return NULL;
-    case KV_STEP_SHOWCARD:
-      if (hands[step->agent] & KV_CARD_BIT (step->shown))
-        return NULL;
-      return g_strdup_printf (_("%s does not hold %s"), agent, game->card_names[step->shown]);
-    case KV_STEP_ENDMOVE:
-      if (!agent_wins)
-        return NULL;
-      return g_strdup_printf (game->has_envelope ? _("%s knows the envelope, so it can win")
-                                                 : _("%s knows the deal, so it can win"), agent);
-    case KV_STEP_WIN:
-      if (agent_wins)
-        return NULL;
-      return g_strdup_printf (game->has_envelope ? _("%s does not know the envelope yet")
-                                                 : _("%s does not know the deal yet"), agent);
-    case KV_STEP_ANNOUNCE:
-    case KV_STEP_DO:
-      {
-        guint event;
-        g_autoptr(KvActionModel) am = kv_action_model_for_step (step, &event);
-        g_autoptr(GError) error = NULL;
-        gboolean value = TRUE;
-
-        if (!check (state, am->pre[event], &value, &error))
-          return g_strdup (error->message);
-        if (value)
-          return NULL;
-        if (step->kind == KV_STEP_ANNOUNCE)
-          {
-            g_autofree char *f = kv_formula_to_string (game, step->formula, FALSE);
-            return g_strdup_printf (_("%s is false at the actual world"), f);
-          }
-        else
-          {
-            g_autofree char *f = kv_formula_to_string (game, am->pre[event], FALSE);
-            return g_strdup_printf (_("the precondition of %s (%s) is false at the actual world"),
-                                    am->event_names[event], f);
-          }
-      }
-    case KV_STEP_SUGGEST:
-    default:
-      return NULL;
-    }
-}
-
 static gboolean
 check_model (gpointer model, const KvFormula *f, gboolean *value, GError **error)
 {
@@ -420,40 +359,6 @@ GPtrArray *
 kv_suggest_expand (const KvModel *model, const KvStep *suggest)
 {
   return kv_suggest_expand_hands (suggest, kv_model_hands (model, model->actual));
-}
-
-GPtrArray *
-kv_suggest_expand_hands (const KvStep *suggest, const KvHand *hands)
-{
-  const KvGame *game = suggest->game;
-  GPtrArray *steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
-  guint n_responders = game->responders == KV_RESPONDERS_NEXT ? 1 : game->n_agents - 1;
-
-  g_return_val_if_fail (suggest->kind == KV_STEP_SUGGEST, steps);
-
-  for (guint i = 1; i <= n_responders && i < game->n_agents; i++)
-    {
-      guint responder = (suggest->agent + i) % game->n_agents;
-      KvStep *answer = NULL;
-
-      /* A responder shows the first requested card it holds. */
-      for (guint j = 0; j < suggest->n_cards && answer == NULL; j++)
-        if (hands[responder] & KV_CARD_BIT (suggest->cards[j]))
-          {
-            answer = kv_step_new (suggest->game, KV_STEP_SHOWCARD);
-            answer->target = suggest->agent;
-            answer->shown = suggest->cards[j];
-          }
-      if (answer == NULL)
-        answer = kv_step_new (suggest->game, KV_STEP_NOCARD);
-      answer->agent = responder;
-      answer->n_cards = suggest->n_cards;
-      answer->cards = g_memdup2 (suggest->cards, suggest->n_cards);
-      g_ptr_array_add (steps, answer);
-      if (answer->kind == KV_STEP_SHOWCARD)
-        break;
-    }
-  return steps;
 }
 
 /* A suggest's answers, as one product: the responders' nocards are public

@@ -9,6 +9,7 @@
 #include "kv-check.h"
 #include "kv-error.h"
 #include "kv-product-update-private.h"
+#include "kv-explicit-knowledge.h"
 
 /* Exactly one of @model and @sym is set. */
 struct _KvState {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-sym-reach.c: reachability in the symbolic engine — the worlds linked
  * to a set by a chain of some agents' relations (C_B in kv-sym-check.c,
- * the knowledge table's common component in kv-sym-readout.c), on a
+ * the knowledge table's common component in kv-sym-knowledge.c), on a
  * relational product (BuDDy's, or our own where BuDDy's cannot be
  * trusted). The hot part of a read-out, hence the measurements below. */
 #define G_LOG_DOMAIN "kv-sym"
@@ -204,7 +204,7 @@ step_clear (Step *s)
 
 /* One step of a chain of relations: the observations @agent makes in
  * the worlds θ ∧ @from, ∃(what @agent does not observe)(@theta ∧ @from),
- * one relational product (a perspective's next agent, kv-sym-readout.c;
+ * one relational product (a perspective's next agent, kv-sym-knowledge.c;
  * reach_ring () takes the same step round a ring). Referenced. */
 BDD
 _kv_sym_observe (const Vocabulary *vocabulary, BDD theta, guint agent, BDD from)

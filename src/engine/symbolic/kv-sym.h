@@ -75,6 +75,7 @@
  */
 #pragma once
 
+#include "kv-envelope-links.h"
 #include "kv-knowledge.h"
 #include "kv-step.h"
 
@@ -135,7 +136,7 @@ GArray  *kv_sym_envelopes     (KvSym *sym, int agent);
  * them into @p's possible (n_cards masks, zeroed by the caller, as
  * kv_perspective_owners gives), and the envelopes possible in them as
  * kv_sym_envelopes lists them (empty without an envelope; free with
- * g_array_unref). Computed with BDDs (kv-sym-readout.c). */
+ * g_array_unref). Computed with BDDs (kv-sym-knowledge.c). */
 GArray  *kv_sym_perspective   (KvSym *sym, const guint *chain, guint n_chain, KvPerspective *p);
 
 /* The number of worlds @agent considers possible at the actual world (its
@@ -147,6 +148,11 @@ guint64  kv_sym_count_agent_worlds (KvSym *sym, guint agent);
 guint    kv_sym_node_count    (const KvSym *sym);
 
 KvGame  *kv_sym_game          (const KvSym *sym);
+/* The envelope view's relation (kv-envelope-links.h) read off θ. NULL and
+ * KV_ERROR_LIMIT when the BDD table overflows. Call it through
+ * kv_state_envelope_links, which holds the symbolic engine's lock (BuDDy
+ * is not thread safe). */
+KvEnvelopeLinks *kv_envelope_links_new_for_sym (KvSym *sym, GError **error);
 
 KvSym   *kv_sym_ref           (KvSym *sym);
 void     kv_sym_unref         (KvSym *sym);

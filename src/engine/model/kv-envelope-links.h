@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-sym-envelope.h: which envelopes each agent links — the envelope
+/* kv-envelope-links.h: which envelopes each agent links — the envelope
  * view's relation, on either engine.
  *
  * Over every world still possible, an agent links two envelopes iff it
@@ -25,7 +25,6 @@
 #pragma once
 
 #include "kv-model.h"
-#include "kv-sym.h"
 
 G_BEGIN_DECLS
 
@@ -51,10 +50,11 @@ typedef struct {
 
 /* An empty relation (no envelopes) when the game has no envelope. */
 KvEnvelopeLinks *kv_envelope_links_new_for_model (const KvModel *model);
-/* NULL and KV_ERROR_LIMIT when the BDD table overflows. Call it through
- * kv_state_envelope_links, which holds the symbolic engine's lock (BuDDy
- * is not thread safe). */
-KvEnvelopeLinks *kv_envelope_links_new_for_sym   (KvSym *sym, GError **error);
+/* For the two constructors: takes @hands (sorted ascending), the
+ * relation starts empty; and the groups in @set (GBytes) sorted, since a
+ * hash table has no order. */
+KvEnvelopeLinks *kv_envelope_links_new_empty     (GArray *hands, guint n_agents);
+GPtrArray       *kv_envelope_links_sorted_groups (GHashTable *set);
 
 KvEnvelopeLinks *kv_envelope_links_ref   (KvEnvelopeLinks *links);
 void             kv_envelope_links_unref (KvEnvelopeLinks *links);

@@ -26,9 +26,8 @@ typedef struct {
   guint32        winners;     /* bit mask of agents that know δ */
 } KvKnowledge;
 
-KvKnowledge *kv_knowledge_new  (const KvModel *model, guint world);
 /* A table with empty perspectives, for a back-end that fills them itself
- * (the symbolic engine, kv-sym-readout.c), then calls kv_knowledge_decide_winners. */
+ * (the symbolic engine, kv-sym-knowledge.c), then calls kv_knowledge_decide_winners. */
 KvKnowledge *kv_knowledge_new_empty (const KvGame *game);
 /* Sets each perspective's wins and the winners from the possible owners. */
 void         kv_knowledge_decide_winners (KvKnowledge *k, const KvGame *game);

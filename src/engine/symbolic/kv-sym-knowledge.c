@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-sym-readout.c: what the symbolic engine reads off a structure, exactly
+/* kv-sym-knowledge.c: what the symbolic engine reads off a structure, exactly
  * in 64 bits — the world count, the deals a step removed, the knowledge
  * table (each agent's class and the common component: how many worlds,
  * who may hold each card), an agent's class size, the envelopes still

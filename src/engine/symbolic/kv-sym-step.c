@@ -30,7 +30,6 @@
 #include <glib/gi18n.h>
 
 #include "kv-sym-private.h"
-#include "kv-product-update.h"
 #include "kv-error.h"
 
 static guint

@@ -28,7 +28,7 @@
 #include "kv-model.h"
 #include "kv-perspective.h"
 #include "kv-sym.h"
-#include "kv-sym-envelope.h"
+#include "kv-envelope-links.h"
 
 G_BEGIN_DECLS
 
@@ -108,7 +108,7 @@ void         kv_state_perspective_free (KvStatePerspective *perspective);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvStatePerspective, kv_state_perspective_free)
 
 /* The envelope view's relation on either back-end: every envelope still
- * possible and, per agent, which of them it links (kv-sym-envelope.h);
+ * possible and, per agent, which of them it links (kv-envelope-links.h);
  * no envelopes when the game has none. A new reference for the caller
  * (the window keeps the one of the step it shows). NULL and KV_ERROR_LIMIT
  * when a symbolic state's BDD table overflows. */
