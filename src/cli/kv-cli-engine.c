@@ -113,10 +113,7 @@ open_explicit (KvScript *script, KvHistory *history, int step, Keep keep)
  * each made as soon as its state is reached), a run lets go of each state
  * once the step after it is made (and read out): the read-outs just after
  * the step find BuDDy's caches warm, and the node table holds two states'
- * θ instead of all of them, so it grows less and collects less. Measured
- * (`run --json`, release build, one run after the other): cluedo-30
- * 1.08–1.20 s and 206 MB before, 0.78–0.87 s and 60 MB after;
- * cluedo6-30 6.5–6.6 s and 724 MB before, 5.7–5.9 s and 397 MB after. */
+ * θ instead of all of them, so it grows less and collects less. */
 static KvCliRun *
 open_symbolic (KvScript *script, int step, Keep keep)
 {

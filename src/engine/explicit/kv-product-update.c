@@ -143,22 +143,144 @@ limit_for (const KvModel *model, guint world_limit)
   return world_limit != 0 ? world_limit : KV_DEFAULT_WORLD_LIMIT;
 }
 
+/* Refuses a product of @n_pairs worlds past @world_limit or past memory. */
+static gboolean
+product_fits (const KvGame *game, guint64 n_pairs, guint world_limit, GError **error)
+{
+  if (n_pairs > world_limit)
+    {
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
+                   _("the product would have %llu worlds, more than the limit of %u"),
+                   (unsigned long long) n_pairs, world_limit);
+      return FALSE;
+    }
+  return kv_model_check_memory (game, (double) n_pairs, error);
+}
+
+/* A public announcement true everywhere (an "endmove" before anyone can
+ * win) keeps every world, deal and class as it was: the model again, its
+ * arrays shared: its classes are numbered in order of first appearance, as
+ * the product would number them (kv-model.h). */
+static KvModel *
+update_keeping_all (KvModel *model, const KvActionModel *am, KvBits **pre,
+                    guint world_limit, KvProduct **product_out)
+{
+  KvModel *result = kv_model_new_same (model);
+
+  result->world_limit = world_limit;
+  if (product_out != NULL)
+    {
+      guint n = model->n_worlds;
+      g_autofree guint32 *pair_world = g_new (guint32, n);
+      g_autofree guint32 *pair_event = g_new0 (guint32, n);
+
+      for (guint w = 0; w < n; w++)
+        pair_world[w] = w;
+      *product_out = product_new (am, pre, n, &pair_world, &pair_event);
+    }
+  return result;
+}
+
+/* (w, e) ~a (w', e') iff w ~a w' and e ~a e': the class of a pair is the
+ * pair of classes, key = w's class × n_events + e's class, numbered densely
+ * in order of first appearance as the pairs are made. The keys usually fit
+ * a plain table, which costs no more than one more class array
+ * (kv_model_check_memory allows for it); only huge ones are kept and go
+ * through a hash at the end. */
+typedef struct {
+  guint    n_agents;
+  guint    n_events;
+  guint32 *table[KV_MAX_AGENTS];
+  guint64 *keys[KV_MAX_AGENTS];
+  guint    n_classes[KV_MAX_AGENTS];
+} PairClasses;
+
+static void
+pair_classes_init (PairClasses *pc, const KvModel *model, guint n_events, guint64 n_pairs)
+{
+  memset (pc, 0, sizeof *pc);
+  pc->n_agents = model->game->n_agents;
+  pc->n_events = n_events;
+  for (guint a = 0; a < pc->n_agents; a++)
+    {
+      guint64 n_keys = (guint64) model->n_classes[a] * n_events;
+
+      if (n_keys <= n_pairs + model->n_worlds + 64)
+        {
+          pc->table[a] = g_new (guint32, MAX (n_keys, 1));
+          memset (pc->table[a], 0xff, n_keys * sizeof (guint32));
+        }
+      else
+        pc->keys[a] = g_new (guint64, n_pairs);
+    }
+}
+
+/* Numbers the classes of the @n pairs of one block, the product's pairs
+ * @p to @p + @n, into @result's class arrays. */
+static void
+pair_classes_add_block (PairClasses *pc, const KvModel *model, const KvActionModel *am,
+                        const guint32 *block_world, const guint32 *block_event,
+                        guint n, guint p, KvModel *result)
+{
+  guint n_events = pc->n_events;
+
+  for (guint a = 0; a < pc->n_agents; a++)
+    {
+      const guint32 *world_class = model->cls[a];
+      const guint *event_class = am->cls + a * n_events;
+      guint32 *out = result->cls[a] + p, *ids = pc->table[a], next = pc->n_classes[a];
+
+      if (ids == NULL)
+        for (guint k = 0; k < n; k++)
+          pc->keys[a][p + k] = (guint64) world_class[block_world[k]] * n_events + event_class[block_event[k]];
+      else if (n_events == 1)
+        for (guint k = 0; k < n; k++)
+          {
+            guint32 *id = &ids[world_class[block_world[k]]];
+
+            if (G_UNLIKELY (*id == G_MAXUINT32))
+              *id = next++;
+            out[k] = *id;
+          }
+      else
+        for (guint k = 0; k < n; k++)
+          {
+            guint32 *id = &ids[(gsize) world_class[block_world[k]] * n_events + event_class[block_event[k]]];
+
+            if (G_UNLIKELY (*id == G_MAXUINT32))
+              *id = next++;
+            out[k] = *id;
+          }
+      pc->n_classes[a] = next;
+    }
+}
+
+/* Densifies the hashed keys into @result's classes and frees the rest. */
+static void
+pair_classes_finish (PairClasses *pc, guint64 n_pairs, KvModel *result)
+{
+  for (guint a = 0; a < pc->n_agents; a++)
+    {
+      if (pc->keys[a] != NULL)
+        pc->n_classes[a] = kv_densify_u64 (pc->keys[a], (guint) n_pairs, result->cls[a]);
+      result->n_classes[a] = pc->n_classes[a];
+      g_free (pc->table[a]);
+      g_free (pc->keys[a]);
+    }
+}
+
 KvModel *
 kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint actual_event,
                    guint world_limit, KvProduct **product_out, GError **error)
 {
-  const KvGame *game = model->game;
-  guint n_agents = game->n_agents, n_events = am->n_events;
+  guint n_events = am->n_events;
   guint n_words = (model->n_worlds + 63) / 64;
   guint64 n_pairs = 0;
-  guint32 *deal, **cls;
-  guint32 *table[KV_MAX_AGENTS] = { NULL };
-  guint64 *keys[KV_MAX_AGENTS] = { NULL };
-  guint n_classes[KV_MAX_AGENTS] = { 0 };
   g_autofree guint32 *pair_world = NULL, *pair_event = NULL;
   g_autofree guint32 *block_world = NULL, *block_event = NULL;
   guint actual = G_MAXUINT, first_actual_event = G_MAXUINT;
   guint p = 0;
+  PairClasses classes;
   KvModel *result;
 
   /* 0: the limit the model was built under, so that a hypothetical step
@@ -166,40 +288,14 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
   world_limit = limit_for (model, world_limit);
   for (guint e = 0; e < n_events; e++)
     n_pairs += kv_bits_count (pre[e]);
-  if (n_pairs > world_limit)
-    {
-      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                   _("the product would have %llu worlds, more than the limit of %u"),
-                   (unsigned long long) n_pairs, world_limit);
-      return NULL;
-    }
-  if (!kv_model_check_memory (game, (double) n_pairs, error))
+  if (!product_fits (model->game, n_pairs, world_limit, error))
     return NULL;
   g_return_val_if_fail (n_pairs > 0, NULL);
-
-  /* A public announcement true everywhere (an "endmove" before anyone can
-   * win) keeps every world, deal and class as it was: the model again,
-   * its arrays shared: its classes are numbered in order of first
-   * appearance, as the product would number them (kv-model.h). */
   if (n_events == 1 && n_pairs == model->n_worlds)
-    {
-      result = kv_model_new_same (model);
-      result->world_limit = world_limit;
-      if (product_out != NULL)
-        {
-          pair_world = g_new (guint32, n_pairs);
-          pair_event = g_new0 (guint32, n_pairs);
-          for (guint w = 0; w < n_pairs; w++)
-            pair_world[w] = w;
-          *product_out = product_new (am, pre, n_pairs, &pair_world, &pair_event);
-        }
-      return result;
-    }
+    return update_keeping_all (model, am, pre, world_limit, product_out);
 
   result = kv_model_new_unfilled (model->game, model->deals, (guint) n_pairs);
   result->world_limit = world_limit;
-  deal = result->deal;
-  cls = result->cls;
   /* Only the product view and the checker's dynamic operators need to
    * know where each pair came from; the update itself works a block of
    * 64 worlds at a time through two small buffers that stay in cache. */
@@ -210,32 +306,14 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
     }
   block_world = g_new (guint32, 64 * (gsize) n_events);
   block_event = g_new (guint32, 64 * (gsize) n_events);
-
-  /* (w, e) ~a (w', e') iff w ~a w' and e ~a e': the class of a pair is the
-   * pair of classes, key = w's class × n_events + e's class, numbered
-   * densely in order of first appearance as the pairs are made. The keys
-   * usually fit a plain table, which costs no more than one more class
-   * array (kv_model_check_memory allows for it); only huge ones are kept
-   * and go through a hash at the end. */
-  for (guint a = 0; a < n_agents; a++)
-    {
-      guint64 n_keys = (guint64) model->n_classes[a] * n_events;
-
-      if (n_keys <= n_pairs + model->n_worlds + 64)
-        {
-          table[a] = g_new (guint32, MAX (n_keys, 1));
-          memset (table[a], 0xff, n_keys * sizeof (guint32));
-        }
-      else
-        keys[a] = g_new (guint64, n_pairs);
-    }
+  pair_classes_init (&classes, model, n_events, n_pairs);
 
   for (guint i = 0; i < n_words; i++)
     {
       guint n = block_pairs (am, pre, i, block_world, block_event);
 
       for (guint k = 0; k < n; k++)
-        deal[p + k] = model->deal[block_world[k]];
+        result->deal[p + k] = model->deal[block_world[k]];
       /* The point is (model's point, actual event); when a hypothetical
        * step is false there, the first pair with the actual event. */
       if (i == model->actual / 64 || first_actual_event == G_MAXUINT)
@@ -252,54 +330,16 @@ kv_update_product (KvModel *model, const KvActionModel *am, KvBits **pre, guint 
           memcpy (pair_world + p, block_world, n * sizeof (guint32));
           memcpy (pair_event + p, block_event, n * sizeof (guint32));
         }
-      for (guint a = 0; a < n_agents; a++)
-        {
-          const guint32 *world_class = model->cls[a];
-          const guint *event_class = am->cls + a * n_events;
-          guint32 *out = cls[a] + p, *ids = table[a], next = n_classes[a];
-
-          if (ids == NULL)
-            for (guint k = 0; k < n; k++)
-              keys[a][p + k] = (guint64) world_class[block_world[k]] * n_events + event_class[block_event[k]];
-          else if (n_events == 1)
-            for (guint k = 0; k < n; k++)
-              {
-                guint32 *id = &ids[world_class[block_world[k]]];
-
-                if (G_UNLIKELY (*id == G_MAXUINT32))
-                  *id = next++;
-                out[k] = *id;
-              }
-          else
-            for (guint k = 0; k < n; k++)
-              {
-                guint32 *id = &ids[(gsize) world_class[block_world[k]] * n_events + event_class[block_event[k]]];
-
-                if (G_UNLIKELY (*id == G_MAXUINT32))
-                  *id = next++;
-                out[k] = *id;
-              }
-          n_classes[a] = next;
-        }
+      pair_classes_add_block (&classes, model, am, block_world, block_event, n, p, result);
       p += n;
     }
   g_assert (p == n_pairs);
-
-  for (guint a = 0; a < n_agents; a++)
-    {
-      if (keys[a] != NULL)
-        n_classes[a] = kv_densify_u64 (keys[a], (guint) n_pairs, cls[a]);
-      g_free (table[a]);
-      g_free (keys[a]);
-    }
+  pair_classes_finish (&classes, n_pairs, result);
 
   if (actual == G_MAXUINT)
     actual = first_actual_event;
   g_assert (actual != G_MAXUINT);
   result->actual = actual;
-  for (guint a = 0; a < n_agents; a++)
-    result->n_classes[a] = n_classes[a];
-
   if (product_out != NULL)
     *product_out = product_new (am, pre, n_pairs, &pair_world, &pair_event);
   return result;
