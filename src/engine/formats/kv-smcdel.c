@@ -308,6 +308,65 @@ write_dynamic (const Vocab *v, GString *out, const KvFormula *f, GError **error)
   return write_formula (v, out, f->left, TRUE, error);
 }
 
+/* φ₁ & φ₂, or AND (φ₁, …, φₙ) for a longer chain (likewise OR). */
+static gboolean
+write_chain (const Vocab *v, GString *out, const KvFormula *f, GError **error)
+{
+  g_autoptr(GPtrArray) operands = g_ptr_array_new ();
+  gboolean and = f->kind == KV_FORMULA_AND, ok = TRUE;
+
+  collect_chain (f, f->kind, operands);
+  if (operands->len == 2)
+    {
+      ok = write_formula (v, out, g_ptr_array_index (operands, 0), TRUE, error);
+      g_string_append (out, and ? " & " : " | ");
+      return ok && write_formula (v, out, g_ptr_array_index (operands, 1), TRUE, error);
+    }
+  g_string_append (out, and ? "AND (" : "OR (");
+  for (guint i = 0; i < operands->len && ok; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      ok = write_formula (v, out, g_ptr_array_index (operands, i), FALSE, error);
+    }
+  g_string_append_c (out, ')');
+  return ok;
+}
+
+/* E{B} φ is the conjunction of K{b} φ for b in B. */
+static gboolean
+write_everyone (const Vocab *v, GString *out, const KvFormula *f, GError **error)
+{
+  gboolean first = TRUE, ok = TRUE;
+
+  g_string_append (out, "AND (");
+  for (guint a = 0; a < v->game->n_agents && ok; a++)
+    if (f->agents & (1u << a))
+      {
+        g_string_append_printf (out, "%s%s knows that ", first ? "" : ", ", v->agents[a]);
+        ok = write_formula (v, out, f->left, TRUE, error);
+        first = FALSE;
+      }
+  g_string_append_c (out, ')');
+  return ok;
+}
+
+/* (a, b, …): a group of agents, as C{B} φ names it. */
+static void
+write_group (const Vocab *v, GString *out, guint32 agents)
+{
+  gboolean first = TRUE;
+
+  g_string_append_c (out, '(');
+  for (guint a = 0; a < v->game->n_agents; a++)
+    if (agents & (1u << a))
+      {
+        g_string_append_printf (out, "%s%s", first ? "" : ", ", v->agents[a]);
+        first = FALSE;
+      }
+  g_string_append_c (out, ')');
+}
+
 static gboolean
 write_formula (const Vocab *v, GString *out, const KvFormula *f, gboolean wrap, GError **error)
 {
@@ -356,27 +415,7 @@ write_formula (const Vocab *v, GString *out, const KvFormula *f, gboolean wrap, 
       break;
     case KV_FORMULA_AND:
     case KV_FORMULA_OR:
-      {
-        g_autoptr(GPtrArray) operands = g_ptr_array_new ();
-        gboolean and = f->kind == KV_FORMULA_AND;
-
-        collect_chain (f, f->kind, operands);
-        if (operands->len == 2)
-          {
-            ok = write_formula (v, out, g_ptr_array_index (operands, 0), TRUE, error);
-            g_string_append (out, and ? " & " : " | ");
-            ok = ok && write_formula (v, out, g_ptr_array_index (operands, 1), TRUE, error);
-            break;
-          }
-        g_string_append (out, and ? "AND (" : "OR (");
-        for (guint i = 0; i < operands->len && ok; i++)
-          {
-            if (i > 0)
-              g_string_append (out, ", ");
-            ok = write_formula (v, out, g_ptr_array_index (operands, i), FALSE, error);
-          }
-        g_string_append_c (out, ')');
-      }
+      ok = write_chain (v, out, f, error);
       break;
     case KV_FORMULA_IMPLIES:
     case KV_FORMULA_IFF:
@@ -400,35 +439,12 @@ write_formula (const Vocab *v, GString *out, const KvFormula *f, gboolean wrap, 
       g_string_append (out, "))");
       break;
     case KV_FORMULA_EVERYONE:
-      {
-        gboolean first = TRUE;
-
-        /* E{B} φ is the conjunction of K{b} φ for b in B. */
-        g_string_append (out, "AND (");
-        for (guint a = 0; a < game->n_agents && ok; a++)
-          if (f->agents & (1u << a))
-            {
-              g_string_append_printf (out, "%s%s knows that ", first ? "" : ", ", v->agents[a]);
-              ok = write_formula (v, out, f->left, TRUE, error);
-              first = FALSE;
-            }
-        g_string_append_c (out, ')');
-      }
+      ok = write_everyone (v, out, f, error);
       break;
     case KV_FORMULA_COMMON:
-      {
-        gboolean first = TRUE;
-
-        g_string_append_c (out, '(');
-        for (guint a = 0; a < game->n_agents; a++)
-          if (f->agents & (1u << a))
-            {
-              g_string_append_printf (out, "%s%s", first ? "" : ", ", v->agents[a]);
-              first = FALSE;
-            }
-        g_string_append (out, ") comknow that ");
-        ok = write_formula (v, out, f->left, TRUE, error);
-      }
+      write_group (v, out, f->agents);
+      g_string_append (out, " comknow that ");
+      ok = write_formula (v, out, f->left, TRUE, error);
       break;
     case KV_FORMULA_WIN:
       write_win (v, out, first_agent (f->agents));
