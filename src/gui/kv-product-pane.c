@@ -99,6 +99,9 @@ struct _KvProductPane
   guint           part;
   KvProductStage  stage;
   KvViewKind      view;
+  char           *engine;         /* these three are bound to each panel's */
+  guint           draw_limit;
+  guint           hidden_agents;
   gboolean        busy;
   gboolean        syncing;        /* the part dropdown follows self->part */
   int             hover_panel;    /* the KvProductPanel with a node hovered, or -1 */
@@ -616,6 +619,7 @@ kv_product_pane_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->product, product_ref_release);
   g_clear_pointer (&self->parts, g_ptr_array_unref);
+  g_clear_pointer (&self->engine, g_free);
 
   G_OBJECT_CLASS (kv_product_pane_parent_class)->dispose (object);
 }
@@ -637,13 +641,13 @@ kv_product_pane_get_property (GObject    *object,
       g_value_set_enum (value, self->view);
       break;
     case PROP_ENGINE:
-      g_value_set_string (value, kv_canvas_view_get_engine (self->product_panel));
+      g_value_set_string (value, self->engine);
       break;
     case PROP_DRAW_LIMIT:
-      g_value_set_uint (value, kv_canvas_view_get_draw_limit (self->product_panel));
+      g_value_set_uint (value, self->draw_limit);
       break;
     case PROP_HIDDEN_AGENTS:
-      g_value_set_uint (value, kv_canvas_view_get_hidden_agents (self->product_panel));
+      g_value_set_uint (value, self->hidden_agents);
       break;
     case PROP_BUSY:
       g_value_set_boolean (value, self->busy);
@@ -660,7 +664,6 @@ kv_product_pane_set_property (GObject      *object,
                               GParamSpec   *pspec)
 {
   KvProductPane *self = KV_PRODUCT_PANE (object);
-  KvCanvasView *panels[] = { self->model_panel, self->action_panel, self->product_panel };
 
   switch (prop_id)
     {
@@ -671,19 +674,26 @@ kv_product_pane_set_property (GObject      *object,
       kv_product_pane_set_view (self, g_value_get_enum (value));
       break;
     case PROP_ENGINE:
-      for (guint i = 0; i < G_N_ELEMENTS (panels); i++)
-        kv_canvas_view_set_engine (panels[i], g_value_get_string (value));
-      g_object_notify_by_pspec (object, pspec);
+      if (g_strcmp0 (self->engine, g_value_get_string (value)) != 0)
+        {
+          g_free (self->engine);
+          self->engine = g_value_dup_string (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     case PROP_DRAW_LIMIT:
-      for (guint i = 0; i < G_N_ELEMENTS (panels); i++)
-        kv_canvas_view_set_draw_limit (panels[i], g_value_get_uint (value));
-      g_object_notify_by_pspec (object, pspec);
+      if (self->draw_limit != g_value_get_uint (value))
+        {
+          self->draw_limit = g_value_get_uint (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     case PROP_HIDDEN_AGENTS:
-      for (guint i = 0; i < G_N_ELEMENTS (panels); i++)
-        kv_canvas_view_set_hidden_agents (panels[i], g_value_get_uint (value));
-      g_object_notify_by_pspec (object, pspec);
+      if (self->hidden_agents != g_value_get_uint (value))
+        {
+          self->hidden_agents = g_value_get_uint (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -767,6 +777,9 @@ kv_product_pane_class_init (KvProductPaneClass *klass)
   gtk_widget_class_set_css_name (widget_class, "kvproductpane");
 }
 
+/* What the three panels show alike: the pane's own, bound to each. */
+static const char * const shared_properties[] = { "engine", "draw-limit", "hidden-agents" };
+
 static void
 kv_product_pane_init (KvProductPane *self)
 {
@@ -774,6 +787,8 @@ kv_product_pane_init (KvProductPane *self)
 
   self->stage = KV_PRODUCT_STAGE_PAIRS;
   self->view = KV_VIEW_AUTO;
+  self->engine = g_strdup ("auto");
+  self->draw_limit = KV_VIEW_DEFAULT_LIMIT;
   self->hover_panel = -1;
 
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -788,6 +803,9 @@ kv_product_pane_init (KvProductPane *self)
 
       /* The panel's captions say what the drawing's title would. */
       kv_canvas_set_captioned (canvas, TRUE);
+      for (guint p = 0; p < G_N_ELEMENTS (shared_properties); p++)
+        g_object_bind_property (self, shared_properties[p], panels[i], shared_properties[p],
+                                G_BINDING_SYNC_CREATE);
       g_signal_connect_swapped (panels[i], "notify::busy", G_CALLBACK (update_busy), self);
       /* A picture that settles gets its rings (none while laid out). */
       g_signal_connect_object (canvas, "notify::busy", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);

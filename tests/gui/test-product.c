@@ -217,6 +217,27 @@ test_clue_envelope (void)
   kv_window_set_product_mode (window, FALSE);
 }
 
+/* The pane's engine, draw limit and hidden agents reach all three panels
+ * (bound, so that a setting changed on the pane is never missed by one). */
+static void
+test_shared_properties (void)
+{
+  g_autofree char *engine = NULL;
+  guint hidden, limit;
+
+  g_object_get (pane (), "engine", &engine, "hidden-agents", &hidden, "draw-limit", &limit, NULL);
+  g_object_set (pane (), "engine", "circo", "hidden-agents", 2u, "draw-limit", 77u, NULL);
+  for (KvProductPanel p = KV_PRODUCT_PANEL_MODEL; p <= KV_PRODUCT_PANEL_PRODUCT; p++)
+    {
+      KvCanvasView *view = kv_product_pane_get_panel (pane (), p);
+
+      g_assert_cmpstr (kv_canvas_view_get_engine (view), ==, "circo");
+      g_assert_cmpuint (kv_canvas_view_get_hidden_agents (view), ==, 2);
+      g_assert_cmpuint (kv_canvas_view_get_draw_limit (view), ==, 77);
+    }
+  g_object_set (pane (), "engine", engine, "hidden-agents", hidden, "draw-limit", limit, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -230,6 +251,7 @@ main (int   argc,
   g_test_add_func ("/product/initial", test_initial_has_no_product);
   g_test_add_func ("/product/hexa-stages", test_hexa_stages);
   g_test_add_func ("/product/clue11-envelope", test_clue_envelope);
+  g_test_add_func ("/product/shared-properties", test_shared_properties);
 
   status = g_test_run ();
   kv_display_finish (window, g_steal_pointer (&state_dir));
