@@ -183,3 +183,16 @@ kv_session_set_undo (KvSession *self,
   g_clear_pointer (&self->undo, kv_undo_free);
   self->undo = undo;
 }
+
+void
+kv_session_record_if_new (KvSession *self)
+{
+  g_autofree char *now = NULL;
+
+  g_return_if_fail (KV_IS_SESSION (self));
+  if (self->undo == NULL || self->history == NULL)
+    return;
+  now = _kv_session_document (self);
+  if (g_strcmp0 (now, kv_undo_current_text (self->undo)) != 0)
+    _kv_session_record (self, "Open");
+}
