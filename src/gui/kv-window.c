@@ -532,7 +532,9 @@ kv_window_close_request (GtkWindow *window)
   /* Turns playing on the worker end with the turn being played, and keep
    * nothing. */
   kv_session_cancel_play (self->session);
-  /* The session as it is now, whatever was last written. */
+  /* The session as it is now, written again even when it was written
+   * before (the file may have gone since). */
+  g_clear_pointer (&self->session_text, g_free);
   _kv_window_save_session (self);
 
   return GTK_WINDOW_CLASS (kv_window_parent_class)->close_request (window);
