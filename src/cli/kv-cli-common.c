@@ -46,6 +46,30 @@ kv_cli_world_limit (guint *limit)
   return TRUE;
 }
 
+gboolean
+kv_cli_check_environment (void)
+{
+  g_autoptr(GError) error = NULL;
+  KvEngineKind kind;
+  guint value;
+
+  /* Every KRIPKEVIZ_* setting, before any command runs: a malformed one
+   * is never ignored (nor found only by the command that reads it). */
+  if (!kv_cli_world_limit (&value))
+    return FALSE;
+  if (!kv_engine_from_env (&kind, &error))
+    {
+      kv_cli_fail (_("KRIPKEVIZ_ENGINE: %s"), error->message);
+      return FALSE;
+    }
+  if (!kv_sym_nodes_from_env (&value, &error))
+    {
+      kv_cli_fail ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 KvHistory *
 kv_cli_run_history (KvScript *script)
 {

@@ -260,6 +260,42 @@ nesting_depth (const char *text, gsize length, guint max, gboolean *ends_open)
   return deepest;
 }
 
+/* Where the JSON object @text starts with ends (the offset after its
+ * closing brace), or 0 when it does not start with one or is not closed;
+ * *@first gets the first character that is not white space. */
+static gsize
+object_end (const char *text, gsize length, char *first)
+{
+  gsize i = 0;
+  guint depth = 0;
+  gboolean in_string = FALSE;
+
+  while (i < length && strchr (" \t\n\r", text[i]) != NULL && text[i] != '\0')
+    i++;
+  *first = i < length ? text[i] : '\0';
+  if (*first != '{')
+    return 0;
+  for (; i < length; i++)
+    {
+      char c = text[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        depth++;
+      else if ((c == ']' || c == '}') && depth > 0 && --depth == 0)
+        return i + 1;
+    }
+  return 0;
+}
+
 /* json-glib's message without its "<data>:LINE:COL: " (the parser reads
  * from memory and calls it <data>; the caller names the file): "not JSON
  * at line 1, column 8: …". */
@@ -739,6 +775,20 @@ kv_model_from_json (const char  *text,
     return fail (error, KV_ERROR_LIMIT, _("arrays and objects are nested more than %d deep"), MAX_DEPTH), NULL;
   if (!g_utf8_validate (text, length, NULL))
     return fail (error, KV_ERROR_SYNTAX, _("the file is not UTF-8 text")), NULL;
+  /* One object and nothing after it, checked before json-glib reads it:
+   * json-glib 1.6 leaks the first value of a document that holds two
+   * (""[], {}{}). */
+  {
+    char first;
+    gsize end = object_end (text, length, &first);
+
+    if (first != '{' && first != '\0')
+      return fail (error, KV_ERROR_SYNTAX, _("not a Kripkeviz model: the document must be a JSON object")), NULL;
+    while (end > 0 && end < length && strchr (" \t\n\r", text[end]) != NULL && text[end] != '\0')
+      end++;
+    if (end > 0 && end < length)
+      return fail (error, KV_ERROR_SYNTAX, _("not a Kripkeviz model: there is more after the JSON object")), NULL;
+  }
   if (!json_parser_load_from_data (parser, text, length, &inner))
     {
       /* json-glib blames the last token it read ("unexpected character
