@@ -14,6 +14,7 @@
 #include "kv-read.h"
 
 #define QUOTE_MAX 80
+#define EXCERPT_SIDE 40  /* characters quoted either side of an error's place */
 
 static int
 open_source (const char *path, GError **error)
@@ -151,5 +152,27 @@ kv_read_shorten (const char *message)
       else if (run == QUOTE_MAX + 1)
         g_string_append (out, "…");
     }
+  return g_string_free (out, FALSE);
+}
+
+char *
+kv_read_excerpt (const char *line,
+                 guint       column,
+                 guint      *excerpt_column)
+{
+  glong n_chars = g_utf8_strlen (line, -1);
+  glong at = MIN ((glong) MAX (column, 1u) - 1, n_chars);
+  glong from = MAX (at - EXCERPT_SIDE, 0);
+  glong to = MIN (at + EXCERPT_SIDE, n_chars);
+  const char *start = g_utf8_offset_to_pointer (line, from);
+  const char *end = g_utf8_offset_to_pointer (line, to);
+  GString *out = g_string_new (NULL);
+
+  if (from > 0)
+    g_string_append (out, "…");
+  g_string_append_len (out, start, end - start);
+  if (to < n_chars)
+    g_string_append (out, "…");
+  *excerpt_column = (guint) (at - from + 1 + (from > 0 ? 1 : 0));
   return g_string_free (out, FALSE);
 }

@@ -33,4 +33,9 @@ gsize kv_read_line_start (const char *text, gsize length, guint line, guint *rea
  * and "…": errors quote what a user wrote, never a 3 MB name whole. */
 char *kv_read_shorten (const char *message);
 
+/* At most 40 characters of @line either side of @column (1-based, in
+ * characters), "…" where it was cut; *@excerpt_column gets the column of
+ * the same place in the excerpt (for a caret under it). */
+char *kv_read_excerpt (const char *line, guint column, guint *excerpt_column);
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "kv-error.h"
+#include "kv-read.h"
 #include "kv-model-json.h"
 #include "kv-step.h"
 
@@ -222,7 +223,13 @@ fail (GError **error, KvError code, const char *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error_literal (error, KV_ERROR, code, message);
+  /* A name or value quoted from the file is an excerpt, however long it is
+   * there (a 1 MB agent name). */
+  {
+    g_autofree char *shown = kv_read_shorten (message);
+
+    g_set_error_literal (error, KV_ERROR, code, shown);
+  }
   return FALSE;
 }
 
