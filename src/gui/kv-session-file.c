@@ -581,7 +581,7 @@ kv_session_file_read (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  text = kv_read_file (path, KV_SESSION_FILE_MAX_BYTES, KV_READ_IDLE_MS, &length, error);
+  text = kv_read_file (path, KV_SESSION_FILE_MAX_BYTES, KV_READ_TIME_MS, &length, error);
   if (text == NULL)
     return NULL;
   head = without_undo (text);
@@ -610,7 +610,7 @@ kv_session_file_read_model (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  text = kv_read_file (path, KV_SESSION_FILE_MAX_BYTES, KV_READ_IDLE_MS, NULL, NULL);
+  text = kv_read_file (path, KV_SESSION_FILE_MAX_BYTES, KV_READ_TIME_MS, NULL, NULL);
   if (text == NULL)
     return NULL;
   id = kv_session_file_model_id (text, NULL);
@@ -641,7 +641,7 @@ kv_session_file_over_limit (const char *path,
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  text = kv_read_file (path, KV_SESSION_FILE_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
+  text = kv_read_file (path, KV_SESSION_FILE_MAX_BYTES, KV_READ_TIME_MS, &length, NULL);
   if (text == NULL)
     return FALSE;
   /* It reads: what failed is running it (or, for a session from a model,

@@ -85,7 +85,7 @@ script_line (const char *path,
 
   if (path == NULL || line == 0)
     return NULL;
-  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
+  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_TIME_MS, &length, NULL);
   if (text == NULL)
     return NULL;
   start = kv_read_line_start (text, length, line, &number);

@@ -41,24 +41,33 @@ too_big (gsize max_bytes, GError **error)
   return FALSE;
 }
 
-/* Reads @fd to its end into @buffer, never holding more than @max_bytes. */
+/* Reads @fd to its end into @buffer, never holding more than @max_bytes,
+ * and never past @time_ms in all: a producer slow to start is waited for,
+ * one that never stops is not. */
 static gboolean
-read_all (int fd, GByteArray *buffer, gsize max_bytes, guint idle_ms, GError **error)
+read_all (int fd, GByteArray *buffer, gsize max_bytes, guint time_ms, GError **error)
 {
+  gint64 deadline = g_get_monotonic_time () + (gint64) time_ms * 1000;
   guint8 chunk[65536];
 
   for (;;)
     {
       struct pollfd waiting = { .fd = fd, .events = POLLIN };
-      int ready = poll (&waiting, 1, (int) idle_ms);
+      gint64 left = deadline - g_get_monotonic_time ();
+      int ready = left > 0 ? poll (&waiting, 1, (int) MAX ((left + 999) / 1000, 1)) : 0;
       gssize got;
 
       if (ready < 0 && errno == EINTR)
         continue;
       if (ready == 0)
         {
-          g_set_error (error, KV_ERROR, KV_ERROR_IO, _("nothing came to read for %.1f s (a pipe nobody writes to?)"),
-                       idle_ms / 1000.0);
+          if (buffer->len == 0)
+            g_set_error (error, KV_ERROR, KV_ERROR_IO, _("nothing came to read for %.1f s (a pipe nobody writes to?)"),
+                         time_ms / 1000.0);
+          else
+            g_set_error (error, KV_ERROR, KV_ERROR_IO,
+                         _("the input did not end within %.1f s (%u bytes came): a pipe that is never closed?"),
+                         time_ms / 1000.0, buffer->len);
           return FALSE;
         }
       got = read (fd, chunk, MIN (sizeof chunk, max_bytes + 1 - buffer->len));
@@ -78,7 +87,7 @@ read_all (int fd, GByteArray *buffer, gsize max_bytes, guint idle_ms, GError **e
 }
 
 char *
-kv_read_file (const char *path, gsize max_bytes, guint idle_ms, gsize *length, GError **error)
+kv_read_file (const char *path, gsize max_bytes, guint time_ms, gsize *length, GError **error)
 {
   g_autoptr(GByteArray) buffer = NULL;
   struct stat info;
@@ -104,7 +113,7 @@ kv_read_file (const char *path, gsize max_bytes, guint idle_ms, gsize *length, G
       return NULL;
     }
   buffer = g_byte_array_new ();
-  ok = read_all (fd, buffer, max_bytes, idle_ms, error);
+  ok = read_all (fd, buffer, max_bytes, time_ms, error);
   close (fd);
   if (!ok)
     return NULL;

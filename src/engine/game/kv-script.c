@@ -764,7 +764,7 @@ kv_script_load (const char *path, GError **error)
   gsize length;
   g_autoptr(GError) inner = NULL;
 
-  text = kv_read_file (path, MAX_SCRIPT_SIZE, KV_READ_IDLE_MS, &length, &inner);
+  text = kv_read_file (path, MAX_SCRIPT_SIZE, KV_READ_TIME_MS, &length, &inner);
   if (text == NULL)
     {
       g_autofree char *shown = kv_read_shorten (path);
