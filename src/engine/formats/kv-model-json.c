@@ -368,7 +368,7 @@ is_reserved (const char *name)
 static gboolean
 valid_name (const char *name)
 {
-  if (*name == '\0')
+  if (*name == '\0' || strlen (name) > KV_MAX_NAME_LENGTH)
     return FALSE;
   for (const char *p = name; *p; p++)
     if (!g_ascii_isalnum (*p) && *p != '_')
@@ -667,6 +667,8 @@ read_model (JsonObject *root, guint world_limit, GError **error)
     return NULL;
   if (node != NULL && !is_string (node))
     return fail (error, KV_ERROR_SYNTAX, _("“title” must be a string")), NULL;
+  if (node != NULL && g_utf8_strlen (json_node_get_string (node), -1) > KV_MAX_TITLE_LENGTH)
+    return fail (error, KV_ERROR_LIMIT, _("a title has at most %d characters"), KV_MAX_TITLE_LENGTH), NULL;
   game->title = g_strdup (node != NULL ? json_node_get_string (node) : _("Model"));
 
   game->agent_names = read_names (root, "agents", KV_MAX_AGENTS, &game->n_agents, error);

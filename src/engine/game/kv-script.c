@@ -117,6 +117,8 @@ read_names (Reader *r, const Line *line, KvLexer *lexer, GPtrArray *names, guint
     {
       g_autofree char *name = kv_lexer_dup (lexer);
 
+      if (g_utf8_strlen (name, -1) > KV_MAX_NAME_LENGTH)
+        return fail_lexer (r, line, lexer, KV_ERROR_LIMIT, _("a name has at most %d characters"), KV_MAX_NAME_LENGTH);
       for (guint i = 0; i < names->len; i++)
         if (g_strcmp0 (g_ptr_array_index (names, i), name) == 0)
           return fail_lexer (r, line, lexer, KV_ERROR_SYNTAX, _("“%s” is named twice"), name);
@@ -182,6 +184,9 @@ read_cards (Reader *r)
 
           if (lexer.token.kind != KV_TOKEN_NAME)
             return fail_lexer (r, line, &lexer, KV_ERROR_SYNTAX, _("expected a category name"));
+          if (g_utf8_strlen (name, -1) > KV_MAX_NAME_LENGTH)
+            return fail_lexer (r, line, &lexer, KV_ERROR_LIMIT, _("a name has at most %d characters"),
+                               KV_MAX_NAME_LENGTH);
           for (guint k = 0; k < categories->len; k++)
             if (g_strcmp0 (g_ptr_array_index (categories, k), name) == 0)
               return fail_lexer (r, line, &lexer, KV_ERROR_SYNTAX, _("category “%s” is declared twice"), name);
@@ -723,7 +728,14 @@ kv_script_parse (const char *text, gsize length, const char *filename, GError **
     }
 
   if (r.title != NULL)
-    script->game->title = g_strdup (g_strstrip (r.title->text + strlen ("title")));
+    {
+      script->game->title = g_strdup (g_strstrip (r.title->text + strlen ("title")));
+      if (g_utf8_strlen (script->game->title, -1) > KV_MAX_TITLE_LENGTH)
+        {
+          fail (&r, r.title, 1, KV_ERROR_LIMIT, _("a title has at most %d characters"), KV_MAX_TITLE_LENGTH);
+          goto out;
+        }
+    }
   else
     script->game->title = g_path_get_basename (script->filename);
 
