@@ -629,6 +629,24 @@ split_lines (const char *text, gsize length)
   return g_strv_builder_end (lines);
 }
 
+/* The title line's text, or the file's name; at most KV_MAX_TITLE_LENGTH
+ * characters. */
+static gboolean
+read_title (Reader *r)
+{
+  KvGame *game = r->script->game;
+
+  if (r->title == NULL)
+    {
+      game->title = g_path_get_basename (r->script->filename);
+      return TRUE;
+    }
+  game->title = g_strdup (g_strstrip (r->title->text + strlen ("title")));
+  if (g_utf8_strlen (game->title, -1) > KV_MAX_TITLE_LENGTH)
+    return fail (r, r->title, 1, KV_ERROR_LIMIT, _("a title has at most %d characters"), KV_MAX_TITLE_LENGTH);
+  return TRUE;
+}
+
 KvScript *
 kv_script_parse (const char *text, gsize length, const char *filename, GError **error)
 {
@@ -727,19 +745,7 @@ kv_script_parse (const char *text, gsize length, const char *filename, GError **
       goto out;
     }
 
-  if (r.title != NULL)
-    {
-      script->game->title = g_strdup (g_strstrip (r.title->text + strlen ("title")));
-      if (g_utf8_strlen (script->game->title, -1) > KV_MAX_TITLE_LENGTH)
-        {
-          fail (&r, r.title, 1, KV_ERROR_LIMIT, _("a title has at most %d characters"), KV_MAX_TITLE_LENGTH);
-          goto out;
-        }
-    }
-  else
-    script->game->title = g_path_get_basename (script->filename);
-
-  if (!read_agents (&r) || !read_cards (&r) || !read_envelope (&r) || !read_hands (&r)
+  if (!read_title (&r) || !read_agents (&r) || !read_cards (&r) || !read_envelope (&r) || !read_hands (&r)
       || !read_deal (&r) || !read_responders (&r) || !read_actions (&r))
     goto out;
 
