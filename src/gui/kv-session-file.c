@@ -614,7 +614,9 @@ kv_session_file_read_model (const char  *path,
   if (text == NULL)
     return NULL;
   id = kv_session_file_model_id (text, NULL);
-  if (id == NULL)
+  /* A script too big to open as one only for its undo tree (a long
+   * session set aside) opens as the session it is. */
+  if (id == NULL && (strlen (text) <= KV_READ_MAX_BYTES || strstr (text, "\n" MARK_UNDO) == NULL))
     return NULL;
   {
     g_autofree char *head = without_undo (text);

@@ -109,9 +109,10 @@ KvHistory *kv_session_file_parse_with (const char  *text,
                                        guint       *selected,
                                        GError     **error);
 /* The history of the file @path when it is a session that starts from a
- * model (an autosave set aside, a script saved from one): NULL and no
- * error when it holds no model (a script, say), NULL with @error when
- * its model or steps do not read. */
+ * model (an autosave set aside, a script saved from one), or a session
+ * over the size of a script for its undo tree (a long one set aside):
+ * NULL and no error when it is neither (a script, say), NULL with @error
+ * when its model or steps do not read. */
 KvHistory *kv_session_file_read_model (const char  *path,
                                        guint        world_limit,
                                        GError     **error);

@@ -230,7 +230,8 @@ test_directory (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* N1: 20 000 edits (a file well over 4 MiB) open with every one. */
+/* N1: 20 000 edits (a file well over 4 MiB) open with every one, and
+ * open from the Game menu when set aside. */
 static void
 test_long_session (void)
 {
@@ -256,6 +257,20 @@ test_long_session (void)
   g_assert_true (kv_window_restore_session (window));
   g_assert_true (kv_session_can_redo (kv_window_get_session (window)));
   gtk_window_destroy (GTK_WINDOW (window));
+
+  /* Set aside (as a broken one would be), it opens from the Game menu. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *aside = kv_session_file_set_aside (path, &error);
+
+    g_assert_no_error (error);
+    window = kv_window_new (NULL);
+    g_assert_true (kv_window_open (window, aside, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (kv_history_length (kv_window_get_history (window)), ==, 2);
+    gtk_window_destroy (GTK_WINDOW (window));
+    g_assert_cmpint (g_remove (aside), ==, 0);
+  }
 }
 
 /* Runs @binary with its own state directory @child_state until a random
