@@ -196,3 +196,11 @@ kv_session_record_if_new (KvSession *self)
   if (g_strcmp0 (now, kv_undo_current_text (self->undo)) != 0)
     _kv_session_record (self, "Open");
 }
+
+guint
+kv_session_forget_oldest_undo (KvSession *self,
+                               gsize      budget)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), 0);
+  return self->undo != NULL ? kv_undo_forget_oldest (self->undo, budget) : 0;
+}

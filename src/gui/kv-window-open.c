@@ -37,6 +37,25 @@ _kv_window_save_session (KvWindow *self)
     /* Undo survives a restart: its tree rides along as comment lines; so
      * does the world limit it was made with, should it be lowered. */
     text = g_strconcat (session, limit, undo, NULL);
+    /* Never more than a start reads back: the oldest undo states go
+     * first, down to half of it, and the user is told. */
+    if (strlen (text) > self->session_max_bytes)
+      {
+        guint forgotten = kv_session_forget_oldest_undo (self->session, self->session_max_bytes / 2);
+        g_autofree char *shorter = kv_session_undo_to_text (self->session);
+        g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                 "The undo history grew too long to keep whole: "
+                                                                 "its oldest step was forgotten",
+                                                                 "The undo history grew too long to keep whole: "
+                                                                 "its %u oldest steps were forgotten",
+                                                                 forgotten),
+                                                    forgotten);
+
+        g_free (text);
+        text = g_strconcat (session, limit, shorter, NULL);
+        _kv_window_update_undo_actions (self);
+        _kv_window_toast (self, message);
+      }
   }
   if (g_strcmp0 (text, self->session_text) == 0)
     return;

@@ -11,6 +11,7 @@
 #include "kv-step-item.h"
 #include "kv-strategy-menu.h"
 #include "kv-style.h"
+#include "kv-session-file.h"
 #include "kv-window-private.h"
 
 G_DEFINE_FINAL_TYPE (KvWindow, kv_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -705,6 +706,7 @@ static void
 kv_window_init (KvWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->session_max_bytes = KV_SESSION_FILE_MAX_BYTES;
 
   self->settings = g_settings_new (APP_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),

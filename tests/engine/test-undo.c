@@ -251,6 +251,53 @@ test_salvage (void)
   }
 }
 
+/* The oldest states go, the current one and the way to it stay, and what
+ * is left reads back whole. */
+static void
+test_forget_oldest (void)
+{
+  g_autofree char *pad = g_strnfill (300, 'x');
+  g_autoptr(KvUndo) undo = kv_undo_new ("", "root\n");
+  g_autoptr(KvUndo) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *current = NULL;
+  g_autofree char *saved = NULL;
+  guint forgotten, n;
+
+  for (guint i = 0; i < 100; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u %s\n", i, pad);
+
+      kv_undo_record (undo, "edit", text);
+      /* A branch near the start, undone. */
+      if (i == 3)
+        {
+          kv_undo_record (undo, "branch", "branch\n");
+          kv_undo_undo (undo);
+        }
+    }
+  current = g_strdup (kv_undo_current_text (undo));
+  n = kv_undo_n_states (undo);
+  g_assert_cmpuint (kv_undo_forget_oldest (undo, G_MAXSIZE), ==, 0);
+
+  forgotten = kv_undo_forget_oldest (undo, 30 * 500);
+  g_assert_cmpuint (forgotten, >, 60);
+  g_assert_cmpuint (kv_undo_n_states (undo), ==, n - forgotten);
+  g_assert_cmpstr (kv_undo_current_text (undo), ==, current);
+  saved = kv_undo_to_text (undo);
+  g_assert_cmpuint (strlen (saved), <=, 30 * 500);
+  back = kv_undo_from_text (saved, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_undo_n_states (back), ==, kv_undo_n_states (undo));
+  /* Undo walks back to the new root, redo forward to where it was. */
+  for (guint i = 0; i + 1 < kv_undo_n_states (back); i++)
+    g_assert_nonnull (kv_undo_undo (back));
+  g_assert_null (kv_undo_undo (back));
+  while (kv_undo_redo (back) != NULL)
+    ;
+  g_assert_cmpstr (kv_undo_current_text (back), ==, current);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -262,5 +309,6 @@ main (int argc, char **argv)
   g_test_add_func ("/undo/round-trip", test_round_trip);
   g_test_add_func ("/undo/damaged", test_damaged);
   g_test_add_func ("/undo/salvage", test_salvage);
+  g_test_add_func ("/undo/forget-oldest", test_forget_oldest);
   return g_test_run ();
 }

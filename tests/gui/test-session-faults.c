@@ -273,6 +273,34 @@ test_long_session (void)
   }
 }
 
+/* An autosave that would outgrow what a start reads back forgets the
+ * oldest undo states first, says so, and stays readable. */
+static void
+test_undo_bounded (void)
+{
+  g_autofree char *path = kv_session_file_get_path ();
+  g_autoptr(KvUndo) expected = NULL;
+  g_autofree char *text = session_with_edits (677, &expected);
+  g_autofree char *written = NULL;
+  g_autoptr(KvUndo) undo = NULL;
+  gsize length = 0;
+  KvWindow *window;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  window = kv_window_new (NULL);
+  window->session_max_bytes = 100000;
+  kv_window_set_autosave (window, TRUE);
+  g_assert_true (kv_window_restore_session (window));
+  g_assert_true (g_str_has_prefix (kv_window_get_last_toast (window), "The undo history grew too long"));
+  g_assert_true (g_file_get_contents (path, &written, &length, NULL));
+  g_assert_cmpuint (length, <=, 100000);
+  undo = kv_undo_from_text (written, NULL);
+  g_assert_nonnull (undo);
+  g_assert_cmpuint (kv_undo_n_states (undo), <, 678);
+  g_assert_true (kv_session_undo (kv_window_get_session (window), NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Runs @binary with its own state directory @child_state until a random
  * moment (up to @max_ms after start), then kills it with SIGKILL. */
 static void
@@ -403,6 +431,7 @@ main (int   argc,
   g_test_add_func ("/session-faults/damaged-undo", test_damaged_undo);
   g_test_add_func ("/session-faults/directory", test_directory);
   g_test_add_func ("/session-faults/long-session", test_long_session);
+  g_test_add_func ("/session-faults/undo-bounded", test_undo_bounded);
   g_test_add_func ("/session-faults/kill-at-start", test_kill_at_start);
   g_test_add_func ("/session-faults/kill-long-burst", test_kill_long_burst);
 

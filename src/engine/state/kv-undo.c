@@ -416,3 +416,74 @@ kv_undo_salvage (const char *text,
   *damaged = bad;
   return g_steal_pointer (&undo);
 }
+
+guint
+kv_undo_forget_oldest (KvUndo *undo, gsize budget)
+{
+  guint n = undo->states->len;
+  g_autofree gsize *bytes = g_new0 (gsize, n);
+  g_autofree guint *path = g_new (guint, n);
+  g_autofree guint *renumber = g_new (guint, n);
+  GArray *kept;
+  guint depth = 0, root = undo->current, forgotten = 0;
+
+  g_return_val_if_fail (undo != NULL, 0);
+
+  /* Each state's size with everything that branches from it: children
+   * come after their parents, so one pass backwards adds them up. */
+  for (guint i = n; i-- > 0;)
+    {
+      const State *state = state_at (undo, i);
+
+      /* As written: base64, four bytes for three, and the line's marks. */
+      bytes[i] += (strlen (state->label) + strlen (state->text)) / 3 * 4 + 64;
+      if (state->parent != NO_STATE)
+        bytes[state->parent] += bytes[i];
+    }
+  /* The new root: the oldest state on the way to the current one whose
+   * branches fit in @budget (the current state at least). */
+  for (guint s = undo->current; s != NO_STATE; s = state_at (undo, s)->parent)
+    path[depth++] = s;
+  for (guint i = depth; i-- > 0;)
+    if (bytes[path[i]] <= budget || i == 0)
+      {
+        root = path[i];
+        break;
+      }
+  if (root == 0)
+    return 0;
+
+  /* What branches from it, renumbered in order (parents still first). */
+  kept = g_array_new (FALSE, TRUE, sizeof (State));
+  g_array_set_clear_func (kept, (GDestroyNotify) state_clear);
+  for (guint i = 0; i < n; i++)
+    {
+      State *state = state_at (undo, i);
+      gboolean keep = i == root || (i > root && state->parent != NO_STATE && renumber[state->parent] != NO_STATE);
+
+      renumber[i] = keep ? kept->len : NO_STATE;
+      if (!keep)
+        {
+          forgotten++;
+          continue;
+        }
+      g_array_append_val (kept, *state);
+      memset (state, 0, sizeof *state);
+      {
+        State *moved = &g_array_index (kept, State, kept->len - 1);
+
+        moved->parent = i == root ? NO_STATE : renumber[moved->parent];
+      }
+    }
+  for (guint i = 0; i < kept->len; i++)
+    {
+      State *state = &g_array_index (kept, State, i);
+
+      if (state->last_child != NO_STATE)
+        state->last_child = renumber[state->last_child];
+    }
+  undo->current = renumber[undo->current];
+  g_array_unref (undo->states);
+  undo->states = kept;
+  return forgotten;
+}
