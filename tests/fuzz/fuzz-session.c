@@ -4,7 +4,8 @@
  *
  * The undo tree: what kv_undo_from_text reads whole, kv_undo_salvage reads
  * the same, undamaged, and both print back to the same lines; what it
- * salvages walks back to its root and prints to lines that read whole.
+ * salvages walks back to its root and prints to lines that read whole,
+ * also once kv_undo_forget_oldest has cut it to half its size.
  * The session: kv_session_file_parse with a small world limit either
  * gives a history whose selected step is in it, or an error. */
 #include "fuzz-common.h"
@@ -38,8 +39,20 @@ check_undo (const char *text)
 
       FUZZ_ASSERT (again != NULL, "a salvaged tree does not read back: %s", error->message);
       FUZZ_ASSERT (kv_undo_n_states (again) == kv_undo_n_states (salvaged), "states changed");
+      /* Cut to half its size, it still reads whole, at the same state. */
+      {
+        g_autofree char *current = g_strdup (kv_undo_current_text (again));
+        g_autofree char *cut = NULL;
+        g_autoptr(KvUndo) cut_back = NULL;
+
+        kv_undo_forget_oldest (again, strlen (printed) / 2);
+        cut = kv_undo_to_text (again);
+        cut_back = kv_undo_from_text (cut, NULL);
+        FUZZ_ASSERT (cut_back != NULL, "a cut tree does not read back");
+        FUZZ_ASSERT (g_str_equal (kv_undo_current_text (cut_back), current), "the cut moved the current state");
+      }
       while (kv_undo_undo (salvaged) != NULL)
-        FUZZ_ASSERT (++steps < kv_undo_n_states (again), "undo walks in a circle");
+        FUZZ_ASSERT (++steps < kv_undo_n_states (salvaged), "undo walks in a circle");
     }
   if (strict != NULL)
     {

@@ -243,6 +243,7 @@ test_long_session (void)
   KvWindow *window;
 
   g_assert_cmpuint (strlen (text), >, KV_READ_MAX_BYTES);
+  g_test_message ("a session of %u edits: %zu bytes", LONG_EDITS, strlen (text));
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   window = kv_window_new (NULL);
   kv_window_set_autosave (window, TRUE);
