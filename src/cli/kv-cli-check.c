@@ -73,8 +73,12 @@ kv_cli_check (int argc, char **argv)
   formula = kv_formula_parse (kv_state_game (state), argv[2], &column, &error);
   if (formula == NULL)
     {
-      /* The formula, and a caret under the place. */
-      fprintf (stderr, "formula:1:%u: error: %s\n  %s\n  %*s^\n", column, error->message, argv[2], column - 1, "");
+      /* The formula around the place, and a caret under it. */
+      guint at = 1;
+      g_autofree char *excerpt = kv_read_excerpt (argv[2], column, &at);
+      g_autofree char *shown = kv_read_shorten (error->message);
+
+      fprintf (stderr, "formula:1:%u: error: %s\n  %s\n  %*s^\n", column, shown, excerpt, at - 1, "");
       return KV_EXIT_ERROR;
     }
   if (!kv_state_check_actual (state, formula, &value, &error))

@@ -46,6 +46,30 @@ kv_cli_world_limit (guint *limit)
   return TRUE;
 }
 
+gboolean
+kv_cli_check_environment (void)
+{
+  g_autoptr(GError) error = NULL;
+  KvEngineKind kind;
+  guint value;
+
+  /* Every KRIPKEVIZ_* setting, before any command runs: a malformed one
+   * is never ignored (nor found only by the command that reads it). */
+  if (!kv_cli_world_limit (&value))
+    return FALSE;
+  if (!kv_engine_from_env (&kind, &error))
+    {
+      kv_cli_fail (_("KRIPKEVIZ_ENGINE: %s"), error->message);
+      return FALSE;
+    }
+  if (!kv_sym_nodes_from_env (&value, &error))
+    {
+      kv_cli_fail ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 KvHistory *
 kv_cli_run_history (KvScript *script)
 {
@@ -182,16 +206,12 @@ kv_cli_write_output (const char  *path,
                      GError     **error)
 {
   GStatBuf info;
-  int fd;
-  gboolean ok;
 
   if (g_str_equal (path, "-"))
     return write_all (STDOUT_FILENO, _("standard output"), bytes, error);
 
   /* Following links: /dev/stdout is a link to a terminal or a pipe. */
-  if (g_stat (path, &info) != 0 || S_ISREG (info.st_mode))
-    return kv_export_write_atomic (path, bytes, error);
-  if (S_ISDIR (info.st_mode) || S_ISBLK (info.st_mode))
+  if (g_stat (path, &info) == 0 && (S_ISDIR (info.st_mode) || S_ISBLK (info.st_mode)))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR,
                    S_ISDIR (info.st_mode) ? _("%s is a directory, not a file: name a file in it")
@@ -199,18 +219,7 @@ kv_cli_write_output (const char  *path,
                    path);
       return FALSE;
     }
-
-  fd = g_open (path, O_WRONLY | O_CLOEXEC, 0);
-  if (fd < 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   _("cannot open %s: %s"), path, g_strerror (saved));
-      return FALSE;
-    }
-  ok = write_all (fd, path, bytes, error);
-  if (!g_close (fd, ok ? error : NULL))
-    ok = FALSE;
-  return ok;
+  /* A link's target, a device or FIFO in place, a file keeping its mode
+   * and links (kv-write.h). */
+  return kv_export_write_atomic (path, bytes, error);
 }

@@ -10,6 +10,9 @@ G_BEGIN_DECLS
 
 /* Prints "kripkeviz-cli: MESSAGE" to stderr and returns KV_EXIT_ERROR. */
 int         kv_cli_fail         (const char *format, ...) G_GNUC_PRINTF (1, 2);
+/* Whether every KRIPKEVIZ_* setting of the environment reads (each
+ * malformed one said, by name and why). */
+gboolean    kv_cli_check_environment (void);
 
 /* KRIPKEVIZ_WORLD_LIMIT (0 when unset: the default), or FALSE with the
  * error printed. */

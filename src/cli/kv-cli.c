@@ -77,7 +77,7 @@ main (int argc, char **argv)
     }
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].run (argc - 1, argv + 1);
+      return kv_cli_check_environment () ? commands[i].run (argc - 1, argv + 1) : KV_EXIT_ERROR;
   kv_cli_fail (_("unknown command “%s”"), argv[1]);
   return usage (stderr);
 }

@@ -14,6 +14,7 @@
 
 #include "kv-error.h"
 #include "kv-export-private.h"
+#include "kv-write.h"
 
 /* The handout's page: A4 landscape, in points. */
 #define PAGE_WIDTH   842.0
@@ -493,13 +494,17 @@ kv_export_write_atomic (const char  *path,
   g_return_val_if_fail (bytes != NULL, FALSE);
 
   data = g_bytes_get_data (bytes, &size);
-  /* Writes a temporary file beside @path and renames it over @path. */
-  if (!g_file_set_contents_full (path, data, size, G_FILE_SET_CONTENTS_CONSISTENT,
-                                 0666, &local_error))
+  /* Through links, in place on devices and FIFOs, else a temporary file
+   * beside @path renamed over it (kv-write.h). */
+  if (!kv_write_file (path, data, (gssize) size, 0666, &local_error))
     {
+      /* kv_write_file's message is "PATH: reason". */
+      const char *reason = local_error->message;
+
+      if (g_str_has_prefix (reason, path) && g_str_has_prefix (reason + strlen (path), ": "))
+        reason += strlen (path) + 2;
       /* TRANSLATORS: the first %s is a file name, the second the reason */
-      g_set_error (error, KV_ERROR, KV_ERROR_IO, _("Could not write %s: %s"),
-                   path, local_error->message);
+      g_set_error (error, KV_ERROR, KV_ERROR_IO, _("Could not write %s: %s"), path, reason);
       return FALSE;
     }
 

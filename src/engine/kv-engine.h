@@ -25,6 +25,7 @@
 #include "kv-script.h"
 #include "kv-history.h"
 #include "kv-read.h"
+#include "kv-write.h"
 #include "kv-undo.h"
 #include "kv-strategy.h"
 #include "kv-play.h"

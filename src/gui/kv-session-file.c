@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-session-file.c: the autosaved session */
+#define _GNU_SOURCE  /* renameat2 */
 #define G_LOG_DOMAIN "kv-session-file"
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
@@ -12,6 +15,7 @@
 #include <unistd.h>
 
 #include "kv-read.h"
+#include "kv-write.h"
 #include "kv-session-file.h"
 
 #define SESSION_DIR   "kripkeviz"
@@ -25,6 +29,7 @@
 #define MAX_STEPS     10000 /* as a script (kv-script.c) */
 #define MAX_JSON      ((gsize) 1 << 30)  /* as a .kvm.json file (kv-model-json.c) */
 #define STALE_SECONDS 10  /* a temporary file this old is nobody's write */
+#define MARK_UNDO     "# kripkeviz-undo"
 
 char *
 kv_session_file_get_path (void)
@@ -264,8 +269,9 @@ kv_session_file_write (const char  *path,
                    "%s: %s", dir, g_strerror (saved));
       return FALSE;
     }
-  /* A temporary file beside @path, renamed over it. */
-  return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  /* A temporary file beside @path, renamed over it (through a link to
+   * where the user keeps it). */
+  return kv_write_file (path, text, -1, 0600, error);
 }
 
 /* The value after @mark on a line of @text, or NULL. */
@@ -548,27 +554,49 @@ kv_session_file_parse_with (const char              *text,
   return g_steal_pointer (&history);
 }
 
+/* @text up to its undo tree (which the autosave appends): what is read as
+ * a script, whatever the size of the tree after it. */
+static char *
+without_undo (const char *text)
+{
+  const char *undo = g_str_has_prefix (text, MARK_UNDO) ? text : strstr (text, "\n" MARK_UNDO);
+
+  return undo == NULL ? g_strdup (text) : g_strndup (text, (gsize) (undo - text) + (undo == text ? 0 : 1));
+}
+
 KvHistory *
 kv_session_file_read (const char  *path,
                       guint        world_limit,
                       char       **name,
                       guint       *selected,
                       KvUndo     **undo,
+                      gboolean    *undo_damaged,
                       GError     **error)
 {
   g_autofree char *text = NULL;
+  g_autofree char *head = NULL;
+  gsize length = 0;
+  gboolean damaged = FALSE;
   KvHistory *history;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, NULL, error);
+  text = kv_read_file (path, KV_SESSION_FILE_MAX_BYTES, KV_READ_TIME_MS, &length, error);
   if (text == NULL)
     return NULL;
-  history = kv_session_file_parse (text, path, world_limit, name, selected, error);
-  /* Undo survives a restart; a session without it (or with a damaged one)
-   * opens all the same, with nothing to undo. */
+  head = without_undo (text);
+  history = kv_session_file_parse (head, path, world_limit, name, selected, error);
+  /* Undo survives a restart; a session without it opens all the same,
+   * with nothing to undo, and a damaged one with what can be read of it. */
   if (history != NULL && undo != NULL)
-    *undo = kv_undo_from_text (text, NULL);
+    {
+      *undo = kv_undo_salvage (text, &damaged);
+      /* A NUL byte ends what is read of it. */
+      if (strlen (text) != length)
+        damaged = TRUE;
+    }
+  if (undo_damaged != NULL)
+    *undo_damaged = damaged;
   return history;
 }
 
@@ -582,13 +610,19 @@ kv_session_file_read_model (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, NULL, NULL);
+  text = kv_read_file (path, KV_SESSION_FILE_MAX_BYTES, KV_READ_TIME_MS, NULL, NULL);
   if (text == NULL)
     return NULL;
   id = kv_session_file_model_id (text, NULL);
-  if (id == NULL)
+  /* A script too big to open as one only for its undo tree (a long
+   * session set aside) opens as the session it is. */
+  if (id == NULL && (strlen (text) <= KV_READ_MAX_BYTES || strstr (text, "\n" MARK_UNDO) == NULL))
     return NULL;
-  return kv_session_file_parse (text, path, world_limit, NULL, NULL, error);
+  {
+    g_autofree char *head = without_undo (text);
+
+    return kv_session_file_parse (head, path, world_limit, NULL, NULL, error);
+  }
 }
 
 char *
@@ -609,14 +643,16 @@ kv_session_file_over_limit (const char *path,
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
+  text = kv_read_file (path, KV_SESSION_FILE_MAX_BYTES, KV_READ_TIME_MS, &length, NULL);
   if (text == NULL)
     return FALSE;
   /* It reads: what failed is running it (or, for a session from a model,
    * making the model: its data is whole). */
   if (!holds_whole_model (text))
     {
-      script = kv_script_parse (text, length, path, NULL);
+      g_autofree char *head = without_undo (text);
+
+      script = kv_script_parse (head, strlen (head), path, NULL);
       if (script == NULL)
         return FALSE;
     }
@@ -722,6 +758,14 @@ kv_session_file_keep_aside (const char  *path,
           return g_steal_pointer (&broken);
         }
       saved = errno;
+      /* A directory where the session goes has no hard links: renamed,
+       * never over anything (it would block every autosave). */
+      if (saved == EPERM && g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        {
+          if (renameat2 (AT_FDCWD, path, AT_FDCWD, broken, RENAME_NOREPLACE) == 0)
+            return g_steal_pointer (&broken);
+          saved = errno;
+        }
       if (saved != EEXIST)
         {
           g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
@@ -745,7 +789,7 @@ kv_session_file_save_as (GFile       *file,
 
   path = g_file_get_path (file);
   if (path != NULL)
-    return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+    return kv_write_file (path, text, -1, 0666, error);
 
   /* Not a local file: GIO writes a temporary file and renames it where it
    * can; a new file is written in place. */

@@ -33,6 +33,11 @@
 
 G_BEGIN_DECLS
 
+/* The largest session file read back. The autosave holds the undo tree
+ * (every state's text): far more than a script (KV_READ_MAX_BYTES), which
+ * is only what comes before the tree. */
+#define KV_SESSION_FILE_MAX_BYTES ((gsize) 1 << 30)
+
 /* The session file's path (newly allocated). */
 char      *kv_session_file_get_path   (void);
 
@@ -71,12 +76,14 @@ gboolean   kv_session_file_write      (const char  *path,
  * game's name (*name, may be NULL) and the selected entry (clamped to the
  * history). NULL with @error when the file is missing (G_FILE_ERROR_NOENT),
  * unreadable, or not a script that runs. @undo (may be NULL) gets the undo
- * tree kept in the file, or NULL. */
+ * tree kept in the file (what can be read of it), or NULL; *@undo_damaged
+ * (may be NULL) whether some of it was damaged and left out. */
 KvHistory *kv_session_file_read       (const char  *path,
                                        guint        world_limit,
                                        char       **name,
                                        guint       *selected,
                                        KvUndo     **undo,
+                                       gboolean    *undo_damaged,
                                        GError     **error);
 /* The same from text (an undo state). */
 KvHistory *kv_session_file_parse      (const char  *text,
@@ -102,9 +109,10 @@ KvHistory *kv_session_file_parse_with (const char  *text,
                                        guint       *selected,
                                        GError     **error);
 /* The history of the file @path when it is a session that starts from a
- * model (an autosave set aside, a script saved from one): NULL and no
- * error when it holds no model (a script, say), NULL with @error when
- * its model or steps do not read. */
+ * model (an autosave set aside, a script saved from one), or a session
+ * over the size of a script for its undo tree (a long one set aside):
+ * NULL and no error when it is neither (a script, say), NULL with @error
+ * when its model or steps do not read. */
 KvHistory *kv_session_file_read_model (const char  *path,
                                        guint        world_limit,
                                        GError     **error);

@@ -146,7 +146,7 @@ script_before_error (const char   *path,
 
   if (line <= 1)
     return NULL;
-  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
+  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_TIME_MS, &length, NULL);
   if (text == NULL)
     return NULL;
   return kv_script_parse (text, kv_read_line_start (text, length, line, NULL), path, NULL);

@@ -183,3 +183,24 @@ kv_session_set_undo (KvSession *self,
   g_clear_pointer (&self->undo, kv_undo_free);
   self->undo = undo;
 }
+
+void
+kv_session_record_if_new (KvSession *self)
+{
+  g_autofree char *now = NULL;
+
+  g_return_if_fail (KV_IS_SESSION (self));
+  if (self->undo == NULL || self->history == NULL)
+    return;
+  now = _kv_session_document (self);
+  if (g_strcmp0 (now, kv_undo_current_text (self->undo)) != 0)
+    _kv_session_record (self, "Open");
+}
+
+guint
+kv_session_forget_oldest_undo (KvSession *self,
+                               gsize      budget)
+{
+  g_return_val_if_fail (KV_IS_SESSION (self), 0);
+  return self->undo != NULL ? kv_undo_forget_oldest (self->undo, budget) : 0;
+}

@@ -176,6 +176,14 @@ gboolean    kv_session_can_redo       (KvSession   *self);
 char       *kv_session_undo_to_text   (KvSession   *self);
 void        kv_session_set_undo       (KvSession   *self,
                                        KvUndo      *undo);
+/* Records the session as an edit on top of the undo tree when the tree's
+ * current state is not it (a damaged tree whose last states were lost):
+ * nothing of what is shown is lost either. */
+void        kv_session_record_if_new  (KvSession   *self);
+/* Forgets the oldest undo states so that the tree takes about @budget
+ * bytes in the session file (kv_undo_forget_oldest); how many. */
+guint       kv_session_forget_oldest_undo (KvSession *self,
+                                           gsize      budget);
 
 /* The world limit new games run with (and the history's, from now on). */
 guint       kv_session_get_world_limit (KvSession  *self);

@@ -22,7 +22,10 @@ _kv_window_save_session (KvWindow *self)
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (!self->autosave || self->syncing || history_of (self) == NULL || self->held_session != NULL)
+  /* Nothing is written while the session is being read back: the file
+   * still holds what the window has not put back yet (its undo tree). */
+  if (!self->autosave || self->syncing || self->restoring || history_of (self) == NULL
+      || self->held_session != NULL)
     return;
 
   {
@@ -34,6 +37,25 @@ _kv_window_save_session (KvWindow *self)
     /* Undo survives a restart: its tree rides along as comment lines; so
      * does the world limit it was made with, should it be lowered. */
     text = g_strconcat (session, limit, undo, NULL);
+    /* Never more than a start reads back: the oldest undo states go
+     * first, down to half of it, and the user is told. */
+    if (strlen (text) > self->session_max_bytes)
+      {
+        guint forgotten = kv_session_forget_oldest_undo (self->session, self->session_max_bytes / 2);
+        g_autofree char *shorter = kv_session_undo_to_text (self->session);
+        g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                 "The undo history grew too long to keep whole: "
+                                                                 "its oldest step was forgotten",
+                                                                 "The undo history grew too long to keep whole: "
+                                                                 "its %u oldest steps were forgotten",
+                                                                 forgotten),
+                                                    forgotten);
+
+        g_free (text);
+        text = g_strconcat (session, limit, shorter, NULL);
+        _kv_window_update_undo_actions (self);
+        _kv_window_toast (self, message);
+      }
   }
   if (g_strcmp0 (text, self->session_text) == 0)
     return;
@@ -82,7 +104,7 @@ script_line (const char *path,
 
   if (path == NULL || line == 0)
     return NULL;
-  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_IDLE_MS, &length, NULL);
+  text = kv_read_file (path, KV_READ_MAX_BYTES, KV_READ_TIME_MS, &length, NULL);
   if (text == NULL)
     return NULL;
   start = kv_read_line_start (text, length, line, &number);
@@ -307,6 +329,70 @@ offer_raise_limit (KvWindow   *self,
   show_problem_dialog (self, dialog);
 }
 
+/* The damaged undo tree of the session at @path: the file kept aside as
+ * session-….kvg.broken before anything is written over it, and said. */
+static void
+report_damaged_undo (KvWindow   *self,
+                     const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *aside = kv_session_file_set_aside (path, &error);
+  g_autofree char *message = NULL;
+
+  if (aside != NULL)
+    {
+      g_autofree char *basename = g_path_get_basename (aside);
+
+      /* TRANSLATORS: %s is a file name, session-20261123-141500.kvg.broken */
+      message = g_strdup_printf (_("Part of the undo history of the last session was damaged: what could be read "
+                                   "was kept, and the file as it was is in %s"),
+                                 basename);
+    }
+  else
+    message = g_strdup_printf (_("Part of the undo history of the last session was damaged: what could be read "
+                                 "was kept (%s)"),
+                               error->message);
+  g_message ("%s", message);
+  _kv_window_toast (self, message);
+}
+
+/* The session could not be read: one over the world limit waits for the
+ * user's word; any other is kept aside, out of the way of the next
+ * autosave. */
+static void
+restore_failed (KvWindow   *self,
+                const char *path,
+                GError     *error)
+{
+  g_autoptr(GError) aside_error = NULL;
+  g_autofree char *aside = NULL;
+  g_autofree char *message = NULL;
+  guint made_with = 0;
+
+  /* Made under a higher world limit: kept where it is (no autosave
+   * over it) until the user says whether to raise the limit. */
+  if (g_error_matches (error, KV_ERROR, KV_ERROR_LIMIT) && kv_session_file_over_limit (path, &made_with))
+    {
+      g_message ("The session is over the world limit: %s", error->message);
+      offer_raise_limit (self, path, made_with, error->message);
+      return;
+    }
+
+  /* Kept for a look, out of the way of the next autosave. */
+  g_message ("Could not restore the session: %s", error->message);
+  aside = kv_session_file_set_aside (path, &aside_error);
+  if (aside != NULL)
+    {
+      g_autofree char *basename = g_path_get_basename (aside);
+
+      /* TRANSLATORS: %s is a file name, session-20261123-141500.kvg.broken */
+      message = g_strdup_printf (_("The last session could not be restored; it was kept as %s"), basename);
+    }
+  else
+    message = g_strdup (_("The last session could not be restored"));
+  _kv_window_toast (self, message);
+}
+
 gboolean
 kv_window_restore_session (KvWindow *self)
 {
@@ -315,6 +401,7 @@ kv_window_restore_session (KvWindow *self)
   g_autoptr(KvHistory) history = NULL;
   g_autoptr(KvUndo) undo = NULL;
   g_autoptr(GError) error = NULL;
+  gboolean damaged = FALSE;
   guint selected = 0;
 
   g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
@@ -323,48 +410,27 @@ kv_window_restore_session (KvWindow *self)
   /* What an autosave killed mid-write (kill -9, a power cut) left behind. */
   kv_session_file_remove_stale (path);
   history = kv_session_file_read (path, kv_session_get_world_limit (self->session),
-                                  &name, &selected, &undo, &error);
+                                  &name, &selected, &undo, &damaged, &error);
   if (history == NULL)
     {
-      g_autoptr(GError) aside_error = NULL;
-      g_autofree char *aside = NULL;
-      g_autofree char *message = NULL;
-      guint made_with = 0;
-
-      if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        return FALSE;
-      /* Made under a higher world limit: kept where it is (no autosave
-       * over it) until the user says whether to raise the limit. */
-      if (g_error_matches (error, KV_ERROR, KV_ERROR_LIMIT) &&
-          kv_session_file_over_limit (path, &made_with))
-        {
-          g_message ("The session is over the world limit: %s", error->message);
-          offer_raise_limit (self, path, made_with, error->message);
-          return FALSE;
-        }
-
-      /* Kept for a look, out of the way of the next autosave. */
-      g_message ("Could not restore the session: %s", error->message);
-      aside = kv_session_file_set_aside (path, &aside_error);
-      if (aside != NULL)
-        {
-          g_autofree char *basename = g_path_get_basename (aside);
-
-          /* TRANSLATORS: %s is a file name, session-20261123-141500.kvg.broken */
-          message = g_strdup_printf (_("The last session could not be restored; it was kept as %s"),
-                                     basename);
-        }
-      else
-        message = g_strdup (_("The last session could not be restored"));
-      _kv_window_toast (self, message);
+      if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        restore_failed (self, path, error);
       return FALSE;
     }
+  if (damaged)
+    report_damaged_undo (self, path);
 
+  /* The history and its undo tree put back whole before the first write. */
+  self->restoring = TRUE;
   kv_session_set_history (self->session, g_steal_pointer (&history),
                           name != NULL ? name : _("session"), NULL, selected);
   if (undo != NULL)
     kv_session_set_undo (self->session, g_steal_pointer (&undo));
+  if (damaged)
+    kv_session_record_if_new (self->session);
+  self->restoring = FALSE;
   _kv_window_update_undo_actions (self);
+  _kv_window_save_session (self);
   return TRUE;
 }
 

@@ -60,6 +60,8 @@ struct _KvWindow
   gboolean              autosave;
   char                 *session_text;  /* as last written, to skip rewriting it */
   gboolean              session_failed; /* the last autosave failed (said once) */
+  gboolean              restoring;      /* reading the session back: no autosave yet */
+  gsize                 session_max_bytes; /* the autosave's bound (KV_SESSION_FILE_MAX_BYTES) */
   char                 *held_session;  /* a session over the world limit: not
                                         * written over until the user answers */
   AdwMessageDialog     *problem_dialog; /* a bad script or session, asking (weak) */

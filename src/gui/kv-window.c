@@ -11,6 +11,7 @@
 #include "kv-step-item.h"
 #include "kv-strategy-menu.h"
 #include "kv-style.h"
+#include "kv-session-file.h"
 #include "kv-window-private.h"
 
 G_DEFINE_FINAL_TYPE (KvWindow, kv_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -532,6 +533,10 @@ kv_window_close_request (GtkWindow *window)
   /* Turns playing on the worker end with the turn being played, and keep
    * nothing. */
   kv_session_cancel_play (self->session);
+  /* The session as it is now, written again even when it was written
+   * before (the file may have gone since). */
+  g_clear_pointer (&self->session_text, g_free);
+  _kv_window_save_session (self);
 
   return GTK_WINDOW_CLASS (kv_window_parent_class)->close_request (window);
 }
@@ -701,6 +706,7 @@ static void
 kv_window_init (KvWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->session_max_bytes = KV_SESSION_FILE_MAX_BYTES;
 
   self->settings = g_settings_new (APP_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "kv-application.h"
+#include "kv-engine.h"
 #include "kv-i18n.h"
 
 int
@@ -46,6 +47,20 @@ main (int   argc,
         g_printerr (_("kripkeviz: the settings schema %s is not installed: install Kripkeviz "
                       "(meson install), or run it from a build with tools/dev.sh run, or set "
                       "GSETTINGS_SCHEMA_DIR to the build's data directory.\n"), APP_ID);
+        return 2;
+      }
+  }
+
+  /* A malformed KRIPKEVIZ_* setting is said, by name and why, not ignored. */
+  {
+    g_autoptr(GError) error = NULL;
+    KvEngineKind kind;
+    guint nodes;
+
+    if (!kv_engine_from_env (&kind, &error) || !kv_sym_nodes_from_env (&nodes, &error))
+      {
+        g_printerr ("kripkeviz: %s%s\n", g_str_has_prefix (error->message, "KRIPKEVIZ_") ? "" : "KRIPKEVIZ_ENGINE: ",
+                    error->message);
         return 2;
       }
   }

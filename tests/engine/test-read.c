@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 #include <sys/stat.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kv-error.h"
 #include "kv-read.h"
@@ -71,6 +72,70 @@ test_silent_fifo (void)
   g_remove (path);
 }
 
+/* Writes @text to @fd after @delay_ms, then (with @again_ms > 0) a byte
+ * every @again_ms without end, from a thread; the caller closes @fd. */
+typedef struct { int fd; guint delay_ms; guint again_ms; const char *text; gint stop; } Producer;
+
+static gpointer
+produce (gpointer data)
+{
+  Producer *p = data;
+
+  g_usleep (p->delay_ms * 1000);
+  if (write (p->fd, p->text, strlen (p->text)) < 0)
+    return NULL;
+  while (p->again_ms > 0 && !g_atomic_int_get (&p->stop))
+    {
+      g_usleep (p->again_ms * 1000);
+      if (write (p->fd, "\n", 1) < 0)
+        break;
+    }
+  if (p->again_ms == 0)
+    close (p->fd);
+  return NULL;
+}
+
+/* A pipe whose producer is slow to start is waited for (past the 1.5 s a
+ * silence once gave up after); one that never stops is given up once the
+ * whole read has taken its time. */
+static void
+test_slow_pipe (void)
+{
+  int fds[2];
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  Producer slow = { 0, 1700, 0, "agents 1 2\n", 0 };
+  Producer endless = { 0, 0, 100, "agents", 0 };
+  GThread *thread;
+  gint64 start;
+
+  g_assert_cmpint (pipe (fds), ==, 0);
+  slow.fd = fds[1];
+  path = g_strdup_printf ("/dev/fd/%d", fds[0]);
+  thread = g_thread_new ("slow", produce, &slow);
+  text = kv_read_file (path, 1024, 5000, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, "agents 1 2\n");
+  g_thread_join (thread);
+  close (fds[0]);
+
+  g_assert_cmpint (pipe (fds), ==, 0);
+  endless.fd = fds[1];
+  g_free (path);
+  path = g_strdup_printf ("/dev/fd/%d", fds[0]);
+  thread = g_thread_new ("endless", produce, &endless);
+  start = g_get_monotonic_time ();
+  g_assert_null (kv_read_file (path, 1024 * 1024, 800, NULL, &error));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 3 * G_USEC_PER_SEC);
+  g_assert_error (error, KV_ERROR, KV_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "did not end within 0.8 s"));
+  g_atomic_int_set (&endless.stop, 1);
+  g_thread_join (thread);
+  close (fds[0]);
+  close (fds[1]);
+}
+
 static void
 test_shorten (void)
 {
@@ -92,6 +157,7 @@ main (int argc, char **argv)
   g_test_add_func ("/read/missing", test_missing);
   g_test_add_func ("/read/cap", test_cap);
   g_test_add_func ("/read/silent-fifo", test_silent_fifo);
+  g_test_add_func ("/read/slow-pipe", test_slow_pipe);
   g_test_add_func ("/read/shorten", test_shorten);
   return g_test_run ();
 }

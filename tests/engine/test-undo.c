@@ -169,6 +169,135 @@ test_damaged (void)
     }
 }
 
+/* A tree of four states, as the autosave holds it: a root, two edits on
+ * it, one undone. */
+static char *
+four_states (void)
+{
+  g_autoptr(KvUndo) undo = kv_undo_new ("", "title x\n");
+  g_autofree char *saved = NULL;
+
+  kv_undo_record (undo, "a", "title x\nnocard 1 a\n");
+  kv_undo_record (undo, "b", "title x\nnocard 1 b\n");
+  kv_undo_record (undo, "c", "title x\nnocard 2 b\n");
+  kv_undo_undo (undo);
+  saved = kv_undo_to_text (undo);
+  return g_strconcat ("title x\nnocard 1 b\n", saved, NULL);
+}
+
+/* Damage keeps what can be read: the states before the first damaged
+ * line, current where the file says when it still can. */
+static void
+test_salvage (void)
+{
+  g_autofree char *whole = four_states ();
+  const char *current = strstr (whole, "# kripkeviz-undo-current: ");
+  const char *last = strstr (strstr (strstr (strstr (whole, "# kripkeviz-undo: ") + 1, "# kripkeviz-undo: ") + 1,
+                                      "# kripkeviz-undo: ") + 1, "# kripkeviz-undo: ");
+  struct { const char *what; char *text; guint n_states; guint current; } cases[] = {
+    /* The tail cut inside the last (fourth) state's line. */
+    { "tail cut", g_strndup (whole, (gsize) (last - whole) + 30), 3, 2 },
+    /* undo-current missing. */
+    { "current missing", g_strndup (whole, (gsize) (current - whole)), 4, 3 },
+    /* A NUL byte: what a C string reads stops there (kv_session_file_read
+     * says so as well). */
+    { "NUL byte", g_strndup (whole, (gsize) (last - whole) + 12), 3, 2 },
+    /* A parent index out of range on the third state. */
+    { "bad parent", NULL, 2, 1 },
+  };
+  {
+    g_auto(GStrv) lines = g_strsplit (whole, "\n", -1);
+    guint state = 0;
+
+    /* The third state's parent: "# kripkeviz-undo: 1 …" → "9". */
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (g_str_has_prefix (lines[i], "# kripkeviz-undo: ") && state++ == 2)
+        lines[i][strlen ("# kripkeviz-undo: ")] = '9';
+    cases[3].text = g_strjoinv ("\n", lines);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gboolean damaged = FALSE;
+      g_autoptr(KvUndo) undo = kv_undo_salvage (cases[i].text, &damaged);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KvUndo) strict = kv_undo_from_text (cases[i].text, &error);
+
+      g_test_message ("%s", cases[i].what);
+      g_assert_true (damaged);
+      g_assert_nonnull (undo);
+      g_assert_cmpuint (kv_undo_n_states (undo), ==, cases[i].n_states);
+      g_assert_cmpuint (kv_undo_current (undo), ==, cases[i].current);
+      /* Every state kept walks back to the root. */
+      while (kv_undo_undo (undo) != NULL)
+        ;
+      g_assert_cmpstr (kv_undo_current_text (undo), ==, "title x\n");
+      g_assert_null (strict);
+      g_free (cases[i].text);
+    }
+
+  /* Whole: nothing damaged; no undo lines at all: nothing, and no damage. */
+  {
+    gboolean damaged = TRUE;
+    g_autoptr(KvUndo) undo = kv_undo_salvage (whole, &damaged);
+
+    g_assert_false (damaged);
+    g_assert_cmpuint (kv_undo_n_states (undo), ==, 4);
+    g_assert_cmpuint (kv_undo_current (undo), ==, 2);
+    g_assert_null (kv_undo_salvage ("title x\n", &damaged));
+    g_assert_false (damaged);
+    g_assert_null (kv_undo_salvage ("# kripkeviz-undo-current: 0\n", &damaged));
+    g_assert_true (damaged);
+  }
+}
+
+/* The oldest states go, the current one and the way to it stay, and what
+ * is left reads back whole. */
+static void
+test_forget_oldest (void)
+{
+  g_autofree char *pad = g_strnfill (300, 'x');
+  g_autoptr(KvUndo) undo = kv_undo_new ("", "root\n");
+  g_autoptr(KvUndo) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *current = NULL;
+  g_autofree char *saved = NULL;
+  guint forgotten, n;
+
+  for (guint i = 0; i < 100; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u %s\n", i, pad);
+
+      kv_undo_record (undo, "edit", text);
+      /* A branch near the start, undone. */
+      if (i == 3)
+        {
+          kv_undo_record (undo, "branch", "branch\n");
+          kv_undo_undo (undo);
+        }
+    }
+  current = g_strdup (kv_undo_current_text (undo));
+  n = kv_undo_n_states (undo);
+  g_assert_cmpuint (kv_undo_forget_oldest (undo, G_MAXSIZE), ==, 0);
+
+  forgotten = kv_undo_forget_oldest (undo, 30 * 500);
+  g_assert_cmpuint (forgotten, >, 60);
+  g_assert_cmpuint (kv_undo_n_states (undo), ==, n - forgotten);
+  g_assert_cmpstr (kv_undo_current_text (undo), ==, current);
+  saved = kv_undo_to_text (undo);
+  g_assert_cmpuint (strlen (saved), <=, 30 * 500);
+  back = kv_undo_from_text (saved, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_undo_n_states (back), ==, kv_undo_n_states (undo));
+  /* Undo walks back to the new root, redo forward to where it was. */
+  for (guint i = 0; i + 1 < kv_undo_n_states (back); i++)
+    g_assert_nonnull (kv_undo_undo (back));
+  g_assert_null (kv_undo_undo (back));
+  while (kv_undo_redo (back) != NULL)
+    ;
+  g_assert_cmpstr (kv_undo_current_text (back), ==, current);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -179,5 +308,7 @@ main (int argc, char **argv)
   g_test_add_func ("/undo/unlimited", test_unlimited);
   g_test_add_func ("/undo/round-trip", test_round_trip);
   g_test_add_func ("/undo/damaged", test_damaged);
+  g_test_add_func ("/undo/salvage", test_salvage);
+  g_test_add_func ("/undo/forget-oldest", test_forget_oldest);
   return g_test_run ();
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/fuzz/build-and-run.sh SECONDS [HARNESS…]
 #
-# Builds the libFuzzer harnesses (fuzz-script, fuzz-formula, fuzz-run) with
+# Builds the libFuzzer harnesses (fuzz-script, fuzz-formula, fuzz-run,
+# fuzz-session, fuzz-model-json, fuzz-step-text) with
 # clang -fsanitize=fuzzer,address,undefined straight from the engine sources,
 # in a temporary directory, and runs each for SECONDS seconds. Exits non-zero
 # when a harness crashes, hangs (-timeout=2), leaks or runs out of memory; the
@@ -14,9 +15,9 @@
 #   KV_FUZZ_ARGS        more libFuzzer arguments
 set -eu
 
-seconds=${1:?usage: build-and-run.sh SECONDS [fuzz-script|fuzz-formula|fuzz-run]…}
+seconds=${1:?usage: build-and-run.sh SECONDS [fuzz-script|fuzz-formula|fuzz-run|fuzz-session|fuzz-model-json|fuzz-step-text]…}
 shift
-harnesses=${*:-fuzz-script fuzz-formula fuzz-run}
+harnesses=${*:-fuzz-script fuzz-formula fuzz-run fuzz-session fuzz-model-json fuzz-step-text}
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -108,9 +109,17 @@ for src in "$root"/src/engine/*/*.c "$work/gen/kv-games-resources.c" "$work/gen/
   $CC $cflags $sanitize -fsanitize=fuzzer-no-link -c "$src" -o "$obj"
   objects="$objects $obj"
 done
+# The session file's reader lives with the window (src/gui) but needs
+# only GIO: built into its harness alone.
+extra_for () {
+  case $1 in
+    fuzz-session) echo "-I$root/src/gui $root/src/gui/kv-session-file.c" ;;
+    *) echo "" ;;
+  esac
+}
 for h in $harnesses; do
   # shellcheck disable=SC2086
-  $CC $cflags $sanitize -fsanitize=fuzzer "$here/$h.c" $objects $libs -o "$work/$h"
+  $CC $cflags $sanitize -fsanitize=fuzzer "$here/$h.c" $(extra_for "$h") $objects $libs -o "$work/$h"
 done
 
 # Seeds: the built-in games and hand-written scripts for the script
@@ -118,12 +127,16 @@ done
 seeds_for () {
   case $1 in
     fuzz-formula) echo "$here/seeds/formula $here/regressions/formula" ;;
+    fuzz-session) echo "$here/seeds/session $here/regressions/session" ;;
+    fuzz-model-json) echo "$here/seeds/model-json $here/regressions/model-json" ;;
+    fuzz-step-text) echo "$here/seeds/step-text $here/regressions/step-text" ;;
     *) echo "$here/seeds/script $root/data/games $here/regressions/script" ;;
   esac
 }
 dict_for () {
   case $1 in
     fuzz-formula) echo "$here/formula.dict" ;;
+    fuzz-model-json) echo "$here/json.dict" ;;
     *) echo "$here/kvg.dict" ;;
   esac
 }

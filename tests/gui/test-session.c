@@ -1498,7 +1498,7 @@ test_model_session_file (void)
     KvHistory *history;
 
     g_assert_true (g_file_set_contents (file_path, file, -1, NULL));
-    history = kv_session_file_read (file_path, 0, &restored_name, &selected, &undo, &error);
+    history = kv_session_file_read (file_path, 0, &restored_name, &selected, &undo, NULL, &error);
     g_assert_no_error (error);
     g_assert_nonnull (undo);
     kv_session_set_history (restarted, history, restored_name, NULL, selected);

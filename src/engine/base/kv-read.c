@@ -14,6 +14,7 @@
 #include "kv-read.h"
 
 #define QUOTE_MAX 80
+#define EXCERPT_SIDE 40  /* characters quoted either side of an error's place */
 
 static int
 open_source (const char *path, GError **error)
@@ -40,24 +41,33 @@ too_big (gsize max_bytes, GError **error)
   return FALSE;
 }
 
-/* Reads @fd to its end into @buffer, never holding more than @max_bytes. */
+/* Reads @fd to its end into @buffer, never holding more than @max_bytes,
+ * and never past @time_ms in all: a producer slow to start is waited for,
+ * one that never stops is not. */
 static gboolean
-read_all (int fd, GByteArray *buffer, gsize max_bytes, guint idle_ms, GError **error)
+read_all (int fd, GByteArray *buffer, gsize max_bytes, guint time_ms, GError **error)
 {
+  gint64 deadline = g_get_monotonic_time () + (gint64) time_ms * 1000;
   guint8 chunk[65536];
 
   for (;;)
     {
       struct pollfd waiting = { .fd = fd, .events = POLLIN };
-      int ready = poll (&waiting, 1, (int) idle_ms);
+      gint64 left = deadline - g_get_monotonic_time ();
+      int ready = left > 0 ? poll (&waiting, 1, (int) MAX ((left + 999) / 1000, 1)) : 0;
       gssize got;
 
       if (ready < 0 && errno == EINTR)
         continue;
       if (ready == 0)
         {
-          g_set_error (error, KV_ERROR, KV_ERROR_IO, _("nothing came to read for %.1f s (a pipe nobody writes to?)"),
-                       idle_ms / 1000.0);
+          if (buffer->len == 0)
+            g_set_error (error, KV_ERROR, KV_ERROR_IO, _("nothing came to read for %.1f s (a pipe nobody writes to?)"),
+                         time_ms / 1000.0);
+          else
+            g_set_error (error, KV_ERROR, KV_ERROR_IO,
+                         _("the input did not end within %.1f s (%u bytes came): a pipe that is never closed?"),
+                         time_ms / 1000.0, buffer->len);
           return FALSE;
         }
       got = read (fd, chunk, MIN (sizeof chunk, max_bytes + 1 - buffer->len));
@@ -77,7 +87,7 @@ read_all (int fd, GByteArray *buffer, gsize max_bytes, guint idle_ms, GError **e
 }
 
 char *
-kv_read_file (const char *path, gsize max_bytes, guint idle_ms, gsize *length, GError **error)
+kv_read_file (const char *path, gsize max_bytes, guint time_ms, gsize *length, GError **error)
 {
   g_autoptr(GByteArray) buffer = NULL;
   struct stat info;
@@ -103,7 +113,7 @@ kv_read_file (const char *path, gsize max_bytes, guint idle_ms, gsize *length, G
       return NULL;
     }
   buffer = g_byte_array_new ();
-  ok = read_all (fd, buffer, max_bytes, idle_ms, error);
+  ok = read_all (fd, buffer, max_bytes, time_ms, error);
   close (fd);
   if (!ok)
     return NULL;
@@ -151,5 +161,27 @@ kv_read_shorten (const char *message)
       else if (run == QUOTE_MAX + 1)
         g_string_append (out, "…");
     }
+  return g_string_free (out, FALSE);
+}
+
+char *
+kv_read_excerpt (const char *line,
+                 guint       column,
+                 guint      *excerpt_column)
+{
+  glong n_chars = g_utf8_strlen (line, -1);
+  glong at = MIN ((glong) MAX (column, 1u) - 1, n_chars);
+  glong from = MAX (at - EXCERPT_SIDE, 0);
+  glong to = MIN (at + EXCERPT_SIDE, n_chars);
+  const char *start = g_utf8_offset_to_pointer (line, from);
+  const char *end = g_utf8_offset_to_pointer (line, to);
+  GString *out = g_string_new (NULL);
+
+  if (from > 0)
+    g_string_append (out, "…");
+  g_string_append_len (out, start, end - start);
+  if (to < n_chars)
+    g_string_append (out, "…");
+  *excerpt_column = (guint) (at - from + 1 + (from > 0 ? 1 : 0));
   return g_string_free (out, FALSE);
 }

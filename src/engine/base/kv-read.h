@@ -4,8 +4,9 @@
  * Every file the CLI and the window read goes through here: regular files,
  * standard input ("-"), pipes, FIFOs and devices alike. The size cap is
  * enforced while reading (so /dev/zero is refused after @max_bytes, not after
- * filling memory), and a source that gives nothing for @idle_ms (a FIFO
- * nobody writes to) is refused instead of waited on forever.
+ * filling memory), and so is time: a source not at its end after @time_ms
+ * (a FIFO nobody writes to, a pipe that is never closed) is refused
+ * instead of waited on forever, while one slow to start is waited for.
  */
 #pragma once
 
@@ -15,14 +16,14 @@ G_BEGIN_DECLS
 
 /* A script or session is never larger than this. */
 #define KV_READ_MAX_BYTES (4 * 1024 * 1024)
-/* How long a pipe or FIFO may stay silent before it is given up. */
-#define KV_READ_IDLE_MS 1500
+/* How long reading a pipe or FIFO may take in all before it is given up. */
+#define KV_READ_TIME_MS 10000
 
 /* The contents of @path ("-" is standard input), NUL-terminated, length in
  * @length; or NULL and a plain message (no "FILE:LINE:" prefix) in @error:
  * G_FILE_ERROR when the file does not open (so NOENT can be told apart),
  * KV_ERROR otherwise. Caller frees. */
-char *kv_read_file (const char *path, gsize max_bytes, guint idle_ms, gsize *length, GError **error);
+char *kv_read_file (const char *path, gsize max_bytes, guint time_ms, gsize *length, GError **error);
 
 /* Where line @line (1-based) of @text starts, counting lines as the script
  * reader does ("\n", "\r\n" and "\r" each end one); @length when @text
@@ -32,5 +33,10 @@ gsize kv_read_line_start (const char *text, gsize length, guint line, guint *rea
 /* @message with every run of more than 80 non-space characters cut to 80
  * and "…": errors quote what a user wrote, never a 3 MB name whole. */
 char *kv_read_shorten (const char *message);
+
+/* At most 40 characters of @line either side of @column (1-based, in
+ * characters), "…" where it was cut; *@excerpt_column gets the column of
+ * the same place in the excerpt (for a caret under it). */
+char *kv_read_excerpt (const char *line, guint column, guint *excerpt_column);
 
 G_END_DECLS

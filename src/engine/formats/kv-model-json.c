@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "kv-error.h"
+#include "kv-read.h"
 #include "kv-model-json.h"
 #include "kv-step.h"
 
@@ -222,7 +223,13 @@ fail (GError **error, KvError code, const char *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error_literal (error, KV_ERROR, code, message);
+  /* A name or value quoted from the file is an excerpt, however long it is
+   * there (a 1 MB agent name). */
+  {
+    g_autofree char *shown = kv_read_shorten (message);
+
+    g_set_error_literal (error, KV_ERROR, code, shown);
+  }
   return FALSE;
 }
 
@@ -258,6 +265,42 @@ nesting_depth (const char *text, gsize length, guint max, gboolean *ends_open)
     }
   *ends_open = in_string || depth > 0;
   return deepest;
+}
+
+/* Where the JSON object @text starts with ends (the offset after its
+ * closing brace), or 0 when it does not start with one or is not closed;
+ * *@first gets the first character that is not white space. */
+static gsize
+object_end (const char *text, gsize length, char *first)
+{
+  gsize i = 0;
+  guint depth = 0;
+  gboolean in_string = FALSE;
+
+  while (i < length && strchr (" \t\n\r", text[i]) != NULL && text[i] != '\0')
+    i++;
+  *first = i < length ? text[i] : '\0';
+  if (*first != '{')
+    return 0;
+  for (; i < length; i++)
+    {
+      char c = text[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        depth++;
+      else if ((c == ']' || c == '}') && depth > 0 && --depth == 0)
+        return i + 1;
+    }
+  return 0;
 }
 
 /* json-glib's message without its "<data>:LINE:COL: " (the parser reads
@@ -325,7 +368,7 @@ is_reserved (const char *name)
 static gboolean
 valid_name (const char *name)
 {
-  if (*name == '\0')
+  if (*name == '\0' || strlen (name) > KV_MAX_NAME_LENGTH)
     return FALSE;
   for (const char *p = name; *p; p++)
     if (!g_ascii_isalnum (*p) && *p != '_')
@@ -624,6 +667,8 @@ read_model (JsonObject *root, guint world_limit, GError **error)
     return NULL;
   if (node != NULL && !is_string (node))
     return fail (error, KV_ERROR_SYNTAX, _("“title” must be a string")), NULL;
+  if (node != NULL && g_utf8_strlen (json_node_get_string (node), -1) > KV_MAX_TITLE_LENGTH)
+    return fail (error, KV_ERROR_LIMIT, _("a title has at most %d characters"), KV_MAX_TITLE_LENGTH), NULL;
   game->title = g_strdup (node != NULL ? json_node_get_string (node) : _("Model"));
 
   game->agent_names = read_names (root, "agents", KV_MAX_AGENTS, &game->n_agents, error);
@@ -739,6 +784,20 @@ kv_model_from_json (const char  *text,
     return fail (error, KV_ERROR_LIMIT, _("arrays and objects are nested more than %d deep"), MAX_DEPTH), NULL;
   if (!g_utf8_validate (text, length, NULL))
     return fail (error, KV_ERROR_SYNTAX, _("the file is not UTF-8 text")), NULL;
+  /* One object and nothing after it, checked before json-glib reads it:
+   * json-glib 1.6 leaks the first value of a document that holds two
+   * (""[], {}{}). */
+  {
+    char first;
+    gsize end = object_end (text, length, &first);
+
+    if (first != '{' && first != '\0')
+      return fail (error, KV_ERROR_SYNTAX, _("not a Kripkeviz model: the document must be a JSON object")), NULL;
+    while (end > 0 && end < length && strchr (" \t\n\r", text[end]) != NULL && text[end] != '\0')
+      end++;
+    if (end > 0 && end < length)
+      return fail (error, KV_ERROR_SYNTAX, _("not a Kripkeviz model: there is more after the JSON object")), NULL;
+  }
   if (!json_parser_load_from_data (parser, text, length, &inner))
     {
       /* json-glib blames the last token it read ("unexpected character

@@ -17,6 +17,11 @@ G_BEGIN_DECLS
 
 #define KV_MAX_CARDS  64
 #define KV_MAX_AGENTS 16
+/* The longest title and name (agent, card, category) a script or model
+ * file may give, in characters: checked where they are read, so that no
+ * picture, table or message is made from a megabyte of text. */
+#define KV_MAX_TITLE_LENGTH 200
+#define KV_MAX_NAME_LENGTH  64
 #define KV_NO_CATEGORY (-1)
 
 typedef guint64 KvHand;

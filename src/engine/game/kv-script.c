@@ -117,6 +117,8 @@ read_names (Reader *r, const Line *line, KvLexer *lexer, GPtrArray *names, guint
     {
       g_autofree char *name = kv_lexer_dup (lexer);
 
+      if (g_utf8_strlen (name, -1) > KV_MAX_NAME_LENGTH)
+        return fail_lexer (r, line, lexer, KV_ERROR_LIMIT, _("a name has at most %d characters"), KV_MAX_NAME_LENGTH);
       for (guint i = 0; i < names->len; i++)
         if (g_strcmp0 (g_ptr_array_index (names, i), name) == 0)
           return fail_lexer (r, line, lexer, KV_ERROR_SYNTAX, _("“%s” is named twice"), name);
@@ -182,6 +184,9 @@ read_cards (Reader *r)
 
           if (lexer.token.kind != KV_TOKEN_NAME)
             return fail_lexer (r, line, &lexer, KV_ERROR_SYNTAX, _("expected a category name"));
+          if (g_utf8_strlen (name, -1) > KV_MAX_NAME_LENGTH)
+            return fail_lexer (r, line, &lexer, KV_ERROR_LIMIT, _("a name has at most %d characters"),
+                               KV_MAX_NAME_LENGTH);
           for (guint k = 0; k < categories->len; k++)
             if (g_strcmp0 (g_ptr_array_index (categories, k), name) == 0)
               return fail_lexer (r, line, &lexer, KV_ERROR_SYNTAX, _("category “%s” is declared twice"), name);
@@ -624,6 +629,24 @@ split_lines (const char *text, gsize length)
   return g_strv_builder_end (lines);
 }
 
+/* The title line's text, or the file's name; at most KV_MAX_TITLE_LENGTH
+ * characters. */
+static gboolean
+read_title (Reader *r)
+{
+  KvGame *game = r->script->game;
+
+  if (r->title == NULL)
+    {
+      game->title = g_path_get_basename (r->script->filename);
+      return TRUE;
+    }
+  game->title = g_strdup (g_strstrip (r->title->text + strlen ("title")));
+  if (g_utf8_strlen (game->title, -1) > KV_MAX_TITLE_LENGTH)
+    return fail (r, r->title, 1, KV_ERROR_LIMIT, _("a title has at most %d characters"), KV_MAX_TITLE_LENGTH);
+  return TRUE;
+}
+
 KvScript *
 kv_script_parse (const char *text, gsize length, const char *filename, GError **error)
 {
@@ -722,12 +745,7 @@ kv_script_parse (const char *text, gsize length, const char *filename, GError **
       goto out;
     }
 
-  if (r.title != NULL)
-    script->game->title = g_strdup (g_strstrip (r.title->text + strlen ("title")));
-  else
-    script->game->title = g_path_get_basename (script->filename);
-
-  if (!read_agents (&r) || !read_cards (&r) || !read_envelope (&r) || !read_hands (&r)
+  if (!read_title (&r) || !read_agents (&r) || !read_cards (&r) || !read_envelope (&r) || !read_hands (&r)
       || !read_deal (&r) || !read_responders (&r) || !read_actions (&r))
     goto out;
 
@@ -764,7 +782,7 @@ kv_script_load (const char *path, GError **error)
   gsize length;
   g_autoptr(GError) inner = NULL;
 
-  text = kv_read_file (path, MAX_SCRIPT_SIZE, KV_READ_IDLE_MS, &length, &inner);
+  text = kv_read_file (path, MAX_SCRIPT_SIZE, KV_READ_TIME_MS, &length, &inner);
   if (text == NULL)
     {
       g_autofree char *shown = kv_read_shorten (path);

@@ -11,6 +11,7 @@
 #define MARK_STATE   "# kripkeviz-undo: "
 #define MARK_CURRENT "# kripkeviz-undo-current: "
 #define NO_STATE     G_MAXUINT
+#define BASE64       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
 
 typedef struct {
   guint  parent;       /* NO_STATE for the root */
@@ -261,6 +262,12 @@ decode (const char *word)
 
   if (g_strcmp0 (word, "=") == 0)
     return g_strdup ("");
+  /* As kv_undo_to_text writes it, whole: a line cut short is damaged, not
+   * a shorter text. */
+  length = strlen (word);
+  if (length == 0 || length % 4 != 0 || strspn (word, BASE64) != length
+      || (strchr (word, '=') != NULL && strspn (strchr (word, '='), "=") != strlen (strchr (word, '='))))
+    return NULL;
   bytes = g_base64_decode (word, &length);
   if (!g_utf8_validate ((const char *) bytes, (gssize) length, NULL) || memchr (bytes, '\0', length) != NULL)
     {
@@ -335,4 +342,148 @@ kv_undo_from_text (const char *text, GError **error)
     }
   undo->current = (guint) current;
   return g_steal_pointer (&undo);
+}
+
+/* Where redo goes from each state: the child it names when that is one of
+ * the states kept, else the last child kept (or none). */
+static void
+mend_redo (KvUndo *undo)
+{
+  guint n = undo->states->len;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint next = state_at (undo, i)->last_child;
+
+      if (next != NO_STATE && (next >= n || state_at (undo, next)->parent != i))
+        state_at (undo, i)->last_child = NO_STATE;
+    }
+  for (guint i = n; i-- > 1;)
+    {
+      State *parent = state_at (undo, state_at (undo, i)->parent);
+
+      if (parent->last_child == NO_STATE)
+        parent->last_child = i;
+    }
+}
+
+KvUndo *
+kv_undo_salvage (const char *text,
+                 gboolean   *damaged)
+{
+  g_autoptr(KvUndo) undo = undo_alloc ();
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint64 current = G_MAXUINT64;
+  gboolean any = FALSE, stopped = FALSE, bad = FALSE;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], MARK_STATE))
+      {
+        any = TRUE;
+        /* States name earlier ones: none is read past the first damaged
+         * one, nor the last line when the file ends inside it. */
+        if (stopped || lines[i + 1] == NULL || !read_state (undo, lines[i] + strlen (MARK_STATE)))
+          stopped = bad = TRUE;
+      }
+    else if (g_str_has_prefix (lines[i], MARK_CURRENT))
+      {
+        any = TRUE;
+        if (lines[i + 1] == NULL
+            || !g_ascii_string_to_unsigned (g_strstrip (lines[i] + strlen (MARK_CURRENT)), 10, 0, G_MAXUINT,
+                                            &current, NULL))
+          bad = TRUE;
+      }
+
+  if (undo->states->len == 0)
+    {
+      *damaged = any;
+      return NULL;
+    }
+  for (guint i = 0; i < undo->states->len && !stopped; i++)
+    {
+      guint next = state_at (undo, i)->last_child;
+
+      if (next != NO_STATE && (next >= undo->states->len || state_at (undo, next)->parent != i))
+        bad = TRUE;
+    }
+  mend_redo (undo);
+  if (current >= undo->states->len)
+    {
+      bad = TRUE;
+      current = undo->states->len - 1;
+    }
+  undo->current = (guint) current;
+  *damaged = bad;
+  return g_steal_pointer (&undo);
+}
+
+guint
+kv_undo_forget_oldest (KvUndo *undo, gsize budget)
+{
+  guint n = undo->states->len;
+  g_autofree gsize *bytes = g_new0 (gsize, n);
+  g_autofree guint *path = g_new (guint, n);
+  g_autofree guint *renumber = g_new (guint, n);
+  GArray *kept;
+  guint depth = 0, root = undo->current, forgotten = 0;
+
+  g_return_val_if_fail (undo != NULL, 0);
+
+  /* Each state's size with everything that branches from it: children
+   * come after their parents, so one pass backwards adds them up. */
+  for (guint i = n; i-- > 0;)
+    {
+      const State *state = state_at (undo, i);
+
+      /* As written: base64, four bytes for three, and the line's marks. */
+      bytes[i] += (strlen (state->label) + strlen (state->text)) / 3 * 4 + 64;
+      if (state->parent != NO_STATE)
+        bytes[state->parent] += bytes[i];
+    }
+  /* The new root: the oldest state on the way to the current one whose
+   * branches fit in @budget (the current state at least). */
+  for (guint s = undo->current; s != NO_STATE; s = state_at (undo, s)->parent)
+    path[depth++] = s;
+  for (guint i = depth; i-- > 0;)
+    if (bytes[path[i]] <= budget || i == 0)
+      {
+        root = path[i];
+        break;
+      }
+  if (root == 0)
+    return 0;
+
+  /* What branches from it, renumbered in order (parents still first). */
+  kept = g_array_new (FALSE, TRUE, sizeof (State));
+  g_array_set_clear_func (kept, (GDestroyNotify) state_clear);
+  for (guint i = 0; i < n; i++)
+    {
+      State *state = state_at (undo, i);
+      gboolean keep = i == root || (i > root && state->parent != NO_STATE && renumber[state->parent] != NO_STATE);
+
+      renumber[i] = keep ? kept->len : NO_STATE;
+      if (!keep)
+        {
+          forgotten++;
+          continue;
+        }
+      g_array_append_val (kept, *state);
+      memset (state, 0, sizeof *state);
+      {
+        State *moved = &g_array_index (kept, State, kept->len - 1);
+
+        moved->parent = i == root ? NO_STATE : renumber[moved->parent];
+      }
+    }
+  for (guint i = 0; i < kept->len; i++)
+    {
+      State *state = &g_array_index (kept, State, i);
+
+      if (state->last_child != NO_STATE)
+        state->last_child = renumber[state->last_child];
+    }
+  undo->current = renumber[undo->current];
+  g_array_unref (undo->states);
+  undo->states = kept;
+  return forgotten;
 }

@@ -62,6 +62,18 @@ const char *kv_undo_goto         (KvUndo *undo, guint state);
  * they are missing or damaged. */
 char       *kv_undo_to_text      (const KvUndo *undo);
 KvUndo     *kv_undo_from_text    (const char *text, GError **error);
+/* Forgets the oldest states so that the rest takes about @budget bytes
+ * (as kv_undo_to_text's text, give or take its base64): the tree is cut
+ * at the oldest state on the way to the current one whose branches fit,
+ * which becomes the root; branches that left that way before it go too.
+ * The current state always stays. How many states were forgotten. */
+guint       kv_undo_forget_oldest (KvUndo *undo, gsize budget);
+/* What can be read of the tree in @text: the states before the first
+ * damaged one (a line cut short, a bad index, bad base64), current where it
+ * says when it still can, else the last state read. NULL when none read;
+ * *@damaged says whether anything was lost (FALSE when @text holds no
+ * undo lines at all). */
+KvUndo     *kv_undo_salvage      (const char *text, gboolean *damaged);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvUndo, kv_undo_free)
 

@@ -87,6 +87,12 @@ G_BEGIN_DECLS
  * KV_SYM_MAX_NODES) when set, else KV_SYM_MAX_NODES; read when the library
  * starts. */
 guint kv_sym_max_nodes (void);
+/* The smallest bound KRIPKEVIZ_BDD_NODES may set. */
+#define KV_SYM_MIN_NODES 100000
+/* KRIPKEVIZ_BDD_NODES read: *@nodes the bound it sets (KV_SYM_MAX_NODES
+ * when unset or empty); FALSE and an @error that names it and says why
+ * when it is not a number in range. */
+gboolean kv_sym_nodes_from_env (guint *nodes, GError **error);
 #define KV_SYM_MAX_VARS  4096
 
 typedef struct _KvSym KvSym;

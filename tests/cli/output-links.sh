@@ -1,0 +1,72 @@
+#!/bin/sh
+# kripkeviz-cli -o never damages what it writes to (issue 29, N4): a link's
+# target is written and the link stays, /dev/stdout and /dev/null and a
+# FIFO are written in place, a file keeps its mode and hard links, and a
+# failure names the file asked for. Run as root (CI) and not.
+# Usage: output-links.sh PATH/TO/kripkeviz-cli      (prints TAP)
+set -u
+cli=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C.UTF-8
+n=0
+failed=0
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok () { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; shift; for line in "$@"; do echo "# $line"; done; }
+check () { if eval "$2"; then ok "$1"; else not_ok "$1" "$(head -c 400 "$tmp/err" 2>/dev/null)"; fi; }
+export_dot () { "$cli" export hexa --format dot -o "$@" 2>"$tmp/err"; }
+
+# /dev/stdout redirected to a file: the file gets the picture, /dev/stdout
+# stays what it was.
+before=$(ls -l /dev/stdout)
+export_dot /dev/stdout >"$tmp/out.dot"
+check "-o /dev/stdout > file: the file gets it" 'grep -q "graph" "$tmp/out.dot"'
+check "-o /dev/stdout > file: /dev/stdout is still a link" '[ -L /dev/stdout ] && [ "$(ls -l /dev/stdout)" = "$before" ]'
+# A build with the bug replaces the system's /dev/stdout (as root): put
+# it back, so one failed run does not break the machine.
+if [ ! -L /dev/stdout ] && [ "$(id -u)" -eq 0 ]; then
+  rm -f /dev/stdout && ln -s /proc/self/fd/1 /dev/stdout
+fi
+export_dot /dev/stdout | cat >"$tmp/piped.dot"
+check "-o /dev/stdout | cat: the pipe gets it" 'grep -q "graph" "$tmp/piped.dot"'
+
+# /dev/null stays a character device.
+export_dot /dev/null
+check "-o /dev/null: still a character device" '[ -c /dev/null ]'
+
+# A symbolic link: its target written, the link kept.
+echo old >"$tmp/target.dot"
+ln -s target.dot "$tmp/link.dot"
+export_dot "$tmp/link.dot"
+check "-o link: the link stays a link" '[ -L "$tmp/link.dot" ]'
+check "-o link: its target is written" 'grep -q "graph" "$tmp/target.dot"'
+
+# A file's mode and hard links.
+echo old >"$tmp/ro.dot"
+chmod 0444 "$tmp/ro.dot"
+export_dot "$tmp/ro.dot"
+check "-o file with mode 0444: mode kept" '[ "$(stat -c %a "$tmp/ro.dot")" = 444 ] && grep -q graph "$tmp/ro.dot"'
+echo old >"$tmp/a.dot"
+ln "$tmp/a.dot" "$tmp/b.dot"
+export_dot "$tmp/a.dot"
+check "-o file with two hard links: both names see it" '[ "$(stat -c %h "$tmp/a.dot")" = 2 ] && grep -q graph "$tmp/b.dot"'
+
+# A FIFO is written in place, never replaced.
+mkfifo "$tmp/fifo"
+cat "$tmp/fifo" >"$tmp/from-fifo" &
+reader=$!
+export_dot "$tmp/fifo"
+wait $reader
+check "-o fifo: still a FIFO, the reader got it" '[ -p "$tmp/fifo" ] && grep -q graph "$tmp/from-fifo"'
+
+# A failure names the file asked for, never a temporary one.
+export_dot "$tmp/no-such-dir/x.dot"
+check "-o in a missing directory: the message names the file" \
+  'grep -q "$tmp/no-such-dir/x.dot" "$tmp/err" && ! grep -qE "x\.dot\.[A-Za-z0-9]{6}" "$tmp/err"'
+check "-o in a missing directory: nothing left behind" '[ ! -e "$tmp/no-such-dir" ]'
+
+# Nothing else left in the directory (no temporary files).
+check "no temporary files left" '[ -z "$(ls "$tmp" | grep -E "\.[A-Za-z0-9]{6}$")" ]'
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
