@@ -403,20 +403,52 @@ test_pair_view (void)
   }
 }
 
-/* A step whose precondition is false at the actual deal is refused by both. */
+/* A step whose precondition is false at the actual deal is refused by both,
+ * with the same reason ("1 holds r"). */
 static void
 test_false_step (void)
 {
+  static const char *const cases[][2] = {
+    { "", "nocard 1 r" },
+    { "", "showcard 2 -> 1 r" },
+    { "", "win 1" },
+    { "", "announce b@1" },
+    { "announce w@2", "endmove 1" },
+  };
   g_autoptr(KvScript) script = test_script (hexa);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KvSym) sym = kv_sym_new_initial (script->game, &error);
-  g_autoptr(KvStep) step = kv_step_parse (script->game, "nocard 1 r", NULL, &error);
-  g_autoptr(KvSym) next = NULL;
 
-  g_assert_no_error (error);
-  next = kv_sym_apply_step (sym, step, &error);
-  g_assert_null (next);
-  g_assert_error (error, KV_ERROR, KV_ERROR_FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GError) explicit_error = NULL;
+      g_autoptr(KvSym) sym = kv_sym_new_initial (script->game, &error);
+      g_autoptr(KvModel) model = kv_model_new_initial (script->game, 0, &error);
+      g_autoptr(KvStep) step = kv_step_parse (script->game, cases[i][1], NULL, &error);
+      g_autoptr(KvSym) next = NULL;
+      g_autoptr(KvModel) next_model = NULL;
+
+      g_assert_no_error (error);
+      if (cases[i][0][0] != '\0')
+        {
+          g_autoptr(KvStep) before = kv_step_parse (script->game, cases[i][0], NULL, &error);
+          KvSym *s = kv_sym_apply_step (sym, before, &error);
+          KvModel *m = kv_model_apply_step (model, before, 0, &error);
+
+          g_assert_no_error (error);
+          kv_sym_unref (g_steal_pointer (&sym));
+          sym = s;
+          kv_model_unref (g_steal_pointer (&model));
+          model = m;
+        }
+      next = kv_sym_apply_step (sym, step, &error);
+      g_assert_null (next);
+      g_assert_error (error, KV_ERROR, KV_ERROR_FALSE);
+      next_model = kv_model_apply_step (model, step, 0, &explicit_error);
+      g_assert_null (next_model);
+      g_assert_error (explicit_error, KV_ERROR, KV_ERROR_FALSE);
+      g_assert_cmpstr (error->message, ==, explicit_error->message);
+      g_assert_true (g_str_has_prefix (error->message, "this step is false at the actual world: "));
+    }
 }
 
 static int

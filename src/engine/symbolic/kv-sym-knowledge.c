@@ -426,6 +426,144 @@ kv_sym_count_removed_deals (KvSym *before, KvSym *after)
   return n_before - n_after;
 }
 
+/* Appends to @out each deal @b (over the state variables @vars, @n of
+ * them by ascending level, @owner_of and @card_of their owner and card)
+ * allows, from variable @i on with @hands chosen above; the envelope gets
+ * the cards no agent holds. */
+static void
+deals_rec (const KvGame *game, BDD b, const int *vars, const guint *owner_of, const guint *card_of,
+           guint n, guint i, KvHand *hands, GArray *out)
+{
+  if (b == bddfalse)
+    return;
+  if (i == n)
+    {
+      guint n_owners = kv_game_n_owners (game);
+      KvHand held = 0;
+
+      g_assert (b == bddtrue);
+      for (guint a = 0; a < game->n_agents; a++)
+        held |= hands[a];
+      if (game->has_envelope)
+        hands[kv_game_envelope (game)] = (KvHand) (KV_CARD_BIT (game->n_cards) - 1) & ~held;
+      g_array_append_vals (out, hands, n_owners);
+      return;
+    }
+  for (int side = 0; side < 2; side++)
+    {
+      gboolean tested = b != bddtrue && bdd_var (b) == vars[i];
+      KvHand saved = hands[owner_of[i]];
+
+      if (side)
+        hands[owner_of[i]] |= KV_CARD_BIT (card_of[i]);
+      deals_rec (game, tested ? (side ? bdd_high (b) : bdd_low (b)) : b, vars, owner_of, card_of, n, i + 1,
+                 hands, out);
+      hands[owner_of[i]] = saved;
+    }
+}
+
+/* The deals @deals (a BDD over the state variables but the envelope's)
+ * allows: kv_sym_removed_deals's array. */
+static GArray *
+deals_list (const KvGame *game, BDD deals)
+{
+  guint n_owners = kv_game_n_owners (game);
+  g_autofree int *vars = g_new (int, n_state_vars (game));
+  g_autofree guint *owner_of = g_new (guint, n_state_vars (game));
+  g_autofree guint *card_of = g_new (guint, n_state_vars (game));
+  g_autofree KvHand *hands = g_new0 (KvHand, n_owners);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
+  guint n = 0;
+
+  /* By ascending level (insertion sort: a few hundred variables). */
+  for (guint c = 0; c < game->n_cards; c++)
+    for (guint o = 0; o < n_owners; o++)
+      {
+        int var = var_of (game, c, o);
+        guint i = n++;
+
+        if (is_defined (game, c * n_owners + o))
+          {
+            n--;
+            continue;
+          }
+        for (; i > 0 && bdd_var2level (vars[i - 1]) > bdd_var2level (var); i--)
+          {
+            vars[i] = vars[i - 1];
+            owner_of[i] = owner_of[i - 1];
+            card_of[i] = card_of[i - 1];
+          }
+        vars[i] = var;
+        owner_of[i] = o;
+        card_of[i] = c;
+      }
+  deals_rec (game, deals, vars, owner_of, card_of, n, 0, hands, out);
+  return out;
+}
+
+/* Whether hand @x comes before @y among hands of a size: by their
+ * cards' numbers in lexicographic order, the first differing card. */
+static int
+compare_hand_cards (KvHand x, KvHand y)
+{
+  KvHand differ = x ^ y;
+
+  if (differ == 0)
+    return 0;
+  return (x & differ & -differ) ? -1 : 1;
+}
+
+/* The explicit engine's order of deals (kv-model.c enumerates them): the
+ * envelope's card of each category in turn, then each agent's hand. */
+static int
+compare_deals (gconstpointer a, gconstpointer b, gpointer game_pointer)
+{
+  const KvGame *game = game_pointer;
+  const KvHand *x = a, *y = b;
+  int order;
+
+  if (game->has_envelope)
+    for (guint k = 0; k < game->n_categories; k++)
+      {
+        KvHand in_category = 0;
+
+        for (guint c = 0; c < game->n_cards; c++)
+          if (game->card_category[c] == (int) k)
+            in_category |= KV_CARD_BIT (c);
+        order = compare_hand_cards (x[kv_game_envelope (game)] & in_category,
+                                    y[kv_game_envelope (game)] & in_category);
+        if (order != 0)
+          return order;
+      }
+  for (guint o = 0; o < game->n_agents; o++)
+    if ((order = compare_hand_cards (x[o], y[o])) != 0)
+      return order;
+  return 0;
+}
+
+GArray *
+kv_sym_removed_deals (KvSym *before, KvSym *after, guint most)
+{
+  GArray *out;
+  BDD removed;
+
+  if (kv_sym_count_removed_deals (before, after) > most)
+    return NULL;
+  do
+    {
+      _kv_sym_error_code = 0;
+      removed = keep (bdd_apply (deals_of (before), deals_of (after), bddop_diff));
+      if (_kv_sym_error_code != 0)
+        bdd_delref (removed);
+    }
+  while (_kv_sym_readout_retry ());
+  out = deals_list (before->game, removed);
+  bdd_delref (removed);
+  g_qsort_with_data (out->data, (gint) (out->len / kv_game_n_owners (before->game)),
+                     kv_game_n_owners (before->game) * sizeof (KvHand), compare_deals, before->game);
+  return out;
+}
+
 /* The actual world's component of the union of every agent's relation:
  * what is common knowledge ranges over it. Keeps the pair projection it
  * starts from in @sym->view, in a game with an envelope (without one,

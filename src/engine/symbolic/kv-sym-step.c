@@ -409,6 +409,43 @@ apply_one (Apply *ap, const KvStep *step, GError **error)
   return !_kv_sym_failed (error);
 }
 
+static gboolean
+check_sym (gpointer sym, const KvFormula *f, gboolean *value, GError **error)
+{
+  return kv_sym_check_actual (sym, f, value, error);
+}
+
+/* Why @step is false at @sym's actual world, in the explicit engine's
+ * words (kv_step_why_false_at), or NULL when that cannot say. */
+static char *
+why_false (KvSym *sym, const KvStep *step)
+{
+  gboolean wins = FALSE;
+
+  if (step->kind == KV_STEP_ENDMOVE || step->kind == KV_STEP_WIN)
+    {
+      g_autoptr(KvKnowledge) k = kv_sym_knowledge (sym);
+
+      wins = (k->winners & (1u << step->agent)) != 0;
+    }
+  return kv_step_why_false_at (sym->game, sym->game->deal, wins, check_sym, sym, step);
+}
+
+/* A false step's refusal says why, as the explicit engine's does. */
+static void
+explain_refusal (KvSym *sym, const KvStep *step, GError **error)
+{
+  g_autofree char *why = NULL;
+
+  if (error == NULL || !g_error_matches (*error, KV_ERROR, KV_ERROR_FALSE))
+    return;
+  why = why_false (sym, step);
+  if (why == NULL)
+    return;
+  g_clear_error (error);
+  g_set_error (error, KV_ERROR, KV_ERROR_FALSE, _("this step is false at the actual world: %s"), why);
+}
+
 KvSym *
 kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
 {
@@ -421,6 +458,8 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
 
   for (guint i = 0; i < steps->len && ok; i++)
     ok = apply_one (&ap, g_ptr_array_index (steps, i), error);
+  if (!ok)
+    explain_refusal (sym, step, error);
   if (ok)
     {
       apply_flush (&ap);

@@ -117,6 +117,12 @@ guint64  kv_sym_count_worlds  (const KvSym *sym);
  * showcard: a walk of θ per step, a third of real Cluedo's time.) */
 guint64  kv_sym_count_removed_deals (KvSym *before, KvSym *after);
 
+/* The deals kv_sym_count_removed_deals counts, when at most @most: each
+ * deal as kv_game_n_owners () hands in a row (the envelope's too), in the
+ * order the explicit engine lists deals, into a new array of KvHand; NULL
+ * when there are more. */
+GArray  *kv_sym_removed_deals (KvSym *before, KvSym *after, guint most);
+
 /* The knowledge table at the actual world (kv-knowledge.h): each agent's
  * class and the common-knowledge component, counted exactly. Read out on
  * the first call (or taken from the earlier state a no-op step came from)
