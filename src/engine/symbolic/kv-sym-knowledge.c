@@ -26,8 +26,8 @@ vocabulary_ranks (const Vocabulary *vocabulary, const KvGame *game, guint n_posi
   guint *rank = g_new0 (guint, end + 1);
 
   for (guint p = 0; p < n_positions; p++)
-    if ((fixed == NULL || fixed[variable (vocabulary, p)->var] < 0) && !is_defined (game, p))
-      rank[variable (vocabulary, p)->var + 1]++;
+    if ((fixed == NULL || fixed[level_of (variable (vocabulary, p)->var)] < 0) && !is_defined (game, p))
+      rank[level_of (variable (vocabulary, p)->var) + 1]++;
   for (guint level = 0; level < end; level++)
     rank[level + 1] += rank[level];
   return rank;
@@ -75,8 +75,10 @@ struct Envelope {
   guint    n_cards;
   guint   *start;        /* per card: the level of its first agent's variable */
   guint   *end;          /* per card: past its last agent's (its envelope variable's level) */
+  guint   *by_level;     /* the cards by ascending start */
   int     *card_at;      /* per level up to hi: the card whose agents' block holds it, or -1 */
-  guint   *next_card;    /* per level up to hi: the first card whose block starts below it */
+  guint   *next_card;    /* per level up to hi: the position in by_level of the first card
+                          * whose block starts below it */
   guint   *ones;         /* per level up to hi: the levels above it the walk fixes to 1 */
   GArray  *none_below;   /* guint8, beside Walk.below */
   gboolean *possible;    /* per card: may be in the envelope */
@@ -94,9 +96,11 @@ none_fixed_true (const Envelope *en, guint from, guint to)
 static inline void
 envelope_edge (Envelope *en, guint level, guint child_level, gboolean child_none)
 {
-  for (guint c = level == G_MAXUINT ? 0 : en->next_card[level]; c < en->n_cards && en->start[c] <= child_level;
-       c++)
+  for (guint i = level == G_MAXUINT ? 0 : en->next_card[level];
+       i < en->n_cards && en->start[en->by_level[i]] <= child_level; i++)
     {
+      guint c = en->by_level[i];
+
       if (child_level < en->end[c])
         en->possible[c] |= child_none && none_fixed_true (en, en->start[c], child_level);
       else
@@ -121,7 +125,7 @@ walk_node (Walk *walk, BDD b)
     return 1;
   if (walk->slot[b] != 0)
     return g_array_index (walk->below, guint64, walk->slot[b] - 1);
-  level = (guint) bdd_var (b);
+  level = node_level (b);
   for (int side = 0; side < 2; side++)
     {
       BDD child = side ? bdd_high (b) : bdd_low (b);
@@ -137,7 +141,7 @@ walk_node (Walk *walk, BDD b)
         continue;
       if (side == 1)
         walk->can_be_true[level] = TRUE;
-      child_level = child == bddtrue ? walk->hi : (guint) bdd_var (child);
+      child_level = child == bddtrue ? walk->hi : node_level (child);
       if (child_level > level + 1)
         {
           walk->skipped[level + 1]++;
@@ -171,7 +175,7 @@ walk_node (Walk *walk, BDD b)
 static guint64
 walk_set (Walk *walk, BDD set, const gint8 *fixed, const guint *rank, guint hi, Envelope *envelope)
 {
-  guint top = set == bddtrue || set == bddfalse ? hi : (guint) bdd_var (set);
+  guint top = set == bddtrue || set == bddfalse ? hi : node_level (set);
   guint64 n;
 
   walk->hi = hi;
@@ -207,6 +211,7 @@ envelope_new (const KvGame *game, const gint8 *fixed, guint hi)
   en->n_cards = game->n_cards;
   en->start = g_new (guint, game->n_cards);
   en->end = g_new (guint, game->n_cards);
+  en->by_level = g_new (guint, game->n_cards);
   en->card_at = g_new (int, hi + 1);
   en->next_card = g_new (guint, hi + 1);
   en->ones = g_new0 (guint, hi + 1);
@@ -214,19 +219,27 @@ envelope_new (const KvGame *game, const gint8 *fixed, guint hi)
   en->possible = g_new0 (gboolean, game->n_cards);
   for (guint level = 0; level <= hi; level++)
     en->card_at[level] = -1;
+  /* A card's variables are in a row (its block moves whole), its
+   * agents' first, its envelope variable last. */
   for (guint c = 0; c < game->n_cards; c++)
     {
-      en->start[c] = (guint) var_of (game, c, 0);
-      en->end[c] = (guint) var_of (game, c, kv_game_envelope (game));
+      guint i = c;
+
+      en->start[c] = level_of (var_of (game, c, 0));
+      en->end[c] = level_of (var_of (game, c, kv_game_envelope (game)));
+      g_assert (en->end[c] == en->start[c] + game->n_agents);
       for (guint level = en->start[c]; level < en->end[c]; level++)
         en->card_at[level] = (int) c;
+      for (; i > 0 && en->start[en->by_level[i - 1]] > en->start[c]; i--)
+        en->by_level[i] = en->by_level[i - 1];
+      en->by_level[i] = c;
     }
-  /* Levels ascend with the cards: the first card starting below each. */
-  for (guint level = hi + 1, c = game->n_cards; level-- > 0;)
+  /* The first card (in level order) starting below each level. */
+  for (guint level = hi + 1, i = game->n_cards; level-- > 0;)
     {
-      while (c > 0 && en->start[c - 1] > level)
-        c--;
-      en->next_card[level] = c;
+      while (i > 0 && en->start[en->by_level[i - 1]] > level)
+        i--;
+      en->next_card[level] = i;
     }
   for (guint level = 0; level < hi; level++)
     en->ones[level + 1] = en->ones[level] + (fixed[level] == 1);
@@ -238,6 +251,7 @@ envelope_free (Envelope *en)
 {
   g_free (en->start);
   g_free (en->end);
+  g_free (en->by_level);
   g_free (en->card_at);
   g_free (en->next_card);
   g_free (en->ones);
@@ -309,12 +323,12 @@ actual_observation (const KvSym *sym, guint agent)
       int var = bdd_var (b);
       int value = bdd_low (b) == bddfalse;
 
-      fixed[var] = (gint8) value;
+      fixed[level_of (var)] = (gint8) value;
       b = value ? bdd_high (b) : bdd_low (b);
     }
   for (guint position = 0; position < sym->vocabulary->len; position++)
     if (!(variable (sym->vocabulary, position)->observers & (1u << agent)))
-      fixed[variable (sym->vocabulary, position)->var] = -1;
+      fixed[level_of (variable (sym->vocabulary, position)->var)] = -1;
   return fixed;
 }
 
@@ -595,7 +609,7 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
   guint hi = levels_end (game);
   g_autofree guint *rank = NULL;
   g_autofree gint8 *none = NULL;
-  guint top = set == bddtrue || set == bddfalse ? hi : (guint) bdd_var (set);
+  guint top = set == bddtrue || set == bddfalse ? hi : node_level (set);
   Walk walk;
   Envelope *envelope = NULL;
   int free_here = 0;
@@ -627,7 +641,7 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
     }
   for (guint c = 0; c < game->n_cards; c++)
     for (guint o = 0; o < game->n_agents; o++)
-      if (walk.can_be_true[var_of (game, c, o)])
+      if (walk.can_be_true[level_of (var_of (game, c, o))])
         p->possible[c] |= 1u << o;
   if (envelope != NULL)
     {
@@ -709,12 +723,12 @@ kv_sym_count_agent_worlds (KvSym *sym, guint agent)
   return p.class_size;
 }
 
-/* Appends to @out every hand (over the cards of @levels, ascending levels
- * with their cards in @cards) that @b, a BDD over those levels only,
- * allows, from position @i on with @hand chosen above. Levels @b skips
- * are free: both values. */
+/* Appends to @out every hand (over the cards of @vars, by ascending
+ * level, with their cards in @cards) that @b, a BDD over those variables
+ * only, allows, from position @i on with @hand chosen above. Variables @b
+ * skips are free: both values. */
 static void
-envelopes_rec (BDD b, const int *levels, const guint *cards, guint n, guint i, KvHand hand, GArray *out)
+envelopes_rec (BDD b, const int *vars, const guint *cards, guint n, guint i, KvHand hand, GArray *out)
 {
   if (b == bddfalse)
     return;
@@ -724,15 +738,15 @@ envelopes_rec (BDD b, const int *levels, const guint *cards, guint n, guint i, K
       g_array_append_val (out, hand);
       return;
     }
-  if (b != bddtrue && bdd_var (b) == levels[i])
+  if (b != bddtrue && bdd_var (b) == vars[i])
     {
-      envelopes_rec (bdd_low (b), levels, cards, n, i + 1, hand, out);
-      envelopes_rec (bdd_high (b), levels, cards, n, i + 1, hand | KV_CARD_BIT (cards[i]), out);
+      envelopes_rec (bdd_low (b), vars, cards, n, i + 1, hand, out);
+      envelopes_rec (bdd_high (b), vars, cards, n, i + 1, hand | KV_CARD_BIT (cards[i]), out);
     }
   else
     {
-      envelopes_rec (b, levels, cards, n, i + 1, hand, out);
-      envelopes_rec (b, levels, cards, n, i + 1, hand | KV_CARD_BIT (cards[i]), out);
+      envelopes_rec (b, vars, cards, n, i + 1, hand, out);
+      envelopes_rec (b, vars, cards, n, i + 1, hand | KV_CARD_BIT (cards[i]), out);
     }
 }
 
@@ -759,9 +773,10 @@ observation_cube (const KvSym *sym, const gint8 *observed)
   for (guint p = sym->vocabulary->len; p-- > 0;)
     {
       int var = variable (sym->vocabulary, p)->var;
+      gint8 value = observed[level_of (var)];
 
-      if (observed[var] >= 0)
-        set_to (&cube, bdd_and (cube, observed[var] ? bdd_ithvar (var) : bdd_nithvar (var)));
+      if (value >= 0)
+        set_to (&cube, bdd_and (cube, value ? bdd_ithvar (var) : bdd_nithvar (var)));
     }
   return cube;
 }
@@ -793,22 +808,22 @@ envelope_projection (KvSym *sym, int agent)
 }
 
 /* The envelope's variables (one per card) by ascending level into
- * @levels, their cards into @cards: each n_cards long. */
+ * @vars, their cards into @cards: each n_cards long. */
 static void
-envelope_levels (const KvGame *game, int *levels, guint *cards)
+envelope_vars (const KvGame *game, int *vars, guint *cards)
 {
   /* Insertion sort: a few dozen cards. */
   for (guint c = 0; c < game->n_cards; c++)
     {
-      int level = var_of (game, c, kv_game_envelope (game));
+      int var = var_of (game, c, kv_game_envelope (game));
       guint i = c;
 
-      for (; i > 0 && levels[i - 1] > level; i--)
+      for (; i > 0 && level_of (vars[i - 1]) > level_of (var); i--)
         {
-          levels[i] = levels[i - 1];
+          vars[i] = vars[i - 1];
           cards[i] = cards[i - 1];
         }
-      levels[i] = level;
+      vars[i] = var;
       cards[i] = c;
     }
 }
@@ -817,11 +832,11 @@ GArray *
 _kv_sym_envelopes_of (const KvGame *game, BDD projected)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
-  g_autofree int *levels = g_new (int, MAX (game->n_cards, 1));
+  g_autofree int *vars = g_new (int, MAX (game->n_cards, 1));
   g_autofree guint *cards = g_new (guint, MAX (game->n_cards, 1));
 
-  envelope_levels (game, levels, cards);
-  envelopes_rec (projected, levels, cards, game->n_cards, 0, 0, out);
+  envelope_vars (game, vars, cards);
+  envelopes_rec (projected, vars, cards, game->n_cards, 0, 0, out);
   g_array_sort (out, kv_hand_compare);
   return out;
 }

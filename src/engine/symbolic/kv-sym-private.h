@@ -56,7 +56,7 @@ typedef GArray Vocabulary;   /* Variable: the state variables, then the event va
  * cluedo6-30 1 582 000 → 2 073 000 and 7.8 s → 12.6 s. A suggestion's
  * cards are one of each category, so any order makes its constraints
  * span the categories between its first and last card. */
-#define STATE_BASE (KV_SYM_MAX_VARS / 2)
+#define STATE_BASE 256
 
 /* θ projected on what two agents observe and on the envelope's variables:
  * the pair projection T_ab the common component's read-out starts from
@@ -150,22 +150,27 @@ n_state_vars (const KvGame *game)
   return game->n_cards * kv_game_n_owners (game);
 }
 
+/* Each card's block of BLOCK_WIDTH variables: its free event slots, then
+ * its owners' variables. The blocks are the same in every game (card c's
+ * is the c-th from STATE_BASE), so that reordering, which moves blocks
+ * whole (_kv_sym_reorder ()), keeps every game's cards whole. */
+#define BLOCK_WIDTH 20
+G_STATIC_ASSERT (STATE_BASE + KV_MAX_CARDS * BLOCK_WIDTH == KV_SYM_MAX_VARS);
+G_STATIC_ASSERT (KV_MAX_AGENTS + 1 < BLOCK_WIDTH);
+
 /* Free levels left above each card's state variables for the event
  * variables of actions whose preconditions start at that card. */
 static inline guint
 gap_of (const KvGame *game)
 {
-  guint n_state = n_state_vars (game);
-
-  if (n_state >= KV_SYM_MAX_VARS - STATE_BASE)
-    return 0;
-  return MIN (64, (KV_SYM_MAX_VARS - STATE_BASE - n_state) / game->n_cards);
+  return BLOCK_WIDTH - kv_game_n_owners (game);
 }
 
 static inline guint
 card_base (const KvGame *game, guint card)
 {
-  return STATE_BASE + card * (gap_of (game) + kv_game_n_owners (game));
+  (void) game;
+  return STATE_BASE + card * BLOCK_WIDTH;
 }
 
 static inline int
@@ -174,11 +179,30 @@ var_of (const KvGame *game, guint card, guint owner)
   return (int) (card_base (game, card) + gap_of (game) + owner);
 }
 
-/* The level past the last state variable. */
+/* The level past the last variable BuDDy has: reordering may move a
+ * game's cards into any block made so far, so walks over levels span them
+ * all. */
 static inline guint
 levels_end (const KvGame *game)
 {
-  return (guint) (card_base (game, game->n_cards - 1) + gap_of (game) + kv_game_n_owners (game));
+  (void) game;
+  return (guint) bdd_varnum ();
+}
+
+/* A variable's level in BuDDy's order, which reordering changes (blocks
+ * move whole: a card's variables stay in a row, in the order of their
+ * numbers). Walks over a BDD's nodes go by levels, never numbers. */
+static inline guint
+level_of (int var)
+{
+  return (guint) bdd_var2level (var);
+}
+
+/* The level of the top node of @b (not a constant). */
+static inline guint
+node_level (BDD b)
+{
+  return level_of (bdd_var (b));
 }
 
 /* Whether the state variable at @position is the envelope's: in a game
@@ -265,6 +289,14 @@ gboolean    _kv_sym_appex_trusted     (BDD vars);
 /* ∃@vars (@f ∧ @g), referenced: by bdd_appex when trusted, else the
  * conjunction, then the projection. */
 BDD         _kv_sym_and_exist         (BDD f, BDD g, BDD vars);
+
+/* Reorders the variables (the cards' blocks) when @theta, of a state of
+ * @game, has grown past the threshold (kv-sym.c). */
+void        _kv_sym_reorder           (const KvGame *game, BDD theta);
+/* θ's size from which reordering starts (0: never), and BuDDy's method
+ * (BDD_REORDER_RANDOM: at every step from that size); tests set them. */
+extern guint _kv_sym_reorder_from;
+extern int   _kv_sym_reorder_method;
 
 /* kv-sym-reach.c */
 /* @view (NULL: not wanted) gets the pair projection reach started from,

@@ -79,8 +79,8 @@ relprod_rec (Relprod *rp, BDD f, BDD g)
     if (rp->table[slot].key == key)
       return rp->table[slot].value;
 
-  level_f = f == bddtrue ? G_MAXUINT : (guint) bdd_var (f);
-  level_g = g == bddtrue ? G_MAXUINT : (guint) bdd_var (g);
+  level_f = f == bddtrue ? G_MAXUINT : node_level (f);
+  level_g = g == bddtrue ? G_MAXUINT : node_level (g);
   level = MIN (level_f, level_g);
   f0 = level_f == level ? bdd_low (f) : f;
   f1 = level_f == level ? bdd_high (f) : f;
@@ -97,7 +97,7 @@ relprod_rec (Relprod *rp, BDD f, BDD g)
       if (r0 == r1)
         r = r0;
       else if (!rp->hidden[level])
-        r = bdd_ite (bdd_ithvar ((int) level), r1, r0);
+        r = bdd_ite (bdd_ithvar (bdd_level2var ((int) level)), r1, r0);
       else if (r0 == bddfalse || r1 == bddtrue)
         r = r1;
       else if (r1 == bddfalse)
@@ -157,7 +157,7 @@ hidden_levels (const Vocabulary *vocabulary, guint32 agents)
   guint8 *hidden = g_new0 (guint8, KV_SYM_MAX_VARS);
 
   for (guint p = 0; p < vocabulary->len; p++)
-    hidden[variable (vocabulary, p)->var] = !(variable (vocabulary, p)->observers & agents);
+    hidden[level_of (variable (vocabulary, p)->var)] = !(variable (vocabulary, p)->observers & agents);
   return hidden;
 }
 

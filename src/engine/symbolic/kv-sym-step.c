@@ -68,7 +68,7 @@ append_vars (Vocabulary *vocabulary, const KvGame *game, guint n_bits, guint32 o
 
   if (anchor >= STATE_BASE && gap > 0)
     {
-      guint lo = card_base (game, (anchor - STATE_BASE) / (gap + kv_game_n_owners (game)));
+      guint lo = card_base (game, (anchor - STATE_BASE) / BLOCK_WIDTH);
 
       top = free_below (vocabulary, lo, lo + gap);
       if (top - lo < n_bits)
@@ -475,6 +475,7 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
   if (ok)
     {
       next = _kv_sym_new (sym->game, g_steal_pointer (&ap.vocabulary), ap.theta, ap.actual);
+      _kv_sym_reorder (sym->game, next->theta);
       ap.theta = ap.actual = bddfalse;
       if (step->kind == KV_STEP_SUGGEST)
         next->mover = (int) step->agent;

@@ -19,6 +19,8 @@
 int _kv_sym_error_code;
 gboolean _kv_sym_trace_on;
 
+static void reorder_from_env (void);
+
 static void
 on_gbc (int pre, bddGbcStat *stat)
 {
@@ -74,15 +76,17 @@ sym_library_init (void)
        * quarter of the table was faster still for `play` (6.6 s) but
        * took cluedo-30 to 303 MB, past its 300 MB budget. */
       bdd_init ((int) MIN (1000000, kv_sym_max_nodes () / 2), 100000);
-      /* Every variable, once: BuDDy caches satcount-like results per
-       * node, and growing the variable count later would leave them
-       * stale. */
-      bdd_setvarnum (KV_SYM_MAX_VARS);
+      /* The event variables above the cards; each game adds its cards'
+       * blocks (kv_sym_new_initial ()). BuDDy's reordering costs the
+       * square of the variable count, so there are no more than the games
+       * so far need. */
+      bdd_setvarnum (STATE_BASE);
       bdd_error_hook (on_bdd_error);
       _kv_sym_trace_on = g_getenv ("KRIPKEVIZ_SYM_TRACE") != NULL;
       bdd_gbc_hook (_kv_sym_trace_on ? on_gbc : NULL);   /* the default one prints to stdout */
       bdd_resize_hook (NULL);
       bdd_setmaxnodenum (kv_sym_max_nodes ());
+      reorder_from_env ();
       bdd_setmaxincrease ((int) kv_sym_max_nodes ());
       bdd_setminfreenodes (60);
       bdd_setcacheratio (6);
@@ -279,6 +283,78 @@ _kv_sym_and_exist (BDD f, BDD g, BDD vars)
   result = keep (bdd_exist (both, vars));
   bdd_delref (both);
   return result;
+}
+
+/* ---- reordering -----------------------------------------------------------
+ *
+ * θ's size depends most on the order of the cards: a long game's
+ * suggestions tie cards together, and an order that keeps tied cards
+ * close keeps θ narrow. No order chosen in advance suits every game, so
+ * when θ has grown past a threshold BuDDy's WIN2ITE reorders the cards'
+ * blocks (each card with its event variables, moved whole: BLOCK_WIDTH),
+ * and the threshold becomes twice θ's size after it. Every walk of the
+ * engine goes by levels (level_of ()), so answers do not depend on the
+ * order. */
+
+guint _kv_sym_reorder_from = 50000;
+int _kv_sym_reorder_method = BDD_REORDER_WIN2ITE;
+
+/* KRIPKEVIZ_SYM_REORDER: "off" never reorders; "random" shuffles the
+ * cards' blocks after every step, for tests (answers must not change); a
+ * number is the θ size from which to reorder. */
+static void
+reorder_from_env (void)
+{
+  const char *text = g_getenv ("KRIPKEVIZ_SYM_REORDER");
+  guint64 n;
+
+  if (text == NULL)
+    return;
+  if (g_str_equal (text, "off"))
+    _kv_sym_reorder_from = 0;
+  else if (g_str_equal (text, "random"))
+    {
+      _kv_sym_reorder_from = 1;
+      _kv_sym_reorder_method = BDD_REORDER_RANDOM;
+    }
+  else if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT, &n, NULL))
+    _kv_sym_reorder_from = (guint) n;
+}
+
+/* The blocks every game's cards have used so far: they lie in a row, as
+ * only they were ever moved, so declaring them all keeps blocks whole. */
+static guint reorder_blocks;
+static guint reorder_next;
+
+void
+_kv_sym_reorder (const KvGame *game, BDD theta)
+{
+  guint size = (guint) bdd_nodecount (theta);
+  gint64 start = trace_start ();
+
+  if (_kv_sym_reorder_from == 0 || size < _kv_sym_reorder_from
+      || (_kv_sym_reorder_method != BDD_REORDER_RANDOM && size < reorder_next))
+    return;
+  /* Reordering needs room in the table for its swaps. */
+  if ((guint) bdd_getnodenum () > kv_sym_max_nodes () / 2)
+    return;
+  if (game->n_cards > reorder_blocks)
+    {
+      reorder_blocks = game->n_cards;
+      bdd_clrvarblocks ();
+      for (guint c = 0; c < reorder_blocks; c++)
+        bdd_intaddvarblock ((int) card_base (game, c), (int) (card_base (game, c) + BLOCK_WIDTH - 1),
+                            BDD_REORDER_FIXED);
+    }
+  bdd_reorder (_kv_sym_reorder_method);
+  if (_kv_sym_error_code != 0)
+    {
+      /* Out of room: the order is as it was or better, the BDDs intact. */
+      _kv_sym_error_code = 0;
+      bdd_clear_error ();
+    }
+  reorder_next = 2 * (guint) bdd_nodecount (theta);
+  trace ("reorder", start, theta);
 }
 
 /* ---- the envelope's variables, defined -------------------------------- */
@@ -501,12 +577,14 @@ kv_sym_new_initial (KvGame *game, GError **error)
       return NULL;
     }
   _kv_sym_error_code = 0;
-  if (levels_end (game) > KV_SYM_MAX_VARS)
+  if (kv_game_n_owners (game) >= BLOCK_WIDTH)
     {
       _kv_sym_error_code = SYM_TOO_MANY_VARS;
       _kv_sym_failed (error);
       return NULL;
     }
+  if ((guint) bdd_varnum () < card_base (game, game->n_cards))
+    bdd_setvarnum ((int) card_base (game, game->n_cards));
   theta = initial_law (game);
   if (_kv_sym_failed (error))
     {

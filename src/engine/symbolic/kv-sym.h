@@ -87,7 +87,7 @@ G_BEGIN_DECLS
  * KV_SYM_MAX_NODES) when set, else KV_SYM_MAX_NODES; read when the library
  * starts. */
 guint kv_sym_max_nodes (void);
-#define KV_SYM_MAX_VARS  4096
+#define KV_SYM_MAX_VARS  1536
 
 typedef struct _KvSym KvSym;
 
