@@ -5,7 +5,7 @@
  * who may hold each card), an agent's class size, the envelopes still
  * possible, a perspective's (a chain's worlds, owners and envelopes). The
  * counts and the table walk θ's nodes themselves, once
- * each (the measurements below say why). */
+ * each, by level (node_level ()). */
 #define G_LOG_DOMAIN "kv-sym"
 #include "config.h"
 
@@ -38,21 +38,15 @@ typedef struct Envelope Envelope;
 /* One walk over the nodes of a set of worlds, counting them and marking
  * the variables that are true in some of them. Counts are exact in 64
  * bits (no node below the root counts more than the root, and the root is
- * a world count). Variables keep their index as level: the order is never
- * changed. Nodes are memoised by BuDDy's node number (below
+ * a world count). Nodes are memoised by BuDDy's node number (below
  * bdd_getallocnum ()), four bytes each, into a list of what was found
  * below each node walked: the sets read out here have up to millions of
- * nodes, the table tens of millions (a hash table of the counts took a
- * tenth of `run --json`, measured with perf on cluedo-30). (Measured and
- * not kept: each node's level kept beside its count, so that an edge to a
- * node walked before reads no BuDDy node: no faster, the list twice as
- * big.)
+ * nodes, and a hash table of the counts would cost more than the walk.
  *
  * The walk may fix some variables (@fixed: an agent's observations at the
  * actual world): it then reads that agent's class off θ directly, taking
  * only the matching child where θ tests a fixed variable, instead of
- * building θ ∧ (the observation) first (measured: with six agents the
- * conjunctions took a fifth of a read-out). */
+ * building θ ∧ (the observation) first. */
 typedef struct {
   guint        hi;            /* the level past the last variable */
   const gint8 *fixed;         /* per level: 0 or 1 when fixed, else -1 */
@@ -298,9 +292,7 @@ kv_sym_count_worlds (const KvSym *sym)
 {
   /* Counted once: the CLI and the window ask for it several times a
    * step. θ never changes, so the cache is not part of the state (hence
-   * the const cast). A twin has its predecessor's θ, and its count (a
-   * fifteenth of cluedo6-30's `run --json` was counting endmoves' twins
-   * again). */
+   * the const cast). A twin has its predecessor's θ, and its count. */
   if (sym->twin != NULL)
     return kv_sym_count_worlds (sym->twin);
   if (sym->n_worlds == 0)
@@ -349,10 +341,7 @@ event_vars (const Vocabulary *vocabulary, const KvGame *game)
  * of the deal, when @before became @after = @before ∧ @kept: not "every
  * world of the deal was removed". Only the deals with a removed world
  * are looked at, a few of them (an endmove removes the worlds where its
- * agent would have won), instead of projecting the new θ:
- * bench/cluedo-30.kvg's step 26, an endmove that removes 7 638 of 4.6
- * million worlds, read out in 41–46 ms instead of 73–92 ms (its step 24
- * ms alike), and it was the slowest step. Referenced. */
+ * agent would have won), instead of projecting the new θ. Referenced. */
 BDD
 _kv_sym_announced_deals (const Vocabulary *vocabulary, const KvGame *game, BDD before, BDD after, BDD kept)
 {
@@ -431,8 +420,8 @@ kv_sym_count_removed_deals (KvSym *before, KvSym *after)
   /* A step keeps some of the deals and adds none (a product's worlds are
    * pairs of an earlier world and an event), so the removed ones are the
    * difference of the counts: each state's deals are counted once, as the
-   * "after" of one step and the "before" of the next. Building the set
-   * difference instead took a sixth of cluedo-30's `run --json`. */
+   * "after" of one step and the "before" of the next, and no set
+   * difference is built. */
   guint64 n_before = count_deals (before);
   guint64 n_after = count_deals (after);
 

@@ -9,21 +9,9 @@
  * A new state's deals come from its predecessor's (kv_sym_apply_step ())
  * when the step said only something of the deal, or was announcements
  * (one event each: from the deals it touched, _kv_sym_announced_deals ()),
- * without holding the predecessor (kv-sym-private.h, deals_from).
- * Holding it was a leak in self-play, where nobody asks for deals: each
- * state held the one before, so a game held every θ it had been through.
- * Measured, `play cluedo6 --agents naive --games 100 --seed 1` (release
- * build, a load of 3 to 5):
- * before, exit 2 in the third game (the 20 million nodes full, 28.6 s of
- * processor time, θ itself at most 1 354 000 nodes); after, all 100 games
- * (11.44 rounds on average, 5 to 15), 959 s of processor time (1 084 s
- * elapsed), 914 MB at most (648 MB and 1 056 s with BuDDy's caches a
- * third smaller, kv-sym.c). One such game (seed 1, 11 rounds): 14.1 s
- * before, 10.5 s now (`play cluedo`: 8.1 s, 6.8 s). The products
- * themselves are as they were: θ after each step of bench/cluedo-30.kvg
- * and bench/cluedo6-30.kvg has the same nodes (peaks 270 000 and
- * 1 582 000), and each suggest's product takes what it took (cluedo6-30:
- * up to 1 s on a quiet machine). */
+ * without holding the predecessor (kv-sym-private.h, deals_from):
+ * holding it would keep every θ of a self-play game, where nobody asks
+ * for deals, in the table. */
 #define G_LOG_DOMAIN "kv-sym"
 #include "config.h"
 
@@ -144,12 +132,8 @@ same_blocks (const KvActionModel *am, guint a, guint b)
  * carry which card is to be checked, and the showcards of a game cross
  * each other's spans (suspect … room), so θ's width multiplies by their
  * number of events. One-hot, each variable sits next to the card it is
- * about and only "one was already chosen" crosses the span. Measured
- * (θ's nodes after each step, `run --json` CPU time): cluedo-30 peaks
- * alike (258 000 vs 269 000 nodes), 3.5 s → 3.0 s; cluedo6-30's first 14
- * steps 2 361 000 → 1 049 000 nodes, 14 s → 8.6 s, and its peak over 30
- * steps 2 361 000 → 1 581 000 (its last states are bigger: 1 581 000
- * against 613 000), reach's time halved, the products' unchanged. */
+ * about and only "one was already chosen" crosses the span, which keeps
+ * six-player θ at about half the size. */
 static guint
 one_hot_blocks (Vocabulary *vocabulary, const KvGame *game, const KvActionModel *am, guint a,
                 guint n_blocks, const BDD *pre, BDD *codes)

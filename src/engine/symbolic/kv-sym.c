@@ -56,25 +56,11 @@ sym_library_init (void)
       /* The table starts at a million nodes (or half the bound, if
        * lower: BuDDy takes a bound only above the table's size) and
        * doubles up to the bound, so that a big game collects garbage a few
-       * times rather than at every step. Measured on bench/cluedo6-30.kvg
-       * (`run --json`, same load): growing by two million nodes at a time
-       * collected 10 times, 3.5 s of 24.8 s; doubling, 6 times, 1.2 s.
-       * Starting at four million saves bench/cluedo-30.kvg its three
-       * collections (0.15 s) but costs the first initial structure as
-       * much (80 MB to clear: `cluedo`'s went from 90 ms to 175 ms, over
-       * its 100 ms budget), and 75 MB more. The table also grows when a
-       * collection frees less than 60% of it (BuDDy's default: 20%; 40%
-       * until `run` held two states instead of all: then 60% took
-       * cluedo6-30 from 5.7–6.3 s to 5.2–6.1 s, four runs each
-       * interleaved, cluedo-30 and the peak memory alike), and
-       * each of BuDDy's operation caches holds a sixth as many entries
-       * as the table nodes (was an eighth): in a self-play game of
-       * `naive` players (`play cluedo --agents naive --games 1 --seed
-       * 1`), 11 collections and 10.6 s of processor time, now 8 and
-       * 7.5 s; `run --json` of cluedo6-30 13.4 s → 12.0 s, 779 MB →
-       * 896 MB; cluedo-30 alike (2.5 s), 158 MB → 256 MB. A cache a
-       * quarter of the table was faster still for `play` (6.6 s) but
-       * took cluedo-30 to 303 MB, past its 300 MB budget. */
+       * times rather than at every step, while a small game clears little
+       * memory at its start. It also grows when a collection frees less
+       * than 60% of it, and each operation cache holds a sixth as many
+       * entries as the table: fewer collections, within the memory
+       * budgets of docs/performance.md. */
       bdd_init ((int) MIN (1000000, kv_sym_max_nodes () / 2), 100000);
       /* The event variables above the cards; each game adds its cards'
        * blocks (kv_sym_new_initial ()). BuDDy's reordering costs the
@@ -259,9 +245,8 @@ _kv_sym_unobserved_but_envelope (const Vocabulary *vocabulary, const KvGame *gam
  * endmoves in an early version, which avoided them since). No key
  * overflows while every V is below 2^23, so only such a V goes to
  * bdd_appex; every call must check, or one unchecked V could share a key
- * with a checked one. Measured (cluedo-30, `run --json`, release build,
- * the same machine): the walk by our own product 1.6–1.8 s, by appex
- * 1.0–1.15 s, each of its 129 steps the same BDD. */
+ * with a checked one. bdd_appex is kept for the sets it is safe with:
+ * it is a third faster than our own product (kv-sym-reach.c). */
 #define APPEX_MAX_NODE (1 << 23)
 
 gboolean _kv_sym_avoid_appex;
