@@ -277,9 +277,10 @@ _kv_sym_and_exist (BDD f, BDD g, BDD vars)
  * close keeps θ narrow. No order chosen in advance suits every game, so
  * when θ has grown past a threshold BuDDy's WIN2ITE reorders the cards'
  * blocks (each card with its event variables, moved whole: BLOCK_WIDTH),
- * and the threshold becomes twice θ's size after it. Every walk of the
- * engine goes by levels (level_of ()), so answers do not depend on the
- * order. */
+ * and the threshold becomes twice θ's size after it (four times when it
+ * gained less than a quarter: each call walks the table many times).
+ * Every walk of the engine goes by levels (level_of ()), so answers do
+ * not depend on the order. */
 
 guint _kv_sym_reorder_from = 50000;
 int _kv_sym_reorder_method = BDD_REORDER_WIN2ITE;
@@ -338,7 +339,9 @@ _kv_sym_reorder (const KvGame *game, BDD theta)
       _kv_sym_error_code = 0;
       bdd_clear_error ();
     }
-  reorder_next = 2 * (guint) bdd_nodecount (theta);
+  /* An order that gained little is near the best one: wait longer. */
+  reorder_next = (guint) bdd_nodecount (theta);
+  reorder_next *= reorder_next > size * 3 / 4 ? 4 : 2;
   trace ("reorder", start, theta);
 }
 
