@@ -283,6 +283,7 @@ _kv_sym_and_exist (BDD f, BDD g, BDD vars)
  * not depend on the order. */
 
 guint _kv_sym_reorder_from = 50000;
+#define REORDER_MOST 150000
 int _kv_sym_reorder_method = BDD_REORDER_WIN2ITE;
 
 /* KRIPKEVIZ_SYM_REORDER: "off" never reorders; "random" shuffles the
@@ -318,6 +319,10 @@ _kv_sym_reorder (const KvGame *game, BDD theta)
   guint size = (guint) bdd_nodecount (theta);
   gint64 start = trace_start ();
 
+  /* Each call walks the table many times: on a θ this large it costs
+   * more than the steps it would save. */
+  if (size > REORDER_MOST && _kv_sym_reorder_method != BDD_REORDER_RANDOM)
+    return;
   if (_kv_sym_reorder_from == 0 || size < _kv_sym_reorder_from
       || (_kv_sym_reorder_method != BDD_REORDER_RANDOM && size < reorder_next))
     return;
