@@ -37,8 +37,8 @@ add_string_array (JsonBuilder *b, const char *member, char **strings, guint n)
   json_builder_end_array (b);
 }
 
-/* "explain" and "removed" (names, or a count past KV_EXPLAIN_NAMED_MAX or
- * on the symbolic engine). */
+/* "explain" and "removed": names, or a count past KV_EXPLAIN_NAMED_MAX, on
+ * either engine (the symbolic one names deals). */
 static void
 add_explanation (JsonBuilder *b, const KvExplanation *explanation)
 {

@@ -507,8 +507,12 @@ initials_distinct (const KvGame *game)
 char *
 kv_model_world_label (const KvModel *model, guint world)
 {
-  const KvGame *game = model->game;
-  const KvHand *hands = kv_model_hands (model, world);
+  return kv_game_deal_label (model->game, kv_model_hands (model, world));
+}
+
+char *
+kv_game_deal_label (const KvGame *game, const KvHand *hands)
+{
   gboolean initials = initials_distinct (game);
   gboolean singles = TRUE;
   GString *label = g_string_new (NULL);

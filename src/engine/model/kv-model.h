@@ -106,6 +106,8 @@ guint64  kv_model_count_links   (const KvModel *model, guint agent);
  * in brackets) when card initials are distinct, else "1: a b | 2: c".
  * Free with g_free. */
 char    *kv_model_world_label   (const KvModel *model, guint world);
+/* The same label for a deal given as @game's owners' hands. */
+char    *kv_game_deal_label     (const KvGame *game, const KvHand *hands);
 
 /* Builds a model over @deals from raw arrays (takes ownership of @deal and
  * @cls arrays); renumbers every partition densely. Used by updates. */

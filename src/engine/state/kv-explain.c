@@ -310,10 +310,18 @@ kv_explain_states (const KvStep *step, KvState *before, KvState *after)
     return explain_models (step, kv_state_model (before), kv_state_model (after),
                            kv_state_knowledge (before), kv_state_knowledge (after));
 
-  /* Symbolic: worlds are counted, not named, and links are not listed. */
+  /* Symbolic: the deals removed, each with all its worlds, named as the
+   * explicit engine names worlds when there are few; links are not listed. */
   out = explanation_new (step, &text);
   out->n_removed = kv_state_count_removed (before, after);
   out->removed_deals = TRUE;
+  if (out->n_removed <= KV_EXPLAIN_NAMED_MAX)
+    {
+      g_autoptr(GPtrArray) labels = kv_state_removed_deal_labels (before, after, KV_EXPLAIN_NAMED_MAX);
+
+      for (guint i = 0; labels != NULL && i < labels->len; i++)
+        g_ptr_array_add (out->removed, g_steal_pointer (&g_ptr_array_index (labels, i)));
+    }
   explain_removed (text, out);
   explain_knowledge (text, kv_state_game (before), kv_state_knowledge (before), kv_state_knowledge (after));
   return explanation_finish (out, text);

@@ -22,7 +22,8 @@ typedef struct {
   char      *text;         /* sentences, one per line */
   guint64    n_removed;    /* worlds of the model before with no world after; on the symbolic
                             * engine, deals (removed_deals) */
-  GPtrArray *removed;      /* char*: their names when n_removed ≤ KV_EXPLAIN_NAMED_MAX, else empty */
+  GPtrArray *removed;      /* char*: their names (kv_game_deal_label) when n_removed ≤
+                            * KV_EXPLAIN_NAMED_MAX, else empty */
   gboolean   removed_deals;   /* n_removed counts deals, each with all its worlds */
 } KvExplanation;
 
@@ -30,9 +31,8 @@ typedef struct {
  * (on either engine, as kv_explain_states). */
 KvExplanation *kv_explain_entry       (const KvHistory *history, guint index);
 /* Explains @step from @before to @after on either back-end; a symbolic
- * step's removed deals are counted (never named: a deal's worlds go
- * together, and counting them is a walk of θ per step, a third of real
- * Cluedo's time) and links not listed. */
+ * step's removed deals are counted, and named when few (a deal's worlds go
+ * together), and its links not listed. */
 KvExplanation *kv_explain_states      (const KvStep *step, KvState *before, KvState *after);
 void           kv_explanation_free    (KvExplanation *explanation);
 

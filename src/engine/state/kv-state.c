@@ -203,6 +203,29 @@ kv_state_count_removed (const KvState *before, const KvState *after)
   return kv_sym_count_removed_deals (before->sym, after->sym);
 }
 
+GPtrArray *
+kv_state_removed_deal_labels (const KvState *before, const KvState *after, guint most)
+{
+  g_autoptr(GRecMutexLocker) locker = NULL;
+  g_autoptr(GArray) deals = NULL;
+  const KvGame *game;
+  GPtrArray *labels;
+  guint n_owners;
+
+  g_return_val_if_fail (before->sym != NULL && after->sym != NULL, NULL);
+
+  locker = sym_locker (before);
+  deals = kv_sym_removed_deals (before->sym, after->sym, most);
+  if (deals == NULL)
+    return NULL;
+  game = kv_sym_game (before->sym);
+  n_owners = kv_game_n_owners (game);
+  labels = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < deals->len; i += n_owners)
+    g_ptr_array_add (labels, kv_game_deal_label (game, &g_array_index (deals, KvHand, i)));
+  return labels;
+}
+
 const KvKnowledge *
 kv_state_knowledge (KvState *state)
 {

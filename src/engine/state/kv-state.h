@@ -68,6 +68,9 @@ guint64      kv_state_count_worlds (const KvState *state);
  * deals of @before that no world of @after has, @after following @before
  * by steps — each went with all its worlds. */
 guint64      kv_state_count_removed (const KvState *before, const KvState *after);
+/* Those deals' labels (kv_game_deal_label), when at most @most; else
+ * NULL. Symbolic states only. */
+GPtrArray   *kv_state_removed_deal_labels (const KvState *before, const KvState *after, guint most);
 /* The knowledge table at the actual world, on either back-end: read out
  * once, on the first call, and owned by @state. */
 const KvKnowledge *kv_state_knowledge (KvState *state);

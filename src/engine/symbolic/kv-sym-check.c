@@ -110,11 +110,11 @@ unique_rec (Unique *u, BDD f, BDD *e, BDD *m)
       *m = g_array_index (u->pairs, BDD, GPOINTER_TO_UINT (found) + 1);
       return;
     }
-  level = (guint) bdd_var (f);
+  level = node_level (f);
   for (int side = 0; side < 2; side++)
     {
       BDD child = side ? bdd_high (f) : bdd_low (f);
-      guint child_level = child == bddfalse || child == bddtrue ? u->end : (guint) bdd_var (child);
+      guint child_level = child == bddfalse || child == bddtrue ? u->end : node_level (child);
 
       unique_rec (u, child, &child_e[side], &child_m[side]);
       /* referenced here, as the memo holds the child's own */
@@ -135,8 +135,10 @@ unique_rec (Unique *u, BDD f, BDD *e, BDD *m)
     }
   else
     {
-      *e = keep (bdd_ite (bdd_ithvar ((int) level), child_e[1], child_e[0]));
-      *m = keep (bdd_ite (bdd_ithvar ((int) level), child_m[1], child_m[0]));
+      BDD var = bdd_ithvar (bdd_level2var ((int) level));
+
+      *e = keep (bdd_ite (var, child_e[1], child_e[0]));
+      *m = keep (bdd_ite (var, child_m[1], child_m[0]));
     }
   bdd_delref (child_m[0]);
   bdd_delref (child_m[1]);
@@ -149,8 +151,8 @@ unique_rec (Unique *u, BDD f, BDD *e, BDD *m)
  * class has one assignment of δ's variables (outside θ: false). θ is
  * projected once onto what a observes and δ's variables (P), then one
  * walk of P finds where two assignments of δ remain (unique_rec), instead
- * of a projection of P per variable of δ (measured: those took 90% of an
- * endmove). */
+ * of a projection of P per variable of δ, which would cost an endmove
+ * most of its time. */
 static BDD
 win (Eval *ev, BDD theta, guint agent)
 {
@@ -176,7 +178,7 @@ win (Eval *ev, BDD theta, guint agent)
     if (!(variable (ev->vocabulary, p)->observers & (1u << agent)))
       {
         if (in_delta[p])
-          quantified[variable (ev->vocabulary, p)->var] = TRUE;
+          quantified[level_of (variable (ev->vocabulary, p)->var)] = TRUE;
         else
           rest[n_rest++] = variable (ev->vocabulary, p)->var;
       }
@@ -190,7 +192,7 @@ win (Eval *ev, BDD theta, guint agent)
   trace ("win project", start, projected);
   unique_rec (&u, projected, &e, &m);
   {
-    guint top = projected == bddfalse || projected == bddtrue ? u.end : (guint) bdd_var (projected);
+    guint top = projected == bddfalse || projected == bddtrue ? u.end : node_level (projected);
     BDD doubt = keep (u.q_rank[top] > 0 ? bdd_or (m, e) : m);
 
     /* Only where a can be (e): where nobody can win, win{a} is false and

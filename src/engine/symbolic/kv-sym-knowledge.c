@@ -5,7 +5,7 @@
  * who may hold each card), an agent's class size, the envelopes still
  * possible, a perspective's (a chain's worlds, owners and envelopes). The
  * counts and the table walk θ's nodes themselves, once
- * each (the measurements below say why). */
+ * each, by level (node_level ()). */
 #define G_LOG_DOMAIN "kv-sym"
 #include "config.h"
 
@@ -26,8 +26,8 @@ vocabulary_ranks (const Vocabulary *vocabulary, const KvGame *game, guint n_posi
   guint *rank = g_new0 (guint, end + 1);
 
   for (guint p = 0; p < n_positions; p++)
-    if ((fixed == NULL || fixed[variable (vocabulary, p)->var] < 0) && !is_defined (game, p))
-      rank[variable (vocabulary, p)->var + 1]++;
+    if ((fixed == NULL || fixed[level_of (variable (vocabulary, p)->var)] < 0) && !is_defined (game, p))
+      rank[level_of (variable (vocabulary, p)->var) + 1]++;
   for (guint level = 0; level < end; level++)
     rank[level + 1] += rank[level];
   return rank;
@@ -38,21 +38,15 @@ typedef struct Envelope Envelope;
 /* One walk over the nodes of a set of worlds, counting them and marking
  * the variables that are true in some of them. Counts are exact in 64
  * bits (no node below the root counts more than the root, and the root is
- * a world count). Variables keep their index as level: the order is never
- * changed. Nodes are memoised by BuDDy's node number (below
+ * a world count). Nodes are memoised by BuDDy's node number (below
  * bdd_getallocnum ()), four bytes each, into a list of what was found
  * below each node walked: the sets read out here have up to millions of
- * nodes, the table tens of millions (a hash table of the counts took a
- * tenth of `run --json`, measured with perf on cluedo-30). (Measured and
- * not kept: each node's level kept beside its count, so that an edge to a
- * node walked before reads no BuDDy node: no faster, the list twice as
- * big.)
+ * nodes, and a hash table of the counts would cost more than the walk.
  *
  * The walk may fix some variables (@fixed: an agent's observations at the
  * actual world): it then reads that agent's class off θ directly, taking
  * only the matching child where θ tests a fixed variable, instead of
- * building θ ∧ (the observation) first (measured: with six agents the
- * conjunctions took a fifth of a read-out). */
+ * building θ ∧ (the observation) first. */
 typedef struct {
   guint        hi;            /* the level past the last variable */
   const gint8 *fixed;         /* per level: 0 or 1 when fixed, else -1 */
@@ -75,8 +69,10 @@ struct Envelope {
   guint    n_cards;
   guint   *start;        /* per card: the level of its first agent's variable */
   guint   *end;          /* per card: past its last agent's (its envelope variable's level) */
+  guint   *by_level;     /* the cards by ascending start */
   int     *card_at;      /* per level up to hi: the card whose agents' block holds it, or -1 */
-  guint   *next_card;    /* per level up to hi: the first card whose block starts below it */
+  guint   *next_card;    /* per level up to hi: the position in by_level of the first card
+                          * whose block starts below it */
   guint   *ones;         /* per level up to hi: the levels above it the walk fixes to 1 */
   GArray  *none_below;   /* guint8, beside Walk.below */
   gboolean *possible;    /* per card: may be in the envelope */
@@ -94,9 +90,11 @@ none_fixed_true (const Envelope *en, guint from, guint to)
 static inline void
 envelope_edge (Envelope *en, guint level, guint child_level, gboolean child_none)
 {
-  for (guint c = level == G_MAXUINT ? 0 : en->next_card[level]; c < en->n_cards && en->start[c] <= child_level;
-       c++)
+  for (guint i = level == G_MAXUINT ? 0 : en->next_card[level];
+       i < en->n_cards && en->start[en->by_level[i]] <= child_level; i++)
     {
+      guint c = en->by_level[i];
+
       if (child_level < en->end[c])
         en->possible[c] |= child_none && none_fixed_true (en, en->start[c], child_level);
       else
@@ -121,7 +119,7 @@ walk_node (Walk *walk, BDD b)
     return 1;
   if (walk->slot[b] != 0)
     return g_array_index (walk->below, guint64, walk->slot[b] - 1);
-  level = (guint) bdd_var (b);
+  level = node_level (b);
   for (int side = 0; side < 2; side++)
     {
       BDD child = side ? bdd_high (b) : bdd_low (b);
@@ -137,7 +135,7 @@ walk_node (Walk *walk, BDD b)
         continue;
       if (side == 1)
         walk->can_be_true[level] = TRUE;
-      child_level = child == bddtrue ? walk->hi : (guint) bdd_var (child);
+      child_level = child == bddtrue ? walk->hi : node_level (child);
       if (child_level > level + 1)
         {
           walk->skipped[level + 1]++;
@@ -171,7 +169,7 @@ walk_node (Walk *walk, BDD b)
 static guint64
 walk_set (Walk *walk, BDD set, const gint8 *fixed, const guint *rank, guint hi, Envelope *envelope)
 {
-  guint top = set == bddtrue || set == bddfalse ? hi : (guint) bdd_var (set);
+  guint top = set == bddtrue || set == bddfalse ? hi : node_level (set);
   guint64 n;
 
   walk->hi = hi;
@@ -207,6 +205,7 @@ envelope_new (const KvGame *game, const gint8 *fixed, guint hi)
   en->n_cards = game->n_cards;
   en->start = g_new (guint, game->n_cards);
   en->end = g_new (guint, game->n_cards);
+  en->by_level = g_new (guint, game->n_cards);
   en->card_at = g_new (int, hi + 1);
   en->next_card = g_new (guint, hi + 1);
   en->ones = g_new0 (guint, hi + 1);
@@ -214,19 +213,27 @@ envelope_new (const KvGame *game, const gint8 *fixed, guint hi)
   en->possible = g_new0 (gboolean, game->n_cards);
   for (guint level = 0; level <= hi; level++)
     en->card_at[level] = -1;
+  /* A card's variables are in a row (its block moves whole), its
+   * agents' first, its envelope variable last. */
   for (guint c = 0; c < game->n_cards; c++)
     {
-      en->start[c] = (guint) var_of (game, c, 0);
-      en->end[c] = (guint) var_of (game, c, kv_game_envelope (game));
+      guint i = c;
+
+      en->start[c] = level_of (var_of (game, c, 0));
+      en->end[c] = level_of (var_of (game, c, kv_game_envelope (game)));
+      g_assert (en->end[c] == en->start[c] + game->n_agents);
       for (guint level = en->start[c]; level < en->end[c]; level++)
         en->card_at[level] = (int) c;
+      for (; i > 0 && en->start[en->by_level[i - 1]] > en->start[c]; i--)
+        en->by_level[i] = en->by_level[i - 1];
+      en->by_level[i] = c;
     }
-  /* Levels ascend with the cards: the first card starting below each. */
-  for (guint level = hi + 1, c = game->n_cards; level-- > 0;)
+  /* The first card (in level order) starting below each level. */
+  for (guint level = hi + 1, i = game->n_cards; level-- > 0;)
     {
-      while (c > 0 && en->start[c - 1] > level)
-        c--;
-      en->next_card[level] = c;
+      while (i > 0 && en->start[en->by_level[i - 1]] > level)
+        i--;
+      en->next_card[level] = i;
     }
   for (guint level = 0; level < hi; level++)
     en->ones[level + 1] = en->ones[level] + (fixed[level] == 1);
@@ -238,6 +245,7 @@ envelope_free (Envelope *en)
 {
   g_free (en->start);
   g_free (en->end);
+  g_free (en->by_level);
   g_free (en->card_at);
   g_free (en->next_card);
   g_free (en->ones);
@@ -284,9 +292,7 @@ kv_sym_count_worlds (const KvSym *sym)
 {
   /* Counted once: the CLI and the window ask for it several times a
    * step. θ never changes, so the cache is not part of the state (hence
-   * the const cast). A twin has its predecessor's θ, and its count (a
-   * fifteenth of cluedo6-30's `run --json` was counting endmoves' twins
-   * again). */
+   * the const cast). A twin has its predecessor's θ, and its count. */
   if (sym->twin != NULL)
     return kv_sym_count_worlds (sym->twin);
   if (sym->n_worlds == 0)
@@ -309,12 +315,12 @@ actual_observation (const KvSym *sym, guint agent)
       int var = bdd_var (b);
       int value = bdd_low (b) == bddfalse;
 
-      fixed[var] = (gint8) value;
+      fixed[level_of (var)] = (gint8) value;
       b = value ? bdd_high (b) : bdd_low (b);
     }
   for (guint position = 0; position < sym->vocabulary->len; position++)
     if (!(variable (sym->vocabulary, position)->observers & (1u << agent)))
-      fixed[variable (sym->vocabulary, position)->var] = -1;
+      fixed[level_of (variable (sym->vocabulary, position)->var)] = -1;
   return fixed;
 }
 
@@ -335,10 +341,7 @@ event_vars (const Vocabulary *vocabulary, const KvGame *game)
  * of the deal, when @before became @after = @before ∧ @kept: not "every
  * world of the deal was removed". Only the deals with a removed world
  * are looked at, a few of them (an endmove removes the worlds where its
- * agent would have won), instead of projecting the new θ:
- * bench/cluedo-30.kvg's step 26, an endmove that removes 7 638 of 4.6
- * million worlds, read out in 41–46 ms instead of 73–92 ms (its step 24
- * ms alike), and it was the slowest step. Referenced. */
+ * agent would have won), instead of projecting the new θ. Referenced. */
 BDD
 _kv_sym_announced_deals (const Vocabulary *vocabulary, const KvGame *game, BDD before, BDD after, BDD kept)
 {
@@ -417,13 +420,151 @@ kv_sym_count_removed_deals (KvSym *before, KvSym *after)
   /* A step keeps some of the deals and adds none (a product's worlds are
    * pairs of an earlier world and an event), so the removed ones are the
    * difference of the counts: each state's deals are counted once, as the
-   * "after" of one step and the "before" of the next. Building the set
-   * difference instead took a sixth of cluedo-30's `run --json`. */
+   * "after" of one step and the "before" of the next, and no set
+   * difference is built. */
   guint64 n_before = count_deals (before);
   guint64 n_after = count_deals (after);
 
   g_return_val_if_fail (n_after <= n_before, 0);
   return n_before - n_after;
+}
+
+/* Appends to @out each deal @b (over the state variables @vars, @n of
+ * them by ascending level, @owner_of and @card_of their owner and card)
+ * allows, from variable @i on with @hands chosen above; the envelope gets
+ * the cards no agent holds. */
+static void
+deals_rec (const KvGame *game, BDD b, const int *vars, const guint *owner_of, const guint *card_of,
+           guint n, guint i, KvHand *hands, GArray *out)
+{
+  if (b == bddfalse)
+    return;
+  if (i == n)
+    {
+      guint n_owners = kv_game_n_owners (game);
+      KvHand held = 0;
+
+      g_assert (b == bddtrue);
+      for (guint a = 0; a < game->n_agents; a++)
+        held |= hands[a];
+      if (game->has_envelope)
+        hands[kv_game_envelope (game)] = (KvHand) (KV_CARD_BIT (game->n_cards) - 1) & ~held;
+      g_array_append_vals (out, hands, n_owners);
+      return;
+    }
+  for (int side = 0; side < 2; side++)
+    {
+      gboolean tested = b != bddtrue && bdd_var (b) == vars[i];
+      KvHand saved = hands[owner_of[i]];
+
+      if (side)
+        hands[owner_of[i]] |= KV_CARD_BIT (card_of[i]);
+      deals_rec (game, tested ? (side ? bdd_high (b) : bdd_low (b)) : b, vars, owner_of, card_of, n, i + 1,
+                 hands, out);
+      hands[owner_of[i]] = saved;
+    }
+}
+
+/* The deals @deals (a BDD over the state variables but the envelope's)
+ * allows: kv_sym_removed_deals's array. */
+static GArray *
+deals_list (const KvGame *game, BDD deals)
+{
+  guint n_owners = kv_game_n_owners (game);
+  g_autofree int *vars = g_new (int, n_state_vars (game));
+  g_autofree guint *owner_of = g_new (guint, n_state_vars (game));
+  g_autofree guint *card_of = g_new (guint, n_state_vars (game));
+  g_autofree KvHand *hands = g_new0 (KvHand, n_owners);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
+  guint n = 0;
+
+  /* By ascending level (insertion sort: a few hundred variables). */
+  for (guint c = 0; c < game->n_cards; c++)
+    for (guint o = 0; o < n_owners; o++)
+      {
+        int var = var_of (game, c, o);
+        guint i = n++;
+
+        if (is_defined (game, c * n_owners + o))
+          {
+            n--;
+            continue;
+          }
+        for (; i > 0 && bdd_var2level (vars[i - 1]) > bdd_var2level (var); i--)
+          {
+            vars[i] = vars[i - 1];
+            owner_of[i] = owner_of[i - 1];
+            card_of[i] = card_of[i - 1];
+          }
+        vars[i] = var;
+        owner_of[i] = o;
+        card_of[i] = c;
+      }
+  deals_rec (game, deals, vars, owner_of, card_of, n, 0, hands, out);
+  return out;
+}
+
+/* Whether hand @x comes before @y among hands of a size: by their
+ * cards' numbers in lexicographic order, the first differing card. */
+static int
+compare_hand_cards (KvHand x, KvHand y)
+{
+  KvHand differ = x ^ y;
+
+  if (differ == 0)
+    return 0;
+  return (x & differ & -differ) ? -1 : 1;
+}
+
+/* The explicit engine's order of deals (kv-model.c enumerates them): the
+ * envelope's card of each category in turn, then each agent's hand. */
+static int
+compare_deals (gconstpointer a, gconstpointer b, gpointer game_pointer)
+{
+  const KvGame *game = game_pointer;
+  const KvHand *x = a, *y = b;
+  int order;
+
+  if (game->has_envelope)
+    for (guint k = 0; k < game->n_categories; k++)
+      {
+        KvHand in_category = 0;
+
+        for (guint c = 0; c < game->n_cards; c++)
+          if (game->card_category[c] == (int) k)
+            in_category |= KV_CARD_BIT (c);
+        order = compare_hand_cards (x[kv_game_envelope (game)] & in_category,
+                                    y[kv_game_envelope (game)] & in_category);
+        if (order != 0)
+          return order;
+      }
+  for (guint o = 0; o < game->n_agents; o++)
+    if ((order = compare_hand_cards (x[o], y[o])) != 0)
+      return order;
+  return 0;
+}
+
+GArray *
+kv_sym_removed_deals (KvSym *before, KvSym *after, guint most)
+{
+  GArray *out;
+  BDD removed;
+
+  if (kv_sym_count_removed_deals (before, after) > most)
+    return NULL;
+  do
+    {
+      _kv_sym_error_code = 0;
+      removed = keep (bdd_apply (deals_of (before), deals_of (after), bddop_diff));
+      if (_kv_sym_error_code != 0)
+        bdd_delref (removed);
+    }
+  while (_kv_sym_readout_retry ());
+  out = deals_list (before->game, removed);
+  bdd_delref (removed);
+  g_qsort_with_data (out->data, (gint) (out->len / kv_game_n_owners (before->game)),
+                     kv_game_n_owners (before->game) * sizeof (KvHand), compare_deals, before->game);
+  return out;
 }
 
 /* The actual world's component of the union of every agent's relation:
@@ -457,7 +598,7 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
   guint hi = levels_end (game);
   g_autofree guint *rank = NULL;
   g_autofree gint8 *none = NULL;
-  guint top = set == bddtrue || set == bddfalse ? hi : (guint) bdd_var (set);
+  guint top = set == bddtrue || set == bddfalse ? hi : node_level (set);
   Walk walk;
   Envelope *envelope = NULL;
   int free_here = 0;
@@ -489,7 +630,7 @@ fill_perspective (const KvSym *sym, KvPerspective *p, BDD set, const gint8 *fixe
     }
   for (guint c = 0; c < game->n_cards; c++)
     for (guint o = 0; o < game->n_agents; o++)
-      if (walk.can_be_true[var_of (game, c, o)])
+      if (walk.can_be_true[level_of (var_of (game, c, o))])
         p->possible[c] |= 1u << o;
   if (envelope != NULL)
     {
@@ -571,12 +712,12 @@ kv_sym_count_agent_worlds (KvSym *sym, guint agent)
   return p.class_size;
 }
 
-/* Appends to @out every hand (over the cards of @levels, ascending levels
- * with their cards in @cards) that @b, a BDD over those levels only,
- * allows, from position @i on with @hand chosen above. Levels @b skips
- * are free: both values. */
+/* Appends to @out every hand (over the cards of @vars, by ascending
+ * level, with their cards in @cards) that @b, a BDD over those variables
+ * only, allows, from position @i on with @hand chosen above. Variables @b
+ * skips are free: both values. */
 static void
-envelopes_rec (BDD b, const int *levels, const guint *cards, guint n, guint i, KvHand hand, GArray *out)
+envelopes_rec (BDD b, const int *vars, const guint *cards, guint n, guint i, KvHand hand, GArray *out)
 {
   if (b == bddfalse)
     return;
@@ -586,15 +727,15 @@ envelopes_rec (BDD b, const int *levels, const guint *cards, guint n, guint i, K
       g_array_append_val (out, hand);
       return;
     }
-  if (b != bddtrue && bdd_var (b) == levels[i])
+  if (b != bddtrue && bdd_var (b) == vars[i])
     {
-      envelopes_rec (bdd_low (b), levels, cards, n, i + 1, hand, out);
-      envelopes_rec (bdd_high (b), levels, cards, n, i + 1, hand | KV_CARD_BIT (cards[i]), out);
+      envelopes_rec (bdd_low (b), vars, cards, n, i + 1, hand, out);
+      envelopes_rec (bdd_high (b), vars, cards, n, i + 1, hand | KV_CARD_BIT (cards[i]), out);
     }
   else
     {
-      envelopes_rec (b, levels, cards, n, i + 1, hand, out);
-      envelopes_rec (b, levels, cards, n, i + 1, hand | KV_CARD_BIT (cards[i]), out);
+      envelopes_rec (b, vars, cards, n, i + 1, hand, out);
+      envelopes_rec (b, vars, cards, n, i + 1, hand | KV_CARD_BIT (cards[i]), out);
     }
 }
 
@@ -621,9 +762,10 @@ observation_cube (const KvSym *sym, const gint8 *observed)
   for (guint p = sym->vocabulary->len; p-- > 0;)
     {
       int var = variable (sym->vocabulary, p)->var;
+      gint8 value = observed[level_of (var)];
 
-      if (observed[var] >= 0)
-        set_to (&cube, bdd_and (cube, observed[var] ? bdd_ithvar (var) : bdd_nithvar (var)));
+      if (value >= 0)
+        set_to (&cube, bdd_and (cube, value ? bdd_ithvar (var) : bdd_nithvar (var)));
     }
   return cube;
 }
@@ -655,22 +797,22 @@ envelope_projection (KvSym *sym, int agent)
 }
 
 /* The envelope's variables (one per card) by ascending level into
- * @levels, their cards into @cards: each n_cards long. */
+ * @vars, their cards into @cards: each n_cards long. */
 static void
-envelope_levels (const KvGame *game, int *levels, guint *cards)
+envelope_vars (const KvGame *game, int *vars, guint *cards)
 {
   /* Insertion sort: a few dozen cards. */
   for (guint c = 0; c < game->n_cards; c++)
     {
-      int level = var_of (game, c, kv_game_envelope (game));
+      int var = var_of (game, c, kv_game_envelope (game));
       guint i = c;
 
-      for (; i > 0 && levels[i - 1] > level; i--)
+      for (; i > 0 && level_of (vars[i - 1]) > level_of (var); i--)
         {
-          levels[i] = levels[i - 1];
+          vars[i] = vars[i - 1];
           cards[i] = cards[i - 1];
         }
-      levels[i] = level;
+      vars[i] = var;
       cards[i] = c;
     }
 }
@@ -679,11 +821,11 @@ GArray *
 _kv_sym_envelopes_of (const KvGame *game, BDD projected)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (KvHand));
-  g_autofree int *levels = g_new (int, MAX (game->n_cards, 1));
+  g_autofree int *vars = g_new (int, MAX (game->n_cards, 1));
   g_autofree guint *cards = g_new (guint, MAX (game->n_cards, 1));
 
-  envelope_levels (game, levels, cards);
-  envelopes_rec (projected, levels, cards, game->n_cards, 0, 0, out);
+  envelope_vars (game, vars, cards);
+  envelopes_rec (projected, vars, cards, game->n_cards, 0, 0, out);
   g_array_sort (out, kv_hand_compare);
   return out;
 }

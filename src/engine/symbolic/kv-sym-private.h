@@ -27,36 +27,23 @@ G_BEGIN_DECLS
  * the event variables each product added. */
 typedef struct {
   guint32 observers;   /* bit mask of the agents that observe it */
-  int     var;         /* its BuDDy variable, which is also its level */
+  int     var;         /* its BuDDy variable (its level: level_of ()) */
 } Variable;
 typedef GArray Vocabulary;   /* Variable: the state variables, then the event variables */
 
-/* The variable order (a variable's number is its level: the order never
- * changes): a game's state variables (card, owner) from STATE_BASE down,
- * card-major, with free levels above each card's (gap_of ()). A product's
- * event variables go just above the card of the topmost variable their
- * preconditions mention (one-hot, each block's own: a showcard's "b shows
- * c" above card c; one_hot_blocks () in kv-sym-step.c), the newest on top,
- * or above everything when that card has no free level left or the
- * preconditions mention no card. An event's precondition is
- * about the cards, so with the events above them the state law splits
- * into one copy per event below, instead of carrying which preconditions
- * hold down to the bottom; placed at their first card rather than above
- * every card, they leave the cards above it alone (θ after cluedo-30's
- * 17 steps: 278 000 nodes on top, 255 000 placed; see bench/). Counts
- * skip the levels a state gives no variable (vocabulary_ranks () in
- * kv-sym-knowledge.c).
- *
- * The cards keep the game's order, category by category. Measured with
- * `run --json` (release build, quiet machine; θ's largest size, time):
- * the categories interleaved (a suspect, a weapon, a room, the next
- * suspect…), cluedo-30 270 000 → 678 000 nodes, 2.2 s → 5.5 s; every
- * card reversed, alike (269 000, 2.7 s); the weapons first, 518 000,
- * 3.5 s; the rooms first, cluedo-30 234 000 nodes and 2.0 s but
- * cluedo6-30 1 582 000 → 2 073 000 and 7.8 s → 12.6 s. A suggestion's
- * cards are one of each category, so any order makes its constraints
- * span the categories between its first and last card. */
-#define STATE_BASE (KV_SYM_MAX_VARS / 2)
+/* The variable layout: STATE_BASE slots for event variables above every
+ * card, then one block of BLOCK_WIDTH variables per card: free slots for
+ * event variables, then the card's owners. A product's event variables go
+ * into the free slots of the block of the topmost card their
+ * preconditions mention (a showcard's "b shows c" just above card c), the
+ * newest on top, or above every card when that block is full: with the
+ * events next to the cards they are about, the state law splits into one
+ * copy per event below them instead of carrying which preconditions hold
+ * down to the bottom. The cards start in the game's order; reordering
+ * (kv-sym.c) moves blocks whole, so a variable's level is not its number:
+ * read it with level_of (). Counts skip the levels a state gives no
+ * variable (vocabulary_ranks () in kv-sym-knowledge.c). */
+#define STATE_BASE 256
 
 /* θ projected on what two agents observe and on the envelope's variables:
  * the pair projection T_ab the common component's read-out starts from
@@ -150,22 +137,27 @@ n_state_vars (const KvGame *game)
   return game->n_cards * kv_game_n_owners (game);
 }
 
+/* Each card's block of BLOCK_WIDTH variables: its free event slots, then
+ * its owners' variables. The blocks are the same in every game (card c's
+ * is the c-th from STATE_BASE), so that reordering, which moves blocks
+ * whole (_kv_sym_reorder ()), keeps every game's cards whole. */
+#define BLOCK_WIDTH 20
+G_STATIC_ASSERT (STATE_BASE + KV_MAX_CARDS * BLOCK_WIDTH == KV_SYM_MAX_VARS);
+G_STATIC_ASSERT (KV_MAX_AGENTS + 1 < BLOCK_WIDTH);
+
 /* Free levels left above each card's state variables for the event
  * variables of actions whose preconditions start at that card. */
 static inline guint
 gap_of (const KvGame *game)
 {
-  guint n_state = n_state_vars (game);
-
-  if (n_state >= KV_SYM_MAX_VARS - STATE_BASE)
-    return 0;
-  return MIN (64, (KV_SYM_MAX_VARS - STATE_BASE - n_state) / game->n_cards);
+  return BLOCK_WIDTH - kv_game_n_owners (game);
 }
 
 static inline guint
 card_base (const KvGame *game, guint card)
 {
-  return STATE_BASE + card * (gap_of (game) + kv_game_n_owners (game));
+  (void) game;
+  return STATE_BASE + card * BLOCK_WIDTH;
 }
 
 static inline int
@@ -174,11 +166,30 @@ var_of (const KvGame *game, guint card, guint owner)
   return (int) (card_base (game, card) + gap_of (game) + owner);
 }
 
-/* The level past the last state variable. */
+/* The level past the last variable BuDDy has: reordering may move a
+ * game's cards into any block made so far, so walks over levels span them
+ * all. */
 static inline guint
 levels_end (const KvGame *game)
 {
-  return (guint) (card_base (game, game->n_cards - 1) + gap_of (game) + kv_game_n_owners (game));
+  (void) game;
+  return (guint) bdd_varnum ();
+}
+
+/* A variable's level in BuDDy's order, which reordering changes (blocks
+ * move whole: a card's variables stay in a row, in the order of their
+ * numbers). Walks over a BDD's nodes go by levels, never numbers. */
+static inline guint
+level_of (int var)
+{
+  return (guint) bdd_var2level (var);
+}
+
+/* The level of the top node of @b (not a constant). */
+static inline guint
+node_level (BDD b)
+{
+  return level_of (bdd_var (b));
 }
 
 /* Whether the state variable at @position is the envelope's: in a game
@@ -186,10 +197,8 @@ levels_end (const KvGame *game)
  * holds c" (every card has one owner), so θ leaves those variables out.
  * They keep their place in the vocabulary and the order (the last level of
  * each card), and a read-out that needs them back conjoins θ with their
- * definition (_kv_sym_envelope_exist ()); counts skip them. Measured on
- * bench/cluedo6-30.kvg (release build, θ's largest size, the products):
- * with them, 1 582 000 nodes; without, 1 344 000, and each product a
- * sixth faster. */
+ * definition (_kv_sym_envelope_exist ()); counts skip them. θ is a sixth
+ * smaller without them. */
 static inline gboolean
 is_defined (const KvGame *game, guint position)
 {
@@ -265,6 +274,14 @@ gboolean    _kv_sym_appex_trusted     (BDD vars);
 /* ∃@vars (@f ∧ @g), referenced: by bdd_appex when trusted, else the
  * conjunction, then the projection. */
 BDD         _kv_sym_and_exist         (BDD f, BDD g, BDD vars);
+
+/* Reorders the variables (the cards' blocks) when @theta, of a state of
+ * @game, has grown past the threshold (kv-sym.c). */
+void        _kv_sym_reorder           (const KvGame *game, BDD theta);
+/* θ's size from which reordering starts (0: never), and BuDDy's method
+ * (BDD_REORDER_RANDOM: at every step from that size); tests set them. */
+extern guint _kv_sym_reorder_from;
+extern int   _kv_sym_reorder_method;
 
 /* kv-sym-reach.c */
 /* @view (NULL: not wanted) gets the pair projection reach started from,

@@ -3,7 +3,7 @@
  * to a set by a chain of some agents' relations (C_B in kv-sym-check.c,
  * the knowledge table's common component in kv-sym-knowledge.c), on a
  * relational product (BuDDy's, or our own where BuDDy's cannot be
- * trusted). The hot part of a read-out, hence the measurements below. */
+ * trusted). The hot part of a read-out. */
 #define G_LOG_DOMAIN "kv-sym"
 #include "config.h"
 
@@ -13,17 +13,12 @@
  *
  * ∃V (f ∧ g) in one walk, without building f ∧ g: when f is θ (hundreds of
  * thousands of nodes) and the result a set of one agent's observations (a
- * few thousand), the conjunction is what costs, not the projection
- * (measured: KRIPKEVIZ_SYM_TRACE). Our own, on BuDDy's public API, for
- * the variable sets BuDDy's bdd_appex is not safe with (kv-sym.c). The memo
- * is an open addressing table of (f, g) pairs; its results are
- * referenced, so that a garbage collection inside bdd_or or bdd_ite keeps
- * them.
- *
- * Measured and not kept (cluedo-30, `run --json`): at a quantified level,
- * skipping the high branch when the low one's result already holds all
- * the high branch could add (r0 ∨ ∃f1 = r0, ∃f1 memoised as the pair
- * (f1, true)): the test costs more than it saves, reach 1.11 s → 1.36 s. */
+ * few thousand), the conjunction is what costs, not the projection. Our
+ * own, on BuDDy's public API, for the variable sets BuDDy's bdd_appex is
+ * not safe with (kv-sym.c). The memo is an open addressing table of
+ * (f, g) pairs; its results are referenced, so that a garbage collection
+ * inside bdd_or or bdd_ite keeps them. Levels are read with node_level ():
+ * the order may have been changed. */
 
 typedef struct {
   guint64 key;     /* (f << 32 | g) + 1, 0 when free */
@@ -79,8 +74,8 @@ relprod_rec (Relprod *rp, BDD f, BDD g)
     if (rp->table[slot].key == key)
       return rp->table[slot].value;
 
-  level_f = f == bddtrue ? G_MAXUINT : (guint) bdd_var (f);
-  level_g = g == bddtrue ? G_MAXUINT : (guint) bdd_var (g);
+  level_f = f == bddtrue ? G_MAXUINT : node_level (f);
+  level_g = g == bddtrue ? G_MAXUINT : node_level (g);
   level = MIN (level_f, level_g);
   f0 = level_f == level ? bdd_low (f) : f;
   f1 = level_f == level ? bdd_high (f) : f;
@@ -97,7 +92,7 @@ relprod_rec (Relprod *rp, BDD f, BDD g)
       if (r0 == r1)
         r = r0;
       else if (!rp->hidden[level])
-        r = bdd_ite (bdd_ithvar ((int) level), r1, r0);
+        r = bdd_ite (bdd_ithvar (bdd_level2var ((int) level)), r1, r0);
       else if (r0 == bddfalse || r1 == bddtrue)
         r = r1;
       else if (r1 == bddfalse)
@@ -157,7 +152,7 @@ hidden_levels (const Vocabulary *vocabulary, guint32 agents)
   guint8 *hidden = g_new0 (guint8, KV_SYM_MAX_VARS);
 
   for (guint p = 0; p < vocabulary->len; p++)
-    hidden[variable (vocabulary, p)->var] = !(variable (vocabulary, p)->observers & agents);
+    hidden[level_of (variable (vocabulary, p)->var)] = !(variable (vocabulary, p)->observers & agents);
   return hidden;
 }
 
@@ -236,35 +231,16 @@ next_agent (const KvGame *game, guint32 agents, guint a)
  * Reached sets are kept as what the last agent observes: after agent a's
  * step the reached worlds are θ ∧ S_a, S_a a set of a's observations, and
  * the next agent b's is S_b = ∃(what b does not see)(θ ∧ S_a), never
- * θ ∧ S_a itself (measured: building it was most of a read-out). What
- * neither a nor b observes is quantified away once, natively, into
+ * θ ∧ S_a itself, which would cost most of a read-out. What neither a
+ * nor b observes is quantified away once, natively, into
  * T_ab = ∃(hidden from a and b) θ (with six players, two hands out of
  * six: small; with three, θ itself), and S_b is one relational product of
  * T_ab and S_a. The reached set only grows, so it is closed when an
  * agent's S is what it was a round before; and a closed set is all of θ
  * when S_a is every observation a can make in θ, the usual end, found
- * without a last round of confirmation. (Measured on cluedo-30 and not
- * kept: starting from every agent's class at once, checking every agent's
- * S against all its observations, and stepping from the observations not
- * yet reached: more work for as many rounds. Measured again with one-hot
- * events, not kept either: from the second round on, checking each
- * agent's S against all its observations (cluedo-30: 2.1 s → 3.0 s of
- * reach; the round ends a step or two early in 8 of 23 read-outs, but
- * each check is a projection of θ); a certificate that every world has
- * some agent's observation reached, θ ∧ ¬S_1 ∧ … ∧ ¬S_n = ∅ (the
- * conjunction of the negations has millions of nodes: 2.3 s → 14 s);
- * with six players, projecting θ once per three agents of the ring and
- * T_ab from those (no faster); with three, projecting θ into T_ab
- * (2.6 s → 3.0 s in all). Measured on cluedo-30 with the removed deals
- * counted, `run --json` 2.3 s, and not kept either: restricting each S_a
- * to a's observations in θ (bdd_simplify with every a-observation as care
- * set), so that a late round's S has a few dozen nodes, and checking each
- * agent against all its observations: the steps still walk θ (a
- * projection costs what a step does) and the three projections take what
- * the rounds saved, 2.3 s; after the first round, stepping on what is not
- * reached yet (U_b = B ∧ ¬∃(θ ∧ B ∧ ¬U_a), B = ∃(θ ∧ U_a)): the last
- * steps fall to 2–4 ms, but U after one round is most observations and
- * its first step costs two walks of θ, 2.3 s again.) */
+ * without a last round of confirmation. Steps go from everything reached
+ * so far, not from a frontier: a difference of sets has more nodes than
+ * the set. */
 static BDD
 reach_ring (const Vocabulary *vocabulary, const KvGame *game, BDD theta, guint32 agents, BDD from,
             gboolean project, PairView *view)
@@ -373,9 +349,8 @@ reach_ring (const Vocabulary *vocabulary, const KvGame *game, BDD theta, guint32
 /* Two agents of @agents that observe no variable in common (so that
  * between them every variable may change), in *@a and *@b: of those
  * pairs, one with @prefer if any (-1: none), and then the one that
- * observes the fewest event variables, whose T_ab keeps the fewest
- * (measured on cluedo6-30, four runs each: the projections 609–640 ms →
- * 552–563 ms, against the first such pair). FALSE when every two share
+ * observes the fewest event variables, whose T_ab keeps the fewest.
+ * FALSE when every two share
  * one (a showcard between them). */
 static gboolean
 disjoint_pair (const Vocabulary *vocabulary, const KvGame *game, guint32 agents, int prefer, guint *a,
@@ -415,45 +390,25 @@ disjoint_pair (const Vocabulary *vocabulary, const KvGame *game, guint32 agents,
  * relations (see reach_ring ()). When @view is wanted, the two agents'
  * projection keeps the envelope's variables: an endmove's win{a} reads
  * off it instead of projecting θ (with the mover preferred, as its
- * endmove comes next). Measured on cluedo6-30 (release build, two runs
- * each): the pair projections 0.53 s → 1.1 s, the endmoves' win{a}
- * 0.80 s → 0.05 s (with the envelope's variables defined, win{a}
- * conjoins θ with their definition, dearer than the projection it was).
+ * endmove comes next): with the envelope's variables defined, win{a}
+ * would otherwise conjoin θ with their definition.
  *
  * With more than three agents, each pair of the ring costs a projection
- * of θ (T_ab), most of the time of a read-out (cluedo6-30: 4.1 s of
- * reach's 4.2 s, the steps themselves a few milliseconds). Fewer agents
- * link fewer worlds, so the worlds two of them reach are a part of the
- * answer; when that part is all of θ, so is the answer, exactly. Two
- * agents that observe no variable in common (no showcard between them)
- * can between them change every variable, and in Cluedo they usually
- * reach all of θ: one projection, T_ab, instead of one per agent. When
- * they do not, the whole ring is walked as before. Measured on
- * cluedo6-30 (`run --json`, two runs each under the same load): reach
- * 11.9 s and 11.5 s by the whole ring, 3.3 s and 2.9 s by two agents
- * first, who reached all of θ at every one of its 23 read-outs (in 2 to 4
- * steps). (With three agents the ring projects nothing, and two of them
- * nearly always share a showcard: on cluedo-30, players 1 and 2 alone
- * reach all of θ at 9 of the 23 read-outs, 1 and 3 at 5, 2 and 3 at 3,
- * all early in the game, so a pair first would mostly be work lost.)
- *
- * Measured and not kept, on cluedo-30 (three agents): stepping from the
- * observations each step added only (a frontier) rather than from all
- * reached, 1.8 s → 2.2 s of `run --json` (the frontier, a difference of
- * sets, has more nodes than the set); projecting θ first on what some
- * agent observes (the envelope's variables are nobody's), steps a fifth
- * faster but the projection costs more than that (reach 1.02 s →
- * 1.10 s); counting θ ∧ S after each step to stop as soon as it covers θ:
- * of 23 read-outs, the 11 costly ones cover θ only at their last step.
- * On cluedo6-30, the ring on θ itself instead of T_ab: reach 4.2 s →
- * 8.5 s. */
+ * of θ (T_ab), most of the time of a read-out. Fewer agents link fewer
+ * worlds, so the worlds two of them reach are a part of the answer; when
+ * that part is all of θ, so is the answer, exactly. Two agents that
+ * observe no variable in common (no showcard between them) can between
+ * them change every variable, and in Cluedo they usually reach all of θ:
+ * one projection, T_ab, instead of one per agent. When they do not, the
+ * whole ring is walked. With three agents the ring projects nothing, and
+ * two of them nearly always share a showcard, so a pair first would
+ * mostly be work lost. */
 BDD
 _kv_sym_reach (const Vocabulary *vocabulary, const KvGame *game, BDD theta, guint32 agents, BDD from,
                int prefer, PairView *view)
 {
   /* With three agents the third's hand and the envelope are most of what
-   * is left, and T_ab is no smaller than θ (measured on cluedo): not
-   * worth the projections. */
+   * is left, and T_ab is no smaller than θ: not worth the projections. */
   gboolean project = __builtin_popcount (agents) > 3;
   guint a, b;
 

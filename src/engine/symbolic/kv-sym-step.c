@@ -9,21 +9,9 @@
  * A new state's deals come from its predecessor's (kv_sym_apply_step ())
  * when the step said only something of the deal, or was announcements
  * (one event each: from the deals it touched, _kv_sym_announced_deals ()),
- * without holding the predecessor (kv-sym-private.h, deals_from).
- * Holding it was a leak in self-play, where nobody asks for deals: each
- * state held the one before, so a game held every θ it had been through.
- * Measured, `play cluedo6 --agents naive --games 100 --seed 1` (release
- * build, a load of 3 to 5):
- * before, exit 2 in the third game (the 20 million nodes full, 28.6 s of
- * processor time, θ itself at most 1 354 000 nodes); after, all 100 games
- * (11.44 rounds on average, 5 to 15), 959 s of processor time (1 084 s
- * elapsed), 914 MB at most (648 MB and 1 056 s with BuDDy's caches a
- * third smaller, kv-sym.c). One such game (seed 1, 11 rounds): 14.1 s
- * before, 10.5 s now (`play cluedo`: 8.1 s, 6.8 s). The products
- * themselves are as they were: θ after each step of bench/cluedo-30.kvg
- * and bench/cluedo6-30.kvg has the same nodes (peaks 270 000 and
- * 1 582 000), and each suggest's product takes what it took (cluedo6-30:
- * up to 1 s on a quiet machine). */
+ * without holding the predecessor (kv-sym-private.h, deals_from):
+ * holding it would keep every θ of a self-play game, where nobody asks
+ * for deals, in the table. */
 #define G_LOG_DOMAIN "kv-sym"
 #include "config.h"
 
@@ -68,7 +56,7 @@ append_vars (Vocabulary *vocabulary, const KvGame *game, guint n_bits, guint32 o
 
   if (anchor >= STATE_BASE && gap > 0)
     {
-      guint lo = card_base (game, (anchor - STATE_BASE) / (gap + kv_game_n_owners (game)));
+      guint lo = card_base (game, (anchor - STATE_BASE) / BLOCK_WIDTH);
 
       top = free_below (vocabulary, lo, lo + gap);
       if (top - lo < n_bits)
@@ -144,12 +132,8 @@ same_blocks (const KvActionModel *am, guint a, guint b)
  * carry which card is to be checked, and the showcards of a game cross
  * each other's spans (suspect … room), so θ's width multiplies by their
  * number of events. One-hot, each variable sits next to the card it is
- * about and only "one was already chosen" crosses the span. Measured
- * (θ's nodes after each step, `run --json` CPU time): cluedo-30 peaks
- * alike (258 000 vs 269 000 nodes), 3.5 s → 3.0 s; cluedo6-30's first 14
- * steps 2 361 000 → 1 049 000 nodes, 14 s → 8.6 s, and its peak over 30
- * steps 2 361 000 → 1 581 000 (its last states are bigger: 1 581 000
- * against 613 000), reach's time halved, the products' unchanged. */
+ * about and only "one was already chosen" crosses the span, which keeps
+ * six-player θ at about half the size. */
 static guint
 one_hot_blocks (Vocabulary *vocabulary, const KvGame *game, const KvActionModel *am, guint a,
                 guint n_blocks, const BDD *pre, BDD *codes)
@@ -409,6 +393,43 @@ apply_one (Apply *ap, const KvStep *step, GError **error)
   return !_kv_sym_failed (error);
 }
 
+static gboolean
+check_sym (gpointer sym, const KvFormula *f, gboolean *value, GError **error)
+{
+  return kv_sym_check_actual (sym, f, value, error);
+}
+
+/* Why @step is false at @sym's actual world, in the explicit engine's
+ * words (kv_step_why_false_at), or NULL when that cannot say. */
+static char *
+why_false (KvSym *sym, const KvStep *step)
+{
+  gboolean wins = FALSE;
+
+  if (step->kind == KV_STEP_ENDMOVE || step->kind == KV_STEP_WIN)
+    {
+      g_autoptr(KvKnowledge) k = kv_sym_knowledge (sym);
+
+      wins = (k->winners & (1u << step->agent)) != 0;
+    }
+  return kv_step_why_false_at (sym->game, sym->game->deal, wins, check_sym, sym, step);
+}
+
+/* A false step's refusal says why, as the explicit engine's does. */
+static void
+explain_refusal (KvSym *sym, const KvStep *step, GError **error)
+{
+  g_autofree char *why = NULL;
+
+  if (error == NULL || !g_error_matches (*error, KV_ERROR, KV_ERROR_FALSE))
+    return;
+  why = why_false (sym, step);
+  if (why == NULL)
+    return;
+  g_clear_error (error);
+  g_set_error (error, KV_ERROR, KV_ERROR_FALSE, _("this step is false at the actual world: %s"), why);
+}
+
 KvSym *
 kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
 {
@@ -421,6 +442,8 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
 
   for (guint i = 0; i < steps->len && ok; i++)
     ok = apply_one (&ap, g_ptr_array_index (steps, i), error);
+  if (!ok)
+    explain_refusal (sym, step, error);
   if (ok)
     {
       apply_flush (&ap);
@@ -436,6 +459,7 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
   if (ok)
     {
       next = _kv_sym_new (sym->game, g_steal_pointer (&ap.vocabulary), ap.theta, ap.actual);
+      _kv_sym_reorder (sym->game, next->theta);
       ap.theta = ap.actual = bddfalse;
       if (step->kind == KV_STEP_SUGGEST)
         next->mover = (int) step->agent;

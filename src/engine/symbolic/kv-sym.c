@@ -20,6 +20,8 @@
 int _kv_sym_error_code;
 gboolean _kv_sym_trace_on;
 
+static void reorder_from_env (void);
+
 static void
 on_gbc (int pre, bddGbcStat *stat)
 {
@@ -76,35 +78,23 @@ sym_library_init (void)
       /* The table starts at a million nodes (or half the bound, if
        * lower: BuDDy takes a bound only above the table's size) and
        * doubles up to the bound, so that a big game collects garbage a few
-       * times rather than at every step. Measured on bench/cluedo6-30.kvg
-       * (`run --json`, same load): growing by two million nodes at a time
-       * collected 10 times, 3.5 s of 24.8 s; doubling, 6 times, 1.2 s.
-       * Starting at four million saves bench/cluedo-30.kvg its three
-       * collections (0.15 s) but costs the first initial structure as
-       * much (80 MB to clear: `cluedo`'s went from 90 ms to 175 ms, over
-       * its 100 ms budget), and 75 MB more. The table also grows when a
-       * collection frees less than 60% of it (BuDDy's default: 20%; 40%
-       * until `run` held two states instead of all: then 60% took
-       * cluedo6-30 from 5.7–6.3 s to 5.2–6.1 s, four runs each
-       * interleaved, cluedo-30 and the peak memory alike), and
-       * each of BuDDy's operation caches holds a sixth as many entries
-       * as the table nodes (was an eighth): in a self-play game of
-       * `naive` players (`play cluedo --agents naive --games 1 --seed
-       * 1`), 11 collections and 10.6 s of processor time, now 8 and
-       * 7.5 s; `run --json` of cluedo6-30 13.4 s → 12.0 s, 779 MB →
-       * 896 MB; cluedo-30 alike (2.5 s), 158 MB → 256 MB. A cache a
-       * quarter of the table was faster still for `play` (6.6 s) but
-       * took cluedo-30 to 303 MB, past its 300 MB budget. */
+       * times rather than at every step, while a small game clears little
+       * memory at its start. It also grows when a collection frees less
+       * than 60% of it, and each operation cache holds a sixth as many
+       * entries as the table: fewer collections, within the memory
+       * budgets of docs/performance.md. */
       bdd_init ((int) MIN (1000000, kv_sym_max_nodes () / 2), 100000);
-      /* Every variable, once: BuDDy caches satcount-like results per
-       * node, and growing the variable count later would leave them
-       * stale. */
-      bdd_setvarnum (KV_SYM_MAX_VARS);
+      /* The event variables above the cards; each game adds its cards'
+       * blocks (kv_sym_new_initial ()). BuDDy's reordering costs the
+       * square of the variable count, so there are no more than the games
+       * so far need. */
+      bdd_setvarnum (STATE_BASE);
       bdd_error_hook (on_bdd_error);
       _kv_sym_trace_on = g_getenv ("KRIPKEVIZ_SYM_TRACE") != NULL;
       bdd_gbc_hook (_kv_sym_trace_on ? on_gbc : NULL);   /* the default one prints to stdout */
       bdd_resize_hook (NULL);
       bdd_setmaxnodenum (kv_sym_max_nodes ());
+      reorder_from_env ();
       bdd_setmaxincrease ((int) kv_sym_max_nodes ());
       bdd_setminfreenodes (60);
       bdd_setcacheratio (6);
@@ -277,9 +267,8 @@ _kv_sym_unobserved_but_envelope (const Vocabulary *vocabulary, const KvGame *gam
  * endmoves in an early version, which avoided them since). No key
  * overflows while every V is below 2^23, so only such a V goes to
  * bdd_appex; every call must check, or one unchecked V could share a key
- * with a checked one. Measured (cluedo-30, `run --json`, release build,
- * the same machine): the walk by our own product 1.6–1.8 s, by appex
- * 1.0–1.15 s, each of its 129 steps the same BDD. */
+ * with a checked one. bdd_appex is kept for the sets it is safe with:
+ * it is a third faster than our own product (kv-sym-reach.c). */
 #define APPEX_MAX_NODE (1 << 23)
 
 gboolean _kv_sym_avoid_appex;
@@ -301,6 +290,86 @@ _kv_sym_and_exist (BDD f, BDD g, BDD vars)
   result = keep (bdd_exist (both, vars));
   bdd_delref (both);
   return result;
+}
+
+/* ---- reordering -----------------------------------------------------------
+ *
+ * θ's size depends most on the order of the cards: a long game's
+ * suggestions tie cards together, and an order that keeps tied cards
+ * close keeps θ narrow. No order chosen in advance suits every game, so
+ * when θ has grown past a threshold BuDDy's WIN2ITE reorders the cards'
+ * blocks (each card with its event variables, moved whole: BLOCK_WIDTH),
+ * and the threshold becomes twice θ's size after it (four times when it
+ * gained less than a quarter: each call walks the table many times).
+ * Every walk of the engine goes by levels (level_of ()), so answers do
+ * not depend on the order. */
+
+guint _kv_sym_reorder_from = 50000;
+#define REORDER_MOST 150000
+int _kv_sym_reorder_method = BDD_REORDER_WIN2ITE;
+
+/* KRIPKEVIZ_SYM_REORDER: "off" never reorders; "random" shuffles the
+ * cards' blocks after every step, for tests (answers must not change); a
+ * number is the θ size from which to reorder. */
+static void
+reorder_from_env (void)
+{
+  const char *text = g_getenv ("KRIPKEVIZ_SYM_REORDER");
+  guint64 n;
+
+  if (text == NULL)
+    return;
+  if (g_str_equal (text, "off"))
+    _kv_sym_reorder_from = 0;
+  else if (g_str_equal (text, "random"))
+    {
+      _kv_sym_reorder_from = 1;
+      _kv_sym_reorder_method = BDD_REORDER_RANDOM;
+    }
+  else if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT, &n, NULL))
+    _kv_sym_reorder_from = (guint) n;
+}
+
+/* The blocks every game's cards have used so far: they lie in a row, as
+ * only they were ever moved, so declaring them all keeps blocks whole. */
+static guint reorder_blocks;
+static guint reorder_next;
+
+void
+_kv_sym_reorder (const KvGame *game, BDD theta)
+{
+  guint size = (guint) bdd_nodecount (theta);
+  gint64 start = trace_start ();
+
+  /* Each call walks the table many times: on a θ this large it costs
+   * more than the steps it would save. */
+  if (size > REORDER_MOST && _kv_sym_reorder_method != BDD_REORDER_RANDOM)
+    return;
+  if (_kv_sym_reorder_from == 0 || size < _kv_sym_reorder_from
+      || (_kv_sym_reorder_method != BDD_REORDER_RANDOM && size < reorder_next))
+    return;
+  /* Reordering needs room in the table for its swaps. */
+  if ((guint) bdd_getnodenum () > kv_sym_max_nodes () / 2)
+    return;
+  if (game->n_cards > reorder_blocks)
+    {
+      reorder_blocks = game->n_cards;
+      bdd_clrvarblocks ();
+      for (guint c = 0; c < reorder_blocks; c++)
+        bdd_intaddvarblock ((int) card_base (game, c), (int) (card_base (game, c) + BLOCK_WIDTH - 1),
+                            BDD_REORDER_FIXED);
+    }
+  bdd_reorder (_kv_sym_reorder_method);
+  if (_kv_sym_error_code != 0)
+    {
+      /* Out of room: the order is as it was or better, the BDDs intact. */
+      _kv_sym_error_code = 0;
+      bdd_clear_error ();
+    }
+  /* An order that gained little is near the best one: wait longer. */
+  reorder_next = (guint) bdd_nodecount (theta);
+  reorder_next *= reorder_next > size * 3 / 4 ? 4 : 2;
+  trace ("reorder", start, theta);
 }
 
 /* ---- the envelope's variables, defined -------------------------------- */
@@ -523,12 +592,14 @@ kv_sym_new_initial (KvGame *game, GError **error)
       return NULL;
     }
   _kv_sym_error_code = 0;
-  if (levels_end (game) > KV_SYM_MAX_VARS)
+  if (kv_game_n_owners (game) >= BLOCK_WIDTH)
     {
       _kv_sym_error_code = SYM_TOO_MANY_VARS;
       _kv_sym_failed (error);
       return NULL;
     }
+  if ((guint) bdd_varnum () < card_base (game, game->n_cards))
+    bdd_setvarnum ((int) card_base (game, game->n_cards));
   theta = initial_law (game);
   if (_kv_sym_failed (error))
     {

@@ -2,76 +2,46 @@
 /* kv-sym.h: the symbolic back-end — a knowledge game as a BDD (BuDDy).
  *
  * The approach of SMCDEL's knowledge structures: one boolean variable per
- * (card, owner) pair, "card is held by owner", ordered card-major (every
- * owner of card 0, then of card 1, …: the one-hot constraint of a card stays
- * local, see bench/ for the measured sizes). The state law θ is the BDD of the
- * deals still possible; agent a observes the variables of its own hand, so
- * the initial structure is exactly the explicit initial model (two deals are
- * linked for a iff a holds the same hand in both). The envelope's
- * variables are defined ("no agent holds the card"), not kept in θ: a
- * sixth of its nodes (kv-sym-private.h, is_defined ()).
+ * (card, owner) pair, "card is held by owner", in one block per card
+ * (kv-sym-private.h). The state law θ is the BDD of the deals still
+ * possible; agent a observes the variables of its own hand, so the initial
+ * structure is exactly the explicit initial model. The envelope's
+ * variables are defined ("no agent holds the card"), not kept in θ.
  *
  *   K_a φ = ∀(variables a does not observe)(θ → φ)
  *   M_a φ = ∃(variables a does not observe)(θ ∧ φ)
  *   D_B φ = the same over the variables nobody in B observes
  *   C_B φ = νX. ⋀_{a∈B} K_a(φ ∧ X), found as "no ¬φ world is reachable
- *            by B's relations" (a least fixpoint, kept as sets of one
- *            agent's observations at a time)
+ *            by B's relations" (kv-sym-reach.c)
  *   win{a} = a knows whether each card is in the envelope (or, without an
  *            envelope, whether each card is held by each owner)
  *
- * Steps: the product with an action model adds fresh event variables: for
- * each agent with several event blocks, its block one-hot (one variable
- * per block), observed by that agent (agents with the same blocks share
- * them: a showcard's asker and responder), each just above the first card
- * its events' preconditions mention (a showcard's "b shows c" above card
- * c: kv-sym-step.c says why not binary); when the blocks do not tell every
- * event apart, the event in binary, observed by nobody, above the first
- * card the preconditions mention. θ' = θ ∧ ⋁_e (code(e) ∧ pre(e)), so a private
- * showcard stays exact: the target observes which card, the others only that
- * one was shown. A public announcement (one event) adds no variable. A
- * suggest expands against the actual deal, as in the explicit engine, and
- * its steps with propositional preconditions (nocard, showcard) meet θ in
- * one conjunction. A step that removes nothing (most endmoves) gives a state
- * that shares its predecessor's read-outs.
+ * Steps: the product with an action model adds fresh event variables (for
+ * each agent with several event blocks, its blocks one-hot, observed by
+ * that agent; the event in binary, observed by nobody, when the blocks do
+ * not name it), each in the block of the first card its events'
+ * preconditions mention; θ' = θ ∧ ⋁_e (code(e) ∧ pre(e)). A private
+ * showcard stays exact: the target observes which card, the others only
+ * that one was shown. A suggest expands against the actual deal, as in the
+ * explicit engine. A step that removes nothing gives a state that shares
+ * its predecessor's read-outs.
  *
  * Event variables are never removed: a world is a deal with its event
  * history, counted as the explicit product counts it, and the asker's
- * knowledge of the card shown lives in them. Quantifying them away would be
- * sound only where the deal fixes the event and every agent observing them
- * could tell it from its other variables, which a showcard's asker cannot.
- * Nor can they be replaced by state variables, measured: a showcard's
- * "b shows c" equals c@b in every world of θ only when b holds no other
- * asked card in any of them (then the asker could observe c@b instead, and
- * counts and links would stay), and in bench/cluedo-30.kvg that held for
- * none of the 36 event variables at any step; up to 9 were constant in
- * θ, one node per path each, not worth a reduction.
+ * knowledge of the card shown lives in them.
+ *
+ * When θ grows, BuDDy reorders the cards' blocks (kv-sym.c): a long
+ * game's suggestions tie cards together, and the order decides how wide
+ * θ is. docs/symbolic.md describes the encoding and how long a game fits.
  *
  * KRIPKEVIZ_SYM_TRACE set: each phase's time and BDD size go to stderr.
  *
  * BuDDy is a process-wide library: the node table is bounded by
- * kv_sym_max_nodes () nodes (about 20 bytes each, so ≤ 400 MB), starts at
- * a million nodes and doubles (kv-sym.c says why), and a table overflow
+ * kv_sym_max_nodes () nodes (about 20 bytes each), and a table overflow
  * becomes KV_ERROR_LIMIT, never an abort. A state references its own BDDs
  * only, never an earlier state (kv-sym-private.h, deals_from), so a game
  * whose earlier states are freed keeps one θ in the table. Not thread
  * safe: reach it through kv-state.c, which serialises the calls.
- *
- * Speed (release build, `kripkeviz-cli run --json` on the 2-core build
- * machine at its quickest; DESIGN §7's budgets are 1 s and 300 MB for
- * bench/cluedo-30.kvg, 5 s and 1 GB for bench/cluedo6-30.kvg): cluedo-30
- * 0.72–0.76 s and 60 MB, cluedo6-30 4.6–5.0 s and 400 MB, run holding
- * two states at a time (src/cli/kv-cli-engine.c). What is left is the
- * suggests' products (θ ∧ the suggest's answers, nearly half of
- * cluedo6-30), the common component's pair projection (with the
- * envelope, so that the endmove after a suggest reads its win{a} off it:
- * kv-sym-private.h, PairView), the deals each step removed and the
- * knowledge table's walks; θ peaks at 214 000 nodes in cluedo-30 and at
- * 1 344 000 in cluedo6-30, and bench/kv-bench-symbolic.c prints them. The README's "Speed against
- * those budgets" lists what was measured without gain. All-`naive`
- * self-play of cluedo6 (`play cluedo6 --agents naive --games 100 --seed
- * 1`) used to stop in its third game, the table full of earlier states'
- * θ; it plays now (kv-sym-step.c has the figures).
  */
 #pragma once
 
@@ -93,7 +63,7 @@ guint kv_sym_max_nodes (void);
  * when unset or empty); FALSE and an @error that names it and says why
  * when it is not a number in range. */
 gboolean kv_sym_nodes_from_env (guint *nodes, GError **error);
-#define KV_SYM_MAX_VARS  4096
+#define KV_SYM_MAX_VARS  1536
 
 typedef struct _KvSym KvSym;
 
@@ -120,8 +90,14 @@ guint64  kv_sym_count_worlds  (const KvSym *sym);
  * @before by steps), each with all its worlds, counted exactly. Each
  * state's deals are worked out once and kept. (The explicit engine counts
  * the worlds; they differ where a deal has several worlds, after a private
- * showcard: a walk of θ per step, a third of real Cluedo's time.) */
+ * showcard.) */
 guint64  kv_sym_count_removed_deals (KvSym *before, KvSym *after);
+
+/* The deals kv_sym_count_removed_deals counts, when at most @most: each
+ * deal as kv_game_n_owners () hands in a row (the envelope's too), in the
+ * order the explicit engine lists deals, into a new array of KvHand; NULL
+ * when there are more. */
+GArray  *kv_sym_removed_deals (KvSym *before, KvSym *after, guint most);
 
 /* The knowledge table at the actual world (kv-knowledge.h): each agent's
  * class and the common-knowledge component, counted exactly. Read out on
