@@ -171,53 +171,64 @@ print_json (const KvTournamentResult *t, const char *game, guint32 seed)
   fputs (out->str, stdout);
 }
 
-int
-kv_cli_play (int argc, char **argv)
+/* Every play option lives in one struct and one table: adding an option is
+ * a field, an entry in play_entries and, if it has bounds, a line in
+ * check_options. */
+typedef struct {
+  char *agents;
+  char *engine_text;
+  int games;
+  gint64 seed;
+  gboolean json;
+} PlayOptions;
+
+static void
+play_options_clear (PlayOptions *o)
 {
-  g_autofree char *agents = NULL;
-  g_autofree char *engine_text = NULL;
-  int games = 100;
-  gint64 seed = 1;
-  gboolean json = FALSE;
-  GOptionEntry entries[] = {
-    { "agents", 0, 0, G_OPTION_ARG_STRING, &agents, N_("One strategy per agent: random, naive, del or del+ (comma-separated)"), "A,B,…" },
-    { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Number of games (default 100)"), "N" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random deals (default 1)"), "S" },
-    KV_CLI_ENGINE_OPTION (&engine_text),
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+  g_clear_pointer (&o->agents, g_free);
+  g_clear_pointer (&o->engine_text, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PlayOptions, play_options_clear)
+
+#define PLAY_USAGE N_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--engine E] [--json]")
+
+/* The option table of @o: GOptionEntry wants the addresses of the fields. */
+static GOptionEntry *
+play_entries (PlayOptions *o)
+{
+  const GOptionEntry entries[] = {
+    { "agents", 0, 0, G_OPTION_ARG_STRING, &o->agents, N_("One strategy per agent: random, naive, del or del+ (comma-separated)"), "A,B,…" },
+    { "games", 0, 0, G_OPTION_ARG_INT, &o->games, N_("Number of games (default 100)"), "N" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed, N_("Seed of the random deals (default 1)"), "S" },
+    KV_CLI_ENGINE_OPTION (&o->engine_text),
+    { "json", 0, 0, G_OPTION_ARG_NONE, &o->json, N_("Print JSON"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("GAME — self-play: strategies against each other from random deals"));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KvScript) script = NULL;
-  g_autoptr(KvTournament) tournament = NULL;
-  KvEngineKind engine;
-  const KvStrategy *listed[KV_MAX_AGENTS];
-  gboolean progress;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return kv_cli_fail ("%s", error->message);
-  if (argc != 2 || agents == NULL)
-    return kv_cli_fail (_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--engine E] [--json]"));
-  if (games < 1 || games > 1000000)
+  return g_memdup2 (entries, sizeof entries);
+}
+
+/* 0 when the parsed options are in bounds, else the exit code after saying
+ * which is wrong. */
+static int
+check_options (const PlayOptions *o, int argc)
+{
+  if (argc != 2 || o->agents == NULL)
+    return kv_cli_fail ("%s", _(PLAY_USAGE));
+  if (o->games < 1 || o->games > 1000000)
     return kv_cli_fail (_("--games must be between 1 and 1000000"));
-  if (seed < 0 || seed > G_MAXUINT32)
+  if (o->seed < 0 || o->seed > G_MAXUINT32)
     return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
+  return 0;
+}
 
-  if (!kv_cli_engine_kind (engine_text, &engine))
-    return KV_EXIT_ERROR;
+/* Plays @games games of @tournament; on a terminal, with the count so far. */
+static gboolean
+play_games (KvTournament *tournament, int games, GError **error)
+{
+  gboolean progress = isatty (STDERR_FILENO) && games > 1;
 
-  script = kv_script_open (argv[1], &error);
-  if (script == NULL)
-    return kv_cli_fail ("%s", error->message);
-  if (!kv_cli_parse_agents (agents, script->game, argv[1], listed))
-    return KV_EXIT_ERROR;
-
-  /* The same tournament the window's dialog plays: same seed, same numbers. */
-  progress = isatty (STDERR_FILENO) && games > 1;
-  tournament = kv_tournament_new (script->game, listed, (guint32) seed);
-  kv_tournament_set_engine (tournament, engine);
   /* A thousand games of cluedo6 take most of an hour: on a terminal, the
    * count so far, on one line that the table's first line replaces. */
   for (int g = 0; g < games; g++)
@@ -225,19 +236,54 @@ kv_cli_play (int argc, char **argv)
       if (progress)
         /* TRANSLATORS: progress on the terminal, "game 12 of 1000" */
         g_printerr (_("\rgame %d of %d…"), g + 1, games);
-      if (!kv_tournament_play_game (tournament, &error))
+      if (!kv_tournament_play_game (tournament, error))
         {
           if (progress)
             g_printerr ("\n");
-          return kv_cli_fail ("%s", error->message);
+          return FALSE;
         }
     }
   if (progress)
     g_printerr ("\r\033[K");
+  return TRUE;
+}
 
-  if (json)
-    print_json (kv_tournament_get_result (tournament), argv[1], (guint32) seed);
+int
+kv_cli_play (int argc, char **argv)
+{
+  g_auto(PlayOptions) o = { .games = 100, .seed = 1 };
+  g_autofree GOptionEntry *entries = play_entries (&o);
+  g_autoptr(GOptionContext) context = g_option_context_new (_("GAME — self-play: strategies against each other from random deals"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(KvTournament) tournament = NULL;
+  KvEngineKind engine;
+  const KvStrategy *listed[KV_MAX_AGENTS];
+  int status;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return kv_cli_fail ("%s", error->message);
+  if ((status = check_options (&o, argc)) != 0)
+    return status;
+  if (!kv_cli_engine_kind (o.engine_text, &engine))
+    return KV_EXIT_ERROR;
+
+  script = kv_script_open (argv[1], &error);
+  if (script == NULL)
+    return kv_cli_fail ("%s", error->message);
+  if (!kv_cli_parse_agents (o.agents, script->game, argv[1], listed))
+    return KV_EXIT_ERROR;
+
+  /* The same tournament the window's dialog plays: same seed, same numbers. */
+  tournament = kv_tournament_new (script->game, listed, (guint32) o.seed);
+  kv_tournament_set_engine (tournament, engine);
+  if (!play_games (tournament, o.games, &error))
+    return kv_cli_fail ("%s", error->message);
+
+  if (o.json)
+    print_json (kv_tournament_get_result (tournament), argv[1], (guint32) o.seed);
   else
-    print_text (kv_tournament_get_result (tournament), argv[1], (guint32) seed);
+    print_text (kv_tournament_get_result (tournament), argv[1], (guint32) o.seed);
   return 0;
 }

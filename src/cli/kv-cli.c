@@ -70,7 +70,7 @@ main (int argc, char **argv)
     return usage (stderr);
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
     return usage (stdout);
-  if (strcmp (argv[1], "--version") == 0)
+  if (strcmp (argv[1], "--version") == 0 || strcmp (argv[1], "-V") == 0)
     {
       printf ("kripkeviz-cli %s\n", PACKAGE_VERSION);
       return 0;

@@ -27,10 +27,10 @@ main (int   argc,
                         "  --present      start in presentation mode: full screen, large print,\n"
                         "                 the arrow keys or Page Up/Down step (F5 or Esc leaves)\n"
                         "  -h, --help     show this help\n"
-                        "  --version      show the version"));
+                        "  -V, --version  show the version"));
       return 0;
     }
-  if (argc == 2 && g_str_equal (argv[1], "--version"))
+  if (argc == 2 && (g_str_equal (argv[1], "--version") || g_str_equal (argv[1], "-V")))
     {
       printf ("kripkeviz %s\n", PACKAGE_VERSION);
       return 0;

@@ -140,7 +140,8 @@ printf 'agents 1 2 3\ncards r w b\nhands 1 1\ndeal 1: r 2: w 3: b\n' >"$tmp/hand
 expect 2 "hands that do not match the agents" "hands.kvg:3:1: error: there are 3 agents, but 2 hand sizes" -- run "$tmp/hands.kvg"
 printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\nannounce K{1} (r@1 |\n' >"$tmp/formula.kvg"
 expect 2 "a formula error inside a script" "formula.kvg:5:21: error: expected a formula" -- run "$tmp/formula.kvg"
-expect 2 "an unreadable file" "$tmp/none.kvg:1:1: error:" -- run "$tmp/none.kvg"
+expect 2 "an unreadable file" "$tmp/none.kvg: error:" -- run "$tmp/none.kvg"
+expect 0 "-V is --version" "^kripkeviz-cli [0-9]" -- -V
 
 # The product view's stages (issue 5), as files a teacher puts on slides.
 for stage in action pairs links result; do
