@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-cli-play.c: play GAME --agents A,B,… --games N --seed S [--json]
+/* kv-cli-play.c: play GAME --agents A,B,… [--games N] [--seed S] [--json]
  *
  * N games from random deals, game g's drawn from a GRand seeded with S and
  * g (kv-tournament.h), so --jobs (worker processes) and --shard K/N (a
  * slice, for other machines; --merge adds their --json up) print the same
- * figures as one process. The strategies rotate over the seats from game to game (game g gives agent a
- * the strategy (a + g) mod n of the list), so no strategy keeps the first
- * move. Per strategy: wins, win share, mean and distribution of the rounds
+ * figures as one process. The strategies rotate over the seats from game to
+ * game (game g gives agent a the strategy (a + g) mod n of the list), so no
+ * strategy keeps the first move. Per strategy: wins, win share, mean and distribution of the rounds
  * to win; and what the observer (common knowledge) knew of δ at the end.
  */
 #define G_LOG_DOMAIN "kv-cli-play"
