@@ -10,8 +10,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kv-draw.h"
-
 #include "kv-cli-common.h"
 
 int
@@ -176,6 +174,30 @@ write_all (int          fd,
   return TRUE;
 }
 
+/* A regular file (or none yet) is replaced whole: a temporary file beside
+ * @path renamed over it. The message names @path, never the temporary. */
+static gboolean
+replace_file (const char *path, GBytes *bytes, GError **error)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  if (g_file_set_contents_full (path, data, size, G_FILE_SET_CONTENTS_CONSISTENT, 0666, &local_error))
+    return TRUE;
+  /* TRANSLATORS: the first %s is a file name, the second the reason */
+  g_set_error (error, KV_ERROR, KV_ERROR_IO, _("Could not write %s: %s"), path,
+               !g_file_test (dir, G_FILE_TEST_IS_DIR) ? _("No such directory")
+               : g_strerror (local_error->code == G_FILE_ERROR_ACCES ? EACCES
+                             : local_error->code == G_FILE_ERROR_PERM ? EPERM
+                             : local_error->code == G_FILE_ERROR_NOSPC ? ENOSPC
+                             : local_error->code == G_FILE_ERROR_ROFS ? EROFS
+                             : local_error->code == G_FILE_ERROR_NOTDIR ? ENOTDIR
+                             : local_error->code == G_FILE_ERROR_NAMETOOLONG ? ENAMETOOLONG : EIO));
+  return FALSE;
+}
+
 gboolean
 kv_cli_write_output (const char  *path,
                      GBytes      *bytes,
@@ -190,7 +212,7 @@ kv_cli_write_output (const char  *path,
 
   /* Following links: /dev/stdout is a link to a terminal or a pipe. */
   if (g_stat (path, &info) != 0 || S_ISREG (info.st_mode))
-    return kv_export_write_atomic (path, bytes, error);
+    return replace_file (path, bytes, error);
   if (S_ISDIR (info.st_mode) || S_ISBLK (info.st_mode))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR,

@@ -142,6 +142,17 @@ printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\nannounce K{
 expect 2 "a formula error inside a script" "formula.kvg:5:21: error: expected a formula" -- run "$tmp/formula.kvg"
 expect 2 "an unreadable file" "$tmp/none.kvg: error:" -- run "$tmp/none.kvg"
 expect 0 "-V is --version" "^kripkeviz-cli [0-9]" -- -V
+expect 2 "export to a missing directory names the file asked for" \
+  '^kripkeviz-cli export: Could not write /nonexistent/x\.svg: No such directory$' -- export hexa --format svg -o /nonexistent/x.svg
+# The commands that draw nothing start without the drawing stack: only the
+# export program (which kripkeviz-cli execs) links Graphviz and cairo.
+if command -v ldd >/dev/null; then
+  if ldd "$cli" | grep -qE 'libgvc|libcairo|libpixman|libcgraph'; then
+    not_ok "kripkeviz-cli does not link the drawing stack" "$(ldd "$cli" | grep -E 'gvc|cairo|pixman|cgraph')"
+  else
+    ok "kripkeviz-cli does not link the drawing stack"
+  fi
+fi
 
 # The product view's stages (issue 5), as files a teacher puts on slides.
 for stage in action pairs links result; do
