@@ -313,7 +313,7 @@ kv_cli_play (int argc, char **argv)
   int status;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!kv_cli_parse_options (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
   if ((status = check_options (&o, argc, &slice)) != 0)
     return status;

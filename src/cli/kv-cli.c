@@ -77,9 +77,13 @@ static const Command commands[] = {
 static int
 usage (FILE *out)
 {
-  fprintf (out, "%s\n", _("Usage: kripkeviz-cli COMMAND …"));
+  g_autoptr(GString) text = g_string_new (_("Usage: kripkeviz-cli COMMAND …"));
+  g_autofree char *wrapped = NULL;
+
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  kripkeviz-cli %s\n", _(commands[i].usage));
+    g_string_append_printf (text, "\n  kripkeviz-cli %s", _(commands[i].usage));
+  wrapped = kv_cli_wrap (text->str, 80);
+  fprintf (out, "%s\n", wrapped);
   return out == stdout ? 0 : KV_EXIT_ERROR;
 }
 
