@@ -262,7 +262,7 @@ check_options (const PlayOptions *o, int argc, KvCliPlaySlice *slice)
   if (o->seed < 0 || o->seed > G_MAXUINT32)
     return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
   if (o->jobs < 0 || o->jobs > 1024)
-    return kv_cli_fail (_("--jobs must be between 1 and 1024"));
+    return kv_cli_fail (_("--jobs must be between 0 (every core) and 1024"));
   if (!parse_shard (o->shard, slice))
     return kv_cli_fail (_("--shard must be K/N with 1 ≤ K ≤ N, not “%s”"), o->shard);
   slice->games = o->games;
