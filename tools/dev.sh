@@ -17,7 +17,7 @@ packages=(
   libgtk-4-dev libadwaita-1-dev libbdd-dev
   xvfb xauth fonts-dejavu-core fonts-cantarell
   desktop-file-utils appstream libxml2-utils poppler-utils groff-base
-  locales
+  locales parallel hyperfine zsh
 )
 
 install_missing () {

@@ -28,6 +28,10 @@ expect ' export ' ex
 expect ' check ' ""
 expect ' hexa ' export h
 expect ' --bare ' export hexa --b
+expect ' --jobs ' play clue11 --j
+expect ' --shard ' play clue11 --sh
+expect ' --merge ' play --m
+expect ' -V ' -
 expect ' tikz ' export hexa --format t
 expect ' --json ' check hexa --j
 # Every format, SMCDEL's text input too, also after "--format=".

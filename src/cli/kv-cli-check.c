@@ -58,7 +58,7 @@ kv_cli_check (int argc, char **argv)
   guint at_step = 0;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!kv_cli_parse_options (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
   if (argc != 3)
     return kv_cli_fail (_("usage: kripkeviz-cli check GAME FORMULA [--step N] [--json]"));

@@ -7,12 +7,104 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kv-draw.h"
-
 #include "kv-cli-common.h"
+
+/* Where @line's description starts: after the first run of two or more
+ * spaces past its first word; 0 if none. */
+static glong
+description_column (const char *line)
+{
+  const char *p = line;
+
+  while (*p == ' ')
+    p++;
+  for (; *p != '\0'; p++)
+    if (p[0] == ' ' && p[1] == ' ')
+      {
+        while (*p == ' ')
+          p++;
+        return *p != '\0' ? g_utf8_pointer_to_offset (line, p) : 0;
+      }
+  return 0;
+}
+
+/* Appends @line to @out in pieces of at most @width columns, the pieces
+ * after the first indented by @indent. */
+static void
+wrap_line (GString *out, const char *line, guint width, glong indent)
+{
+  const char *start = line;
+  glong column = 0;
+
+  while (g_utf8_strlen (start, -1) + column > (glong) width)
+    {
+      const char *cut = NULL, *p = start;
+      glong used = column;
+
+      for (; *p != '\0' && used <= (glong) width; p = g_utf8_next_char (p), used++)
+        if (*p == ' ' && used > column + 1)
+          cut = p;
+      if (cut == NULL)
+        break;
+      {
+        const char *end = cut;
+
+        while (end > start && end[-1] == ' ')
+          end--;
+        g_string_append_len (out, start, end - start);
+      }
+      g_string_append_printf (out, "\n%*s", (int) indent, "");
+      while (*cut == ' ')
+        cut++;
+      start = cut;
+      column = indent;
+    }
+  g_string_append (out, start);
+}
+
+char *
+kv_cli_wrap (const char *text, guint width)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      glong indent = description_column (lines[i]);
+
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      if (indent == 0 || indent > (glong) width / 2)
+        indent = 8;
+      wrap_line (out, lines[i], width, indent);
+    }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+kv_cli_parse_options (GOptionContext *context, int *argc, char ***argv, GError **error)
+{
+  g_option_context_set_help_enabled (context, FALSE);
+  for (int i = 1; i < *argc && !g_str_equal ((*argv)[i], "--"); i++)
+    if (g_str_equal ((*argv)[i], "--help") || g_str_equal ((*argv)[i], "-h") || g_str_equal ((*argv)[i], "-?"))
+      {
+        g_autofree char *help = NULL;
+        g_autofree char *wrapped = NULL;
+
+        /* As g_option_context_parse would: the usage line names the command. */
+        if (g_get_prgname () == NULL)
+          g_set_prgname ((*argv)[0]);
+        help = g_option_context_get_help (context, TRUE, NULL);
+        wrapped = kv_cli_wrap (help, 80);
+        fputs (wrapped, stdout);
+        exit (0);
+      }
+  return g_option_context_parse (context, argc, argv, error);
+}
 
 int
 kv_cli_fail (const char *format, ...)
@@ -221,5 +313,5 @@ kv_cli_write_output (const char  *path,
     }
   /* A link's target, a device or FIFO in place, a file keeping its mode
    * and links (kv-write.h). */
-  return kv_export_write_atomic (path, bytes, error);
+  return kv_write_bytes (path, bytes, error);
 }

@@ -14,6 +14,14 @@ int         kv_cli_fail         (const char *format, ...) G_GNUC_PRINTF (1, 2);
  * malformed one said, by name and why). */
 gboolean    kv_cli_check_environment (void);
 
+/* @text with every line longer than @width columns wrapped at spaces, the
+ * rest of the line under the start of its description (an option's help,
+ * after a run of spaces) or indented when that column is far right. */
+char       *kv_cli_wrap         (const char *text, guint width);
+/* g_option_context_parse, but --help (-h, -?) prints the help wrapped to 80
+ * columns and exits 0. */
+gboolean    kv_cli_parse_options (GOptionContext *context, int *argc, char ***argv, GError **error);
+
 /* KRIPKEVIZ_WORLD_LIMIT (0 when unset: the default), or FALSE with the
  * error printed. */
 gboolean    kv_cli_world_limit  (guint *limit);

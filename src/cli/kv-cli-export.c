@@ -366,7 +366,7 @@ kv_cli_export (int    argc,
   g_option_context_set_summary (context,
                                 _("GAME is a .kvg script or a built-in game (see `kripkeviz-cli games`)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!kv_cli_parse_options (context, &argc, &argv, &error))
     return fail ("%s", error->message);
 
   /* Everything the command line says is checked before any work. */

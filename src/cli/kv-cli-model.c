@@ -70,7 +70,7 @@ kv_cli_model (int argc, char **argv)
   char *text;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!kv_cli_parse_options (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
   if (argc != 2)
     return kv_cli_fail (_("usage: kripkeviz-cli model GAME [--step N] [--json] [-o FILE]"));

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-cli-play.c: play GAME --agents A,B,… --games N --seed S [--json]
+/* kv-cli-play.c: play GAME --agents A,B,… [--games N] [--seed S] [--json]
  *
- * N games from random deals drawn from one GRand seeded with S. The
- * strategies rotate over the seats from game to game (game g gives agent a
- * the strategy (a + g) mod n of the list), so no strategy keeps the first
- * move. Per strategy: wins, win share, mean and distribution of the rounds
+ * N games from random deals, game g's drawn from a GRand seeded with S and
+ * g (kv-tournament.h), so --jobs (worker processes) and --shard K/N (a
+ * slice, for other machines; --merge adds their --json up) print the same
+ * figures as one process. The strategies rotate over the seats from game to
+ * game (game g gives agent a the strategy (a + g) mod n of the list), so no
+ * strategy keeps the first move. Per strategy: wins, win share, mean and distribution of the rounds
  * to win; and what the observer (common knowledge) knew of δ at the end.
  */
 #define G_LOG_DOMAIN "kv-cli-play"
@@ -18,6 +20,8 @@
 #include "kv-cli-common.h"
 #include "kv-cli-engine.h"
 #include "kv-cli-play.h"
+#include "kv-cli-play-merge.h"
+#include "kv-cli-play-workers.h"
 #include "kv-tournament.h"
 
 /* The observer's figures, per game. */
@@ -133,13 +137,18 @@ append_json_number (GString *out, double value)
 /* Written by hand rather than by JsonGenerator, which prints 0.35 as
  * 0.34999999999999998. */
 static void
-print_json (const KvTournamentResult *t, const char *game, guint32 seed)
+print_json (const KvTournamentResult *t, const char *game, guint32 seed,
+            const KvCliPlaySlice *slice)
 {
   g_autoptr(GString) out = g_string_new ("{\n  \"game\": ");
 
   append_json_string (out, game);
-  g_string_append_printf (out, ",\n  \"games\": %u,\n  \"seed\": %u,\n  \"no_winner\": %u,\n  \"strategies\": {",
-                          t->games, seed, t->no_winner);
+  g_string_append_printf (out, ",\n  \"games\": %u,\n  \"seed\": %u,\n", t->games, seed);
+  /* A shard says which, and how many games the whole run has, for --merge. */
+  if (slice->shards > 1)
+    g_string_append_printf (out, "  \"shard\": {\"index\": %u, \"of\": %u, \"run_games\": %u},\n",
+                            slice->shard + 1, slice->shards, slice->games);
+  g_string_append_printf (out, "  \"no_winner\": %u,\n  \"strategies\": {", t->no_winner);
   for (guint i = 0; i < t->n_tallies; i++)
     {
       const KvTournamentTally *tally = &t->tallies[i];
@@ -151,7 +160,7 @@ print_json (const KvTournamentResult *t, const char *game, guint32 seed)
       append_json_number (out, kv_tournament_tally_share (tally, t));
       g_string_append (out, ", \"mean_rounds\": ");
       append_json_number (out, kv_tournament_tally_mean (tally));
-      g_string_append (out, ", \"rounds\": {");
+      g_string_append_printf (out, ", \"rounds_sum\": %" G_GUINT64_FORMAT ", \"rounds\": {", tally->rounds_sum);
       for (guint r = 0; r <= KV_TOURNAMENT_MAX_ROUNDS; r++)
         if (tally->by_rounds[r] > 0)
           {
@@ -167,77 +176,163 @@ print_json (const KvTournamentResult *t, const char *game, guint32 seed)
   append_json_number (out, share (t->observer_known_sum, t->games));
   g_string_append (out, ", \"delta_cards\": ");
   append_json_number (out, share (t->observer_total_sum, t->games));
-  g_string_append (out, "}\n}\n");
+  g_string_append_printf (out, ", \"cards_known_sum\": %" G_GUINT64_FORMAT ", \"delta_cards_sum\": %" G_GUINT64_FORMAT "}\n}\n",
+                          t->observer_known_sum, t->observer_total_sum);
   fputs (out->str, stdout);
+}
+
+/* Every play option lives in one struct and one table: adding an option is
+ * a field, an entry in play_entries and, if it has bounds, a line in
+ * check_options. */
+typedef struct {
+  char *agents;
+  char *engine_text;
+  int games;
+  gint64 seed;
+  gboolean json;
+  int jobs;
+  char *shard;
+  gboolean merge;
+} PlayOptions;
+
+static void
+play_options_clear (PlayOptions *o)
+{
+  g_clear_pointer (&o->agents, g_free);
+  g_clear_pointer (&o->engine_text, g_free);
+  g_clear_pointer (&o->shard, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PlayOptions, play_options_clear)
+
+#define PLAY_USAGE N_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--engine E] [--json]")
+
+/* The option table of @o: GOptionEntry wants the addresses of the fields. */
+static GOptionEntry *
+play_entries (PlayOptions *o)
+{
+  const GOptionEntry entries[] = {
+    { "agents", 0, 0, G_OPTION_ARG_STRING, &o->agents, N_("One strategy per agent: random, naive, del or del+ (comma-separated)"), "A,B,…" },
+    { "games", 0, 0, G_OPTION_ARG_INT, &o->games, N_("Number of games (default 100)"), "N" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed, N_("Seed of the random deals (default 1)"), "S" },
+    KV_CLI_ENGINE_OPTION (&o->engine_text),
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs, N_("Worker processes (default: the cores)"), "N" },
+    { "shard", 0, 0, G_OPTION_ARG_STRING, &o->shard, N_("Play only the K-th of N slices of the games"), "K/N" },
+    { "merge", 0, 0, G_OPTION_ARG_NONE, &o->merge, N_("Add up the --json outputs of shards (FILE…)"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &o->json, N_("Print JSON"), NULL },
+    { NULL }
+  };
+
+  return g_memdup2 (entries, sizeof entries);
+}
+
+/* "K/N" into @slice (K from 1 to N); FALSE if it is not that. */
+static gboolean
+parse_shard (const char *text, KvCliPlaySlice *slice)
+{
+  guint64 k, n;
+  char *end;
+
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_isdigit (*text))
+    return FALSE;
+  k = g_ascii_strtoull (text, &end, 10);
+  if (*end != '/' || !g_ascii_isdigit (end[1]))
+    return FALSE;
+  n = g_ascii_strtoull (end + 1, &end, 10);
+  if (*end != '\0' || n < 1 || n > 1000000 || k < 1 || k > n)
+    return FALSE;
+  slice->shard = k - 1;
+  slice->shards = n;
+  return TRUE;
+}
+
+/* 0 when the parsed options are in bounds, else the exit code after saying
+ * which is wrong. */
+static int
+check_options (const PlayOptions *o, int argc, KvCliPlaySlice *slice)
+{
+  if (o->merge)
+    return argc >= 2 ? 0 : kv_cli_fail (_("usage: kripkeviz-cli play --merge FILE… [--json]"));
+  if (argc != 2 || o->agents == NULL)
+    return kv_cli_fail ("%s", _(PLAY_USAGE));
+  if (o->games < 1 || o->games > 1000000)
+    return kv_cli_fail (_("--games must be between 1 and 1000000"));
+  if (o->seed < 0 || o->seed > G_MAXUINT32)
+    return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
+  if (o->jobs < 0 || o->jobs > 1024)
+    return kv_cli_fail (_("--jobs must be between 0 (every core) and 1024"));
+  if (!parse_shard (o->shard, slice))
+    return kv_cli_fail (_("--shard must be K/N with 1 ≤ K ≤ N, not “%s”"), o->shard);
+  slice->games = o->games;
+  slice->jobs = o->jobs > 0 ? (guint) o->jobs : g_get_num_processors ();
+  return 0;
+}
+
+static void
+print_result (const KvTournamentResult *t, const char *game, guint32 seed,
+              const KvCliPlaySlice *slice, gboolean json)
+{
+  if (json)
+    print_json (t, game, seed, slice);
+  else
+    print_text (t, game, seed);
+}
+
+/* play --merge FILE…: the shards' --json added up, printed as one run. */
+static int
+merge (char **paths, guint n, gboolean json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *game = NULL;
+  KvCliPlaySlice whole = { .shards = 1 };
+  KvTournamentResult result;
+  guint32 seed;
+
+  if (!kv_cli_play_merge_files (paths, n, &result, &game, &seed, &error))
+    return kv_cli_fail ("%s", error->message);
+  whole.games = result.games;
+  print_result (&result, game, seed, &whole, json);
+  return 0;
 }
 
 int
 kv_cli_play (int argc, char **argv)
 {
-  g_autofree char *agents = NULL;
-  g_autofree char *engine_text = NULL;
-  int games = 100;
-  gint64 seed = 1;
-  gboolean json = FALSE;
-  GOptionEntry entries[] = {
-    { "agents", 0, 0, G_OPTION_ARG_STRING, &agents, N_("One strategy per agent: random, naive, del or del+ (comma-separated)"), "A,B,…" },
-    { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Number of games (default 100)"), "N" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random deals (default 1)"), "S" },
-    KV_CLI_ENGINE_OPTION (&engine_text),
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
-    { NULL }
-  };
+  g_auto(PlayOptions) o = { .games = 100, .seed = 1 };
+  g_autofree GOptionEntry *entries = play_entries (&o);
   g_autoptr(GOptionContext) context = g_option_context_new (_("GAME — self-play: strategies against each other from random deals"));
   g_autoptr(GError) error = NULL;
   g_autoptr(KvScript) script = NULL;
   g_autoptr(KvTournament) tournament = NULL;
+  KvCliPlaySlice slice = { .shards = 1 };
+  KvTournamentResult result;
   KvEngineKind engine;
   const KvStrategy *listed[KV_MAX_AGENTS];
-  gboolean progress;
+  int status;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!kv_cli_parse_options (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
-  if (argc != 2 || agents == NULL)
-    return kv_cli_fail (_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--engine E] [--json]"));
-  if (games < 1 || games > 1000000)
-    return kv_cli_fail (_("--games must be between 1 and 1000000"));
-  if (seed < 0 || seed > G_MAXUINT32)
-    return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
-
-  if (!kv_cli_engine_kind (engine_text, &engine))
+  if ((status = check_options (&o, argc, &slice)) != 0)
+    return status;
+  if (o.merge)
+    return merge (argv + 1, argc - 1, o.json);
+  if (!kv_cli_engine_kind (o.engine_text, &engine))
     return KV_EXIT_ERROR;
 
   script = kv_script_open (argv[1], &error);
   if (script == NULL)
     return kv_cli_fail ("%s", error->message);
-  if (!kv_cli_parse_agents (agents, script->game, argv[1], listed))
+  if (!kv_cli_parse_agents (o.agents, script->game, argv[1], listed))
     return KV_EXIT_ERROR;
 
   /* The same tournament the window's dialog plays: same seed, same numbers. */
-  progress = isatty (STDERR_FILENO) && games > 1;
-  tournament = kv_tournament_new (script->game, listed, (guint32) seed);
+  tournament = kv_tournament_new (script->game, listed, (guint32) o.seed);
   kv_tournament_set_engine (tournament, engine);
-  /* A thousand games of cluedo6 take most of an hour: on a terminal, the
-   * count so far, on one line that the table's first line replaces. */
-  for (int g = 0; g < games; g++)
-    {
-      if (progress)
-        /* TRANSLATORS: progress on the terminal, "game 12 of 1000" */
-        g_printerr (_("\rgame %d of %d…"), g + 1, games);
-      if (!kv_tournament_play_game (tournament, &error))
-        {
-          if (progress)
-            g_printerr ("\n");
-          return kv_cli_fail ("%s", error->message);
-        }
-    }
-  if (progress)
-    g_printerr ("\r\033[K");
-
-  if (json)
-    print_json (kv_tournament_get_result (tournament), argv[1], (guint32) seed);
-  else
-    print_text (kv_tournament_get_result (tournament), argv[1], (guint32) seed);
+  if (!kv_cli_play_slice (tournament, &slice, &result, &error))
+    return kv_cli_fail ("%s", error->message);
+  print_result (&result, argv[1], (guint32) o.seed, &slice, o.json);
   return 0;
 }

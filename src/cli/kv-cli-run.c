@@ -416,7 +416,7 @@ kv_cli_run (int argc, char **argv)
   g_autoptr(KvCliRun) run = NULL;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!kv_cli_parse_options (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
   if (argc != 2)
     return kv_cli_fail (_("usage: kripkeviz-cli run GAME [--json] [--probabilities]"));

@@ -56,7 +56,7 @@ kv_cli_search (int argc, char **argv)
   const KvStrategy *strategies[KV_MAX_AGENTS];
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!kv_cli_parse_options (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
   if (argc != 3 || g_strcmp0 (argv[1], "unsuccessful") != 0 || (output == NULL && !count))
     return kv_cli_fail (_("usage: kripkeviz-cli search unsuccessful GAME [--seed S] [--games N] [--agents A,B,…] -o FILE.kvg | --count"));

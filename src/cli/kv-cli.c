@@ -2,13 +2,14 @@
 #define G_LOG_DOMAIN "kv-cli"
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kv-cli-check.h"
 #include "kv-cli-common.h"
-#include "kv-cli-export.h"
 #include "kv-cli-model.h"
 #include "kv-cli-run.h"
 #include "kv-cli-play.h"
@@ -36,6 +37,27 @@ list_games (int argc, char **argv)
   return 0;
 }
 
+/* export runs in kripkeviz-cli-export, which alone links the drawing
+ * libraries: beside this program in a build tree, in libexecdir once
+ * installed. */
+static int
+exec_export (int argc, char **argv)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = self ? g_path_get_dirname (self) : NULL;
+  g_autofree char *beside = dir ? g_build_filename (dir, "kripkeviz-cli-export", NULL) : NULL;
+  g_autofree char *installed = g_build_filename (KV_LIBEXEC_DIR, "kripkeviz-cli-export", NULL);
+  const char *program = beside && g_file_test (beside, G_FILE_TEST_IS_EXECUTABLE) ? beside : installed;
+  g_autofree char **args = g_new0 (char *, argc + 2);
+
+  args[0] = (char *) "kripkeviz-cli";
+  for (int i = 0; i < argc; i++)
+    args[i + 1] = argv[i];
+  fflush (stdout);
+  execv (program, args);
+  return kv_cli_fail (_("cannot run %s: %s"), program, g_strerror (errno));
+}
+
 typedef struct {
   const char *name;
   int (*run) (int argc, char **argv);
@@ -47,7 +69,7 @@ static const Command commands[] = {
   { "run", kv_cli_run, N_("run GAME [--json]             run a script (a .kvg path or a built-in name)") },
   { "check", kv_cli_check, N_("check GAME FORMULA [--step N] [--json] true/false at the actual world (exit 0, 1; 2 on error)") },
   { "model", kv_cli_model, N_("model GAME [--step N] [--json] [-o FILE] the explicit model (--json: a .kvm.json)") },
-  { "export", kv_cli_export, N_("export GAME --format F -o FILE draw the model (see export --help)") },
+  { "export", exec_export, N_("export GAME --format F -o FILE draw the model (see export --help)") },
   { "play", kv_cli_play, N_("play GAME --agents A,B,… [--games N] [--seed S] [--json]  self-play tournament") },
   { "search", kv_cli_search, N_("search unsuccessful GAME --seed S -o FILE.kvg  find an endmove after which someone wins") },
 };
@@ -55,9 +77,13 @@ static const Command commands[] = {
 static int
 usage (FILE *out)
 {
-  fprintf (out, "%s\n", _("Usage: kripkeviz-cli COMMAND …"));
+  g_autoptr(GString) text = g_string_new (_("Usage: kripkeviz-cli COMMAND …"));
+  g_autofree char *wrapped = NULL;
+
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  kripkeviz-cli %s\n", _(commands[i].usage));
+    g_string_append_printf (text, "\n  kripkeviz-cli %s", _(commands[i].usage));
+  wrapped = kv_cli_wrap (text->str, 80);
+  fprintf (out, "%s\n", wrapped);
   return out == stdout ? 0 : KV_EXIT_ERROR;
 }
 
@@ -70,7 +96,7 @@ main (int argc, char **argv)
     return usage (stderr);
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
     return usage (stdout);
-  if (strcmp (argv[1], "--version") == 0)
+  if (strcmp (argv[1], "--version") == 0 || strcmp (argv[1], "-V") == 0)
     {
       printf ("kripkeviz-cli %s\n", PACKAGE_VERSION);
       return 0;

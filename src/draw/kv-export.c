@@ -482,36 +482,6 @@ kv_export_bytes (const KvLayout         *layout,
 }
 
 gboolean
-kv_export_write_atomic (const char  *path,
-                        GBytes      *bytes,
-                        GError     **error)
-{
-  gsize size;
-  const char *data;
-  g_autoptr(GError) local_error = NULL;
-
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (bytes != NULL, FALSE);
-
-  data = g_bytes_get_data (bytes, &size);
-  /* Through links, in place on devices and FIFOs, else a temporary file
-   * beside @path renamed over it (kv-write.h). */
-  if (!kv_write_file (path, data, (gssize) size, 0666, &local_error))
-    {
-      /* kv_write_file's message is "PATH: reason". */
-      const char *reason = local_error->message;
-
-      if (g_str_has_prefix (reason, path) && g_str_has_prefix (reason + strlen (path), ": "))
-        reason += strlen (path) + 2;
-      /* TRANSLATORS: the first %s is a file name, the second the reason */
-      g_set_error (error, KV_ERROR, KV_ERROR_IO, _("Could not write %s: %s"), path, reason);
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-gboolean
 kv_export_file (const KvLayout         *layout,
                 KvFormat                format,
                 const KvRenderOptions  *options,
@@ -523,7 +493,7 @@ kv_export_file (const KvLayout         *layout,
   g_return_val_if_fail (path != NULL, FALSE);
 
   bytes = kv_export_bytes (layout, format, options, error);
-  return bytes != NULL && kv_export_write_atomic (path, bytes, error);
+  return bytes != NULL && kv_write_bytes (path, bytes, error);
 }
 
 GBytes *

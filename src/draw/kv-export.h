@@ -85,8 +85,4 @@ GBytes   *kv_export_beamer_bytes  (KvLayout * const *layouts, const char * const
                                    guint n_frames, const KvRenderOptions *options,
                                    GError **error);
 
-/* Writes @bytes to @path safely (kv_write_file: through links, in place
- * on devices and FIFOs, atomically otherwise).  */
-gboolean  kv_export_write_atomic  (const char *path, GBytes *bytes, GError **error);
-
 G_END_DECLS

@@ -43,7 +43,7 @@ gboolean kv_tournament_plot_bar   (const KvTournamentResult *result,
 
 /* The plot as a file: KV_FORMAT_PNG (pixels = @width × @height) or
  * KV_FORMAT_SVG; KV_ERROR_IO for another format. Write it with
- * kv_export_write_atomic. */
+ * kv_write_bytes. */
 GBytes  *kv_tournament_plot_bytes (const KvTournamentResult *result,
                                    KvFormat                  format,
                                    double                    width,

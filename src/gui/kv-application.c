@@ -47,30 +47,76 @@ open_in_new_window (KvApplication *self,
     }
 }
 
+/* The window's options, parsed by GApplication: --help lists them, and they
+ * combine with each other and with GAME in any order. */
+static const GOptionEntry option_entries[] = {
+  { "present", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("Start in presentation mode (full screen, large print; F5 or Esc leaves)"), NULL },
+  { "version", 'V', 0, G_OPTION_ARG_NONE, NULL, N_("Show the version"), NULL },
+  /* TRANSLATORS: after "Usage: kripkeviz [OPTION…]" in --help */
+  { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, N_("[GAME]") },
+  { NULL }
+};
+
+/* Answered in the launching process, before any display is opened: a
+ * terminal or a packaging script may have none. */
+static int
+kv_application_handle_local_options (GApplication *application,
+                                     GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("kripkeviz %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  /* Without its schema GSettings aborts the window: say what to do instead. */
+  {
+    g_autoptr(GSettingsSchema) schema =
+      g_settings_schema_source_lookup (g_settings_schema_source_get_default (), APP_ID, TRUE);
+
+    if (schema == NULL)
+      {
+        g_printerr (_("kripkeviz: the settings schema %s is not installed: install Kripkeviz "
+                      "(meson install), or run it from a build with tools/dev.sh run, or set "
+                      "GSETTINGS_SCHEMA_DIR to the build's data directory.\n"), APP_ID);
+        return 2;
+      }
+  }
+  /* A malformed KRIPKEVIZ_* setting is said, by name and why, not ignored. */
+  {
+    g_autoptr(GError) error = NULL;
+    KvEngineKind kind;
+    guint nodes;
+
+    if (!kv_engine_from_env (&kind, &error) || !kv_sym_nodes_from_env (&nodes, &error))
+      {
+        g_printerr ("kripkeviz: %s%s\n", g_str_has_prefix (error->message, "KRIPKEVIZ_") ? "" : "KRIPKEVIZ_ENGINE: ",
+                    error->message);
+        return 2;
+      }
+  }
+  return -1;
+}
+
 static int
 kv_application_command_line (GApplication            *application,
                              GApplicationCommandLine *command_line)
 {
   KvApplication *self = KV_APPLICATION (application);
-  int argc;
-  g_auto(GStrv) argv = g_application_command_line_get_arguments (command_line, &argc);
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autofree const char **games = NULL;
   const char *game = NULL;
   gboolean present = FALSE;
 
-  /* kripkeviz [--present] [GAME], the option anywhere. */
-  for (int i = 1; i < argc; i++)
+  g_variant_dict_lookup (options, "present", "b", &present);
+  g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &games);
+  if (games != NULL && games[0] != NULL && games[1] != NULL)
     {
-      if (g_str_equal (argv[i], "--present"))
-        present = TRUE;
-      else if (game == NULL && !g_str_has_prefix (argv[i], "--"))
-        game = argv[i];
-      else
-        {
-          g_application_command_line_printerr (command_line,
-                                               _("Usage: kripkeviz [--present] [GAME]  (a built-in game, a .kvg file or a .kvm.json model)\n"));
-          return 2;
-        }
+      g_application_command_line_printerr (command_line,
+                                           _("Usage: kripkeviz [--present] [GAME]  (a built-in game, a .kvg file or a .kvm.json model)\n"));
+      return 2;
     }
+  game = games != NULL ? games[0] : NULL;
 
   if (game != NULL)
     {
@@ -194,11 +240,16 @@ kv_application_class_init (KvApplicationClass *klass)
   app_class->startup = kv_application_startup;
   app_class->activate = kv_application_activate;
   app_class->command_line = kv_application_command_line;
+  app_class->handle_local_options = kv_application_handle_local_options;
 }
 
 static void
 kv_application_init (KvApplication *self)
 {
+  g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
+  g_application_set_option_context_summary (G_APPLICATION (self),
+    _("Opens GAME (a .kvg script, a .kvm.json model or a built-in game: see\n"
+      "`kripkeviz-cli games`) in a window; without GAME, the last session or Hexa."));
 }
 
 KvApplication *

@@ -349,7 +349,7 @@ kv_tournament_dialog_export_plot (KvTournamentDialog  *self,
   if (!kv_format_from_path (path, &format))
     format = KV_FORMAT_PNG;
   bytes = kv_tournament_plot_bytes (&self->result, format, EXPORT_WIDTH, EXPORT_HEIGHT, error);
-  return bytes != NULL && kv_export_write_atomic (path, bytes, error);
+  return bytes != NULL && kv_write_bytes (path, bytes, error);
 }
 
 static void

@@ -140,7 +140,30 @@ printf 'agents 1 2 3\ncards r w b\nhands 1 1\ndeal 1: r 2: w 3: b\n' >"$tmp/hand
 expect 2 "hands that do not match the agents" "hands.kvg:3:1: error: there are 3 agents, but 2 hand sizes" -- run "$tmp/hands.kvg"
 printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\nannounce K{1} (r@1 |\n' >"$tmp/formula.kvg"
 expect 2 "a formula error inside a script" "formula.kvg:5:21: error: expected a formula" -- run "$tmp/formula.kvg"
-expect 2 "an unreadable file" "$tmp/none.kvg:1:1: error:" -- run "$tmp/none.kvg"
+expect 2 "an unreadable file" "$tmp/none.kvg: error:" -- run "$tmp/none.kvg"
+expect 0 "-V is --version" "^kripkeviz-cli [0-9]" -- -V
+# Every command's --help fits a terminal of 80 columns, in English and Dutch
+# (bash counts characters, not bytes, in a UTF-8 locale).
+for lang in C.UTF-8 nl_NL.UTF-8; do
+  wide=
+  for command in "" games run check model export play search; do
+    while IFS= read -r line; do
+      if [ "${#line}" -gt 80 ]; then wide="$wide ${command:-main}:${#line}"; fi
+    done < <(LC_ALL=$lang "$cli" $command --help 2>&1)
+  done
+  if [ -z "$wide" ]; then ok "--help fits 80 columns ($lang)"; else not_ok "--help fits 80 columns ($lang)" "$wide"; fi
+done
+expect 2 "export to a missing directory names the file asked for" \
+  '^kripkeviz-cli export: Could not write /nonexistent/x\.svg: No such directory$' -- export hexa --format svg -o /nonexistent/x.svg
+# The commands that draw nothing start without the drawing stack: only the
+# export program (which kripkeviz-cli execs) links Graphviz and cairo.
+if command -v ldd >/dev/null; then
+  if ldd "$cli" | grep -qE 'libgvc|libcairo|libpixman|libcgraph'; then
+    not_ok "kripkeviz-cli does not link the drawing stack" "$(ldd "$cli" | grep -E 'gvc|cairo|pixman|cgraph')"
+  else
+    ok "kripkeviz-cli does not link the drawing stack"
+  fi
+fi
 
 # The product view's stages (issue 5), as files a teacher puts on slides.
 for stage in action pairs links result; do

@@ -44,6 +44,34 @@ if cmp -s "$tmp/a.json" "$tmp/c.json"; then not_ok "play: another seed, other ga
 "$cli" play hexa --agents random,naive,del --games 30 --seed 2 >"$tmp/hexa.txt"
 same_output "play hexa (text) matches golden" "$golden/play-hexa.txt" "$tmp/hexa.txt"
 
+# Worker processes: each game's randomness comes from the seed and its index
+# alone, so any number of workers prints the same bytes as one.
+for jobs in 2 3; do
+  "$cli" play clue11 --agents naive,del,del+ --games 40 --seed 5 --json --jobs "$jobs" >"$tmp/j$jobs.json"
+  same_output "play --jobs $jobs is byte-identical to --jobs 1" "$golden/play-clue11.json" "$tmp/j$jobs.json"
+done
+"$cli" play hexa --agents random,naive,del --games 30 --seed 2 -j 4 >"$tmp/hexa4.txt"
+same_output "play hexa -j 4 (text) is byte-identical to one process" "$golden/play-hexa.txt" "$tmp/hexa4.txt"
+
+# Shards: four slices through GNU parallel, merged, are exactly one run, as
+# JSON and as the table.
+if command -v parallel >/dev/null; then
+  parallel --will-cite "$cli" play clue11 --agents naive,del,del+ --games 40 --seed 5 --jobs 1 --json \
+    --shard {}/4 ">$tmp/shard-{}.json" ::: 1 2 3 4
+  "$cli" play --merge "$tmp"/shard-*.json --json >"$tmp/merged.json" 2>"$tmp/err"
+  same_output "four shards through GNU parallel merge into one run's JSON" "$golden/play-clue11.json" "$tmp/merged.json"
+  "$cli" play clue11 --agents naive,del,del+ --games 40 --seed 5 >"$tmp/one.txt"
+  "$cli" play --merge "$tmp"/shard-*.json >"$tmp/merged.txt" 2>"$tmp/err"
+  same_output "… and into one run's table" "$tmp/one.txt" "$tmp/merged.txt"
+else
+  not_ok "GNU parallel is installed (tools/dev.sh installs it)"
+fi
+expect 2 "play --merge: a shard missing" 'shard 3 of 4 is missing' -- play --merge "$tmp/shard-1.json" "$tmp/shard-2.json" "$tmp/shard-4.json"
+expect 2 "play --merge: a shard twice" 'given twice' -- play --merge "$tmp/shard-1.json" "$tmp/shard-1.json"
+expect 2 "play --merge: not a shard's JSON" 'not the --json of play --shard' -- play --merge "$golden/play-clue11.json"
+expect 2 "play --shard 5/4" '--shard must be K/N' -- play clue11 --agents del,del,del --shard 5/4
+expect 2 "play --jobs -1" '--jobs must be' -- play clue11 --agents del,del,del --jobs -1
+
 # In Dutch the headers are longer than the English column widths: the
 # columns still line up (every line as long up to the last column), with
 # decimal commas.

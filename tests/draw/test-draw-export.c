@@ -50,7 +50,7 @@ write_tmp (const char *name,
   g_autoptr(GError) error = NULL;
   char *path = g_build_filename (tmpdir, name, NULL);
 
-  kv_export_write_atomic (path, bytes, &error);
+  kv_write_bytes (path, bytes, &error);
   g_assert_no_error (error);
   return path;
 }
@@ -678,7 +678,7 @@ test_atomic (void)
   guint n_files = 0;
 
   /* A missing directory: an error, nothing written. */
-  g_assert_false (kv_export_write_atomic (path, bytes, &error));
+  g_assert_false (kv_write_bytes (path, bytes, &error));
   g_assert_error (error, KV_ERROR, KV_ERROR_IO);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_clear_error (&error);
@@ -686,7 +686,7 @@ test_atomic (void)
   /* Over an existing file: replaced whole, no temporary left behind. */
   g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
   g_assert_true (g_file_set_contents (path, "old", -1, NULL));
-  g_assert_true (kv_export_write_atomic (path, bytes, &error));
+  g_assert_true (kv_write_bytes (path, bytes, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_cmpstr (contents, ==, "new");

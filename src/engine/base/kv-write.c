@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kv-error.h"
 #include "kv-write.h"
 
 #define MAX_LINKS 40  /* as the kernel's ELOOP */
@@ -207,4 +208,34 @@ kv_write_file (const char  *path,
   if (info.st_nlink > 1)
     return write_in_place (path, target, data, (gsize) length, TRUE, error);
   return write_atomically (path, target, data, (gsize) length, &info, mode, error);
+}
+
+gboolean
+kv_write_bytes (const char  *path,
+                GBytes      *bytes,
+                GError     **error)
+{
+  gsize size;
+  const char *data;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+
+  data = g_bytes_get_data (bytes, &size);
+  /* Through links, in place on devices and FIFOs, else a temporary file
+   * beside @path renamed over it (kv-write.h). */
+  if (!kv_write_file (path, data, (gssize) size, 0666, &local_error))
+    {
+      /* kv_write_file's message is "PATH: reason". */
+      const char *reason = local_error->message;
+
+      if (g_str_has_prefix (reason, path) && g_str_has_prefix (reason + strlen (path), ": "))
+        reason += strlen (path) + 2;
+      /* TRANSLATORS: the first %s is a file name, the second the reason */
+      g_set_error (error, KV_ERROR, KV_ERROR_IO, _("Could not write %s: %s"), path, reason);
+      return FALSE;
+    }
+
+  return TRUE;
 }

@@ -33,6 +33,12 @@ gboolean kv_write_file (const char  *path,
                         int          mode,
                         GError     **error);
 
+/* kv_write_file for @bytes, its failure said for a person: "Could not
+ * write PATH: reason" in KV_ERROR_IO. */
+gboolean kv_write_bytes (const char  *path,
+                         GBytes      *bytes,
+                         GError     **error);
+
 /* Where kv_write_file writes for @path: the target its symbolic links
  * lead to (newly allocated); @path itself when it is none. */
 char    *kv_write_resolve (const char *path);

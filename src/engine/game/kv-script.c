@@ -788,7 +788,7 @@ kv_script_load (const char *path, GError **error)
       g_autofree char *shown = kv_read_shorten (path);
 
       g_set_error (error, KV_ERROR, inner->domain == KV_ERROR ? inner->code : KV_ERROR_IO,
-                   "%s:1:1: error: %s", shown, inner->message);
+                   "%s: error: %s", shown, inner->message);
       return NULL;
     }
   return kv_script_parse (text, length, path, error);
@@ -862,7 +862,7 @@ kv_script_open (const char *name_or_path, GError **error)
       g_autofree char *list = g_strjoinv (", ", names);
 
       g_set_error (error, KV_ERROR, KV_ERROR_IO,
-                   _("%s:1:1: error: no such file, and not a built-in game (built-in: %s)"),
+                   _("%s: error: No such file, and not a built-in game (built-in: %s)"),
                    name_or_path, list);
       return NULL;
     }

@@ -9,7 +9,7 @@ struct _KvTournament
 {
   KvGame            *game;
   const KvStrategy  *listed[KV_MAX_AGENTS];
-  GRand             *rand;
+  guint32            seed;
   KvEngineKind       engine;
   KvTournamentResult result;
 };
@@ -36,7 +36,7 @@ kv_tournament_new (KvGame                  *game,
 
   self = g_new0 (KvTournament, 1);
   self->game = kv_game_ref (game);
-  self->rand = g_rand_new_with_seed (seed);
+  self->seed = seed;
   self->engine = KV_ENGINE_AUTO;
   for (guint a = 0; a < game->n_agents; a++)
     {
@@ -62,7 +62,6 @@ kv_tournament_free (KvTournament *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->game, kv_game_unref);
-  g_clear_pointer (&self->rand, g_rand_free);
   g_free (self);
 }
 
@@ -131,7 +130,28 @@ gboolean
 kv_tournament_play_game (KvTournament  *self,
                          GError       **error)
 {
+  g_return_val_if_fail (self != NULL, FALSE);
+  return kv_tournament_play_game_at (self, self->result.games, error);
+}
+
+/* Game @index's own random numbers, from the run's seed and the index alone,
+ * so that a game plays the same in any process, shard or order. */
+static GRand *
+game_rand (guint32 seed,
+           guint   index)
+{
+  const guint32 key[] = { seed, index };
+
+  return g_rand_new_with_seed_array (key, G_N_ELEMENTS (key));
+}
+
+gboolean
+kv_tournament_play_game_at (KvTournament  *self,
+                            guint          index,
+                            GError       **error)
+{
   KvTournamentResult *result;
+  g_autoptr(GRand) rand = NULL;
   const KvStrategy *seats[KV_MAX_AGENTS];
   g_autoptr(KvGame) dealt = NULL;
   g_autoptr(KvPlayRecord) record = NULL;
@@ -142,9 +162,10 @@ kv_tournament_play_game (KvTournament  *self,
 
   result = &self->result;
   n_agents = self->game->n_agents;
-  g = result->games;
-  /* As kv-cli-play.c: the deal first, then the game, from one GRand. */
-  dealt = kv_play_deal (self->game, self->rand);
+  g = index;
+  rand = game_rand (self->seed, index);
+  /* The deal first, then the game, from the game's own GRand. */
+  dealt = kv_play_deal (self->game, rand);
   for (guint a = 0; a < n_agents; a++)
     seats[a] = self->listed[(a + g) % n_agents];
   /* The suggestions are tallied into a copy, kept only when the game is. */
@@ -153,7 +174,7 @@ kv_tournament_play_game (KvTournament  *self,
 
     watch.result = &tallied;
     watch.seats = seats;
-    record = kv_play_game (dealt, self->engine, seats, self->rand, KV_TOURNAMENT_MAX_ROUNDS,
+    record = kv_play_game (dealt, self->engine, seats, rand, KV_TOURNAMENT_MAX_ROUNDS,
                            watch_step, &watch, error);
     if (record == NULL)
       return FALSE;
@@ -178,6 +199,34 @@ kv_tournament_play_game (KvTournament  *self,
   result->observer_known_sum += record->observer_known;
   result->observer_total_sum += record->observer_total;
   return TRUE;
+}
+
+void
+kv_tournament_result_add (KvTournamentResult       *into,
+                          const KvTournamentResult *part)
+{
+  g_return_if_fail (into != NULL && part != NULL && into->n_tallies == part->n_tallies);
+
+  into->games += part->games;
+  into->no_winner += part->no_winner;
+  into->observer_knew_all += part->observer_knew_all;
+  into->observer_known_sum += part->observer_known_sum;
+  into->observer_total_sum += part->observer_total_sum;
+  for (guint i = 0; i < into->n_tallies; i++)
+    {
+      KvTournamentTally *t = &into->tallies[i];
+      const KvTournamentTally *p = &part->tallies[i];
+
+      t->seats += p->seats;
+      t->wins += p->wins;
+      t->rounds_sum += p->rounds_sum;
+      for (guint r = 0; r <= KV_TOURNAMENT_MAX_ROUNDS; r++)
+        t->by_rounds[r] += p->by_rounds[r];
+      t->suggestions += p->suggestions;
+      t->own_card += p->own_card;
+      t->unanswered += p->unanswered;
+      t->won_unanswered += p->won_unanswered;
+    }
 }
 
 const KvTournamentResult *

@@ -2,7 +2,9 @@
 /* kv-tournament.h: a self-play tournament — N games of one game between
  * strategies, tallied per strategy, as `kripkeviz-cli play` plays them.
  *
- * The games are dealt from one GRand seeded with the seed; the strategies
+ * Game g is dealt and played from a GRand seeded with the seed and g alone,
+ * so a game plays the same whichever process, shard or order plays it (the
+ * results of disjoint sets of games add up to one run's); the strategies
  * rotate over the seats from game to game (game g gives agent a the
  * strategy (a + g) mod n of the list), so no strategy keeps the first move.
  * The tournament plays one game per call, so a caller can show progress and
@@ -61,6 +63,13 @@ void          kv_tournament_set_engine (KvTournament             *tournament,
 /* Plays the next game; FALSE with @error when it could not be played. */
 gboolean      kv_tournament_play_game  (KvTournament             *tournament,
                                         GError                  **error);
+/* Plays game @index (its deal, seats and moves) and adds it to the result. */
+gboolean      kv_tournament_play_game_at (KvTournament           *tournament,
+                                          guint                   index,
+                                          GError                **error);
+/* Adds @part, the result of other games of the same tournament, to @into. */
+void          kv_tournament_result_add (KvTournamentResult       *into,
+                                        const KvTournamentResult *part);
 const KvTournamentResult *kv_tournament_get_result (const KvTournament *tournament);
 
 /* A tally's win share of @result's games and its mean rounds to win
