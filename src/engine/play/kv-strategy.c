@@ -246,26 +246,26 @@ model_knows (KvPlayer *player, KvState *state)
 
 /* --- naive: its own bookkeeping only ---------------------------------- */
 
-/* The envelope's card of category @cat as naive knows it, or -1. */
+/* The envelope's card of category @cat as naive knows it, or -1: a card
+ * marked as in the envelope (nobody could show it), else the one card of
+ * the category whose owner it has not seen. The marks come first: the
+ * envelope's card may come after two unseen cards of its category. */
 static int
 naive_envelope_card (const KvPlayer *player, const KvGame *game, guint cat)
 {
   int candidate = -1;
+  guint n_unseen = 0;
 
   for (guint c = 0; c < game->n_cards; c++)
-    {
-      if (game->card_category[c] != (int) cat)
-        continue;
-      if (player->envelope & KV_CARD_BIT (c))
-        return c;
-      if (player->seen_owner[c] < 0)
-        {
-          if (candidate >= 0)
-            return -1;
-          candidate = c;
-        }
-    }
-  return candidate;
+    if (game->card_category[c] == (int) cat && (player->envelope & KV_CARD_BIT (c)))
+      return c;
+  for (guint c = 0; c < game->n_cards; c++)
+    if (game->card_category[c] == (int) cat && player->seen_owner[c] < 0)
+      {
+        candidate = c;
+        n_unseen++;
+      }
+  return n_unseen == 1 ? candidate : -1;
 }
 
 static gboolean
