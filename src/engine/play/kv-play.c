@@ -8,6 +8,7 @@
 #include "kv-knowledge.h"
 #include "kv-product-update.h"
 #include "kv-script.h"
+#include "kv-turn.h"
 
 KvGame *
 kv_play_deal (const KvGame *game, GRand *rand)
@@ -138,64 +139,19 @@ count_observer (KvPlayRecord *record)
     }
 }
 
-/* One suggestion of @cards by @agent: the answers, each player observing. */
+/* Applies @suggestion's answers to the record's state; the record keeps
+ * its suggest when that says the same, else the answers. */
 static gboolean
-play_suggestion (KvPlayRecord *record, KvPlayer **players, guint agent, KvHand cards,
-                 GRand *rand, KvPlayStepFunc func, gpointer data, gboolean *stop,
-                 GError **error)
+apply_suggestion (KvPlayRecord *record, const KvTurnSuggestion *suggestion,
+                  KvPlayStepFunc func, gpointer data, gboolean *stop, GError **error)
 {
-  KvGame *game = record->game;
-  guint n_responders = game->responders == KV_RESPONDERS_NEXT ? 1 : game->n_agents - 1;
-  g_autoptr(GPtrArray) answers = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
-  g_autoptr(KvStep) suggest = cards_step (game, KV_STEP_SUGGEST, agent, cards);
-  gboolean as_default = TRUE;
-  int shower = -1, shown = -1;
-
-  for (guint i = 1; i <= n_responders && i < game->n_agents && shower < 0; i++)
-    {
-      guint responder = (agent + i) % game->n_agents;
-      KvHand held = game->deal[responder] & cards;
-      KvStep *answer;
-
-      if (held == 0)
-        answer = cards_step (game, KV_STEP_NOCARD, responder, cards);
-      else
-        {
-          const KvPlayer *p = players[responder];
-
-          shower = responder;
-          shown = p->strategy->show (players[responder], record->state, agent, held, rand);
-          as_default = as_default && shown == __builtin_ctzll (held);
-          answer = cards_step (game, KV_STEP_SHOWCARD, responder, cards);
-          answer->target = agent;
-          answer->shown = shown;
-        }
-      g_ptr_array_add (answers, answer);
-    }
-  if (as_default)
-    g_ptr_array_add (record->steps, kv_step_ref (suggest));
-  for (guint i = 0; i < answers->len && !*stop; i++)
-    if (!apply (record, kv_step_ref (g_ptr_array_index (answers, i)), !as_default,
-                func, data, stop, error))
+  if (suggestion->as_default)
+    g_ptr_array_add (record->steps, kv_step_ref (suggestion->suggest));
+  for (guint i = 0; i < suggestion->answers->len && !*stop; i++)
+    if (!apply (record, kv_step_ref (g_ptr_array_index (suggestion->answers, i)),
+                !suggestion->as_default, func, data, stop, error))
       return FALSE;
-  for (guint a = 0; a < game->n_agents; a++)
-    kv_player_observe (players[a], game, agent, cards, shower, shown,
-                       n_responders >= game->n_agents - 1);
   return TRUE;
-}
-
-/* Whether @agent may end its move at @state: endmove's precondition,
- * that it does not know δ. */
-static gboolean
-may_end_move (KvState *state, KvStep *ending)
-{
-  const KvModel *model = kv_state_model (state);
-  g_autofree char *why = NULL;
-
-  if (model == NULL)
-    return !kv_strategy_state_knows (state, ending->agent);
-  why = kv_step_why_false (model, ending);
-  return why == NULL;
 }
 
 KvPlayRecord *
@@ -204,8 +160,9 @@ kv_play_game (KvGame *game, KvEngineKind engine, const KvStrategy *const *strate
               GError **error)
 {
   g_autoptr(KvPlayRecord) record = g_new0 (KvPlayRecord, 1);
-  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(KvTurnSeats) seats = NULL;
   gboolean stop = FALSE;
+  guint n_movers = 0, agent;
 
   g_return_val_if_fail (game != NULL && strategies != NULL && rand != NULL, NULL);
 
@@ -215,49 +172,33 @@ kv_play_game (KvGame *game, KvEngineKind engine, const KvStrategy *const *strate
   record->state = kv_state_new_initial (game, engine, 0, error);
   if (record->state == NULL)
     return NULL;
+  seats = kv_turn_seats_new (game, strategies);
   for (guint a = 0; a < game->n_agents; a++)
-    g_ptr_array_add (players, kv_player_new (game, a, strategies[a]));
+    n_movers += seats->players[a] != NULL;
+  g_return_val_if_fail (n_movers > 0, NULL);
+  agent = seats->players[0] != NULL ? 0 : kv_turn_seats_next (seats, 0);
 
-  while (!stop && record->winner < 0 && record->turns < max_rounds * game->n_agents)
+  /* One turn per iteration, by kv-turn.h's turn player. */
+  for (; !stop && record->winner < 0 && record->turns < max_rounds * n_movers;
+       agent = kv_turn_seats_next (seats, agent))
     {
-      guint agent = record->turns % game->n_agents;
-      KvPlayer *player = g_ptr_array_index (players, agent);
-      gboolean knows;
+      g_autoptr(KvTurnSuggestion) suggestion = NULL;
+      KvStep *ending;
 
       record->turns++;
-      record->rounds = (record->turns + game->n_agents - 1) / game->n_agents;
-      knows = player->strategy->knows (player, record->state);
-      if (!knows)
-        {
-          KvHand cards = player->strategy->suggest (player, record->state, rand);
-
-          if (cards != 0
-              && !play_suggestion (record, (KvPlayer **) players->pdata, agent, cards,
-                                   rand, func, data, &stop, error))
-            return NULL;
-          if (stop)
-            break;
-          knows = player->strategy->knows (player, record->state);
-        }
-      {
-        KvStep *ending = kv_step_new (game, knows ? KV_STEP_WIN : KV_STEP_ENDMOVE);
-
-        ending->agent = agent;
-        /* A win is true: every strategy knows δ by the model's reckoning
-         * or by a sound bookkeeping of what it saw. */
-        if (!knows && !may_end_move (record->state, ending))
-          {
-            /* Only naive can fail to see that it knows δ: it cannot
-             * truthfully say it cannot win, so it just passes. */
-            g_assert (!knows);
-            kv_step_unref (ending);
-            continue;
-          }
-        if (!apply (record, ending, TRUE, func, data, &stop, error))
-          return NULL;
-        if (knows)
-          record->winner = agent;
-      }
+      record->rounds = (record->turns + n_movers - 1) / n_movers;
+      suggestion = kv_turn_suggest (seats, agent, record->state, rand);
+      if (suggestion != NULL && !apply_suggestion (record, suggestion, func, data, &stop, error))
+        return NULL;
+      if (stop)
+        break;
+      ending = kv_turn_end (seats, agent, record->state, suggestion);
+      if (ending == NULL)
+        continue;               /* it passes */
+      if (!apply (record, ending, TRUE, func, data, &stop, error))
+        return NULL;
+      if (ending->kind == KV_STEP_WIN)
+        record->winner = agent;
     }
   count_observer (record);
   return g_steal_pointer (&record);
