@@ -51,8 +51,11 @@ print_cell (const char *text, int width, gboolean left)
     printf ("%*s%s", pad, "", text);
 }
 
+static void print_knows (const char *who, const KvTournamentKnows *k, const KvTournamentResult *t,
+                         gboolean owners);
+
 static void
-print_text (const KvTournamentResult *t, const char *game, guint32 seed)
+print_text (const KvTournamentResult *t, const char *game, guint32 seed, gboolean fixed_seats)
 {
   const char *headers[] = { _("strategy"), _("seats"), _("wins"), _("share"), _("rounds") };
   int width[G_N_ELEMENTS (headers)] = { 8, 6, 6, 7, 7 };
@@ -76,7 +79,10 @@ print_text (const KvTournamentResult *t, const char *game, guint32 seed)
   for (guint c = 0; c < G_N_ELEMENTS (headers); c++)
     width[c] = MAX (width[c], (int) g_utf8_strlen (headers[c], -1));
 
-  printf (_("%s: %u games, seed %u (strategies rotate over the seats)\n\n"), game, t->games, seed);
+  if (fixed_seats)
+    printf (_("%s: %u games, seed %u (fixed seats: agent a plays the a-th strategy)\n\n"), game, t->games, seed);
+  else
+    printf (_("%s: %u games, seed %u (strategies rotate over the seats)\n\n"), game, t->games, seed);
   for (guint c = 0; c < G_N_ELEMENTS (headers); c++)
     {
       print_cell (headers[c], width[c], c == 0);
@@ -96,14 +102,53 @@ print_text (const KvTournamentResult *t, const char *game, guint32 seed)
     }
   if (t->no_winner > 0)
     printf (_("\n%u games without a winner in %u rounds\n"), t->no_winner, KV_TOURNAMENT_MAX_ROUNDS);
-  {
-    g_autofree char *known = kv_format_decimal (share (t->observer_known_sum, t->games), 2);
-    g_autofree char *total = kv_format_decimal (share (t->observer_total_sum, t->games), 2);
+  if (t->ended_by_ask > 0)
+    printf (_("\n%u games ended when agent 1 asked δ\n"), t->ended_by_ask);
+  print_knows (_("common knowledge among the players at the end"), &t->common, t, FALSE);
+}
 
-    /* TRANSLATORS: the two last %s are decimals ("1.40", "3.00", with the locale's decimal sign) */
-    printf (_("\nobserver (common knowledge) at the end: knew δ in %u of %u games, %s of its %s cards on average\n"),
-            t->observer_knew_all, t->games, known, total);
-  }
+/* One agent's (or the players' common) knowledge, as one line. */
+static void
+print_knows (const char *who, const KvTournamentKnows *k, const KvTournamentResult *t, gboolean owners)
+{
+  g_autofree char *known = kv_format_decimal (share (k->delta_known_sum, t->games), 2);
+  g_autofree char *total = kv_format_decimal (share (t->delta_total_sum, t->games), 2);
+
+  /* TRANSLATORS: the first %s is who ("common knowledge among the players
+   * at the end"); the two last %s are decimals ("1.40", "3.00") */
+  printf (_("\n%s: knew δ in %u of %u games, %s of its %s cards on average"),
+          who, k->knew_delta, t->games, known, total);
+  if (owners)
+    {
+      g_autofree char *cards = kv_format_decimal (share (k->owners_known_sum, t->games), 2);
+
+      /* TRANSLATORS: %s is a decimal, "4.20" */
+      printf (_("; the owner of %s cards"), cards);
+    }
+  printf ("\n");
+}
+
+/* The seats' and the observer's figures (KvPlayOptions), after the table. */
+static void
+print_options_text (const KvTournamentResult *t, const KvTournament *tournament,
+                    const KvPlayOptions *options)
+{
+  if (options->fixed_seats)
+    {
+      printf ("\n%s\n", _("seat  strategy  won or asked δ  mean rounds until then"));
+      for (guint a = 0; a < t->n_seats; a++)
+        {
+          g_autofree char *mean = kv_format_decimal (kv_tournament_seat_mean (&t->seats[a]), 2);
+
+          printf ("%4u  %-8s  %14u  %s\n", a + 1, kv_tournament_get_listed (tournament)[a]->name,
+                  t->seats[a].done, mean);
+        }
+    }
+  if (options->observer)
+    {
+      print_knows (_("observer (no cards, never moves) just before the last step"), &t->observer_before, t, TRUE);
+      print_knows (_("observer (no cards, never moves) at the end"), &t->observer_end, t, TRUE);
+    }
 }
 
 /* @text as a JSON string. */
@@ -130,10 +175,28 @@ append_json_number (GString *out, double value)
   g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.4g", value));
 }
 
+/* {"knew_delta": …, "mean_cards_known": …, "delta_cards": …}, and with
+ * @owners "mean_owners_known". */
+static void
+append_json_knows (GString *out, const KvTournamentKnows *k, const KvTournamentResult *t, gboolean owners)
+{
+  g_string_append_printf (out, "{\"knew_delta\": %u, \"mean_cards_known\": ", k->knew_delta);
+  append_json_number (out, share (k->delta_known_sum, t->games));
+  g_string_append (out, ", \"delta_cards\": ");
+  append_json_number (out, share (t->delta_total_sum, t->games));
+  if (owners)
+    {
+      g_string_append (out, ", \"mean_owners_known\": ");
+      append_json_number (out, share (k->owners_known_sum, t->games));
+    }
+  g_string_append (out, "}");
+}
+
 /* Written by hand rather than by JsonGenerator, which prints 0.35 as
  * 0.34999999999999998. */
 static void
-print_json (const KvTournamentResult *t, const char *game, guint32 seed)
+print_json (const KvTournamentResult *t, const KvTournament *tournament, const KvPlayOptions *options,
+            const char *game, guint32 seed)
 {
   g_autoptr(GString) out = g_string_new ("{\n  \"game\": ");
 
@@ -162,12 +225,32 @@ print_json (const KvTournamentResult *t, const char *game, guint32 seed)
                               "\"unanswered\": %u, \"won_unanswered\": %u}}",
                               tally->suggestions, tally->own_card, tally->unanswered, tally->won_unanswered);
     }
-  g_string_append_printf (out, "\n  },\n  \"observer\": {\"knew_delta\": %u, \"mean_cards_known\": ",
-                          t->observer_knew_all);
-  append_json_number (out, share (t->observer_known_sum, t->games));
-  g_string_append (out, ", \"delta_cards\": ");
-  append_json_number (out, share (t->observer_total_sum, t->games));
-  g_string_append (out, "}\n}\n");
+  g_string_append (out, "\n  },\n  \"common_knowledge\": ");
+  append_json_knows (out, &t->common, t, FALSE);
+  if (options->observer)
+    {
+      g_string_append (out, ",\n  \"observer\": {\"before_last_step\": ");
+      append_json_knows (out, &t->observer_before, t, TRUE);
+      g_string_append (out, ", \"end\": ");
+      append_json_knows (out, &t->observer_end, t, TRUE);
+      g_string_append (out, "}");
+    }
+  if (options->fixed_seats)
+    {
+      g_string_append (out, ",\n  \"seats\": [");
+      for (guint a = 0; a < t->n_seats; a++)
+        {
+          g_string_append_printf (out, "%s{\"strategy\": ", a ? ", " : "");
+          append_json_string (out, kv_tournament_get_listed (tournament)[a]->name);
+          g_string_append_printf (out, ", \"won_or_asked_delta\": %u, \"mean_rounds\": ", t->seats[a].done);
+          append_json_number (out, kv_tournament_seat_mean (&t->seats[a]));
+          g_string_append (out, "}");
+        }
+      g_string_append (out, "]");
+    }
+  if (options->end_when_first_asks)
+    g_string_append_printf (out, ",\n  \"ended_when_agent_1_asked_delta\": %u", t->ended_by_ask);
+  g_string_append (out, "\n}\n");
   fputs (out->str, stdout);
 }
 
@@ -179,12 +262,19 @@ kv_cli_play (int argc, char **argv)
   int games = 100;
   gint64 seed = 1;
   gboolean json = FALSE;
+  KvPlayOptions options = { 0 };
+  g_autofree char *transcripts = NULL;
   GOptionEntry entries[] = {
     { "agents", 0, 0, G_OPTION_ARG_STRING, &agents, N_("One strategy per agent: random, naive, del or del+ (comma-separated)"), "A,B,…" },
     { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Number of games (default 100)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random deals (default 1)"), "S" },
     KV_CLI_ENGINE_OPTION (&engine_text),
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    /* The experiments' set-ups (KvPlayOptions, docs/experiments.md). */
+    { "observer", 0, 0, G_OPTION_ARG_NONE, &options.observer, N_("Add an observer: an agent with no cards that never moves"), NULL },
+    { "fixed-seats", 0, 0, G_OPTION_ARG_NONE, &options.fixed_seats, N_("Agent a plays the a-th strategy in every game"), NULL },
+    { "end-when-asked", 0, 0, G_OPTION_ARG_NONE, &options.end_when_first_asks, N_("End each game when agent 1 suggests exactly δ"), NULL },
+    { "transcripts", 0, 0, G_OPTION_ARG_FILENAME, &transcripts, N_("Write each game as DIR/game-NNNN.kvg"), "DIR" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("GAME — self-play: strategies against each other from random deals"));
@@ -199,7 +289,7 @@ kv_cli_play (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
   if (argc != 2 || agents == NULL)
-    return kv_cli_fail (_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--engine E] [--json]"));
+    return kv_cli_fail (_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--engine E] [--json] [--observer] [--fixed-seats] [--end-when-asked] [--transcripts DIR]"));
   if (games < 1 || games > 1000000)
     return kv_cli_fail (_("--games must be between 1 and 1000000"));
   if (seed < 0 || seed > G_MAXUINT32)
@@ -218,6 +308,8 @@ kv_cli_play (int argc, char **argv)
   progress = isatty (STDERR_FILENO) && games > 1;
   tournament = kv_tournament_new (script->game, listed, (guint32) seed);
   kv_tournament_set_engine (tournament, engine);
+  options.transcripts = transcripts;
+  kv_tournament_set_options (tournament, &options);
   /* A thousand games of cluedo6 take most of an hour: on a terminal, the
    * count so far, on one line that the table's first line replaces. */
   for (int g = 0; g < games; g++)
@@ -236,8 +328,11 @@ kv_cli_play (int argc, char **argv)
     g_printerr ("\r\033[K");
 
   if (json)
-    print_json (kv_tournament_get_result (tournament), argv[1], (guint32) seed);
+    print_json (kv_tournament_get_result (tournament), tournament, &options, argv[1], (guint32) seed);
   else
-    print_text (kv_tournament_get_result (tournament), argv[1], (guint32) seed);
+    {
+      print_text (kv_tournament_get_result (tournament), argv[1], (guint32) seed, options.fixed_seats);
+      print_options_text (kv_tournament_get_result (tournament), tournament, &options);
+    }
   return 0;
 }

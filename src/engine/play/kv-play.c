@@ -3,6 +3,8 @@
 #define G_LOG_DOMAIN "kv-play"
 #include "config.h"
 
+#include <string.h>
+
 #include "kv-play.h"
 #include "kv-action-model.h"
 #include "kv-knowledge.h"
@@ -60,6 +62,7 @@ kv_play_record_free (KvPlayRecord *record)
   g_clear_pointer (&record->game, kv_game_unref);
   g_clear_pointer (&record->steps, g_ptr_array_unref);
   g_clear_pointer (&record->state, kv_state_unref);
+  g_clear_pointer (&record->before, kv_state_unref);
   g_free (record);
 }
 
@@ -109,6 +112,8 @@ apply (KvPlayRecord *record, KvStep *step, gboolean record_it,
       return FALSE;
     }
   record->state = after;
+  g_clear_pointer (&record->before, kv_state_unref);
+  record->before = kv_state_ref (before);
   if (record_it)
     g_ptr_array_add (record->steps, g_steal_pointer (&owned));
   if (func != NULL && !func (record, before, step, data))
@@ -116,27 +121,46 @@ apply (KvPlayRecord *record, KvStep *step, gboolean record_it,
   return TRUE;
 }
 
-static void
-count_observer (KvPlayRecord *record)
+/* What the players know in common at the end, and the observer just
+ * before the last step and at the end. */
+static gboolean
+count_knowledge (KvPlayRecord *record, GError **error)
 {
   const KvGame *game = record->game;
-  const KvKnowledge *k = kv_state_knowledge (record->state);
+  guint32 players = 0;
+  g_autoptr(GError) local = NULL;
 
-  record->observer_known = record->observer_total = 0;
-  for (guint c = 0; c < game->n_cards; c++)
+  record->delta_total = game->has_envelope ? __builtin_popcountll (game->deal[kv_game_envelope (game)])
+                                           : game->n_cards;
+  for (guint a = 0; a < game->n_agents; a++)
+    if ((int) a != record->observer)
+      players |= 1u << a;
+  record->common_known = kv_play_common_known (record->state, players, &local);
+  if (local != NULL)
     {
-      int owner = kv_knowledge_known_owner (k->common.possible[c]);
-
-      if (game->has_envelope)
-        {
-          if (!(game->deal[kv_game_envelope (game)] & KV_CARD_BIT (c)))
-            continue;
-          record->observer_known += owner == (int) kv_game_envelope (game);
-        }
-      else
-        record->observer_known += owner >= 0;
-      record->observer_total++;
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
     }
+  if (record->observer >= 0)
+    {
+      kv_play_knows_of (record->before != NULL ? record->before : record->state, record->observer,
+                        &record->observer_before);
+      kv_play_knows_of (record->state, record->observer, &record->observer_end);
+    }
+  return TRUE;
+}
+
+/* Whether @suggestion asks exactly δ. */
+static gboolean
+asks_delta (const KvGame *game, const KvTurnSuggestion *suggestion)
+{
+  KvHand cards = 0;
+
+  if (!game->has_envelope)
+    return FALSE;
+  for (guint i = 0; i < suggestion->suggest->n_cards; i++)
+    cards |= KV_CARD_BIT (suggestion->suggest->cards[i]);
+  return cards == game->deal[kv_game_envelope (game)];
 }
 
 /* Applies @suggestion's answers to the record's state; the record keeps
@@ -159,27 +183,61 @@ kv_play_game (KvGame *game, KvEngineKind engine, const KvStrategy *const *strate
               GRand *rand, guint max_rounds, KvPlayStepFunc func, gpointer data,
               GError **error)
 {
+  return kv_play_game_with_options (game, engine, strategies, rand, max_rounds, NULL,
+                                    func, data, error);
+}
+
+/* A new record of @game (with the observer @options asks for) at its
+ * initial state, and its seats. */
+static KvPlayRecord *
+record_new (KvGame *game, KvEngineKind engine, const KvStrategy *const *strategies,
+            const KvPlayOptions *options, KvTurnSeats **seats, GError **error)
+{
   g_autoptr(KvPlayRecord) record = g_new0 (KvPlayRecord, 1);
+  const KvStrategy *seated[KV_MAX_AGENTS] = { NULL };
+
+  record->steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
+  record->winner = -1;
+  record->observer = -1;
+  if (options != NULL && options->observer)
+    {
+      record->game = kv_play_add_observer (game, error);
+      if (record->game == NULL)
+        return NULL;
+      record->observer = game->n_agents;
+    }
+  else
+    record->game = kv_game_ref (game);
+  record->state = kv_state_new_initial (record->game, engine, 0, error);
+  if (record->state == NULL)
+    return NULL;
+  memcpy (seated, strategies, sizeof (KvStrategy *) * game->n_agents);
+  *seats = kv_turn_seats_new (record->game, seated);
+  return g_steal_pointer (&record);
+}
+
+KvPlayRecord *
+kv_play_game_with_options (KvGame *game, KvEngineKind engine, const KvStrategy *const *strategies,
+                           GRand *rand, guint max_rounds, const KvPlayOptions *options,
+                           KvPlayStepFunc func, gpointer data, GError **error)
+{
+  g_autoptr(KvPlayRecord) record = NULL;
   g_autoptr(KvTurnSeats) seats = NULL;
-  gboolean stop = FALSE;
+  gboolean stop = FALSE, end_when_asked = options != NULL && options->end_when_first_asks;
   guint n_movers = 0, agent;
 
   g_return_val_if_fail (game != NULL && strategies != NULL && rand != NULL, NULL);
 
-  record->game = kv_game_ref (game);
-  record->steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
-  record->winner = -1;
-  record->state = kv_state_new_initial (game, engine, 0, error);
-  if (record->state == NULL)
+  record = record_new (game, engine, strategies, options, &seats, error);
+  if (record == NULL)
     return NULL;
-  seats = kv_turn_seats_new (game, strategies);
-  for (guint a = 0; a < game->n_agents; a++)
+  for (guint a = 0; a < record->game->n_agents; a++)
     n_movers += seats->players[a] != NULL;
   g_return_val_if_fail (n_movers > 0, NULL);
   agent = seats->players[0] != NULL ? 0 : kv_turn_seats_next (seats, 0);
 
   /* One turn per iteration, by kv-turn.h's turn player. */
-  for (; !stop && record->winner < 0 && record->turns < max_rounds * n_movers;
+  for (; !stop && record->winner < 0 && !record->ended_by_ask && record->turns < max_rounds * n_movers;
        agent = kv_turn_seats_next (seats, agent))
     {
       g_autoptr(KvTurnSuggestion) suggestion = NULL;
@@ -188,19 +246,32 @@ kv_play_game (KvGame *game, KvEngineKind engine, const KvStrategy *const *strate
       record->turns++;
       record->rounds = (record->turns + n_movers - 1) / n_movers;
       suggestion = kv_turn_suggest (seats, agent, record->state, rand);
+      if (suggestion != NULL && asks_delta (record->game, suggestion) && record->done_round[agent] == 0)
+        record->done_round[agent] = record->rounds;
       if (suggestion != NULL && !apply_suggestion (record, suggestion, func, data, &stop, error))
         return NULL;
       if (stop)
         break;
+      /* Aartun's end: seat 1 has asked δ (and heard nobody show). */
+      if (end_when_asked && agent == 0 && record->done_round[0] != 0)
+        {
+          record->ended_by_ask = TRUE;
+          break;
+        }
       ending = kv_turn_end (seats, agent, record->state, suggestion);
       if (ending == NULL)
         continue;               /* it passes */
       if (!apply (record, ending, TRUE, func, data, &stop, error))
         return NULL;
       if (ending->kind == KV_STEP_WIN)
-        record->winner = agent;
+        {
+          record->winner = agent;
+          if (record->done_round[agent] == 0)
+            record->done_round[agent] = record->rounds;
+        }
     }
-  count_observer (record);
+  if (!count_knowledge (record, error))
+    return NULL;
   return g_steal_pointer (&record);
 }
 
