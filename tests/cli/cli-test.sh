@@ -119,7 +119,7 @@ expect 0 "model: no --step is after all steps" '"step": 2,' -- model hexa --json
 expect 2 "check: K1 is not a card, K{1} is meant" '^formula:1:1: error: “K1” is not a card: for what 1 knows write K\{1\} φ$' -- check hexa 'K1 r@1'
 expect 2 "check: the “}” missing after the agents" '^formula:1:5: error: “\}” is missing after the agents$' -- check hexa 'K{1 r@1'
 
-expect 2 "check: unknown game" 'not a built-in game \(built-in: clue11, cluedo, cluedo6, hexa' -- check nosuch 'true'
+expect 2 "check: unknown game" 'not a built-in game \(built-in: clue11, clue18, cluedo, cluedo4, cluedo5, cluedo6, hexa' -- check nosuch 'true'
 expect 2 "run: missing argument" 'usage' -- run
 expect 2 "unknown command" 'unknown command' -- frobnicate
 
