@@ -112,8 +112,13 @@ apply (KvPlayRecord *record, KvStep *step, gboolean record_it,
       return FALSE;
     }
   record->state = after;
-  g_clear_pointer (&record->before, kv_state_unref);
-  record->before = kv_state_ref (before);
+  /* Only the observer's figure needs it: a symbolic state held on keeps
+   * its θ in BuDDy's table. */
+  if (record->observer >= 0)
+    {
+      g_clear_pointer (&record->before, kv_state_unref);
+      record->before = kv_state_ref (before);
+    }
   if (record_it)
     g_ptr_array_add (record->steps, g_steal_pointer (&owned));
   if (func != NULL && !func (record, before, step, data))

@@ -50,7 +50,8 @@ typedef struct {
                            * follow the default rule stays a suggest, else
                            * its nocard/showcard answers are written out */
   KvState   *state;       /* after the last step */
-  KvState   *before;      /* before the last step (NULL: no step) */
+  KvState   *before;      /* with an observer, the state before the last
+                           * step (NULL: no step, or no observer) */
   int        winner;      /* the agent that won, or -1 (round limit, or
                            * ended when agent 0 asked δ) */
   guint      turns;       /* turns taken */
