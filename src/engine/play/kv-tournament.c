@@ -210,7 +210,7 @@ kv_tournament_play_game (KvTournament  *self,
     tally_of (result, seats[a]->name)->seats++;
   result->games++;
   if (record->winner < 0)
-    result->no_winner++;
+    result->no_winner += !record->ended_by_ask;
   else
     {
       KvTournamentTally *tally = tally_of (result, seats[record->winner]->name);

@@ -55,9 +55,9 @@ typedef struct {
 
 typedef struct {
   guint             games;          /* played so far */
-  guint             no_winner;      /* games nobody won in the round limit
-                                     * (or ended when seat 1 asked δ) */
-  guint             ended_by_ask;   /* games ended when seat 1 asked δ */
+  guint             no_winner;      /* games nobody won in the round limit */
+  guint             ended_by_ask;   /* games ended when seat 1 asked δ
+                                     * (without a winner) */
   guint64           delta_total_sum;    /* δ's cards, summed over the games */
   /* Common knowledge among the players at the end: delta_known_sum and
    * knew_delta (owners_known_sum unused). */
