@@ -7,10 +7,11 @@
 G_BEGIN_DECLS
 
 /* Reads the `play --shard K/N --json` outputs @paths (every K of one run,
- * once each) into @result, the run's game name and seed. */
+ * once each) into @result, the run's set-up, game name and seed. */
 gboolean kv_cli_play_merge_files (char              **paths,
                                   guint               n_paths,
                                   KvTournamentResult *result,
+                                  KvPlayOptions      *options,
                                   char              **game,
                                   guint32            *seed,
                                   GError            **error);

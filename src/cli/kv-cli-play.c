@@ -6,180 +6,23 @@
  * slice, for other machines; --merge adds their --json up) print the same
  * figures as one process. The strategies rotate over the seats from game to
  * game (game g gives agent a the strategy (a + g) mod n of the list), so no
- * strategy keeps the first move. Per strategy: wins, win share, mean and distribution of the rounds
- * to win; and what the observer (common knowledge) knew of δ at the end.
+ * strategy keeps the first move, unless --fixed-seats; --observer,
+ * --end-when-asked and --transcripts set up the sources' experiments
+ * (docs/experiments.md).
  */
 #define G_LOG_DOMAIN "kv-cli-play"
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <stdio.h>
-#include <unistd.h>
 
 #include "kv-cli-agents.h"
 #include "kv-cli-common.h"
 #include "kv-cli-engine.h"
 #include "kv-cli-play.h"
 #include "kv-cli-play-merge.h"
+#include "kv-cli-play-print.h"
 #include "kv-cli-play-workers.h"
 #include "kv-tournament.h"
-
-/* The observer's figures, per game. */
-static double
-share (guint part, guint whole)
-{
-  return whole == 0 ? 0.0 : (double) part / whole;
-}
-
-static char *
-distribution (const KvTournamentTally *tally)
-{
-  GString *s = g_string_new (NULL);
-
-  for (guint r = 0; r <= KV_TOURNAMENT_MAX_ROUNDS; r++)
-    if (tally->by_rounds[r] > 0)
-      g_string_append_printf (s, "%s%u:%u", s->len ? " " : "", r, tally->by_rounds[r]);
-  return g_string_free (s, FALSE);
-}
-
-/* @text padded to @width characters (not bytes: headers are translated),
- * on the left or the right. */
-static void
-print_cell (const char *text, int width, gboolean left)
-{
-  int pad = MAX (0, width - (int) g_utf8_strlen (text, -1));
-
-  if (left)
-    printf ("%s%*s", text, pad, "");
-  else
-    printf ("%*s%s", pad, "", text);
-}
-
-static void
-print_text (const KvTournamentResult *t, const char *game, guint32 seed)
-{
-  const char *headers[] = { _("strategy"), _("seats"), _("wins"), _("share"), _("rounds") };
-  int width[G_N_ELEMENTS (headers)] = { 8, 6, 6, 7, 7 };
-  g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
-
-  /* Each column as wide as its widest cell: Dutch headers are longer. */
-  for (guint i = 0; i < t->n_tallies; i++)
-    {
-      const KvTournamentTally *tally = &t->tallies[i];
-      g_autofree char *percent = kv_format_decimal (100 * kv_tournament_tally_share (tally, t), 1);
-
-      g_ptr_array_add (cells, g_strdup (tally->name));
-      g_ptr_array_add (cells, g_strdup_printf ("%u", tally->seats));
-      g_ptr_array_add (cells, g_strdup_printf ("%u", tally->wins));
-      g_ptr_array_add (cells, g_strdup_printf ("%s%%", percent));
-      g_ptr_array_add (cells, kv_format_decimal (kv_tournament_tally_mean (tally), 2));
-    }
-  for (guint k = 0; k < cells->len; k++)
-    width[k % G_N_ELEMENTS (headers)] = MAX (width[k % G_N_ELEMENTS (headers)],
-                                             (int) g_utf8_strlen (g_ptr_array_index (cells, k), -1));
-  for (guint c = 0; c < G_N_ELEMENTS (headers); c++)
-    width[c] = MAX (width[c], (int) g_utf8_strlen (headers[c], -1));
-
-  printf (_("%s: %u games, seed %u (strategies rotate over the seats)\n\n"), game, t->games, seed);
-  for (guint c = 0; c < G_N_ELEMENTS (headers); c++)
-    {
-      print_cell (headers[c], width[c], c == 0);
-      printf (" ");
-    }
-  printf (" %s\n", _("rounds to win: games"));
-  for (guint i = 0; i < t->n_tallies; i++)
-    {
-      g_autofree char *dist = distribution (&t->tallies[i]);
-
-      for (guint c = 0; c < G_N_ELEMENTS (headers); c++)
-        {
-          print_cell (g_ptr_array_index (cells, i * G_N_ELEMENTS (headers) + c), width[c], c == 0);
-          printf (" ");
-        }
-      printf (" %s\n", dist);
-    }
-  if (t->no_winner > 0)
-    printf (_("\n%u games without a winner in %u rounds\n"), t->no_winner, KV_TOURNAMENT_MAX_ROUNDS);
-  {
-    g_autofree char *known = kv_format_decimal (share (t->observer_known_sum, t->games), 2);
-    g_autofree char *total = kv_format_decimal (share (t->observer_total_sum, t->games), 2);
-
-    /* TRANSLATORS: the two last %s are decimals ("1.40", "3.00", with the locale's decimal sign) */
-    printf (_("\nobserver (common knowledge) at the end: knew δ in %u of %u games, %s of its %s cards on average\n"),
-            t->observer_knew_all, t->games, known, total);
-  }
-}
-
-/* @text as a JSON string. */
-static void
-append_json_string (GString *out, const char *text)
-{
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    if (*p == '"' || *p == '\\')
-      g_string_append_printf (out, "\\%c", *p);
-    else if ((guchar) *p < 0x20)
-      g_string_append_printf (out, "\\u%04x", (guchar) *p);
-    else
-      g_string_append_c (out, *p);
-  g_string_append_c (out, '"');
-}
-
-/* A number with at most four decimals, always with a dot. */
-static void
-append_json_number (GString *out, double value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.4g", value));
-}
-
-/* Written by hand rather than by JsonGenerator, which prints 0.35 as
- * 0.34999999999999998. */
-static void
-print_json (const KvTournamentResult *t, const char *game, guint32 seed,
-            const KvCliPlaySlice *slice)
-{
-  g_autoptr(GString) out = g_string_new ("{\n  \"game\": ");
-
-  append_json_string (out, game);
-  g_string_append_printf (out, ",\n  \"games\": %u,\n  \"seed\": %u,\n", t->games, seed);
-  /* A shard says which, and how many games the whole run has, for --merge. */
-  if (slice->shards > 1)
-    g_string_append_printf (out, "  \"shard\": {\"index\": %u, \"of\": %u, \"run_games\": %u},\n",
-                            slice->shard + 1, slice->shards, slice->games);
-  g_string_append_printf (out, "  \"no_winner\": %u,\n  \"strategies\": {", t->no_winner);
-  for (guint i = 0; i < t->n_tallies; i++)
-    {
-      const KvTournamentTally *tally = &t->tallies[i];
-      gboolean first = TRUE;
-
-      g_string_append (out, i ? ",\n    " : "\n    ");
-      append_json_string (out, tally->name);
-      g_string_append_printf (out, ": {\"seats\": %u, \"wins\": %u, \"win_share\": ", tally->seats, tally->wins);
-      append_json_number (out, kv_tournament_tally_share (tally, t));
-      g_string_append (out, ", \"mean_rounds\": ");
-      append_json_number (out, kv_tournament_tally_mean (tally));
-      g_string_append_printf (out, ", \"rounds_sum\": %" G_GUINT64_FORMAT ", \"rounds\": {", tally->rounds_sum);
-      for (guint r = 0; r <= KV_TOURNAMENT_MAX_ROUNDS; r++)
-        if (tally->by_rounds[r] > 0)
-          {
-            g_string_append_printf (out, "%s\"%u\": %u", first ? "" : ", ", r, tally->by_rounds[r]);
-            first = FALSE;
-          }
-      g_string_append_printf (out, "}, \"suggestions\": {\"made\": %u, \"with_own_card\": %u, "
-                              "\"unanswered\": %u, \"won_unanswered\": %u}}",
-                              tally->suggestions, tally->own_card, tally->unanswered, tally->won_unanswered);
-    }
-  g_string_append_printf (out, "\n  },\n  \"observer\": {\"knew_delta\": %u, \"mean_cards_known\": ",
-                          t->observer_knew_all);
-  append_json_number (out, share (t->observer_known_sum, t->games));
-  g_string_append (out, ", \"delta_cards\": ");
-  append_json_number (out, share (t->observer_total_sum, t->games));
-  g_string_append_printf (out, ", \"cards_known_sum\": %" G_GUINT64_FORMAT ", \"delta_cards_sum\": %" G_GUINT64_FORMAT "}\n}\n",
-                          t->observer_known_sum, t->observer_total_sum);
-  fputs (out->str, stdout);
-}
 
 /* Every play option lives in one struct and one table: adding an option is
  * a field, an entry in play_entries and, if it has bounds, a line in
@@ -193,6 +36,8 @@ typedef struct {
   int jobs;
   char *shard;
   gboolean merge;
+  KvPlayOptions play;               /* the experiments' set-ups */
+  char *transcripts;
 } PlayOptions;
 
 static void
@@ -201,11 +46,12 @@ play_options_clear (PlayOptions *o)
   g_clear_pointer (&o->agents, g_free);
   g_clear_pointer (&o->engine_text, g_free);
   g_clear_pointer (&o->shard, g_free);
+  g_clear_pointer (&o->transcripts, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PlayOptions, play_options_clear)
 
-#define PLAY_USAGE N_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--engine E] [--json]")
+#define PLAY_USAGE N_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--engine E] [--json] [--observer] [--fixed-seats] [--end-when-asked] [--transcripts DIR]")
 
 /* The option table of @o: GOptionEntry wants the addresses of the fields. */
 static GOptionEntry *
@@ -220,6 +66,11 @@ play_entries (PlayOptions *o)
     { "shard", 0, 0, G_OPTION_ARG_STRING, &o->shard, N_("Play only the K-th of N slices of the games"), "K/N" },
     { "merge", 0, 0, G_OPTION_ARG_NONE, &o->merge, N_("Add up the --json outputs of shards (FILE…)"), NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json, N_("Print JSON"), NULL },
+    /* The experiments' set-ups (KvPlayOptions, docs/experiments.md). */
+    { "observer", 0, 0, G_OPTION_ARG_NONE, &o->play.observer, N_("Add an observer: an agent with no cards that never moves"), NULL },
+    { "fixed-seats", 0, 0, G_OPTION_ARG_NONE, &o->play.fixed_seats, N_("Agent a plays the a-th strategy in every game"), NULL },
+    { "end-when-asked", 0, 0, G_OPTION_ARG_NONE, &o->play.end_when_first_asks, N_("End each game when agent 1 suggests exactly δ"), NULL },
+    { "transcripts", 0, 0, G_OPTION_ARG_FILENAME, &o->transcripts, N_("Write each game as DIR/game-NNNN.kvg"), "DIR" },
     { NULL }
   };
 
@@ -271,13 +122,13 @@ check_options (const PlayOptions *o, int argc, KvCliPlaySlice *slice)
 }
 
 static void
-print_result (const KvTournamentResult *t, const char *game, guint32 seed,
-              const KvCliPlaySlice *slice, gboolean json)
+print_result (const KvTournamentResult *t, const KvPlayOptions *options, const char *game,
+              guint32 seed, const KvCliPlaySlice *slice, gboolean json)
 {
   if (json)
-    print_json (t, game, seed, slice);
+    kv_cli_play_print_json (t, options, game, seed, slice);
   else
-    print_text (t, game, seed);
+    kv_cli_play_print_text (t, options, game, seed);
 }
 
 /* play --merge FILE…: the shards' --json added up, printed as one run. */
@@ -288,12 +139,13 @@ merge (char **paths, guint n, gboolean json)
   g_autofree char *game = NULL;
   KvCliPlaySlice whole = { .shards = 1 };
   KvTournamentResult result;
+  KvPlayOptions options;
   guint32 seed;
 
-  if (!kv_cli_play_merge_files (paths, n, &result, &game, &seed, &error))
+  if (!kv_cli_play_merge_files (paths, n, &result, &options, &game, &seed, &error))
     return kv_cli_fail ("%s", error->message);
   whole.games = result.games;
-  print_result (&result, game, seed, &whole, json);
+  print_result (&result, &options, game, seed, &whole, json);
   return 0;
 }
 
@@ -331,8 +183,10 @@ kv_cli_play (int argc, char **argv)
   /* The same tournament the window's dialog plays: same seed, same numbers. */
   tournament = kv_tournament_new (script->game, listed, (guint32) o.seed);
   kv_tournament_set_engine (tournament, engine);
+  o.play.transcripts = o.transcripts;
+  kv_tournament_set_options (tournament, &o.play);
   if (!kv_cli_play_slice (tournament, &slice, &result, &error))
     return kv_cli_fail ("%s", error->message);
-  print_result (&result, argv[1], (guint32) o.seed, &slice, o.json);
+  print_result (&result, &o.play, argv[1], (guint32) o.seed, &slice, o.json);
   return 0;
 }

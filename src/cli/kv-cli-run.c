@@ -274,7 +274,7 @@ owners_cell (const KvGame *game, guint32 possible)
 
 /* The knowledge table at the actual world: per agent the owner it knows,
  * or "?" with the candidates (with @probabilities: each candidate's
- * share of the agent's worlds); then E, what everyone knows, and C, common
+ * share of the deals the agent considers possible); then E, what everyone knows, and C, common
  * knowledge. The last row: the worlds each agent considers possible, and
  * whether it can win; E has no worlds of its own (it is what each agent
  * knows), so its cell stays empty, as in the window; C's is the actual
@@ -282,7 +282,6 @@ owners_cell (const KvGame *game, guint32 possible)
 static void
 print_table (KvState *state, gboolean probabilities)
 {
-  const KvModel *model = kv_state_model (state);
   const KvGame *game = kv_state_game (state);
   const KvKnowledge *k = kv_state_knowledge (state);
   g_autofree guint32 *everyone = kv_knowledge_everyone (k);
@@ -291,7 +290,7 @@ print_table (KvState *state, gboolean probabilities)
   GPtrArray *row;
 
   for (guint a = 0; a < game->n_agents && probabilities; a++)
-    g_ptr_array_add (shares, kv_probabilities_new (model, a, model->actual));
+    g_ptr_array_add (shares, kv_state_probabilities (state, a));
 
   row = row_new (rows);
   g_ptr_array_add (row, g_strdup (_("card")));
@@ -395,6 +394,8 @@ print_text (const KvCliRun *run, gboolean probabilities)
       g_string_free (winners, TRUE);
     }
   printf ("\n");
+  if (probabilities)
+    printf ("%s\n\n", _("Probabilities over deals: each deal an agent still considers possible is as likely as any other (a deal counts once however many worlds it has)."));
   print_table (g_ptr_array_index (run->states, run->states->len - 1), probabilities);
 }
 
@@ -408,7 +409,7 @@ kv_cli_run (int argc, char **argv)
     KV_CLI_ENGINE_OPTION (&engine),
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON document"), NULL },
     { "probabilities", 0, 0, G_OPTION_ARG_NONE, &probabilities,
-      N_("In the knowledge table, each agent's share of its worlds for each owner"), NULL },
+      N_("In the knowledge table, each agent's probability for each owner, over the deals it considers possible"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new (_("GAME — run a game script"));
@@ -424,8 +425,6 @@ kv_cli_run (int argc, char **argv)
   run = kv_cli_open_run_read_out (argv[1], engine);
   if (run == NULL)
     return KV_EXIT_ERROR;
-  if (probabilities && run->history == NULL)
-    return kv_cli_fail (_("--probabilities needs the explicit engine: this game has too many worlds to weigh one by one"));
   if (json)
     print_json (run);
   else

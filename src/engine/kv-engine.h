@@ -30,6 +30,7 @@
 #include "kv-strategy.h"
 #include "kv-play.h"
 #include "kv-sym.h"
+#include "kv-turn.h"
 #include "kv-play-search.h"
 #include "kv-state.h"
 #include "kv-model-json.h"

@@ -439,8 +439,8 @@ add_card_row (KvKnowledgeTable  *self,
           text = g_strdup (listed);
           /* TRANSLATORS: a probability cell's tooltip; %s: a player, a
            * card, then lines "1 50%" */
-          tooltip = g_strdup_printf (_("Player %s’s chances for %s, as shares of the worlds it "
-                                       "considers possible:\n%s"),
+          tooltip = g_strdup_printf (_("Player %s’s chances for %s, over the deals it considers "
+                                       "possible (each as likely):\n%s"),
                                      game->agent_names[c], game->card_names[card], listed);
         }
       else
@@ -573,12 +573,8 @@ refill (KvKnowledgeTable *self)
         self->game = kv_game_ref (state_game);
       rebuild_columns (self);
     }
-  /* Shares of worlds need the worlds: a symbolic state has none listed. */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->probabilities_button), self->state == NULL || model != NULL);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->probabilities_button),
-                               self->state == NULL || model != NULL
-                               ? _("Show each player’s chances: for each card, the share of the worlds it considers possible in which each owner holds it")
-                               : _("Chances need every world listed: this game has too many, so the table shows the candidates"));
+  /* Deal shares on either engine (kv_state_probabilities). */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->probabilities_button), TRUE);
 
   if (self->state == NULL)
     {
@@ -592,11 +588,12 @@ refill (KvKnowledgeTable *self)
     k = k_picked = kv_knowledge_new (model, world);
   else
     k = kv_state_knowledge (self->state);
-  if (self->probabilities && model != NULL)
+  if (self->probabilities)
     {
       shares = g_ptr_array_new_with_free_func (g_free);
       for (guint a = 0; a < game->n_agents; a++)
-        g_ptr_array_add (shares, kv_probabilities_new (model, a, world));
+        g_ptr_array_add (shares, model != NULL ? kv_probabilities_new (model, a, world)
+                                               : kv_state_probabilities (self->state, a));
     }
   if (selected && previous != NULL && self->previous_world < previous->n_worlds)
     before = before_picked = kv_knowledge_new (previous, self->previous_world);
@@ -820,7 +817,7 @@ kv_knowledge_table_class_init (KvKnowledgeTableClass *klass)
   widget_class->css_changed = kv_knowledge_table_css_changed;
 
   /* Each player's cells show its chances for each owner (R. S. Bowman's
-   * assistant's probabilities: shares of the worlds it considers possible)
+   * assistant's probabilities: shares of the deals it considers possible)
    * instead of the candidates. */
   properties[PROP_PROBABILITIES] =
     g_param_spec_boolean ("probabilities", NULL, NULL, FALSE,

@@ -23,6 +23,7 @@ struct _KvTournamentDialog
   AdwPreferencesGroup *seats_group;
   GtkSpinButton      *games_spin;
   GtkSpinButton      *seed_spin;
+  GtkSwitch          *observer_switch;
   GtkProgressBar     *progress_bar;
   GtkGrid            *table;
   GtkDrawingArea     *plot;
@@ -42,6 +43,7 @@ struct _KvTournamentDialog
   gboolean            running;
   gboolean            disposed;      /* the window is gone: the run ends unseen */
   gboolean            has_result;
+  gboolean            observed;      /* the run has an observer */
   KvTournamentResult  result;
   char               *cells[KV_MAX_AGENTS][N_COLUMNS];
 };
@@ -138,6 +140,26 @@ update_status (KvTournamentDialog *self,
                                          "%u games had no winner in %u rounds.",
                                          self->result.no_winner),
                             self->result.no_winner, KV_TOURNAMENT_MAX_ROUNDS);
+  if (self->has_result && self->observed && self->result.games > 0)
+    {
+      const KvTournamentResult *r = &self->result;
+      g_autofree char *before = kv_format_decimal ((double) r->observer_before.delta_known_sum / r->games, 2);
+      g_autofree char *end = kv_format_decimal ((double) r->observer_end.delta_known_sum / r->games, 2);
+      g_autofree char *common = kv_format_decimal ((double) r->common.delta_known_sum / r->games, 2);
+      g_autofree char *total = kv_format_decimal ((double) r->delta_total_sum / r->games, 2);
+      /* TRANSLATORS: the %s are decimals ("1.25") over the games so far: the
+       * envelope's cards the observer knew just before the last step, at
+       * the end, those common knowledge among the players at the end, and
+       * the envelope's cards */
+      g_autofree char *observer = g_strdup_printf (_("Observer: knew %s of the %s envelope cards just before the "
+                                                     "last step, %s at the end; common knowledge among the "
+                                                     "players at the end: %s."),
+                                                   before, total, end, common);
+      g_autofree char *both = text != NULL ? g_strdup_printf ("%s\n%s", text, observer) : NULL;
+
+      g_free (text);
+      text = both != NULL ? g_steal_pointer (&both) : g_steal_pointer (&observer);
+    }
   gtk_label_set_text (self->status_label, text != NULL ? text : "");
 }
 
@@ -173,6 +195,7 @@ update_actions (KvTournamentDialog *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->seats_group), !self->running);
   gtk_widget_set_sensitive (GTK_WIDGET (self->games_spin), !self->running);
   gtk_widget_set_sensitive (GTK_WIDGET (self->seed_spin), !self->running);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->observer_switch), !self->running);
 }
 
 static void
@@ -307,6 +330,12 @@ run_action (GtkWidget  *widget,
    * may step its own symbolic game: BuDDy is process-wide, and KvState
    * holds its lock for each call, never for a whole game (kv-state.c). */
   kv_tournament_set_engine (run->tournament, kv_history_choose_engine (self->game, 0));
+  {
+    KvPlayOptions options = { .observer = gtk_switch_get_active (self->observer_switch) };
+
+    kv_tournament_set_options (run->tournament, &options);
+    self->observed = options.observer;
+  }
   self->games = run->games;
   self->live = *kv_tournament_get_result (run->tournament);
   self->cancellable = g_cancellable_new ();
@@ -439,6 +468,21 @@ kv_tournament_dialog_set_seed (KvTournamentDialog *self,
   gtk_spin_button_set_value (self->seed_spin, seed);
 }
 
+void
+kv_tournament_dialog_set_observer (KvTournamentDialog *self,
+                                   gboolean            observer)
+{
+  g_return_if_fail (KV_IS_TOURNAMENT_DIALOG (self));
+  gtk_switch_set_active (self->observer_switch, observer);
+}
+
+const char *
+kv_tournament_dialog_get_status (KvTournamentDialog *self)
+{
+  g_return_val_if_fail (KV_IS_TOURNAMENT_DIALOG (self), NULL);
+  return gtk_label_get_text (self->status_label);
+}
+
 gboolean
 kv_tournament_dialog_get_running (KvTournamentDialog *self)
 {
@@ -546,6 +590,7 @@ kv_tournament_dialog_class_init (KvTournamentDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvTournamentDialog, seats_group);
   gtk_widget_class_bind_template_child (widget_class, KvTournamentDialog, games_spin);
   gtk_widget_class_bind_template_child (widget_class, KvTournamentDialog, seed_spin);
+  gtk_widget_class_bind_template_child (widget_class, KvTournamentDialog, observer_switch);
   gtk_widget_class_bind_template_child (widget_class, KvTournamentDialog, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, KvTournamentDialog, table);
   gtk_widget_class_bind_template_child (widget_class, KvTournamentDialog, plot);

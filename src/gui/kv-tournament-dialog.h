@@ -37,6 +37,12 @@ void        kv_tournament_dialog_set_seed  (KvTournamentDialog *self,
                                             guint32             seed);
 
 /* While games are played ("running" notifies). */
+/* The Observer switch: an agent with no cards that never moves joins the
+ * games to come (KvPlayOptions.observer); what it knew shows under the
+ * table (kv_tournament_dialog_get_status). */
+void        kv_tournament_dialog_set_observer (KvTournamentDialog *self,
+                                               gboolean            observer);
+const char *kv_tournament_dialog_get_status   (KvTournamentDialog *self);
 gboolean    kv_tournament_dialog_get_running (KvTournamentDialog *self);
 /* The games played so far (the last run's), or NULL before any run. */
 const KvTournamentResult *kv_tournament_dialog_get_result (KvTournamentDialog *self);

@@ -45,6 +45,12 @@ done
 expect 0 "games lists the built-ins" '^hexa +Hexa' -- games
 expect 0 "run hexa prints the knowledge table" 'can win: 1, 3' -- run hexa
 expect 0 "run hexa --probabilities gives 2 even odds on r" "^r +1 100% +1 50% 3 50% +1 100% +\\? 1/3 +\\? 1/3" -- run hexa --probabilities
+expect 0 "run --probabilities says they are over deals" '^Probabilities over deals' -- run hexa --probabilities
+# Both engines give the same deal shares (Clue 11: 1's last-but-one table).
+"$cli" run clue11 --probabilities --engine explicit 2>&1 | sed -n '/^card /,$p' >"$tmp/px.txt"
+"$cli" run clue11 --probabilities --engine symbolic 2>&1 | sed -n '/^card /,$p' >"$tmp/py.txt"
+if [ -s "$tmp/px.txt" ] && grep -q '%' "$tmp/px.txt" && cmp -s "$tmp/px.txt" "$tmp/py.txt"; then ok "run --probabilities: the same shares on both engines"
+else not_ok "run --probabilities: the same shares on both engines" "$(diff "$tmp/px.txt" "$tmp/py.txt" | head -5)"; fi
 expect 0 "run clue11: everyone knows Plum is 2's, it is not common knowledge" "^Plum +2 +2 +2 +2 +\\? 1/2/3/env" -- run clue11
 expect 0 "run explains each step" "2 now knows that 1 holds r" -- run hexa-show
 # A step longer than the usual column still leaves room before its count,
@@ -119,7 +125,7 @@ expect 0 "model: no --step is after all steps" '"step": 2,' -- model hexa --json
 expect 2 "check: K1 is not a card, K{1} is meant" '^formula:1:1: error: “K1” is not a card: for what 1 knows write K\{1\} φ$' -- check hexa 'K1 r@1'
 expect 2 "check: the “}” missing after the agents" '^formula:1:5: error: “\}” is missing after the agents$' -- check hexa 'K{1 r@1'
 
-expect 2 "check: unknown game" 'not a built-in game \(built-in: clue11, cluedo, cluedo6, hexa' -- check nosuch 'true'
+expect 2 "check: unknown game" 'not a built-in game \(built-in: clue11, clue18, cluedo, cluedo4, cluedo5, cluedo6, hexa' -- check nosuch 'true'
 expect 2 "run: missing argument" 'usage' -- run
 expect 2 "unknown command" 'unknown command' -- frobnicate
 

@@ -63,6 +63,15 @@ if command -v parallel >/dev/null; then
   "$cli" play clue11 --agents naive,del,del+ --games 40 --seed 5 >"$tmp/one.txt"
   "$cli" play --merge "$tmp"/shard-*.json >"$tmp/merged.txt" 2>"$tmp/err"
   same_output "… and into one run's table" "$tmp/one.txt" "$tmp/merged.txt"
+  # The experiments' set-ups travel with the shards: observer, fixed seats,
+  # the end when seat 1 asks δ.
+  setup="--agents del,del+,naive --games 30 --seed 3 --observer --fixed-seats --end-when-asked"
+  parallel --will-cite "$cli" play clue11 $setup --jobs 1 --json --shard {}/3 ">$tmp/set-{}.json" ::: 1 2 3
+  "$cli" play clue11 $setup --jobs 2 >"$tmp/set-one.txt"
+  "$cli" play --merge "$tmp"/set-*.json >"$tmp/set-merged.txt" 2>"$tmp/err"
+  same_output "shards with an observer and fixed seats merge into one run's table" "$tmp/set-one.txt" "$tmp/set-merged.txt"
+  expect 2 "play --merge: shards of differently set-up runs" 'another run' -- \
+    play --merge "$tmp/set-1.json" "$tmp/shard-2.json"
 else
   not_ok "GNU parallel is installed (tools/dev.sh installs it)"
 fi
@@ -148,6 +157,29 @@ expect 2 "search: unwritable output" 'error|No such file' -- search unsuccessful
 "$cli" search unsuccessful clue11 --seed 1 --engine symbolic -o "$tmp/us.kvg" >/dev/null 2>&1
 same_output "search --engine symbolic finds the same game" "$golden/search-clue11-seed1.kvg" "$tmp/us.kvg"
 expect 0 "search --help" 'unsuccessful' -- search --help
+
+# The experiments' set-ups (docs/experiments.md). --observer adds an
+# agent with no cards that never moves: the players' games are the same.
+"$cli" play clue11 --agents naive,del,del+ --games 40 --seed 5 --observer >"$tmp/obs.txt"
+"$cli" play clue11 --agents naive,del,del+ --games 40 --seed 5 >"$tmp/noobs.txt"
+same_output "play --observer: the players' table is the same" <(sed -n 1,7p "$tmp/noobs.txt") <(sed -n 1,7p "$tmp/obs.txt")
+if grep -q '^observer (no cards, never moves) just before the last step: knew δ in [0-9]* of 40 games' "$tmp/obs.txt" \
+   && grep -q '^observer (no cards, never moves) at the end' "$tmp/obs.txt" \
+   && grep -q '^common knowledge among the players at the end' "$tmp/obs.txt"; then
+  ok "play --observer: the observer before the last step and at the end, C apart"
+else not_ok "play --observer: the observer before the last step and at the end, C apart" "$(cat "$tmp/obs.txt")"; fi
+# Aartun: seat 1 against uniform opponents, fixed seats, ended when seat 1 asks δ.
+"$cli" play clue11 --agents del,uniform,uniform --fixed-seats --end-when-asked --games 20 --seed 1 >"$tmp/aartun.txt"
+if grep -qE '^ +1  del +20  [0-9]' "$tmp/aartun.txt" && grep -qE '^uniform +40 +0 ' "$tmp/aartun.txt"; then
+  ok "play --fixed-seats --end-when-asked: seat 1 asked δ or won in every game, uniform never wins"
+else not_ok "play --fixed-seats --end-when-asked: seat 1 asked δ or won in every game, uniform never wins" "$(cat "$tmp/aartun.txt")"; fi
+# --transcripts: each game a .kvg that run replays to the same end.
+"$cli" play clue11 --agents naive,del,del+ --games 3 --seed 5 --observer --transcripts "$tmp/tr" >/dev/null
+if [ "$(ls "$tmp/tr" | wc -l)" -eq 3 ] && tail -1 "$tmp/tr/game-0002.kvg" | grep -q '^win ' \
+   && "$cli" run "$tmp/tr/game-0002.kvg" >"$tmp/tr.txt" 2>&1 && grep -q 'can win' "$tmp/tr.txt"; then
+  ok "play --transcripts: three games, each replayed by run to its win"
+else not_ok "play --transcripts: three games, each replayed by run to its win" "$(ls "$tmp/tr")" "$(tail -3 "$tmp/tr.txt")"; fi
+expect 2 "play --transcripts: unwritable directory" 'tr|denied|directory' -- play clue11 --agents del,del,del --games 1 --transcripts /proc/no/such
 
 # Progress: on a terminal, the games counted on standard error; elsewhere
 # (a pipe, a file, as above) nothing.

@@ -79,7 +79,7 @@ test_golden (gconstpointer data)
   /* The record replays, and its last step is the winner's win. */
   assert_replays_to_win (record);
   /* Nobody could have won earlier: every endmove was true. */
-  g_assert_cmpuint (record->observer_known, <=, record->observer_total);
+  g_assert_cmpuint (record->common_known, <=, record->delta_total);
 }
 
 /* del+'s first suggestion splits the class at least as finely as del's. */
@@ -116,8 +116,8 @@ test_symbolic_same_games (gconstpointer data)
       g_assert_cmpstr (a, ==, b);
       g_assert_cmpint (explicit->winner, ==, symbolic->winner);
       g_assert_cmpuint (explicit->rounds, ==, symbolic->rounds);
-      g_assert_cmpuint (explicit->observer_known, ==, symbolic->observer_known);
-      g_assert_cmpuint (explicit->observer_total, ==, symbolic->observer_total);
+      g_assert_cmpuint (explicit->common_known, ==, symbolic->common_known);
+      g_assert_cmpuint (explicit->delta_total, ==, symbolic->delta_total);
     }
 }
 

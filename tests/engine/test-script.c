@@ -89,7 +89,7 @@ test_missing_file (void)
   g_clear_error (&error);
   g_assert_null (kv_script_open ("nosuchgame", &error));
   g_assert_true (g_str_has_prefix (error->message, "nosuchgame: error: No such file"));
-  g_assert_nonnull (strstr (error->message, "built-in: clue11, cluedo, cluedo6, hexa, hexa-show, twocards"));
+  g_assert_nonnull (strstr (error->message, "built-in: clue11, clue18, cluedo, cluedo4, cluedo5, cluedo6, hexa, hexa-show, twocards"));
 }
 
 /* Any header order, comments, blank lines. */

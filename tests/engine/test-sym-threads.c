@@ -109,7 +109,7 @@ play_one (Job        *job,
                           " worlds, observer %u/%u, %s %s\n%s\n",
                           spec->game, spec->strategy, spec->seed, record->winner, record->rounds,
                           kv_state_count_worlds (record->state),
-                          record->observer_known, record->observer_total,
+                          record->common_known, record->delta_total,
                           formula, value ? "true" : "false", text);
   return TRUE;
 }

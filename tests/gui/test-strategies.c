@@ -576,6 +576,44 @@ cli_mean_rounds (const char *json)
   return g_strdup_printf ("%.2f", g_ascii_strtod (mean, NULL));
 }
 
+/* The Observer switch: the games are the CLI's `play --observer`, and what
+ * the observer knew shows under the table. */
+static void
+test_tournament_observer (void)
+{
+  static const char *const seats[] = { "naive", "del", "del+" };
+  const char *cli = g_getenv ("KV_CLI");
+  const char *argv[] = { cli, "play", "clue11", "--agents=naive,del,del+", "--games", "20", "--seed", "7",
+                         "--observer", "--json", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *expected = NULL;
+  KvTournamentDialog *dialog;
+  const KvTournamentResult *result;
+  int status = 0;
+
+  g_assert_nonnull (cli);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &json, NULL, &status, &error));
+  g_assert_no_error (error);
+  open_clue11 ();
+  dialog = open_tournament ();
+  for (guint a = 0; a < 3; a++)
+    kv_tournament_dialog_set_seat (dialog, a, seats[a]);
+  kv_tournament_dialog_set_games (dialog, 20);
+  kv_tournament_dialog_set_seed (dialog, 7);
+  kv_tournament_dialog_set_observer (dialog, TRUE);
+  run_tournament (dialog);
+
+  result = kv_tournament_dialog_get_result (dialog);
+  g_assert_nonnull (result);
+  expected = g_strdup_printf ("\"observer\": {\"before_last_step\": {\"knew_delta\": %u,",
+                              result->observer_before.knew_delta);
+  g_assert_nonnull (strstr (json, expected));
+  g_assert_cmpuint (result->tallies[1].wins, ==, cli_wins (json, "del"));
+  g_assert_true (g_str_has_prefix (kv_tournament_dialog_get_status (dialog), "Observer: knew "));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 static void
 test_tournament_symbolic (void)
 {
@@ -732,6 +770,7 @@ main (int   argc,
     {
       g_test_add_func ("/strategies/next-turn-naive", test_next_turn_naive);
       g_test_add_func ("/strategies/tournament-cli", test_tournament_cli);
+      g_test_add_func ("/strategies/tournament-observer", test_tournament_observer);
       g_test_add_func ("/strategies/tournament-symbolic", test_tournament_symbolic);
     }
   g_test_add_func ("/strategies/play-to-end", test_play_to_end);

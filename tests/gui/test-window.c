@@ -1465,7 +1465,7 @@ test_perspective (void)
 }
 
 /* The "%" toggle: each player's cells give its chances for each owner
- * (shares of its worlds), one per line; known owners, E and C stay. */
+ * (shares of the deals it considers possible), one per line; known owners, E and C stay. */
 static void
 test_probabilities (void)
 {
@@ -1507,6 +1507,17 @@ test_probabilities (void)
   /* Off: the candidates again. */
   kv_knowledge_table_set_probabilities (table, FALSE);
   g_assert_true (g_str_has_prefix (cell (model->game->card_names[card], 0, NULL), "? "));
+
+  /* Real Cluedo, on the symbolic engine: deal shares there too (the
+   * envelope's row of shares included). */
+  g_assert_true (kv_window_open (window, "cluedo", &error));
+  g_assert_no_error (error);
+  g_assert_null (kv_history_get (kv_window_get_history (window), 0)->model);
+  g_assert_true (g_str_has_prefix (cell ("Green", 0, NULL), "? "));
+  kv_knowledge_table_set_probabilities (table, TRUE);
+  g_assert_nonnull (strstr (cell ("Green", 0, NULL), "%"));
+  g_assert_nonnull (strstr (cell ("Green", 0, NULL), "env "));
+  kv_knowledge_table_set_probabilities (table, FALSE);
 }
 
 /* The knowledge table's headings: each category's name over its cards,

@@ -12,8 +12,15 @@
 static const char *const builtin_titles[] = {
   /* TRANSLATORS: the title of a built-in game (data/games/clue11.kvg) */
   N_("Clue, three players, eleven cards"),
+  /* TRANSLATORS: the title of a built-in game (data/games/clue18.kvg):
+   * Bowman's deck, six cards of each category */
+  N_("Clue, four players, eighteen cards"),
   /* TRANSLATORS: the title of a built-in game (data/games/cluedo.kvg) */
   N_("Cluedo, three players"),
+  /* TRANSLATORS: the title of a built-in game (data/games/cluedo4.kvg) */
+  N_("Cluedo, four players"),
+  /* TRANSLATORS: the title of a built-in game (data/games/cluedo5.kvg) */
+  N_("Cluedo, five players"),
   /* TRANSLATORS: the title of a built-in game (data/games/cluedo6.kvg) */
   N_("Cluedo, six players"),
   /* TRANSLATORS: the title of a built-in game (data/games/hexa.kvg); 1, 2

@@ -3,11 +3,14 @@
 #define G_LOG_DOMAIN "kv-play"
 #include "config.h"
 
+#include <string.h>
+
 #include "kv-play.h"
 #include "kv-action-model.h"
 #include "kv-knowledge.h"
 #include "kv-product-update.h"
 #include "kv-script.h"
+#include "kv-turn.h"
 
 KvGame *
 kv_play_deal (const KvGame *game, GRand *rand)
@@ -59,6 +62,7 @@ kv_play_record_free (KvPlayRecord *record)
   g_clear_pointer (&record->game, kv_game_unref);
   g_clear_pointer (&record->steps, g_ptr_array_unref);
   g_clear_pointer (&record->state, kv_state_unref);
+  g_clear_pointer (&record->before, kv_state_unref);
   g_free (record);
 }
 
@@ -108,6 +112,13 @@ apply (KvPlayRecord *record, KvStep *step, gboolean record_it,
       return FALSE;
     }
   record->state = after;
+  /* Only the observer's figure needs it: a symbolic state held on keeps
+   * its θ in BuDDy's table. */
+  if (record->observer >= 0)
+    {
+      g_clear_pointer (&record->before, kv_state_unref);
+      record->before = kv_state_ref (before);
+    }
   if (record_it)
     g_ptr_array_add (record->steps, g_steal_pointer (&owned));
   if (func != NULL && !func (record, before, step, data))
@@ -115,87 +126,61 @@ apply (KvPlayRecord *record, KvStep *step, gboolean record_it,
   return TRUE;
 }
 
-static void
-count_observer (KvPlayRecord *record)
+/* What the players know in common at the end, and the observer just
+ * before the last step and at the end. */
+static gboolean
+count_knowledge (KvPlayRecord *record, GError **error)
 {
   const KvGame *game = record->game;
-  const KvKnowledge *k = kv_state_knowledge (record->state);
+  guint32 players = 0;
+  g_autoptr(GError) local = NULL;
 
-  record->observer_known = record->observer_total = 0;
-  for (guint c = 0; c < game->n_cards; c++)
-    {
-      int owner = kv_knowledge_known_owner (k->common.possible[c]);
-
-      if (game->has_envelope)
-        {
-          if (!(game->deal[kv_game_envelope (game)] & KV_CARD_BIT (c)))
-            continue;
-          record->observer_known += owner == (int) kv_game_envelope (game);
-        }
-      else
-        record->observer_known += owner >= 0;
-      record->observer_total++;
-    }
-}
-
-/* One suggestion of @cards by @agent: the answers, each player observing. */
-static gboolean
-play_suggestion (KvPlayRecord *record, KvPlayer **players, guint agent, KvHand cards,
-                 GRand *rand, KvPlayStepFunc func, gpointer data, gboolean *stop,
-                 GError **error)
-{
-  KvGame *game = record->game;
-  guint n_responders = game->responders == KV_RESPONDERS_NEXT ? 1 : game->n_agents - 1;
-  g_autoptr(GPtrArray) answers = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
-  g_autoptr(KvStep) suggest = cards_step (game, KV_STEP_SUGGEST, agent, cards);
-  gboolean as_default = TRUE;
-  int shower = -1, shown = -1;
-
-  for (guint i = 1; i <= n_responders && i < game->n_agents && shower < 0; i++)
-    {
-      guint responder = (agent + i) % game->n_agents;
-      KvHand held = game->deal[responder] & cards;
-      KvStep *answer;
-
-      if (held == 0)
-        answer = cards_step (game, KV_STEP_NOCARD, responder, cards);
-      else
-        {
-          const KvPlayer *p = players[responder];
-
-          shower = responder;
-          shown = p->strategy->show (players[responder], record->state, agent, held, rand);
-          as_default = as_default && shown == __builtin_ctzll (held);
-          answer = cards_step (game, KV_STEP_SHOWCARD, responder, cards);
-          answer->target = agent;
-          answer->shown = shown;
-        }
-      g_ptr_array_add (answers, answer);
-    }
-  if (as_default)
-    g_ptr_array_add (record->steps, kv_step_ref (suggest));
-  for (guint i = 0; i < answers->len && !*stop; i++)
-    if (!apply (record, kv_step_ref (g_ptr_array_index (answers, i)), !as_default,
-                func, data, stop, error))
-      return FALSE;
+  record->delta_total = game->has_envelope ? __builtin_popcountll (game->deal[kv_game_envelope (game)])
+                                           : game->n_cards;
   for (guint a = 0; a < game->n_agents; a++)
-    kv_player_observe (players[a], game, agent, cards, shower, shown,
-                       n_responders >= game->n_agents - 1);
+    if ((int) a != record->observer)
+      players |= 1u << a;
+  record->common_known = kv_play_common_known (record->state, players, &local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  if (record->observer >= 0)
+    {
+      kv_play_knows_of (record->before != NULL ? record->before : record->state, record->observer,
+                        &record->observer_before);
+      kv_play_knows_of (record->state, record->observer, &record->observer_end);
+    }
   return TRUE;
 }
 
-/* Whether @agent may end its move at @state: endmove's precondition,
- * that it does not know δ. */
+/* Whether @suggestion asks exactly δ. */
 static gboolean
-may_end_move (KvState *state, KvStep *ending)
+asks_delta (const KvGame *game, const KvTurnSuggestion *suggestion)
 {
-  const KvModel *model = kv_state_model (state);
-  g_autofree char *why = NULL;
+  KvHand cards = 0;
 
-  if (model == NULL)
-    return !kv_strategy_state_knows (state, ending->agent);
-  why = kv_step_why_false (model, ending);
-  return why == NULL;
+  if (!game->has_envelope)
+    return FALSE;
+  for (guint i = 0; i < suggestion->suggest->n_cards; i++)
+    cards |= KV_CARD_BIT (suggestion->suggest->cards[i]);
+  return cards == game->deal[kv_game_envelope (game)];
+}
+
+/* Applies @suggestion's answers to the record's state; the record keeps
+ * its suggest when that says the same, else the answers. */
+static gboolean
+apply_suggestion (KvPlayRecord *record, const KvTurnSuggestion *suggestion,
+                  KvPlayStepFunc func, gpointer data, gboolean *stop, GError **error)
+{
+  if (suggestion->as_default)
+    g_ptr_array_add (record->steps, kv_step_ref (suggestion->suggest));
+  for (guint i = 0; i < suggestion->answers->len && !*stop; i++)
+    if (!apply (record, kv_step_ref (g_ptr_array_index (suggestion->answers, i)),
+                !suggestion->as_default, func, data, stop, error))
+      return FALSE;
+  return TRUE;
 }
 
 KvPlayRecord *
@@ -203,63 +188,95 @@ kv_play_game (KvGame *game, KvEngineKind engine, const KvStrategy *const *strate
               GRand *rand, guint max_rounds, KvPlayStepFunc func, gpointer data,
               GError **error)
 {
+  return kv_play_game_with_options (game, engine, strategies, rand, max_rounds, NULL,
+                                    func, data, error);
+}
+
+/* A new record of @game (with the observer @options asks for) at its
+ * initial state, and its seats. */
+static KvPlayRecord *
+record_new (KvGame *game, KvEngineKind engine, const KvStrategy *const *strategies,
+            const KvPlayOptions *options, KvTurnSeats **seats, GError **error)
+{
   g_autoptr(KvPlayRecord) record = g_new0 (KvPlayRecord, 1);
-  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func (g_free);
-  gboolean stop = FALSE;
+  const KvStrategy *seated[KV_MAX_AGENTS] = { NULL };
+
+  record->steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
+  record->winner = -1;
+  record->observer = -1;
+  if (options != NULL && options->observer)
+    {
+      record->game = kv_play_add_observer (game, error);
+      if (record->game == NULL)
+        return NULL;
+      record->observer = game->n_agents;
+    }
+  else
+    record->game = kv_game_ref (game);
+  record->state = kv_state_new_initial (record->game, engine, 0, error);
+  if (record->state == NULL)
+    return NULL;
+  memcpy (seated, strategies, sizeof (KvStrategy *) * game->n_agents);
+  *seats = kv_turn_seats_new (record->game, seated);
+  return g_steal_pointer (&record);
+}
+
+KvPlayRecord *
+kv_play_game_with_options (KvGame *game, KvEngineKind engine, const KvStrategy *const *strategies,
+                           GRand *rand, guint max_rounds, const KvPlayOptions *options,
+                           KvPlayStepFunc func, gpointer data, GError **error)
+{
+  g_autoptr(KvPlayRecord) record = NULL;
+  g_autoptr(KvTurnSeats) seats = NULL;
+  gboolean stop = FALSE, end_when_asked = options != NULL && options->end_when_first_asks;
+  guint n_movers = 0, agent;
 
   g_return_val_if_fail (game != NULL && strategies != NULL && rand != NULL, NULL);
 
-  record->game = kv_game_ref (game);
-  record->steps = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_step_unref);
-  record->winner = -1;
-  record->state = kv_state_new_initial (game, engine, 0, error);
-  if (record->state == NULL)
+  record = record_new (game, engine, strategies, options, &seats, error);
+  if (record == NULL)
     return NULL;
-  for (guint a = 0; a < game->n_agents; a++)
-    g_ptr_array_add (players, kv_player_new (game, a, strategies[a]));
+  for (guint a = 0; a < record->game->n_agents; a++)
+    n_movers += seats->players[a] != NULL;
+  g_return_val_if_fail (n_movers > 0, NULL);
+  agent = seats->players[0] != NULL ? 0 : kv_turn_seats_next (seats, 0);
 
-  while (!stop && record->winner < 0 && record->turns < max_rounds * game->n_agents)
+  /* One turn per iteration, by kv-turn.h's turn player. */
+  for (; !stop && record->winner < 0 && !record->ended_by_ask && record->turns < max_rounds * n_movers;
+       agent = kv_turn_seats_next (seats, agent))
     {
-      guint agent = record->turns % game->n_agents;
-      KvPlayer *player = g_ptr_array_index (players, agent);
-      gboolean knows;
+      g_autoptr(KvTurnSuggestion) suggestion = NULL;
+      KvStep *ending;
 
       record->turns++;
-      record->rounds = (record->turns + game->n_agents - 1) / game->n_agents;
-      knows = player->strategy->knows (player, record->state);
-      if (!knows)
+      record->rounds = (record->turns + n_movers - 1) / n_movers;
+      suggestion = kv_turn_suggest (seats, agent, record->state, rand);
+      if (suggestion != NULL && asks_delta (record->game, suggestion) && record->done_round[agent] == 0)
+        record->done_round[agent] = record->rounds;
+      if (suggestion != NULL && !apply_suggestion (record, suggestion, func, data, &stop, error))
+        return NULL;
+      if (stop)
+        break;
+      /* Aartun's end: seat 1 has asked δ (and heard nobody show). */
+      if (end_when_asked && agent == 0 && record->done_round[0] != 0)
         {
-          KvHand cards = player->strategy->suggest (player, record->state, rand);
-
-          if (cards != 0
-              && !play_suggestion (record, (KvPlayer **) players->pdata, agent, cards,
-                                   rand, func, data, &stop, error))
-            return NULL;
-          if (stop)
-            break;
-          knows = player->strategy->knows (player, record->state);
+          record->ended_by_ask = TRUE;
+          break;
         }
-      {
-        KvStep *ending = kv_step_new (game, knows ? KV_STEP_WIN : KV_STEP_ENDMOVE);
-
-        ending->agent = agent;
-        /* A win is true: every strategy knows δ by the model's reckoning
-         * or by a sound bookkeeping of what it saw. */
-        if (!knows && !may_end_move (record->state, ending))
-          {
-            /* Only naive can fail to see that it knows δ: it cannot
-             * truthfully say it cannot win, so it just passes. */
-            g_assert (!knows);
-            kv_step_unref (ending);
-            continue;
-          }
-        if (!apply (record, ending, TRUE, func, data, &stop, error))
-          return NULL;
-        if (knows)
+      ending = kv_turn_end (seats, agent, record->state, suggestion);
+      if (ending == NULL)
+        continue;               /* it passes */
+      if (!apply (record, ending, TRUE, func, data, &stop, error))
+        return NULL;
+      if (ending->kind == KV_STEP_WIN)
+        {
           record->winner = agent;
-      }
+          if (record->done_round[agent] == 0)
+            record->done_round[agent] = record->rounds;
+        }
     }
-  count_observer (record);
+  if (!count_knowledge (record, error))
+    return NULL;
   return g_steal_pointer (&record);
 }
 

@@ -246,26 +246,26 @@ model_knows (KvPlayer *player, KvState *state)
 
 /* --- naive: its own bookkeeping only ---------------------------------- */
 
-/* The envelope's card of category @cat as naive knows it, or -1. */
+/* The envelope's card of category @cat as naive knows it, or -1: a card
+ * marked as in the envelope (nobody could show it), else the one card of
+ * the category whose owner it has not seen. The marks come first: the
+ * envelope's card may come after two unseen cards of its category. */
 static int
 naive_envelope_card (const KvPlayer *player, const KvGame *game, guint cat)
 {
   int candidate = -1;
+  guint n_unseen = 0;
 
   for (guint c = 0; c < game->n_cards; c++)
-    {
-      if (game->card_category[c] != (int) cat)
-        continue;
-      if (player->envelope & KV_CARD_BIT (c))
-        return c;
-      if (player->seen_owner[c] < 0)
-        {
-          if (candidate >= 0)
-            return -1;
-          candidate = c;
-        }
-    }
-  return candidate;
+    if (game->card_category[c] == (int) cat && (player->envelope & KV_CARD_BIT (c)))
+      return c;
+  for (guint c = 0; c < game->n_cards; c++)
+    if (game->card_category[c] == (int) cat && player->seen_owner[c] < 0)
+      {
+        candidate = c;
+        n_unseen++;
+      }
+  return n_unseen == 1 ? candidate : -1;
 }
 
 static gboolean
@@ -557,13 +557,49 @@ del_plus_suggest (KvPlayer *player, KvState *state, GRand *rand)
   return best;
 }
 
+/* --- uniform: Aartun's opponents ---------------------------------------- */
+
+/* One card of each envelope category, each as likely, whatever it has
+ * seen: a uniformly random envelope of all of them. */
+static KvHand
+uniform_suggest (KvPlayer *player, KvState *state, GRand *rand)
+{
+  const KvGame *game = kv_state_game (state);
+  KvHand suggestion = 0;
+
+  if (!game->has_envelope)
+    return random_suggest (player, state, rand);
+  for (guint cat = 0; cat < game->n_categories; cat++)
+    {
+      KvHand in_cat = 0;
+
+      if (!(game->envelope_categories & (G_GUINT64_CONSTANT (1) << cat)))
+        continue;
+      for (guint c = 0; c < game->n_cards; c++)
+        if (game->card_category[c] == (int) cat)
+          in_cat |= KV_CARD_BIT (c);
+      suggestion |= KV_CARD_BIT (random_card (in_cat, rand));
+    }
+  return suggestion;
+}
+
+/* It never accuses (a turn player that knows δ in the model and does not
+ * say so cannot end its move: it passes, kv-turn.h). */
+static gboolean
+never_knows (KvPlayer *player, KvState *state)
+{
+  return FALSE;
+}
+
 static const KvStrategy strategies[] = {
   { "random", random_suggest, show_random, model_knows },
   { "naive", naive_suggest, show_known_first, naive_knows },
   { "del", del_suggest, show_known_first, model_knows },
   { "del+", del_plus_suggest, show_known_first, model_knows },
+  { "uniform", uniform_suggest, show_random, never_knows },
 };
 
+/* The players; uniform, an opponent that never wins, is found by name. */
 static const char *const names[] = { "random", "naive", "del", "del+", NULL };
 
 const KvStrategy *

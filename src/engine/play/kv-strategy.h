@@ -12,6 +12,10 @@
  *           world: what it learned from everybody's nocard, showcard, endmove);
  *   del+    as del, and suggests what leaves the fewest expected worlds in
  *           its class after the answer.
+ *   uniform Aartun's opponents: suggests one card of each envelope category,
+ *           each as likely (an envelope of all, whatever it has seen),
+ *           shows at random and never accuses; not among
+ *           kv_strategy_names (it never wins), but found by name.
  * Every strategy wins only when it knows δ by its own reckoning; random, del
  * and del+ read that from the model (win{a}), naive from its bookkeeping.
  *
@@ -52,7 +56,7 @@ typedef struct {
   gboolean (*knows)   (KvPlayer *player, KvState *state);
 } KvStrategy;
 
-/* The strategies by name ("random", "naive", "del", "del+"), or NULL. */
+/* The strategies by name ("random", "naive", "del", "del+", "uniform"), or NULL. */
 const KvStrategy *kv_strategy_find  (const char *name);
 /* Their names, NULL-terminated, static. */
 const char *const *kv_strategy_names (void);

@@ -7,6 +7,7 @@
  * results of disjoint sets of games add up to one run's); the strategies
  * rotate over the seats from game to game (game g gives agent a the
  * strategy (a + g) mod n of the list), so no strategy keeps the first move.
+ * With fixed seats (KvPlayOptions) agent a always plays the a-th strategy.
  * The tournament plays one game per call, so a caller can show progress and
  * stop between games (the window does, on its main loop). GTK-free.
  *
@@ -39,11 +40,36 @@ typedef struct {
   guint       won_unanswered;
 } KvTournamentTally;
 
+/* One seat's figure (agent a of every game, whatever strategy sits
+ * there): the games in which it won or suggested exactly δ, and the sum of
+ * the rounds when it first did (Aartun's "rounds until it asked δ"). */
+typedef struct {
+  const char *name;                 /* the listed strategy's, fixed seats */
+  guint       done;
+  guint64     rounds_sum;
+} KvTournamentSeat;
+
+/* What one agent knew at one point, summed over the games. */
+typedef struct {
+  guint   knew_delta;               /* games it knew every card of δ */
+  guint64 delta_known_sum;          /* δ's cards it knew the owner of */
+  guint64 owners_known_sum;         /* cards it knew the owner of */
+} KvTournamentKnows;
+
 typedef struct {
   guint             games;          /* played so far */
   guint             no_winner;      /* games nobody won in the round limit */
-  guint             observer_knew_all;
-  guint64           observer_known_sum, observer_total_sum;
+  guint             ended_by_ask;   /* games ended when seat 1 asked δ
+                                     * (without a winner) */
+  guint64           delta_total_sum;    /* δ's cards, summed over the games */
+  /* Common knowledge among the players at the end: delta_known_sum and
+   * knew_delta (owners_known_sum unused). */
+  KvTournamentKnows common;
+  /* The observer (KvPlayOptions.observer) just before the last step and
+   * at the end. */
+  KvTournamentKnows observer_before, observer_end;
+  guint             n_seats;        /* players (the observer not counted) */
+  KvTournamentSeat  seats[KV_MAX_AGENTS];
   guint             n_tallies;      /* distinct strategies, first-listed first */
   KvTournamentTally tallies[KV_MAX_AGENTS];
 } KvTournamentResult;
@@ -59,6 +85,10 @@ void          kv_tournament_free       (KvTournament             *tournament);
 /* The back-end of the games to come (KV_ENGINE_AUTO at first). */
 void          kv_tournament_set_engine (KvTournament             *tournament,
                                         KvEngineKind              engine);
+
+/* How the games to come are set up (copied; @options->transcripts too). */
+void          kv_tournament_set_options (KvTournament            *tournament,
+                                         const KvPlayOptions     *options);
 
 /* Plays the next game; FALSE with @error when it could not be played. */
 gboolean      kv_tournament_play_game  (KvTournament             *tournament,
@@ -77,6 +107,8 @@ const KvTournamentResult *kv_tournament_get_result (const KvTournament *tourname
 double        kv_tournament_tally_share (const KvTournamentTally  *tally,
                                          const KvTournamentResult *result);
 double        kv_tournament_tally_mean  (const KvTournamentTally  *tally);
+/* A seat's mean rounds until it won or asked δ (0 when it never did). */
+double        kv_tournament_seat_mean   (const KvTournamentSeat   *seat);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvTournament, kv_tournament_free)
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kv-state.h"
+#include "kv-probability.h"
 #include "kv-check.h"
 #include "kv-error.h"
 #include "kv-product-update-private.h"
@@ -287,6 +288,20 @@ kv_state_envelopes (KvState *state, guint agent)
     }
   cls = kv_model_class_of (model, agent, model->actual);
   return kv_model_envelopes (model, cls);
+}
+
+double *
+kv_state_probabilities (KvState *state, guint agent)
+{
+  g_return_val_if_fail (agent < kv_state_game (state)->n_agents, NULL);
+
+  if (state->sym != NULL)
+    {
+      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
+
+      return kv_sym_probabilities (state->sym, agent);
+    }
+  return kv_probabilities_new (state->model, agent, state->model->actual);
 }
 
 KvStatePerspective *

@@ -91,6 +91,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvState, kv_state_unref)
 GArray      *kv_state_envelopes        (KvState *state, guint agent);
 /* The number of worlds @agent considers possible at the actual world. */
 guint64      kv_state_count_agent_worlds (KvState *state, guint agent);
+/* Deal shares of @agent's class at the actual world (kv-probability.h:
+ * each deal it still considers possible equally likely), on either
+ * back-end: n_cards × n_owners, card-major. Free with g_free. */
+double      *kv_state_probabilities      (KvState *state, guint agent);
 
 /* A perspective at the actual world (kv-perspective.h): what the chain
  * a₁ → … → aₙ considers possible. */

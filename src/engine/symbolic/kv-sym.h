@@ -126,6 +126,12 @@ GArray  *kv_sym_perspective   (KvSym *sym, const guint *chain, guint n_chain, Kv
  * the table when that is not read out yet. */
 guint64  kv_sym_count_agent_worlds (KvSym *sym, guint agent);
 
+/* Deal shares (kv-probability.h) of @agent's class at the actual world:
+ * n_cards × n_owners, card-major; each deal counted once however many
+ * worlds it has (kv-sym-probability.c). Call it through
+ * kv_state_probabilities, which holds the symbolic engine's lock. */
+double  *kv_sym_probabilities (KvSym *sym, guint agent);
+
 /* Nodes of θ (for the bench). */
 guint    kv_sym_node_count    (const KvSym *sym);
 
