@@ -9,6 +9,7 @@
 #include "kv-cli-check.h"
 #include "kv-cli-common.h"
 #include "kv-cli-export.h"
+#include "kv-cli-lesson.h"
 #include "kv-cli-model.h"
 #include "kv-cli-run.h"
 #include "kv-cli-play.h"
@@ -49,6 +50,7 @@ static const Command commands[] = {
   { "model", kv_cli_model, N_("model GAME [--step N] [--json] [-o FILE] the explicit model (--json: a .kvm.json)") },
   { "export", kv_cli_export, N_("export GAME --format F -o FILE draw the model (see export --help)") },
   { "play", kv_cli_play, N_("play GAME --agents A,B,… [--games N] [--seed S] [--json]  self-play tournament") },
+  { "lesson", kv_cli_lesson, N_("lesson LESSON [--key] [--lang L] | --list  a lesson as a worksheet, or its answer key") },
   { "search", kv_cli_search, N_("search unsuccessful GAME --seed S -o FILE.kvg  find an endmove after which someone wins") },
 };
 
