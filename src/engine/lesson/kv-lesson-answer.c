@@ -137,6 +137,19 @@ kv_lesson_answer (const KvLesson *lesson, guint index, const KvAsk *ask, GError 
   return g_steal_pointer (&answer);
 }
 
+/* A worksheet names this many removed worlds, then counts them. */
+#define ANSWER_NAMED_MAX 12
+
+guint
+kv_answer_n_removed (const KvAnswer *answer)
+{
+  guint n = 0;
+
+  for (guint i = 0; answer->removed != NULL && i < answer->removed->len; i++)
+    n += g_array_index (answer->removed, gboolean, i) ? 1 : 0;
+  return n;
+}
+
 char *
 kv_answer_to_text (const KvLesson *lesson, const KvAnswer *answer)
 {
@@ -156,9 +169,12 @@ kv_answer_to_text (const KvLesson *lesson, const KvAnswer *answer)
         g_string_append (out, _("nobody"));
       break;
     case KV_ASK_PREDICT:
-      for (guint i = 0; i < answer->items->len; i++)
-        if (g_array_index (answer->removed, gboolean, i))
+      for (guint i = 0, named = 0; i < answer->items->len; i++)
+        if (g_array_index (answer->removed, gboolean, i) && named++ < ANSWER_NAMED_MAX)
           g_string_append_printf (out, "%s%s", out->len ? "; " : "", (char *) g_ptr_array_index (answer->items, i));
+      if (kv_answer_n_removed (answer) > ANSWER_NAMED_MAX)
+        /* TRANSLATORS: after the first worlds a step removes: "; … (1 234 in all)" */
+        g_string_append_printf (out, _("; … (%u in all)"), kv_answer_n_removed (answer));
       if (out->len == 0)
         g_string_append (out, answer->envelopes ? _("no envelope") : _("no world"));
       break;

@@ -54,6 +54,8 @@ typedef struct {
 /* The answer to @ask asked before step @index. */
 KvAnswer  *kv_lesson_answer  (const KvLesson *lesson, guint index, const KvAsk *ask, GError **error);
 void       kv_answer_free    (KvAnswer *answer);
+/* Predict: how many items the step removes. */
+guint      kv_answer_n_removed (const KvAnswer *answer);
 /* The answer in words ("wrb, wbr", "true", "1, 3"; "nobody"). */
 char      *kv_answer_to_text (const KvLesson *lesson, const KvAnswer *answer);
 
