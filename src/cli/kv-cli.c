@@ -50,7 +50,7 @@ static const Command commands[] = {
   { "model", kv_cli_model, N_("model GAME [--step N] [--json] [-o FILE] the explicit model (--json: a .kvm.json)") },
   { "export", kv_cli_export, N_("export GAME --format F -o FILE draw the model (see export --help)") },
   { "play", kv_cli_play, N_("play GAME --agents A,B,… [--games N] [--seed S] [--json]  self-play tournament") },
-  { "lesson", kv_cli_lesson, N_("lesson LESSON [--key] [--lang L] | --list  a lesson as a worksheet, or its answer key") },
+  { "lesson", kv_cli_lesson, N_("lesson LESSON [--key] [--lang L] [-o F.pdf] | --list  a lesson as a worksheet, or its answer key") },
   { "search", kv_cli_search, N_("search unsuccessful GAME --seed S -o FILE.kvg  find an endmove after which someone wins") },
 };
 

@@ -33,6 +33,15 @@ status=$?
 [ $status -eq 2 ] && grep -q "bad.kvg:6:" "$dir/err" && ok "malformed lesson refused at its line, exit 2" || bad "malformed lesson: status $status $(cat "$dir/err")"
 printf 'agents 1 2\ncards a b\nhands 1 1\ndeal 1: a 2: b\nsay Two cards.\nnocard 1 b\nsay One said no b.\n' > "$dir/good.kvg"
 "$cli" run "$dir/good.kvg" | grep -q '» One said no b.' && ok "run prints the narration under the step" || bad "run narration"
+for mode in "" --key; do
+  if "$cli" lesson russian $mode -o "$dir/russian.pdf" && [ "$(head -c 4 "$dir/russian.pdf")" = "%PDF" ] \
+     && { ! command -v pdftotext > /dev/null || pdftotext "$dir/russian.pdf" - | grep -q 'Russian cards'; }; then
+    ok "russian ${mode:-worksheet} as PDF"
+  else
+    bad "russian ${mode:-worksheet} as PDF"
+  fi
+done
+"$cli" lesson hexa -o "$dir/hexa.txt" 2> /dev/null && bad "a PDF handout needs FILE.pdf" || ok "a PDF handout needs FILE.pdf"
 rm -rf "$dir" /tmp/kv-lesson-$$.txt
 echo "1..$n"
 exit $fail
