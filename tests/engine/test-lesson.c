@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "kv-lesson.h"
+#include "kv-lesson-walk.h"
 #include "kv-test-util.h"
 
 #define HEXA_HEADER "title Hexa\nagents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\n"
@@ -208,6 +209,103 @@ test_builtin (void)
     }
 }
 
+/* One Next at a time: narration → question → reveal → step → narration,
+ * with a running score and retry. */
+static void
+test_walk (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvLesson) lesson = lesson_from (HEXA_HEADER "say Six.\nask predict\nask truth K{1} r@1\n"
+                                            "nocard 1 w\nsay Four.\nask win\n", &error);
+  g_autoptr(KvLessonWalk) walk = NULL;
+  const char *wrong[] = { "wrb", NULL };
+  const char *right[] = { "wrb", "wbr", NULL };
+  guint n_right, n_answered;
+
+  g_assert_no_error (error);
+  walk = kv_lesson_walk_new (lesson);
+  g_assert_cmpint (walk->phase, ==, KV_WALK_NARRATION);
+  g_assert_cmpuint (walk->entry, ==, 0);
+  g_assert_true (kv_lesson_walk_next (walk));
+  g_assert_cmpint (walk->phase, ==, KV_WALK_QUESTION);
+  g_assert_cmpint (kv_lesson_walk_ask (walk)->kind, ==, KV_ASK_PREDICT);
+  g_assert_false (kv_lesson_walk_answer_predict (walk, wrong));
+  g_assert_cmpint (walk->phase, ==, KV_WALK_REVEAL);
+  kv_lesson_walk_score (walk, &n_right, &n_answered);
+  g_assert_cmpuint (n_right, ==, 0);
+  g_assert_cmpuint (n_answered, ==, 1);
+  kv_lesson_walk_retry (walk);
+  g_assert_cmpint (walk->phase, ==, KV_WALK_QUESTION);
+  g_assert_true (kv_lesson_walk_answer_predict (walk, right));
+  kv_lesson_walk_score (walk, &n_right, &n_answered);
+  g_assert_cmpuint (n_right, ==, 1);
+  g_assert_cmpuint (n_answered, ==, 1);
+  g_assert_true (kv_lesson_walk_next (walk));
+  g_assert_cmpint (kv_lesson_walk_ask (walk)->kind, ==, KV_ASK_TRUTH);
+  g_assert_true (kv_lesson_walk_next (walk));   /* skipped: revealed, not right */
+  g_assert_cmpint (walk->phase, ==, KV_WALK_REVEAL);
+  g_assert_false (kv_lesson_walk_right (walk));
+  g_assert_true (kv_lesson_walk_next (walk));   /* the step */
+  g_assert_cmpint (walk->phase, ==, KV_WALK_NARRATION);
+  g_assert_cmpuint (walk->entry, ==, 1);
+  g_assert_true (kv_lesson_walk_next (walk));
+  g_assert_true (kv_lesson_walk_answer_win (walk, 1u << 2));
+  g_assert_true (kv_lesson_walk_next (walk));
+  g_assert_cmpint (walk->phase, ==, KV_WALK_END);
+  g_assert_false (kv_lesson_walk_next (walk));
+  kv_lesson_walk_score (walk, &n_right, &n_answered);
+  g_assert_cmpuint (n_right, ==, 2);
+  g_assert_cmpuint (n_answered, ==, 3);
+}
+
+/* Every built-in lesson walks to its end, answering every question with
+ * the engine's own answer: all right. */
+static void
+test_walk_builtin (void)
+{
+  g_auto(GStrv) names = kv_lesson_builtin_names ();
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KvLesson) lesson = kv_lesson_open (names[i], &error);
+      g_autoptr(KvLessonWalk) walk = kv_lesson_walk_new (lesson);
+      guint n_right, n_answered, n_next = 0;
+
+      while (kv_lesson_walk_next (walk))
+        {
+          n_next++;
+          if (walk->phase != KV_WALK_QUESTION)
+            continue;
+          switch (walk->answer->kind)
+            {
+            case KV_ASK_TRUTH:
+              g_assert_true (kv_lesson_walk_answer_truth (walk, walk->answer->truth));
+              break;
+            case KV_ASK_WIN:
+              g_assert_true (kv_lesson_walk_answer_win (walk, walk->answer->winners));
+              break;
+            case KV_ASK_PREDICT:
+              {
+                g_autoptr(GPtrArray) picks = g_ptr_array_new ();
+
+                for (guint k = 0; k < walk->answer->items->len; k++)
+                  if (g_array_index (walk->answer->removed, gboolean, k))
+                    g_ptr_array_add (picks, g_ptr_array_index (walk->answer->items, k));
+                g_ptr_array_add (picks, NULL);
+                g_assert_true (kv_lesson_walk_answer_predict (walk, (const char *const *) picks->pdata));
+              }
+              break;
+            }
+        }
+      g_assert_cmpuint (walk->entry, ==, kv_lesson_n_steps (lesson));
+      kv_lesson_walk_score (walk, &n_right, &n_answered);
+      g_assert_cmpuint (n_right, ==, kv_lesson_n_questions (lesson));
+      g_assert_cmpuint (n_answered, ==, n_right);
+      g_assert_cmpuint (n_next, >, kv_lesson_n_steps (lesson));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -219,5 +317,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/round-trip", test_round_trip);
   g_test_add_func ("/lesson/refused", test_refused);
   g_test_add_func ("/lesson/builtin", test_builtin);
+  g_test_add_func ("/lesson/walk", test_walk);
+  g_test_add_func ("/lesson/walk-builtin", test_walk_builtin);
   return g_test_run ();
 }
