@@ -33,6 +33,23 @@ status=$?
 [ $status -eq 2 ] && grep -q "bad.kvg:6:" "$dir/err" && ok "malformed lesson refused at its line, exit 2" || bad "malformed lesson: status $status $(cat "$dir/err")"
 printf 'agents 1 2\ncards a b\nhands 1 1\ndeal 1: a 2: b\nsay Two cards.\nnocard 1 b\nsay One said no b.\n' > "$dir/good.kvg"
 "$cli" run "$dir/good.kvg" | grep -q '» One said no b.' && ok "run prints the narration under the step" || bad "run narration"
+# Hostile lesson lines: refused with a place and exit 2, never a crash.
+header='agents 1 2\ncards a b\nhands 1 1\ndeal 1: a 2: b\n'
+i=0
+for lines in 'ask' 'ask truth' 'ask truth (((' 'say.' 'title.' 'title.x y' 'say.nl' 'ask.nl win' \
+             'ask predict' 'ask truth K{9} a@1' 'summary' 'say.n-l x' \
+             'nocard 1 b\nask predict\nask predict' 'action x\nsay hi\nend'; do
+  i=$((i + 1))
+  printf "$header$lines\n" > "$dir/hostile$i.kvg"
+  "$cli" lesson "$dir/hostile$i.kvg" --key > /dev/null 2> "$dir/err"
+  status=$?
+  if [ $status -eq 2 ] && grep -qE "hostile$i.kvg:[0-9]+:[0-9]+: error: " "$dir/err"; then
+    ok "hostile lesson line “$lines” refused at its place"
+  else
+    bad "hostile lesson line “$lines”: status $status: $(cat "$dir/err")"
+  fi
+done
+
 for mode in "" --key; do
   if "$cli" lesson russian $mode -o "$dir/russian.pdf" && [ "$(head -c 4 "$dir/russian.pdf")" = "%PDF" ] \
      && { ! command -v pdftotext > /dev/null || pdftotext "$dir/russian.pdf" - | grep -q 'Russian cards'; }; then

@@ -306,6 +306,28 @@ test_walk_builtin (void)
     }
 }
 
+/* Change Deal (kv_history_rerun) reads the steps again on the new game:
+ * their narration and questions stay with them. */
+static void
+test_rerun_keeps_words (void)
+{
+  const char *text = HEXA_HEADER "say Six.\nask win\nnocard 1 w\nsay Four.\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_parse (text, strlen (text), "lesson.kvg", &error);
+  g_autoptr(KvHistory) history = kv_history_run_script (script, 0, &error);
+  const KvHand deal[] = { KV_CARD_BIT (0), KV_CARD_BIT (2), KV_CARD_BIT (1) };   /* rbw */
+  g_autoptr(KvGame) game = kv_game_copy_with_deal (script->game, deal);
+  g_autoptr(KvHistory) rerun = kv_history_rerun (history, game, NULL, &error);
+  g_autoptr(GPtrArray) steps = g_ptr_array_new ();
+  g_autofree char *printed = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_history_length (rerun), ==, 2);
+  g_ptr_array_add (steps, kv_history_get (rerun, 1)->step);
+  printed = kv_script_to_text (rerun->game, steps);
+  g_assert_nonnull (strstr (printed, "say Six.\nask win\nnocard 1 w\nsay Four.\n"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -318,6 +340,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/refused", test_refused);
   g_test_add_func ("/lesson/builtin", test_builtin);
   g_test_add_func ("/lesson/walk", test_walk);
+  g_test_add_func ("/lesson/rerun-keeps-words", test_rerun_keeps_words);
   g_test_add_func ("/lesson/walk-builtin", test_walk_builtin);
   return g_test_run ();
 }

@@ -97,6 +97,14 @@ kv_ask_kind_keyword (KvAskKind kind)
   return ask_keywords[kind];
 }
 
+void
+kv_narration_copy (KvStep *to, const KvStep *from)
+{
+  g_return_if_fail (to->say == NULL && to->asks == NULL);
+  to->say = from->say ? g_ptr_array_ref (from->say) : NULL;
+  to->asks = from->asks ? g_ptr_array_ref (from->asks) : NULL;
+}
+
 /* Reading */
 
 /* The keyword of @text ("say", "title") and its language ("nl", or NULL);

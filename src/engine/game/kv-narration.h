@@ -51,6 +51,11 @@ void       kv_ask_free       (KvAsk *ask);
 GPtrArray *kv_ask_array_new  (void);
 const char *kv_ask_kind_keyword (KvAskKind kind);
 
+/* Gives @to (a step just parsed, with no words) @from's narration and
+ * questions, shared: a step read again on a game dealt anew keeps them
+ * (the game has the same players and cards, which is all a formula names). */
+void       kv_narration_copy (KvStep *to, const KvStep *from);
+
 /* One lesson line of a script, as the script reader found it. */
 typedef struct {
   guint       number;
