@@ -189,6 +189,20 @@ test_refused (void)
     }
 }
 
+/* Narration in English has its Dutch too: a Dutch class never falls
+ * back to English in a built-in lesson. */
+static void
+assert_dutch (const char *lesson, const GPtrArray *says)
+{
+  g_autofree char *en = kv_say_text (says, NULL);
+  gboolean has_nl = FALSE;
+
+  for (guint i = 0; says != NULL && i < says->len; i++)
+    has_nl = has_nl || g_strcmp0 (((KvSay *) g_ptr_array_index (says, i))->lang, "nl") == 0;
+  if (en != NULL && !has_nl)
+    g_error ("lesson %s: no Dutch for “%s”", lesson, en);
+}
+
 /* Every built-in lesson loads, and its questions are answered. */
 static void
 test_builtin (void)
@@ -206,6 +220,17 @@ test_builtin (void)
       g_assert_cmpuint (kv_lesson_n_questions (lesson), >, 0);
       nl = kv_lesson_title (lesson, "nl");
       g_assert_cmpstr (nl, !=, lesson->script->game->title);
+      assert_dutch (names[i], lesson->script->game->summary);
+      assert_dutch (names[i], lesson->script->game->say);
+      for (guint s = 0; s <= kv_lesson_n_steps (lesson); s++)
+        {
+          const GPtrArray *asks = kv_lesson_asks (lesson, s);
+
+          if (s < kv_lesson_n_steps (lesson))
+            assert_dutch (names[i], ((KvStep *) g_ptr_array_index (lesson->script->steps, s))->say);
+          for (guint q = 0; asks != NULL && q < asks->len; q++)
+            assert_dutch (names[i], ((KvAsk *) g_ptr_array_index (asks, q))->say);
+        }
     }
 }
 
