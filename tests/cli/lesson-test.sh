@@ -20,6 +20,14 @@ for name in $("$cli" lesson --list | cut -d' ' -f1); do
   done
 done
 
+for name in $("$cli" lesson --list | cut -d' ' -f1); do
+  if "$cli" run "lesson:$name" > /tmp/kv-lesson-$$.txt && grep -q '^      » ' /tmp/kv-lesson-$$.txt; then
+    ok "run lesson:$name plays to its end with its narration"
+  else
+    bad "run lesson:$name"
+  fi
+done
+
 out=$("$cli" lesson hexa --key --lang en)
 echo "$out" | grep -q 'Answer: wrb; wbr' && ok "hexa key: Example 4 removes wrb and wbr" || bad "hexa key: Example 4"
 echo "$out" | grep -q 'Answer: 1, 3' && ok "hexa key: after endmove 1 and 3 can win" || bad "hexa key: win"

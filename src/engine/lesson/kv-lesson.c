@@ -89,13 +89,15 @@ kv_lesson_new (KvScript *script, GError **error)
   return g_steal_pointer (&lesson);
 }
 
-KvLesson *
-kv_lesson_open (const char *name_or_path, GError **error)
+KvScript *
+kv_lesson_open_script (const char *name_or_path, GError **error)
 {
-  g_autofree char *path = g_strconcat (LESSONS_PATH, name_or_path, ".kvg", NULL);
+  g_autofree char *path = NULL;
   g_autoptr(GBytes) bytes = NULL;
-  KvScript *script;
 
+  if (g_str_has_prefix (name_or_path, KV_LESSON_PREFIX))
+    name_or_path += strlen (KV_LESSON_PREFIX);
+  path = g_strconcat (LESSONS_PATH, name_or_path, ".kvg", NULL);
   if (strchr (name_or_path, '/') == NULL && !g_str_has_suffix (name_or_path, ".kvg"))
     bytes = g_resource_lookup_data (kv_lessons_get_resource (), path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
   if (bytes != NULL)
@@ -103,10 +105,16 @@ kv_lesson_open (const char *name_or_path, GError **error)
       gsize length;
       const char *text = g_bytes_get_data (bytes, &length);
 
-      script = kv_script_parse (text, length, name_or_path, error);
+      return kv_script_parse (text, length, name_or_path, error);
     }
-  else
-    script = kv_script_open (name_or_path, error);
+  return kv_script_open (name_or_path, error);
+}
+
+KvLesson *
+kv_lesson_open (const char *name_or_path, GError **error)
+{
+  KvScript *script = kv_lesson_open_script (name_or_path, error);
+
   return script ? kv_lesson_new (script, error) : NULL;
 }
 

@@ -21,9 +21,12 @@ typedef struct {
   KvHistory *history;   /* entry i: the state before step i (after step i-1) */
 } KvLesson;
 
-/* A built-in lesson's name (hexa, …) or a path; the built-in games
- * (kv_script_open) are lessons too, without words. */
+/* A built-in lesson's name (hexa, …, or lesson:hexa) or a path; the
+ * built-in games (kv_script_open) are lessons too, without words. */
 KvLesson  *kv_lesson_open   (const char *name_or_path, GError **error);
+/* Its script only, not run: the CLI's commands open "lesson:NAME" so. */
+#define KV_LESSON_PREFIX "lesson:"
+KvScript  *kv_lesson_open_script (const char *name_or_path, GError **error);
 /* Runs @script (taken) on the engine KRIPKEVIZ_ENGINE names, or auto. */
 KvLesson  *kv_lesson_new    (KvScript *script, GError **error);
 void       kv_lesson_free   (KvLesson *lesson);
