@@ -169,6 +169,9 @@ kv_lesson_question_text (const KvLesson *lesson, guint index, const KvAsk *ask, 
   if (ask->kind == KV_ASK_WIN)
     return g_strdup (_("Who can win now?"));
   words = kv_step_to_words (g_ptr_array_index (lesson->script->steps, index));
+  if (lesson->history->engine == KV_ENGINE_SYMBOLIC)
+    /* TRANSLATORS: %s is a step in words ("1 suggests White, rope, hall") */
+    return g_strdup_printf (_("Which envelopes will go when %s?"), words);
   /* TRANSLATORS: %s is a step in words ("1 does not hold w") */
   return g_strdup_printf (_("Which worlds will go when %s?"), words);
 }
