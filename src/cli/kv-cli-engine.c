@@ -7,6 +7,7 @@
 
 #include "kv-cli-common.h"
 #include "kv-cli-engine.h"
+#include "kv-lesson.h"
 
 static void
 readout_free (KvCliReadout *readout)
@@ -192,7 +193,9 @@ open_run (const char *game, const char *engine_text, int step, Keep keep)
         return NULL;
       return open_explicit (script, history, step, keep);
     }
-  script = kv_script_open (game, &error);
+  /* lesson:NAME, a built-in lesson: a script with its narration. */
+  script = g_str_has_prefix (game, KV_LESSON_PREFIX) ? kv_lesson_open_script (game, &error)
+                                                     : kv_script_open (game, &error);
   if (script == NULL)
     {
       fprintf (stderr, "%s\n", error->message);

@@ -9,6 +9,7 @@
 #include "kv-cli-common.h"
 #include "kv-cli-engine.h"
 #include "kv-cli-run.h"
+#include "kv-lesson.h"
 
 static void
 add_possible (JsonBuilder *b, const KvGame *game, const guint32 *possible)
@@ -342,6 +343,16 @@ print_explanation (const KvExplanation *explanation)
     printf ("      %s\n", lines[j]);
 }
 
+/* A lesson's narration of the step (kv-narration.h), in the user's language. */
+static void
+print_narration (const GPtrArray *says)
+{
+  g_autofree char *text = kv_say_text (says, kv_lesson_language ());
+
+  if (text != NULL)
+    printf ("      » %s\n", text);
+}
+
 static void
 print_text (const KvCliRun *run, gboolean probabilities)
 {
@@ -391,6 +402,7 @@ print_text (const KvCliRun *run, gboolean probabilities)
       printf ("\n");
       if (readout->explanation != NULL)
         print_explanation (readout->explanation);
+      print_narration (step ? step->say : game->say);
       g_string_free (winners, TRUE);
     }
   printf ("\n");

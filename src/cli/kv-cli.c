@@ -37,11 +37,11 @@ list_games (int argc, char **argv)
   return 0;
 }
 
-/* export runs in kripkeviz-cli-export, which alone links the drawing
- * libraries: beside this program in a build tree, in libexecdir once
- * installed. */
+/* export and lesson run in kripkeviz-cli-export, which alone links the
+ * drawing libraries: beside this program in a build tree, in libexecdir
+ * once installed. */
 static int
-exec_export (int argc, char **argv)
+exec_drawing (int argc, char **argv)
 {
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *dir = self ? g_path_get_dirname (self) : NULL;
@@ -69,8 +69,9 @@ static const Command commands[] = {
   { "run", kv_cli_run, N_("run GAME [--json]             run a script (a .kvg path or a built-in name)") },
   { "check", kv_cli_check, N_("check GAME FORMULA [--step N] [--json] true/false at the actual world (exit 0, 1; 2 on error)") },
   { "model", kv_cli_model, N_("model GAME [--step N] [--json] [-o FILE] the explicit model (--json: a .kvm.json)") },
-  { "export", exec_export, N_("export GAME --format F -o FILE draw the model (see export --help)") },
+  { "export", exec_drawing, N_("export GAME --format F -o FILE draw the model (see export --help)") },
   { "play", kv_cli_play, N_("play GAME --agents A,B,… [--games N] [--seed S] [--json]  self-play tournament") },
+  { "lesson", exec_drawing, N_("lesson LESSON [--key] [--lang L] [-o F.pdf] | --list  a lesson as a worksheet, or its answer key") },
   { "search", kv_cli_search, N_("search unsuccessful GAME --seed S -o FILE.kvg  find an endmove after which someone wins") },
 };
 

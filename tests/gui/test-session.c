@@ -1712,6 +1712,51 @@ test_symbolic (void)
   g_assert_cmpstr (after, ==, text);
 }
 
+/* A lesson's narration and questions (docs/lessons.md) go wherever the
+ * script goes: Save Script, the session file (autosave), undo. */
+static void
+test_lesson_words (void)
+{
+  const char *text = "title Hexa\nagents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\n"
+                     "title.nl Hexa-les\nsummary Three cards.\nsay Six worlds.\nask predict\nsay Which go?\n"
+                     "nocard 1 w\nsay.nl Twee werelden weg.\nask win\n";
+  g_autoptr(KvSession) session = kv_session_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("kv-lesson-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "lesson.kvg", NULL);
+  g_autofree char *saved = NULL;
+  g_autofree char *autosave = NULL;
+  g_autofree char *undone = NULL;
+  g_autoptr(KvHistory) reread = NULL;
+  g_autoptr(KvStep) step = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_true (kv_session_open (session, path, &error));
+  g_assert_no_error (error);
+  saved = kv_session_to_script (session);
+  g_assert_cmpstr (saved, ==, text);
+
+  autosave = kv_session_file_to_text (kv_session_get_history (session), "lesson", 1);
+  g_assert_nonnull (strstr (autosave, "say.nl Twee werelden weg.\n"));
+  reread = kv_session_file_parse (autosave, "session", 0, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (kv_history_get (reread, 1)->step->say);
+
+  /* An edit and its undo bring the narration back with the steps. */
+  step = kv_step_parse (kv_session_get_history (session)->game, "endmove 2", NULL, &error);
+  g_assert_true (kv_session_apply_step (session, step, &error));
+  g_assert_no_error (error);
+  kv_session_select_step (session, 1);
+  g_assert_true (kv_session_undo (session, &error));
+  g_assert_no_error (error);
+  undone = kv_session_to_script (session);
+  g_assert_cmpstr (undone, ==, text);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1740,5 +1785,6 @@ main (int   argc,
   g_test_add_func ("/session/model-session-file", test_model_session_file);
   g_test_add_func ("/session/model-save-script", test_model_save_script);
   g_test_add_func ("/session/symbolic", test_symbolic);
+  g_test_add_func ("/session/lesson-words", test_lesson_words);
   return g_test_run ();
 }

@@ -230,8 +230,14 @@ kv_write_bytes (const char  *path,
       /* kv_write_file's message is "PATH: reason". */
       const char *reason = local_error->message;
 
+      g_autofree char *target = kv_write_resolve (path);
+      g_autofree char *dir = g_path_get_dirname (target);
+
       if (g_str_has_prefix (reason, path) && g_str_has_prefix (reason + strlen (path), ": "))
         reason += strlen (path) + 2;
+      /* ENOENT alone does not say that it is the directory that is missing. */
+      if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+        reason = _("No such directory");
       /* TRANSLATORS: the first %s is a file name, the second the reason */
       g_set_error (error, KV_ERROR, KV_ERROR_IO, _("Could not write %s: %s"), path, reason);
       return FALSE;

@@ -41,6 +41,10 @@ kv_game_unref (KvGame *game)
   g_strfreev (game->category_names);
   g_free (game->deal);
   g_ptr_array_unref (game->actions);
+  g_clear_pointer (&game->titles, g_ptr_array_unref);
+  g_clear_pointer (&game->summary, g_ptr_array_unref);
+  g_clear_pointer (&game->say, g_ptr_array_unref);
+  g_clear_pointer (&game->final_asks, g_ptr_array_unref);
   g_free (game);
 }
 
@@ -332,6 +336,11 @@ kv_game_copy_with_deal (const KvGame *game, const KvHand *deal)
   /* Action models name cards and events by index: the copy shares them. */
   for (guint i = 0; i < game->actions->len; i++)
     g_ptr_array_add (copy->actions, kv_action_model_ref (g_ptr_array_index (game->actions, i)));
+  /* The lesson's words are immutable once read: shared too. */
+  copy->titles = game->titles ? g_ptr_array_ref (game->titles) : NULL;
+  copy->summary = game->summary ? g_ptr_array_ref (game->summary) : NULL;
+  copy->say = game->say ? g_ptr_array_ref (game->say) : NULL;
+  copy->final_asks = game->final_asks ? g_ptr_array_ref (game->final_asks) : NULL;
   if (deal == NULL)
     deal = game->deal;
   copy->deal = deal != NULL ? g_memdup2 (deal, sizeof (KvHand) * n_owners) : NULL;

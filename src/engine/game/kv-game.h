@@ -67,6 +67,11 @@ typedef struct {
   KvResponders responders;
 
   GPtrArray *actions;        /* KvActionModel*: custom action models, in declaration order */
+
+  /* A lesson's words (kv-narration.h), NULL when the script has none:
+   * KvSay* titles in other languages, summary and initial narration;
+   * KvAsk* questions after the last step. */
+  GPtrArray *titles, *summary, *say, *final_asks;
 } KvGame;
 
 KvGame     *kv_game_ref             (KvGame *game);

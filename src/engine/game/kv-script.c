@@ -8,6 +8,7 @@
 
 #include "kv-action-model.h"
 #include "kv-error.h"
+#include "kv-narration.h"
 #include "kv-parse-private.h"
 #include "kv-partition.h"
 #include "kv-read.h"
@@ -629,6 +630,104 @@ split_lines (const char *text, gsize length)
   return g_strv_builder_end (lines);
 }
 
+/* Sorts the script's lines: the header's into their slots, actions',
+ * steps' and a lesson's (kv-narration.h) into their lists. */
+static gboolean
+sort_lines (Reader *r, GStrv raw, GPtrArray *lines, GPtrArray *step_lines, GPtrArray *lesson_lines)
+{
+  gboolean in_action = FALSE;
+  Line *action_start = NULL;
+
+  for (guint i = 0; raw[i] != NULL; i++)
+    {
+      Line *line;
+      char *hash = strchr (raw[i], '#');
+
+      if (hash != NULL)
+        *hash = '\0';
+      line = g_new (Line, 1);
+      line->indent = (guint) strspn (raw[i], " \t");
+      g_strstrip (raw[i]);
+      if (raw[i][0] == '\0')
+        {
+          g_free (line);
+          continue;
+        }
+      line->number = i + 1;
+      line->text = g_strdup (raw[i]);
+      g_ptr_array_add (lines, line);
+
+      if (in_action)
+        {
+          g_ptr_array_add (r->action_lines, line);
+          in_action = g_strcmp0 (line->text, "end") != 0;
+        }
+      else if (is_word (line->text, "action"))
+        {
+          if (step_lines->len > 0)
+            return fail (r, line, 1, KV_ERROR_SYNTAX, _("actions are declared in the header, before the first step"));
+          g_ptr_array_add (r->action_lines, line);
+          in_action = TRUE;
+          action_start = line;
+        }
+      else if (kv_narration_is_line (line->text))
+        {
+          KvNarrationLine *said = g_new (KvNarrationLine, 1);
+
+          *said = (KvNarrationLine) { line->number, line->indent, line->text, step_lines->len };
+          g_ptr_array_add (lesson_lines, said);
+        }
+      else if (is_step (line->text))
+        {
+          if (step_lines->len == MAX_STEPS)
+            return fail (r, line, 1, KV_ERROR_LIMIT, _("a script has at most %d steps"), MAX_STEPS);
+          g_ptr_array_add (step_lines, line);
+        }
+      else if (step_lines->len > 0)
+        {
+          if (is_word (line->text, "end"))
+            return fail (r, line, 1, KV_ERROR_SYNTAX, _("“end” without “action”"));
+          return fail (r, line, 1, KV_ERROR_SYNTAX, _("header lines come before the first step (line %u)"),
+                       ((Line *) g_ptr_array_index (step_lines, 0))->number);
+        }
+      else if (!sort_header_line (r, line))
+        return FALSE;
+    }
+  if (in_action)
+    return fail (r, action_start, 1, KV_ERROR_SYNTAX, _("this action has no “end” line"));
+  return TRUE;
+}
+
+static gboolean
+read_steps (Reader *r, GPtrArray *step_lines)
+{
+  KvScript *script = r->script;
+
+  for (guint i = 0; i < step_lines->len; i++)
+    {
+      const Line *line = g_ptr_array_index (step_lines, i);
+      guint column = 1;
+      GError *inner = NULL;
+      KvStep *step = kv_step_parse (script->game, line->text, &column, &inner);
+
+      if (step == NULL)
+        return fail_at (r, line, column + line->indent, inner);
+      g_ptr_array_add (script->steps, step);
+      g_array_append_val (script->step_lines, line->number);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_text (Reader *r, const char *text, gsize length)
+{
+  if (length > MAX_SCRIPT_SIZE)
+    return fail (r, NULL, 1, KV_ERROR_LIMIT, _("the script is larger than %d MiB"), MAX_SCRIPT_SIZE / (1024 * 1024));
+  if (memchr (text, '\0', length) != NULL || !g_utf8_validate (text, (gssize) length, NULL))
+    return fail (r, NULL, 1, KV_ERROR_SYNTAX, _("the script is not UTF-8 text"));
+  return TRUE;
+}
+
 /* The title line's text, or the file's name; at most KV_MAX_TITLE_LENGTH
  * characters. */
 static gboolean
@@ -653,10 +752,10 @@ kv_script_parse (const char *text, gsize length, const char *filename, GError **
   g_autoptr(KvScript) script = g_new0 (KvScript, 1);
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func ((GDestroyNotify) line_free);
   g_autoptr(GPtrArray) step_lines = g_ptr_array_new ();
+  g_autoptr(GPtrArray) lesson_lines = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) raw = NULL;
   Reader r = { 0 };
-  gboolean in_action = FALSE;
-  Line *action_start = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (text != NULL, NULL);
 
@@ -670,109 +769,22 @@ kv_script_parse (const char *text, gsize length, const char *filename, GError **
   r.action_lines = g_ptr_array_new ();
   r.action_weights = g_hash_table_new (NULL, NULL);
 
-  if (length > MAX_SCRIPT_SIZE)
+  ok = check_text (&r, text, length);
+  if (ok)
     {
-      fail (&r, NULL, 1, KV_ERROR_LIMIT, _("the script is larger than %d MiB"), MAX_SCRIPT_SIZE / (1024 * 1024));
-      goto out;
+      raw = split_lines (text, length);
+      ok = sort_lines (&r, raw, lines, step_lines, lesson_lines);
     }
-  if (memchr (text, '\0', length) != NULL || !g_utf8_validate (text, (gssize) length, NULL))
+  if (ok)
     {
-      fail (&r, NULL, 1, KV_ERROR_SYNTAX, _("the script is not UTF-8 text"));
-      goto out;
-    }
-
-  raw = split_lines (text, length);
-
-  for (guint i = 0; raw[i] != NULL; i++)
-    {
-      Line *line;
-      char *hash = strchr (raw[i], '#');
-
-      if (hash != NULL)
-        *hash = '\0';
-      line = g_new (Line, 1);
-      line->indent = (guint) strspn (raw[i], " \t");
-      g_strstrip (raw[i]);
-      if (raw[i][0] == '\0')
-        {
-          g_free (line);
-          continue;
-        }
-      line->number = i + 1;
-      line->text = g_strdup (raw[i]);
-      g_ptr_array_add (lines, line);
-
-      if (in_action)
-        {
-          g_ptr_array_add (r.action_lines, line);
-          in_action = g_strcmp0 (line->text, "end") != 0;
-        }
-      else if (is_word (line->text, "action"))
-        {
-          if (step_lines->len > 0)
-            {
-              fail (&r, line, 1, KV_ERROR_SYNTAX, _("actions are declared in the header, before the first step"));
-              goto out;
-            }
-          g_ptr_array_add (r.action_lines, line);
-          in_action = TRUE;
-          action_start = line;
-        }
-      else if (is_step (line->text))
-        {
-          if (step_lines->len == MAX_STEPS)
-            {
-              fail (&r, line, 1, KV_ERROR_LIMIT, _("a script has at most %d steps"), MAX_STEPS);
-              goto out;
-            }
-          g_ptr_array_add (step_lines, line);
-        }
-      else if (step_lines->len > 0)
-        {
-          if (is_word (line->text, "end"))
-            fail (&r, line, 1, KV_ERROR_SYNTAX, _("“end” without “action”"));
-          else
-            fail (&r, line, 1, KV_ERROR_SYNTAX, _("header lines come before the first step (line %u)"),
-                  ((Line *) g_ptr_array_index (step_lines, 0))->number);
-          goto out;
-        }
-      else if (!sort_header_line (&r, line))
-        goto out;
-    }
-  if (in_action)
-    {
-      fail (&r, action_start, 1, KV_ERROR_SYNTAX, _("this action has no “end” line"));
-      goto out;
-    }
-
-  if (!read_title (&r) || !read_agents (&r) || !read_cards (&r) || !read_envelope (&r) || !read_hands (&r)
-      || !read_deal (&r) || !read_responders (&r) || !read_actions (&r))
-    goto out;
-
-  for (guint i = 0; i < step_lines->len; i++)
-    {
-      const Line *line = g_ptr_array_index (step_lines, i);
-      guint column = 1;
-      GError *inner = NULL;
-      KvStep *step = kv_step_parse (script->game, line->text, &column, &inner);
-
-      if (step == NULL)
-        {
-          fail_at (&r, line, column + line->indent, inner);
-          goto out;
-        }
-      g_ptr_array_add (script->steps, step);
-      g_array_append_val (script->step_lines, line->number);
+      ok = read_title (&r) && read_agents (&r) && read_cards (&r) && read_envelope (&r) && read_hands (&r)
+           && read_deal (&r) && read_responders (&r) && read_actions (&r) && read_steps (&r, step_lines)
+           && kv_narration_read (script->game, script->steps, lesson_lines, script->filename, error);
     }
 
   g_ptr_array_unref (r.action_lines);
   g_hash_table_unref (r.action_weights);
-  return g_steal_pointer (&script);
-
-out:
-  g_ptr_array_unref (r.action_lines);
-  g_hash_table_unref (r.action_weights);
-  return NULL;
+  return ok ? g_steal_pointer (&script) : NULL;
 }
 
 KvScript *
@@ -923,6 +935,7 @@ kv_script_to_text (const KvGame *game, GPtrArray *steps)
   g_string_append_c (out, '\n');
   if (game->responders == KV_RESPONDERS_NEXT)
     g_string_append (out, "responders next\n");
+  kv_narration_print_header (out, game);
 
   for (guint i = 0; i < game->actions->len; i++)
     {
@@ -961,9 +974,16 @@ kv_script_to_text (const KvGame *game, GPtrArray *steps)
 
   for (guint i = 0; steps != NULL && i < steps->len; i++)
     {
-      g_autofree char *line = kv_step_to_string (g_ptr_array_index (steps, i));
+      const KvStep *step = g_ptr_array_index (steps, i);
+      g_autofree char *line = kv_step_to_string (step);
+
+      kv_narration_print_asks (out, game, step->asks);
       g_string_append_printf (out, "%s\n", line);
+      kv_narration_print_says (out, "say", step->say);
     }
+  /* The header alone (steps NULL) is no lesson's end. */
+  if (steps != NULL)
+    kv_narration_print_asks (out, game, game->final_asks);
   return g_string_free (out, FALSE);
 }
 

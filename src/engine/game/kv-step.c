@@ -39,6 +39,8 @@ kv_step_unref (KvStep *step)
   g_free (step->text);
   if (step->formula != NULL)
     kv_formula_unref (step->formula);
+  g_clear_pointer (&step->say, g_ptr_array_unref);
+  g_clear_pointer (&step->asks, g_ptr_array_unref);
   g_free (step);
 }
 

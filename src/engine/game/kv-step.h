@@ -38,6 +38,8 @@ struct _KvStep {
   guint      event;         /* do: the actual event */
   KvGame    *game;
   char      *text;          /* the line as written, spaces normalised; NULL when built, not parsed */
+  GPtrArray *say;           /* KvSay*: a lesson's narration after the step (kv-narration.h); NULL: none */
+  GPtrArray *asks;          /* KvAsk*: the questions asked before it; NULL: none */
 };
 
 /* @kind's script keyword ("nocard"), its nick; NULL when @kind is none. */

@@ -6,6 +6,7 @@
 
 #include "kv-error.h"
 #include "kv-history.h"
+#include "kv-narration.h"
 #include "kv-product-update.h"
 
 static void
@@ -201,6 +202,8 @@ kv_history_rerun (const KvHistory *history, KvGame *game, guint *n_kept, GError 
       g_autoptr(KvStep) step = kv_step_parse (game, line, NULL, NULL);
       g_autoptr(GError) refused = NULL;
 
+      if (step != NULL)
+        kv_narration_copy (step, kv_history_get (history, i)->step);
       if (step != NULL && kv_history_push (rerun, step, &refused))
         continue;
       /* False at the new actual world: dropped. Too big is no answer. */

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-cli-lesson.c: `kripkeviz-cli lesson LESSON [--key]` — a lesson as a
+ * worksheet (narration and questions, a line to answer on) or as its
+ * answer key (the engine's answers), as text or, with -o FILE.pdf, as a
+ * PDF handout (kv-text-pdf.h: the one part that loads the drawing stack). */
+#define G_LOG_DOMAIN "kv-cli"
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kv-cli-common.h"
+#include "kv-cli-lesson.h"
+#include "kv-lesson.h"
+#include "kv-text-pdf.h"
+
+/* Text is wrapped for a terminal; a PDF wraps its own lines to the page. */
+static guint wrap_width = 72;
+
+static void
+print_wrapped (GString *out, const char *indent, const char *text)
+{
+  GString *line = g_string_new (NULL);
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (line->len > 0 && g_utf8_strlen (line->str, -1) + g_utf8_strlen (words[i], -1) > wrap_width)
+        {
+          g_string_append_printf (out, "%s%s\n", indent, line->str);
+          g_string_truncate (line, 0);
+        }
+      g_string_append_printf (line, "%s%s", line->len ? " " : "", words[i]);
+    }
+  if (line->len > 0)
+    g_string_append_printf (out, "%s%s\n", indent, line->str);
+  g_string_free (line, TRUE);
+}
+
+static void
+print_narration (GString *out, const GPtrArray *says, const char *lang)
+{
+  g_autofree char *text = kv_say_text (says, lang);
+
+  if (text != NULL)
+    {
+      print_wrapped (out, "    ", text);
+      g_string_append_printf (out, "\n");
+    }
+}
+
+/* The questions before step @index, numbered from *@number. */
+static void
+print_questions (GString *out, const KvLesson *lesson, guint index, gboolean key, const char *lang, guint *number)
+{
+  const GPtrArray *asks = kv_lesson_asks (lesson, index);
+
+  for (guint q = 0; asks != NULL && q < asks->len; q++)
+    {
+      const KvAsk *ask = g_ptr_array_index (asks, q);
+      g_autofree char *text = kv_lesson_question_text (lesson, index, ask, lang);
+      g_autofree char *heading = g_strdup_printf (_("Question %u."), ++*number);
+      g_autoptr(KvAnswer) answer = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *said = NULL;
+
+      g_string_append_printf (out, "  %s\n", heading);
+      print_wrapped (out, "    ", text);
+      if (!key)
+        {
+          g_string_append_printf (out, "    %s ______________________________\n\n", _("Answer:"));
+          continue;
+        }
+      answer = kv_lesson_answer (lesson, index, ask, &error);
+      said = answer ? kv_answer_to_text (lesson, answer) : g_strdup (error->message);
+      /* TRANSLATORS: in a lesson's answer key, before the engine's answer */
+      g_string_append_printf (out, "    %s %s\n\n", _("Answer:"), said);
+    }
+}
+
+static void
+print_lesson (GString *out, const KvLesson *lesson, gboolean key, const char *lang)
+{
+  const KvGame *game = lesson->script->game;
+  g_autofree char *title = kv_lesson_title (lesson, lang);
+  g_autofree char *summary = kv_say_text (game->summary, lang);
+  guint number = 0;
+
+  g_string_append_printf (out, "%s%s\n\n", title, key ? _(" — answer key") : "");
+  if (summary != NULL)
+    {
+      print_wrapped (out, "  ", summary);
+      g_string_append_printf (out, "\n");
+    }
+  /* TRANSLATORS: the lesson's first heading: the game before any step */
+  g_string_append_printf (out, "%s\n", _("The start"));
+  print_narration (out, game->say, lang);
+  for (guint i = 0; i <= kv_lesson_n_steps (lesson); i++)
+    {
+      const KvStep *step = i < kv_lesson_n_steps (lesson) ? g_ptr_array_index (lesson->script->steps, i) : NULL;
+      g_autofree char *del = step ? kv_step_to_del (step) : NULL;
+      g_autofree char *words = step ? kv_step_to_words (step) : NULL;
+
+      print_questions (out, lesson, i, key, lang, &number);
+      if (step == NULL)
+        break;
+      /* TRANSLATORS: a lesson's heading per step: "Step 1: nocard₁{w} — 1 does not hold w" */
+      g_string_append_printf (out, _("Step %u: %s — %s\n"), i + 1, del, words);
+      print_narration (out, step->say, lang);
+    }
+}
+
+int
+kv_cli_lesson (int argc, char **argv)
+{
+  gboolean key = FALSE;
+  gboolean list = FALSE;
+  g_autofree char *lang = NULL;
+  g_autofree char *output = NULL;
+  GOptionEntry entries[] = {
+    { "key", 0, 0, G_OPTION_ARG_NONE, &key, N_("Print the answer key: every answer, computed by the engine"), NULL },
+    { "lang", 0, 0, G_OPTION_ARG_STRING, &lang, N_("The lesson's language (en, nl; default: the user's)"), "LANG" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write a PDF handout to FILE.pdf"), "FILE" },
+    { "list", 0, 0, G_OPTION_ARG_NONE, &list, N_("List the built-in lessons"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("LESSON — print a lesson as a worksheet, or with --key its answers"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvLesson) lesson = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return kv_cli_fail ("%s", error->message);
+  if (list && argc == 1)
+    {
+      g_auto(GStrv) names = kv_lesson_builtin_names ();
+
+      for (guint i = 0; names[i] != NULL; i++)
+        {
+          g_autoptr(KvLesson) each = kv_lesson_open (names[i], NULL);
+          g_autofree char *title = each ? kv_lesson_title (each, lang ? lang : kv_lesson_language ()) : NULL;
+
+          printf ("%-14s %s (%u steps, %u questions)\n", names[i], title ? title : "",
+                  each ? kv_lesson_n_steps (each) : 0, each ? kv_lesson_n_questions (each) : 0);
+        }
+      return 0;
+    }
+  if (argc != 2)
+    return kv_cli_fail (_("usage: kripkeviz-cli lesson LESSON [--key] [--lang LANG] [-o FILE.pdf] | --list"));
+  lesson = kv_lesson_open (argv[1], &error);
+  if (lesson == NULL)
+    return kv_cli_fail ("%s", error->message);
+  if (lang != NULL && g_str_equal (lang, "en"))
+    g_clear_pointer (&lang, g_free);
+  if (output != NULL)
+    wrap_width = G_MAXUINT;
+  print_lesson (out, lesson, key, lang ? lang : kv_lesson_language ());
+  if (output == NULL)
+    {
+      fputs (out->str, stdout);
+      return 0;
+    }
+  if (!g_str_has_suffix (output, ".pdf"))
+    return kv_cli_fail (_("%s: the worksheet is written as PDF: name the file FILE.pdf"), output);
+  if (!kv_text_pdf_write (output, out->str, &error))
+    return kv_cli_fail ("%s", error->message);
+  return 0;
+}

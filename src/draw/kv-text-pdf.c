@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#define G_LOG_DOMAIN "kv-draw"
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "kv-error.h"
+#include "kv-style.h"
+#include "kv-text-pdf.h"
+
+/* A4 in points, with 2 cm margins. */
+#define PAGE_WIDTH   595.0
+#define PAGE_HEIGHT  842.0
+#define MARGIN        57.0
+#define FONT_SIZE     11.0
+#define LINE_HEIGHT   15.0
+#define INDENT_STEP    6.0   /* points per leading space */
+
+typedef struct {
+  cairo_t *cr;
+  double   y;
+} Page;
+
+static void
+next_line (Page *page)
+{
+  page->y += LINE_HEIGHT;
+  if (page->y > PAGE_HEIGHT - MARGIN)
+    {
+      cairo_show_page (page->cr);
+      page->y = MARGIN + FONT_SIZE;
+    }
+}
+
+static double
+width_of (cairo_t *cr, const char *text)
+{
+  cairo_text_extents_t extents;
+
+  cairo_text_extents (cr, text, &extents);
+  return extents.x_advance;
+}
+
+/* One paragraph, wrapped to the page's width after @indent. */
+static void
+show_paragraph (Page *page, const char *words_text, double indent)
+{
+  g_auto(GStrv) words = g_strsplit (words_text, " ", -1);
+  GString *line = g_string_new (NULL);
+  double room = PAGE_WIDTH - 2 * MARGIN - indent;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autofree char *longer = line->len ? g_strdup_printf ("%s %s", line->str, words[i]) : g_strdup (words[i]);
+
+      if (line->len > 0 && width_of (page->cr, longer) > room)
+        {
+          cairo_move_to (page->cr, MARGIN + indent, page->y);
+          cairo_show_text (page->cr, line->str);
+          next_line (page);
+          g_string_assign (line, words[i]);
+        }
+      else
+        g_string_assign (line, longer);
+    }
+  cairo_move_to (page->cr, MARGIN + indent, page->y);
+  cairo_show_text (page->cr, line->str);
+  next_line (page);
+  g_string_free (line, TRUE);
+}
+
+gboolean
+kv_text_pdf_write (const char *path, const char *text, GError **error)
+{
+  cairo_surface_t *surface = cairo_pdf_surface_create (path, PAGE_WIDTH, PAGE_HEIGHT);
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  Page page = { cairo_create (surface), MARGIN + FONT_SIZE };
+  cairo_status_t status;
+
+  cairo_set_font_size (page.cr, FONT_SIZE);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      gsize spaces = strspn (lines[i], " ");
+
+      if (lines[i][spaces] == '\0')
+        {
+          page.y += LINE_HEIGHT / 2;
+          continue;
+        }
+      cairo_select_font_face (page.cr, KV_STYLE_FONT, CAIRO_FONT_SLANT_NORMAL,
+                              spaces == 0 ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+      show_paragraph (&page, lines[i] + spaces, spaces * INDENT_STEP);
+    }
+  cairo_destroy (page.cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, KV_ERROR, KV_ERROR_IO, _("%s: cannot write the PDF: %s"), path,
+                   cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}

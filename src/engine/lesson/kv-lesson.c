@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#define G_LOG_DOMAIN "kv-lesson"
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "kv-error.h"
+#include "kv-lesson.h"
+#include "kv-lessons-resources.h"
+
+#define LESSONS_PATH "/org/kripkeviz/lessons/"
+
+void
+kv_lesson_free (KvLesson *lesson)
+{
+  if (lesson == NULL)
+    return;
+  g_clear_pointer (&lesson->history, kv_history_free);
+  g_clear_pointer (&lesson->script, kv_script_free);
+  g_free (lesson);
+}
+
+guint
+kv_lesson_n_steps (const KvLesson *lesson)
+{
+  return lesson->script->steps->len;
+}
+
+const GPtrArray *
+kv_lesson_asks (const KvLesson *lesson, guint index)
+{
+  if (index < lesson->script->steps->len)
+    return ((const KvStep *) g_ptr_array_index (lesson->script->steps, index))->asks;
+  return lesson->script->game->final_asks;
+}
+
+guint
+kv_lesson_n_questions (const KvLesson *lesson)
+{
+  guint n = 0;
+
+  for (guint i = 0; i <= kv_lesson_n_steps (lesson); i++)
+    {
+      const GPtrArray *asks = kv_lesson_asks (lesson, i);
+      n += asks ? asks->len : 0;
+    }
+  return n;
+}
+
+/* Answers every question once: one that cannot be answered is refused
+ * at its place in the script. */
+static gboolean
+check_questions (const KvLesson *lesson, GError **error)
+{
+  for (guint i = 0; i <= kv_lesson_n_steps (lesson); i++)
+    {
+      const GPtrArray *asks = kv_lesson_asks (lesson, i);
+
+      for (guint q = 0; asks != NULL && q < asks->len; q++)
+        {
+          const KvAsk *ask = g_ptr_array_index (asks, q);
+          g_autoptr(GError) inner = NULL;
+          g_autoptr(KvAnswer) answer = kv_lesson_answer (lesson, i, ask, &inner);
+
+          if (answer == NULL)
+            {
+              g_set_error (error, KV_ERROR, inner->code, "%s:%u:%u: error: %s",
+                           lesson->script->filename, ask->line, ask->column, inner->message);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+KvLesson *
+kv_lesson_new (KvScript *script, GError **error)
+{
+  g_autoptr(KvLesson) lesson = g_new0 (KvLesson, 1);
+  KvEngineKind engine;
+
+  lesson->script = script;
+  if (!kv_engine_from_env (&engine, error))
+    return NULL;
+  lesson->history = kv_history_run_script_with_engine (script, engine, 0, error);
+  if (lesson->history == NULL || !check_questions (lesson, error))
+    return NULL;
+  return g_steal_pointer (&lesson);
+}
+
+KvScript *
+kv_lesson_open_script (const char *name_or_path, GError **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (g_str_has_prefix (name_or_path, KV_LESSON_PREFIX))
+    name_or_path += strlen (KV_LESSON_PREFIX);
+  path = g_strconcat (LESSONS_PATH, name_or_path, ".kvg", NULL);
+  if (strchr (name_or_path, '/') == NULL && !g_str_has_suffix (name_or_path, ".kvg"))
+    bytes = g_resource_lookup_data (kv_lessons_get_resource (), path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  if (bytes != NULL)
+    {
+      gsize length;
+      const char *text = g_bytes_get_data (bytes, &length);
+
+      return kv_script_parse (text, length, name_or_path, error);
+    }
+  return kv_script_open (name_or_path, error);
+}
+
+KvLesson *
+kv_lesson_open (const char *name_or_path, GError **error)
+{
+  KvScript *script = kv_lesson_open_script (name_or_path, error);
+
+  return script ? kv_lesson_new (script, error) : NULL;
+}
+
+GStrv
+kv_lesson_builtin_names (void)
+{
+  g_auto(GStrv) children = g_resource_enumerate_children (kv_lessons_get_resource (), LESSONS_PATH,
+                                                          G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; children != NULL && children[i] != NULL; i++)
+    if (g_str_has_suffix (children[i], ".kvg"))
+      {
+        g_autofree char *name = g_strndup (children[i], strlen (children[i]) - strlen (".kvg"));
+        g_strv_builder_add (builder, name);
+      }
+  return g_strv_builder_end (builder);
+}
+
+const char *
+kv_lesson_language (void)
+{
+  const char *const *names = g_get_language_names ();
+
+  return names[0] != NULL && g_str_has_prefix (names[0], "nl") ? "nl" : NULL;
+}
+
+char *
+kv_lesson_title (const KvLesson *lesson, const char *lang)
+{
+  char *title = lang != NULL ? kv_say_text (lesson->script->game->titles, lang) : NULL;
+
+  return title ? title : g_strdup (lesson->script->game->title);
+}
+
+char *
+kv_lesson_question_text (const KvLesson *lesson, guint index, const KvAsk *ask, const char *lang)
+{
+  char *said = kv_say_text (ask->say, lang);
+  g_autofree char *words = NULL;
+
+  if (ask->kind == KV_ASK_TRUTH)
+    {
+      g_autofree char *notation = kv_formula_to_string (lesson->script->game, ask->formula, FALSE);
+      g_autofree char *owned = said;
+
+      /* TRANSLATORS: %s is a formula, as in "True or false: K₁ r@1?" */
+      return owned ? g_strdup_printf ("%s  (%s)", owned, notation) : g_strdup_printf (_("True or false: %s?"), notation);
+    }
+  if (said != NULL)
+    return said;
+  if (ask->kind == KV_ASK_WIN)
+    return g_strdup (_("Who can win now?"));
+  words = kv_step_to_words (g_ptr_array_index (lesson->script->steps, index));
+  if (lesson->history->engine == KV_ENGINE_SYMBOLIC)
+    /* TRANSLATORS: %s is a step in words ("1 suggests White, rope, hall") */
+    return g_strdup_printf (_("Which envelopes will go when %s?"), words);
+  /* TRANSLATORS: %s is a step in words ("1 does not hold w") */
+  return g_strdup_printf (_("Which worlds will go when %s?"), words);
+}

@@ -1,0 +1,72 @@
+#!/bin/sh
+# kripkeviz-cli lesson: every built-in lesson plays to its end as a worksheet
+# and as an answer key, in English and Dutch; the key's answers are the
+# engine's (Hexa Example 4: wrb and wbr go); a malformed lesson is refused
+# with its place, exit 2.
+cli=$1
+n=0
+fail=0
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+bad () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
+
+for name in $("$cli" lesson --list | cut -d' ' -f1); do
+  for lang in en nl; do
+    if "$cli" lesson "$name" --lang "$lang" > /tmp/kv-lesson-$$.txt && grep -q '______' /tmp/kv-lesson-$$.txt \
+       && "$cli" lesson "$name" --key --lang "$lang" > /tmp/kv-lesson-$$.txt && ! grep -q '______' /tmp/kv-lesson-$$.txt; then
+      ok "$name $lang worksheet and key"
+    else
+      bad "$name $lang worksheet and key"
+    fi
+  done
+done
+
+for name in $("$cli" lesson --list | cut -d' ' -f1); do
+  if "$cli" run "lesson:$name" > /tmp/kv-lesson-$$.txt && grep -q '^      » ' /tmp/kv-lesson-$$.txt; then
+    ok "run lesson:$name plays to its end with its narration"
+  else
+    bad "run lesson:$name"
+  fi
+done
+
+out=$("$cli" lesson hexa --key --lang en)
+echo "$out" | grep -q 'Answer: wrb; wbr' && ok "hexa key: Example 4 removes wrb and wbr" || bad "hexa key: Example 4"
+echo "$out" | grep -q 'Answer: 1, 3' && ok "hexa key: after endmove 1 and 3 can win" || bad "hexa key: win"
+out=$("$cli" lesson hexa --key --lang nl)
+echo "$out" | grep -q 'wrb; wbr' && echo "$out" | grep -q 'Voorbeeld 4' && ok "hexa key in Dutch" || bad "hexa key in Dutch"
+
+dir=$(mktemp -d)
+printf 'agents 1 2\ncards a b\nhands 1 1\ndeal 1: a 2: b\nsay Two cards.\nask truth K{1} a@\nnocard 1 b\n' > "$dir/bad.kvg"
+"$cli" lesson "$dir/bad.kvg" 2> "$dir/err"
+status=$?
+[ $status -eq 2 ] && grep -q "bad.kvg:6:" "$dir/err" && ok "malformed lesson refused at its line, exit 2" || bad "malformed lesson: status $status $(cat "$dir/err")"
+printf 'agents 1 2\ncards a b\nhands 1 1\ndeal 1: a 2: b\nsay Two cards.\nnocard 1 b\nsay One said no b.\n' > "$dir/good.kvg"
+"$cli" run "$dir/good.kvg" | grep -q '» One said no b.' && ok "run prints the narration under the step" || bad "run narration"
+# Hostile lesson lines: refused with a place and exit 2, never a crash.
+header='agents 1 2\ncards a b\nhands 1 1\ndeal 1: a 2: b\n'
+i=0
+for lines in 'ask' 'ask truth' 'ask truth (((' 'say.' 'title.' 'title.x y' 'say.nl' 'ask.nl win' \
+             'ask predict' 'ask truth K{9} a@1' 'summary' 'say.n-l x' \
+             'nocard 1 b\nask predict\nask predict' 'action x\nsay hi\nend'; do
+  i=$((i + 1))
+  printf "$header$lines\n" > "$dir/hostile$i.kvg"
+  "$cli" lesson "$dir/hostile$i.kvg" --key > /dev/null 2> "$dir/err"
+  status=$?
+  if [ $status -eq 2 ] && grep -qE "hostile$i.kvg:[0-9]+:[0-9]+: error: " "$dir/err"; then
+    ok "hostile lesson line “$lines” refused at its place"
+  else
+    bad "hostile lesson line “$lines”: status $status: $(cat "$dir/err")"
+  fi
+done
+
+for mode in "" --key; do
+  if "$cli" lesson russian $mode -o "$dir/russian.pdf" && [ "$(head -c 4 "$dir/russian.pdf")" = "%PDF" ] \
+     && { ! command -v pdftotext > /dev/null || pdftotext "$dir/russian.pdf" - | grep -q 'Russian cards'; }; then
+    ok "russian ${mode:-worksheet} as PDF"
+  else
+    bad "russian ${mode:-worksheet} as PDF"
+  fi
+done
+"$cli" lesson hexa -o "$dir/hexa.txt" 2> /dev/null && bad "a PDF handout needs FILE.pdf" || ok "a PDF handout needs FILE.pdf"
+rm -rf "$dir" /tmp/kv-lesson-$$.txt
+echo "1..$n"
+exit $fail
