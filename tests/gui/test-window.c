@@ -949,7 +949,7 @@ test_session_over_limit (void)
   kv_window_set_autosave (window, TRUE);
 }
 
-/* Every action has its keys (DESIGN §6, the shortcuts window). */
+/* Every action has its keys (docs/design.md, "The window"; the shortcuts window). */
 static void
 test_accels (void)
 {

@@ -58,7 +58,7 @@
  * safe: reach it through kv-state.c, which serialises the calls.
  *
  * Speed (release build, `kripkeviz-cli run --json` on the 2-core build
- * machine at its quickest; DESIGN §7's budgets are 1 s and 300 MB for
+ * machine at its quickest; docs/design.md's "Budgets" are 1 s and 300 MB for
  * bench/cluedo-30.kvg, 5 s and 1 GB for bench/cluedo6-30.kvg): cluedo-30
  * 0.72–0.76 s and 60 MB, cluedo6-30 4.6–5.0 s and 400 MB, run holding
  * two states at a time (src/cli/kv-cli-engine.c). What is left is the
