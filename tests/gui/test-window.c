@@ -973,6 +973,7 @@ test_accels (void)
     { "win.zoom-out", "<Control>minus" },
     { "win.zoom-fit", "<Control>0" },
     { "win.show-help-overlay", "<Control>question" },
+    { "win.help", "F1" },
     { "app.preferences", "<Control>comma" },
     { "app.quit", "<Control>q" },
   };
