@@ -11,6 +11,9 @@ set -eu
 
 help=$1
 shift
+for tool in yelp-check itstool msgfmt msgcmp; do
+  command -v $tool >/dev/null || { echo "$tool is missing: install yelp-tools, itstool and gettext (tools/dev.sh does)" >&2; exit 1; }
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
