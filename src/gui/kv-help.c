@@ -36,8 +36,7 @@ kv_help_show (const char  *page,
   if (yelp == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                           _("The help cannot be shown: Yelp, the help viewer, is not installed "
-                             "(on Debian and Ubuntu, install the package “yelp”)"));
+                           _("The help needs Yelp, the help viewer: install the package “yelp”"));
       return FALSE;
     }
   argv[0] = yelp;
@@ -45,7 +44,7 @@ kv_help_show (const char  *page,
   if (process == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("The help cannot be shown: Yelp did not start (%s)"), spawn_error->message);
+                   _("The help needs Yelp, which did not start: %s"), spawn_error->message);
       return FALSE;
     }
   /* Reaped when it exits; the window does not wait for it. */
