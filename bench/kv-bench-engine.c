@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-bench-engine: the engine figures of DESIGN §7.
+/* kv-bench-engine: the engine figures of docs/design.md's "Budgets".
  *
  *   kv-bench-engine [SCRIPT [CLI [BIG_SCRIPT]]]
  *

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-bench-symbolic: the symbolic engine's figures of DESIGN §7.
+/* kv-bench-symbolic: the symbolic engine's figures of docs/design.md's "Budgets".
  *
  *   kv-bench-symbolic CLI GAME…
  *
@@ -34,7 +34,7 @@ ms_since (gint64 start)
   return (g_get_monotonic_time () - start) / 1000.0;
 }
 
-/* DESIGN §7's budgets for a game: three players (cluedo) have all four,
+/* The budgets for a game (docs/design.md, "Budgets"): three players (cluedo) have all four,
  * six players (cluedo6) the whole run's; 0 where none is set. */
 typedef struct {
   double initial_ms, step_ms, run_ms, run_mb;

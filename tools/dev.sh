@@ -18,6 +18,7 @@ packages=(
   xvfb xauth fonts-dejavu-core fonts-cantarell
   desktop-file-utils appstream libxml2-utils poppler-utils groff-base
   locales parallel hyperfine zsh
+  yelp yelp-tools itstool
 )
 
 install_missing () {
@@ -61,7 +62,9 @@ case "$command" in
   run)
     build
     if [ -x "$build/src/gui/kripkeviz" ]; then
-      exec "$build/src/gui/kripkeviz" "${1:-hexa}"
+      # F1 opens the help's pages from the source tree (installed, Yelp
+      # finds them by their id).
+      KRIPKEVIZ_HELP_DIR=${KRIPKEVIZ_HELP_DIR:-$top/help/C} exec "$build/src/gui/kripkeviz" "${1:-hexa}"
     else
       exec "$build/src/cli/kripkeviz-cli" run "${1:-hexa}"
     fi

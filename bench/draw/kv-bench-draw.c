@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-bench-draw.c: layout + render time for views of 6, 50 and 300 worlds,
- * per Graphviz engine (DESIGN §7: under 1 s for 300 worlds). Prints a table;
+ * per Graphviz engine (docs/design.md, "Budgets": under 1 s for 300 worlds). Prints a table;
  * passes or fails nothing. An engine whose time, grown quadratically from the
  * smaller view, would pass MAX_SECONDS (argument, default 2) is skipped for
  * the bigger one (dot and circo take minutes on 300 worlds). */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-bench-window.c: the window's step-to-frame times (DESIGN §7, issue 10):
+/* kv-bench-window.c: the window's step-to-frame times (docs/design.md, "Budgets"; issue 10):
  * the real window under Xvfb, a step selected as Alt+→ does, and the time
  * until the canvas has its new picture on screen — the layout thread done
  * and the frame after it painted. Prints one line per case,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-cli-export.h: `kripkeviz-cli export` (DESIGN §4). */
+/* kv-cli-export.h: `kripkeviz-cli export` (docs/cli.md). */
 #pragma once
 
 #include <glib.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-product-pane.h: the product view — how M ⊗ A becomes the next model
- * (DESIGN §6, van Ditmarsch's Figure 5).
+ * (docs/design.md, "The window"; van Ditmarsch's Figure 5).
  *
  * Three panels side by side: M (the model before, as the canvas draws
  * models), A (the action model: events, preconditions, each agent's blocks)

@@ -8,6 +8,7 @@
 #include "kv-deal-dialog.h"
 #include "kv-export-dialog.h"
 #include "kv-game-menu.h"
+#include "kv-help.h"
 #include "kv-session-file.h"
 #include "kv-tournament-dialog.h"
 #include "kv-window-private.h"
@@ -586,6 +587,19 @@ forward_action (GtkWidget  *widget,
     kv_session_forward (self->session);
 }
 
+/* F1, main menu → Help: the help in Yelp; without Yelp, a toast that says
+ * so rather than nothing. */
+static void
+help_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!kv_help_show (NULL, &error))
+    _kv_window_toast (KV_WINDOW (widget), error->message);
+}
+
 /* The window's actions and their keys, set once: the widget class binds
  * the keys (so a window without an application has them too, as in the
  * display tests) and the application learns them (so the shortcuts window
@@ -636,6 +650,7 @@ static const KvWindowAction actions[] = {
   { "win.zoom-in", NULL, zoom_in_action, NULL, { "<Control>plus", "<Control>equal" }, { "<Control>KP_Add" } },
   { "win.zoom-out", NULL, zoom_out_action, NULL, { "<Control>minus" }, { "<Control>KP_Subtract" } },
   { "win.zoom-fit", NULL, zoom_fit_action, NULL, { "<Control>0" }, { "<Control>KP_0" } },
+  { "win.help", NULL, help_action, NULL, { "F1" }, { NULL } },
 };
 
 static void

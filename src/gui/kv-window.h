@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-window.h: the main window — history and composer, canvas, knowledge
- * table, formula bar (DESIGN §6). */
+ * table, formula bar (docs/design.md, "The window"). */
 #pragma once
 
 #include <adwaita.h>

@@ -129,7 +129,7 @@ expect 2 "check: unknown game" 'not a built-in game \(built-in: clue11, clue18, 
 expect 2 "run: missing argument" 'usage' -- run
 expect 2 "unknown command" 'unknown command' -- frobnicate
 
-# "action" is the line as written, spaces normalised (DESIGN §4): no
+# "action" is the line as written, spaces normalised (docs/design.md, "The command line and its JSON"): no
 # rewriting of ! ¬ {} or a showcard's request.
 printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\n!  ¬w@1\nannounce\t~C{1,2,3} b@1   # why\nshowcard 1 -> 2 r of r w b\n' >"$tmp/written.kvg"
 "$cli" run "$tmp/written.kvg" --json >"$tmp/written.json" 2>"$tmp/err"

@@ -97,7 +97,7 @@ test_errors (void)
     { "r@1 & !w@2", 7, KV_ERROR_SYNTAX, "“!” is the public announcement, not a negation" },
     { "[!] true", 3, KV_ERROR_SYNTAX, "expected a formula" },
     /* An operator run into its agents, or without braces: the hint shows
-     * the form meant (DESIGN §3), not "K1@1". */
+     * the form meant (docs/formulas.md), not "K1@1". */
     { "K1 r@1", 1, KV_ERROR_SYNTAX, "“K1” is not a card: for what 1 knows write K{1} φ" },
     { "~win1", 2, KV_ERROR_SYNTAX, "“win1” is not a card: for whether 1 can win write win{1}" },
     { "Kw2 r@1", 1, KV_ERROR_SYNTAX, "“Kw2” is not a card: for whether 2 knows write Kw{2} φ" },

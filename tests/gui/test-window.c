@@ -949,7 +949,7 @@ test_session_over_limit (void)
   kv_window_set_autosave (window, TRUE);
 }
 
-/* Every action has its keys (DESIGN §6, the shortcuts window). */
+/* Every action has its keys (docs/design.md, "The window"; the shortcuts window). */
 static void
 test_accels (void)
 {
@@ -973,6 +973,7 @@ test_accels (void)
     { "win.zoom-out", "<Control>minus" },
     { "win.zoom-fit", "<Control>0" },
     { "win.show-help-overlay", "<Control>question" },
+    { "win.help", "F1" },
     { "app.preferences", "<Control>comma" },
     { "app.quit", "<Control>q" },
   };

@@ -209,7 +209,7 @@ append_formula (GString *out, const KvGame *game, const KvFormula *f, gboolean a
         gboolean box = f->kind == KV_FORMULA_BOX;
         g_autofree char *step = NULL;
 
-        /* An announcement prints as "!φ" (DESIGN §3). */
+        /* An announcement prints as "!φ" (docs/formulas.md). */
         if (f->step->kind == KV_STEP_ANNOUNCE)
           {
             g_autofree char *announced = kv_formula_to_string (game, f->step->formula, ascii);

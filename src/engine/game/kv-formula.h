@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-formula.h: formulas of dynamic epistemic logic (DESIGN §3), as a tree.
+/* kv-formula.h: formulas of dynamic epistemic logic (docs/formulas.md), as a tree.
  *
  * Syntax only: building, parsing and printing. Truth is kv-check.h's job.
  * Names are resolved against a game when parsing, so a formula holds card,

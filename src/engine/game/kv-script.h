@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/* kv-script.h: game scripts (.kvg, DESIGN §2) — reading and writing.
+/* kv-script.h: game scripts (.kvg, docs/script.md) — reading and writing.
  *
  * Reading builds the game from the header and parses every step, but does
  * not execute them: kv_history_run_script (kv-history.h) does, into a history.

@@ -290,7 +290,7 @@ kv_parse_step (KvLexer *lexer, KvGame *game, guint *column, GError **error)
   return ok ? g_steal_pointer (&step) : NULL;
 }
 
-/* Runs of white space as one space, none at either end (DESIGN §4: a
+/* Runs of white space as one space, none at either end (docs/design.md, "The command line and its JSON": a
  * step's "action" is the line as written, spaces normalised). */
 static char *
 normalise_spaces (const char *text)
