@@ -298,70 +298,341 @@ symbolic_layout (KvLayoutContext  *context,
   return kv_layout_new (context, graph, engine, error);
 }
 
+/* Every export option lives in one struct: the parsed text, then what it
+ * was checked into. */
+typedef struct {
+  char *step_arg, *view_arg, *links_arg, *engine_arg, *format_arg, *output;
+  char *stage_arg, *palette_arg, *size_arg;
+  gboolean all_steps, bare, beamer, no_title, no_legend;
+  /* Checked: */
+  guint64 step;
+  KvViewKind view;
+  KvProductStage stage;
+  KvLayoutEngine engine;
+  KvFormat format;
+  double page_width, page_height;
+} ExportOptions;
+
+static void
+export_options_clear (ExportOptions *o)
+{
+  char **texts[] = { &o->step_arg, &o->view_arg, &o->links_arg, &o->engine_arg, &o->format_arg,
+                     &o->output, &o->stage_arg, &o->palette_arg, &o->size_arg };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    g_clear_pointer (texts[i], g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ExportOptions, export_options_clear)
+
+/* The option table of @o, its choices listed from the enums (kv-enum.h);
+ * @choices keeps the lists' strings alive as long as the table. */
+static GOptionEntry *
+export_entries (ExportOptions *o, GPtrArray *choices)
+{
+  char *views = kv_enum_nicks (KV_TYPE_VIEW_KIND, KV_VIEW_AUTO, "|");
+  char *engines = kv_enum_nicks (KV_TYPE_LAYOUT_ENGINE, KV_LAYOUT_AUTO, "|");
+  g_autofree char *pictures = kv_enum_nicks (KV_TYPE_FORMAT, -1, "|");
+  char *formats = g_strconcat (pictures, "|" SMCDEL_FORMAT, NULL);
+  char *palettes = kv_enum_nicks (KV_TYPE_PALETTE, -1, "|");
+  char *stages = kv_enum_nicks (KV_TYPE_PRODUCT_STAGE, -1, "|");
+  const GOptionEntry entries[] = {
+    { "step", 0, 0, G_OPTION_ARG_STRING, &o->step_arg, N_("After the first N steps (0: the initial model; default: all)"), "N" },
+    { "all-steps", 0, 0, G_OPTION_ARG_NONE, &o->all_steps, N_("A PDF handout: one page per step"), NULL },
+    { "links", 0, 0, G_OPTION_ARG_STRING, &o->links_arg, N_("Draw only this agent's links"), N_("AGENT") },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &o->view_arg, N_("What to draw (default: whole when it fits, else contracted, envelope, around)"), views },
+    { "engine", 0, 0, G_OPTION_ARG_STRING, &o->engine_arg, N_("Graphviz layout engine (default: by size)"), engines },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &o->format_arg, N_("Output format: a picture, or smcdel for SMCDEL's text input (the game and its public announcements)"), formats },
+    { "palette", 0, 0, G_OPTION_ARG_STRING, &o->palette_arg, N_("Agent colours (default: okabe-ito, safe for colour-blind viewers; greyscale for printing)"), palettes },
+    { "product-stage", 0, 0, G_OPTION_ARG_STRING, &o->stage_arg, N_("A stage of the product that made step N: the action model, all pairs, the links that survive, the result"), stages },
+    { "bare", 0, 0, G_OPTION_ARG_NONE, &o->bare, N_("TikZ: only the tikzpicture, to \\input in a LaTeX or Beamer document"), NULL },
+    { "beamer", 0, 0, G_OPTION_ARG_NONE, &o->beamer, N_("TikZ: a Beamer frame with a slide per step (up to --step N), every world kept in its place"), NULL },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &o->size_arg, N_("Fit the picture to a page or slide this size (16:9 is 16 × 9 cm, 4:3 is 12.8 × 9.6 cm), labels at least 9 pt"), "16:9|4:3|WxH(cm|mm|pt|in)" },
+    { "no-title", 0, 0, G_OPTION_ARG_NONE, &o->no_title, N_("Leave out the title above the picture"), NULL },
+    { "no-legend", 0, 0, G_OPTION_ARG_NONE, &o->no_legend, N_("Leave out the legend below the picture"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("Output file"), N_("FILE") },
+    { NULL }
+  };
+
+  g_ptr_array_add (choices, views);
+  g_ptr_array_add (choices, engines);
+  g_ptr_array_add (choices, formats);
+  g_ptr_array_add (choices, palettes);
+  g_ptr_array_add (choices, stages);
+  return g_memdup2 (entries, sizeof entries);
+}
+
+/* Whether --format smcdel is asked for, by name or by the file's. */
+static gboolean
+wants_smcdel (const ExportOptions *o)
+{
+  return g_strcmp0 (o->format_arg, SMCDEL_FORMAT) == 0
+         || (o->format_arg == NULL && !g_str_equal (o->output, "-") && named_like_smcdel (o->output));
+}
+
+/* --format smcdel with only the options that apply to it; 0 or the exit
+ * status after saying what is wrong. */
+static int
+check_smcdel (const ExportOptions *o)
+{
+  const struct { gboolean given; const char *option; } pictures_only[] = {
+    { o->all_steps, "--all-steps" }, { o->links_arg != NULL, "--links" }, { o->view_arg != NULL, "--view" },
+    { o->engine_arg != NULL, "--engine" }, { o->palette_arg != NULL, "--palette" },
+    { o->stage_arg != NULL, "--product-stage" }, { o->bare, "--bare" }, { o->beamer, "--beamer" },
+    { o->size_arg != NULL, "--size" }, { o->no_title, "--no-title" }, { o->no_legend, "--no-legend" },
+  };
+  KvFormat named;
+
+  if (!g_str_equal (o->output, "-") && kv_format_from_path (o->output, &named))
+    return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
+                 o->format_arg, o->output, kv_format_to_string (named));
+  for (guint i = 0; i < G_N_ELEMENTS (pictures_only); i++)
+    if (pictures_only[i].given)
+      /* TRANSLATORS: %s is an option, e.g. --view */
+      return fail (_("%s is for pictures: --format smcdel writes SMCDEL's text input"),
+                   pictures_only[i].option);
+  return 0;
+}
+
+/* A picture's format, from --format and the file's name, which may only
+ * agree; 0 or the exit status after saying what is wrong. */
+static int
+check_format (ExportOptions *o)
+{
+  KvFormat named;
+
+  o->format = KV_FORMAT_SVG;
+  if (o->format_arg != NULL && !kv_format_from_string (o->format_arg, &o->format))
+    return fail (_("unknown format \"%s\": use svg, pdf, png, dot, tikz or smcdel"), o->format_arg);
+  if (o->format_arg != NULL && !g_str_equal (o->output, "-") && named_like_smcdel (o->output))
+    return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
+                 o->format_arg, o->output, SMCDEL_FORMAT);
+  if (!g_str_equal (o->output, "-") && kv_format_from_path (o->output, &named))
+    {
+      if (o->format_arg != NULL && o->format != named)
+        return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
+                     o->format_arg, o->output, kv_format_to_string (named));
+      o->format = named;
+    }
+  else if (o->format_arg == NULL && g_str_equal (o->output, "-"))
+    return fail (_("writing to standard output: say which format with --format"));
+  else if (o->format_arg == NULL)
+    return fail (_("which format? %s does not say (no .svg, .pdf, .png, .dot, .tex or .smcdel.txt): use --format"), o->output);
+  return 0;
+}
+
+/* The view, layout engine, palette and product stage named; 0 or the exit
+ * status after saying which is unknown. */
+static int
+check_choices (ExportOptions *o)
+{
+  KvPalette palette;
+
+  o->view = KV_VIEW_AUTO;
+  o->engine = KV_LAYOUT_AUTO;
+  o->stage = NO_STAGE;
+  if (o->view_arg != NULL && (!kv_view_kind_from_string (o->view_arg, &o->view) || o->view == KV_VIEW_AUTO))
+    return fail (_("unknown view \"%s\": use whole, around, contracted or envelope"), o->view_arg);
+  if (o->engine_arg != NULL
+      && (!kv_layout_engine_from_string (o->engine_arg, &o->engine) || o->engine == KV_LAYOUT_AUTO))
+    return fail (_("unknown layout engine \"%s\": use neato, fdp, sfdp, circo or dot"), o->engine_arg);
+  if (o->palette_arg != NULL && !kv_palette_from_string (o->palette_arg, &palette))
+    return fail (_("unknown palette \"%s\": use okabe-ito or greyscale"), o->palette_arg);
+  if (o->palette_arg != NULL)
+    kv_style_set_palette (palette);
+  if (o->stage_arg != NULL && !kv_product_stage_from_string (o->stage_arg, &o->stage))
+    return fail (_("unknown product stage \"%s\": use action, pairs, links or result"), o->stage_arg);
+  return 0;
+}
+
+/* The options that exclude or need each other; 0 or the exit status after
+ * saying which. */
+static int
+check_combinations (ExportOptions *o)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (o->stage_arg != NULL && o->all_steps)
+    return fail (_("--product-stage draws one step's product: use --step N, not --all-steps"));
+  if (o->all_steps && o->step_arg != NULL)
+    return fail (_("--step and --all-steps exclude each other"));
+  if (o->all_steps && o->format != KV_FORMAT_PDF)
+    return fail (_("--all-steps makes a PDF handout: use --format pdf"));
+  if (o->bare && o->format != KV_FORMAT_TIKZ)
+    return fail (_("--bare is for TikZ: use --format tikz or a .tex file"));
+  if (o->beamer && o->format != KV_FORMAT_TIKZ)
+    return fail (_("--beamer writes a LaTeX Beamer frame: use --format tikz or a .tex file"));
+  if (o->beamer && o->bare)
+    return fail (_("--bare and --beamer exclude each other"));
+  if (o->beamer && (o->all_steps || o->stage_arg != NULL))
+    return fail (_("--beamer draws every step up to --step N: drop --all-steps and --product-stage"));
+  if (o->size_arg != NULL && !kv_export_parse_size (o->size_arg, &o->page_width, &o->page_height, &error))
+    return fail ("%s", error->message);
+  return 0;
+}
+
+/* The game and output named, and --step; 0 or the exit status after saying
+ * what is wrong. */
+static int
+check_arguments (ExportOptions *o, int argc, char **argv)
+{
+  if (argc < 2)
+    return fail (_("which game? Usage: kripkeviz-cli export GAME --format FORMAT -o FILE"));
+  if (argc > 2)
+    return fail (_("one game only, please (\"%s\" is one too many)"), argv[2]);
+  if (o->output == NULL)
+    return fail (_("-o FILE is required (-o - for standard output)"));
+  /* As check and model say it: "-1" is not "no --step". */
+  if (o->step_arg != NULL && o->step_arg[0] == '-')
+    return fail (_("--step must be 0 or more"));
+  if (o->step_arg != NULL && !g_ascii_string_to_unsigned (o->step_arg, 10, 0, G_MAXUINT, &o->step, NULL))
+    return fail (_("--step wants a number of steps (0 for the initial model), not \"%s\""), o->step_arg);
+  return 0;
+}
+
+/* The game, opened as run and check open it: KRIPKEVIZ_WORLD_LIMIT (and
+ * KRIPKEVIZ_ENGINE) hold here too. A game on the symbolic engine has
+ * states (@run) and no @history. FALSE when it could not be opened
+ * (said). */
+static gboolean
+open_game (const char *name, KvHistory **history, KvScript **script, KvCliRun **run)
+{
+  if (kv_model_json_is_path (name))
+    *history = kv_cli_open_history (name, script);
+  else if ((*run = kv_cli_open_run (name, NULL, -1)) != NULL && (*run)->history != NULL)
+    {
+      *history = g_steal_pointer (&(*run)->history);
+      *script = g_steal_pointer (&(*run)->script);
+      g_clear_pointer (run, kv_cli_run_free);
+    }
+  return *history != NULL || *run != NULL;
+}
+
+/* --links AGENT as the agent's index (-1 without it); 0 or the exit status. */
+static int
+check_links (const ExportOptions *o, const KvGame *game, int *links_of)
+{
+  *links_of = -1;
+  if (o->links_arg == NULL)
+    return 0;
+  for (guint a = 0; a < game->n_agents && *links_of < 0; a++)
+    if (g_str_equal (game->agent_names[a], o->links_arg))
+      *links_of = (int) a;
+  if (*links_of < 0)
+    /* TRANSLATORS: %s is the agent asked for */
+    return fail (_("--links: there is no agent \"%s\" in this game"), o->links_arg);
+  return 0;
+}
+
+/* The pictures asked for, laid out: one, or every step's up to --step for
+ * a handout or a Beamer frame (in stable places). NULL when one failed
+ * (said). */
+static GPtrArray *
+make_layouts (const ExportOptions *o, KvLayoutContext *context, KvHistory *history, KvCliRun *run,
+              guint step, int links_of)
+{
+  g_autoptr(GPtrArray) layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
+  g_autoptr(KvPlaces) places = (o->all_steps || o->beamer) ? kv_places_new () : NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (history == NULL)
+    {
+      KvLayout *layout = symbolic_layout (context, run, step, o->view, links_of,
+                                          o->all_steps || o->beamer || o->stage_arg != NULL, o->engine, &error);
+
+      if (layout == NULL)
+        {
+          fail ("%s", error->message);
+          return NULL;
+        }
+      g_ptr_array_add (layouts, layout);
+      return g_steal_pointer (&layouts);
+    }
+  for (guint i = (o->all_steps || o->beamer) ? 0 : step; i <= step; i++)
+    {
+      KvLayout *layout = layout_entry (context, history, i, o->view, o->stage, o->engine,
+                                       places, links_of, &error);
+
+      if (layout == NULL)
+        {
+          /* TRANSLATORS: %u is a step's number, %s the error */
+          fail (_("step %u: %s"), i, error->message);
+          return NULL;
+        }
+      g_ptr_array_add (layouts, layout);
+    }
+  return g_steal_pointer (&layouts);
+}
+
+/* @layouts as the file's bytes: a handout, a Beamer frame or one picture. */
+static GBytes *
+export_layouts (const ExportOptions *o, GPtrArray *layouts, const KvRenderOptions *options, GError **error)
+{
+  if (o->all_steps)
+    return kv_export_handout_bytes ((KvLayout * const *) layouts->pdata, NULL, layouts->len, options, error);
+  if (o->beamer)
+    return kv_export_beamer_bytes ((KvLayout * const *) layouts->pdata, NULL, layouts->len, options, error);
+  return kv_export_bytes (g_ptr_array_index (layouts, 0), o->format, options, error);
+}
+
+/* Draws what @o asks of @game_name into o->output. */
+static int
+export_pictures (ExportOptions *o, const char *game_name)
+{
+  g_autoptr(KvScript) script = NULL;
+  g_autoptr(KvHistory) history = NULL;
+  g_autoptr(KvCliRun) run = NULL;
+  g_autoptr(KvLayoutContext) context = NULL;
+  g_autoptr(GPtrArray) layouts = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  KvRenderOptions options;
+  guint n_entries, step;
+  int links_of, status;
+
+  if (!open_game (game_name, &history, &script, &run))
+    return EXIT_ERROR;
+  if ((status = check_links (o, history != NULL ? history->game : run->script->game, &links_of)) != 0)
+    return status;
+  n_entries = history != NULL ? kv_history_length (history) : run->states->len;
+  if (o->step_arg != NULL && o->step >= n_entries)
+    /* TRANSLATORS: the plural is chosen by the number of steps, the third
+     * number; %s is the game */
+    return fail (g_dngettext (GETTEXT_PACKAGE,
+                              "step %u is out of range: %s has %u step (0 … %u)",
+                              "step %u is out of range: %s has %u steps (0 … %u)", n_entries - 1),
+                 (guint) o->step, game_name, n_entries - 1, n_entries - 1);
+  step = o->step_arg != NULL ? (guint) o->step : n_entries - 1;
+
+  kv_render_options_init (&options);
+  options.tikz_bare = o->bare;
+  options.show_title = !o->no_title;
+  options.show_legend = !o->no_legend;
+  options.page_width = o->page_width;
+  options.page_height = o->page_height;
+  context = kv_layout_context_new ();
+  layouts = make_layouts (o, context, history, run, step, links_of);
+  if (layouts == NULL)
+    return EXIT_ERROR;
+  if (o->size_arg != NULL && !o->all_steps && !o->beamer && o->format != KV_FORMAT_DOT)
+    fit_labels (context, layouts, o->engine_arg == NULL, &options, o->size_arg);
+  bytes = export_layouts (o, layouts, &options, &error);
+  if (bytes == NULL || !kv_cli_write_output (o->output, bytes, &error))
+    return fail ("%s", error->message);
+  return EXIT_SUCCESS;
+}
+
 int
 kv_cli_export (int    argc,
                char **argv)
 {
-  g_autofree char *step_arg = NULL;
-  g_autofree char *view_arg = NULL;
-  g_autofree char *links_arg = NULL;
-  int links_of = -1;
-  g_autofree char *engine_arg = NULL;
-  g_autofree char *format_arg = NULL;
-  g_autofree char *output = NULL;
-  g_autofree char *stage_arg = NULL;
-  g_autofree char *palette_arg = NULL;
-  g_autofree char *size_arg = NULL;
-  gboolean all_steps = FALSE;
-  gboolean bare = FALSE;
-  gboolean beamer = FALSE;
-  gboolean no_title = FALSE;
-  gboolean no_legend = FALSE;
-  /* The choices' lists come from the enums (kv-enum.h). */
-  g_autofree char *views = kv_enum_nicks (KV_TYPE_VIEW_KIND, KV_VIEW_AUTO, "|");
-  g_autofree char *engines = kv_enum_nicks (KV_TYPE_LAYOUT_ENGINE, KV_LAYOUT_AUTO, "|");
-  g_autofree char *pictures = kv_enum_nicks (KV_TYPE_FORMAT, -1, "|");
-  g_autofree char *formats = g_strconcat (pictures, "|" SMCDEL_FORMAT, NULL);
-  g_autofree char *palettes = kv_enum_nicks (KV_TYPE_PALETTE, -1, "|");
-  g_autofree char *stages = kv_enum_nicks (KV_TYPE_PRODUCT_STAGE, -1, "|");
-  const GOptionEntry entries[] = {
-    { "step", 0, 0, G_OPTION_ARG_STRING, &step_arg, N_("After the first N steps (0: the initial model; default: all)"), "N" },
-    { "all-steps", 0, 0, G_OPTION_ARG_NONE, &all_steps, N_("A PDF handout: one page per step"), NULL },
-    { "links", 0, 0, G_OPTION_ARG_STRING, &links_arg, N_("Draw only this agent's links"), N_("AGENT") },
-    { "view", 0, 0, G_OPTION_ARG_STRING, &view_arg, N_("What to draw (default: whole when it fits, else contracted, envelope, around)"), views },
-    { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_arg, N_("Graphviz layout engine (default: by size)"), engines },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format_arg, N_("Output format: a picture, or smcdel for SMCDEL's text input (the game and its public announcements)"), formats },
-    { "palette", 0, 0, G_OPTION_ARG_STRING, &palette_arg, N_("Agent colours (default: okabe-ito, safe for colour-blind viewers; greyscale for printing)"), palettes },
-    { "product-stage", 0, 0, G_OPTION_ARG_STRING, &stage_arg, N_("A stage of the product that made step N: the action model, all pairs, the links that survive, the result"), stages },
-    { "bare", 0, 0, G_OPTION_ARG_NONE, &bare, N_("TikZ: only the tikzpicture, to \\input in a LaTeX or Beamer document"), NULL },
-    { "beamer", 0, 0, G_OPTION_ARG_NONE, &beamer, N_("TikZ: a Beamer frame with a slide per step (up to --step N), every world kept in its place"), NULL },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size_arg, N_("Fit the picture to a page or slide this size (16:9 is 16 × 9 cm, 4:3 is 12.8 × 9.6 cm), labels at least 9 pt"), "16:9|4:3|WxH(cm|mm|pt|in)" },
-    { "no-title", 0, 0, G_OPTION_ARG_NONE, &no_title, N_("Leave out the title above the picture"), NULL },
-    { "no-legend", 0, 0, G_OPTION_ARG_NONE, &no_legend, N_("Leave out the legend below the picture"), NULL },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Output file"), N_("FILE") },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context = NULL;
+  g_auto(ExportOptions) o = { 0 };
+  g_autoptr(GPtrArray) choices = g_ptr_array_new_with_free_func (g_free);
+  g_autofree GOptionEntry *entries = export_entries (&o, choices);
+  g_autoptr(GOptionContext) context = g_option_context_new (_("GAME - draw a game's Kripke model"));
   g_autoptr(GError) error = NULL;
-  g_autoptr(KvScript) script = NULL;
-  g_autoptr(KvHistory) history = NULL;
-  g_autoptr(KvCliRun) run = NULL;
-  KvGame *game;
-  g_autoptr(KvLayoutContext) layout_context = NULL;
-  g_autoptr(KvPlaces) places = NULL;
-  g_autoptr(GPtrArray) layouts = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  KvViewKind view = KV_VIEW_AUTO;
-  KvProductStage stage = NO_STAGE;
-  KvLayoutEngine engine = KV_LAYOUT_AUTO;
-  KvFormat format = KV_FORMAT_SVG;
-  KvFormat named;
-  KvRenderOptions options;
-  double page_width = 0, page_height = 0;
-  guint64 step = 0;
-  guint n_entries;
+  int status;
 
-  context = g_option_context_new (_("GAME - draw a game's Kripke model"));
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
                                 _("GAME is a .kvg script or a built-in game (see `kripkeviz-cli games`)."));
@@ -370,171 +641,15 @@ kv_cli_export (int    argc,
     return fail ("%s", error->message);
 
   /* Everything the command line says is checked before any work. */
-  if (argc < 2)
-    return fail (_("which game? Usage: kripkeviz-cli export GAME --format FORMAT -o FILE"));
-  if (argc > 2)
-    return fail (_("one game only, please (\"%s\" is one too many)"), argv[2]);
-  if (output == NULL)
-    return fail (_("-o FILE is required (-o - for standard output)"));
-  /* As check and model say it: "-1" is not "no --step". */
-  if (step_arg != NULL && step_arg[0] == '-')
-    return fail (_("--step must be 0 or more"));
-  if (step_arg != NULL &&
-      !g_ascii_string_to_unsigned (step_arg, 10, 0, G_MAXUINT, &step, NULL))
-    return fail (_("--step wants a number of steps (0 for the initial model), not \"%s\""), step_arg);
-  if (g_strcmp0 (format_arg, SMCDEL_FORMAT) == 0
-      || (format_arg == NULL && !g_str_equal (output, "-") && named_like_smcdel (output)))
-    {
-      const struct { gboolean given; const char *option; } pictures_only[] = {
-        { all_steps, "--all-steps" }, { links_arg != NULL, "--links" }, { view_arg != NULL, "--view" },
-        { engine_arg != NULL, "--engine" }, { palette_arg != NULL, "--palette" },
-        { stage_arg != NULL, "--product-stage" }, { bare, "--bare" }, { beamer, "--beamer" },
-        { size_arg != NULL, "--size" }, { no_title, "--no-title" }, { no_legend, "--no-legend" },
-      };
-
-      if (!g_str_equal (output, "-") && kv_format_from_path (output, &named))
-        return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
-                     format_arg, output, kv_format_to_string (named));
-      for (guint i = 0; i < G_N_ELEMENTS (pictures_only); i++)
-        if (pictures_only[i].given)
-          /* TRANSLATORS: %s is an option, e.g. --view */
-          return fail (_("%s is for pictures: --format smcdel writes SMCDEL's text input"),
-                       pictures_only[i].option);
-      /* Past G_MAXINT is out of range all the same. */
-      return export_smcdel (argv[1], step_arg != NULL ? (int) MIN (step, (guint64) G_MAXINT) : -1, output);
-    }
-  if (format_arg != NULL && !kv_format_from_string (format_arg, &format))
-    return fail (_("unknown format \"%s\": use svg, pdf, png, dot, tikz or smcdel"), format_arg);
-  if (format_arg != NULL && !g_str_equal (output, "-") && named_like_smcdel (output))
-    return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
-                 format_arg, output, SMCDEL_FORMAT);
-  if (!g_str_equal (output, "-") && kv_format_from_path (output, &named))
-    {
-      /* The file's extension names the format; --format may only agree. */
-      if (format_arg != NULL && format != named)
-        return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
-                     format_arg, output, kv_format_to_string (named));
-      format = named;
-    }
-  else if (format_arg == NULL && g_str_equal (output, "-"))
-    return fail (_("writing to standard output: say which format with --format"));
-  else if (format_arg == NULL)
-    return fail (_("which format? %s does not say (no .svg, .pdf, .png, .dot, .tex or .smcdel.txt): use --format"), output);
-  if (view_arg != NULL &&
-      (!kv_view_kind_from_string (view_arg, &view) || view == KV_VIEW_AUTO))
-    return fail (_("unknown view \"%s\": use whole, around, contracted or envelope"), view_arg);
-  if (engine_arg != NULL &&
-      (!kv_layout_engine_from_string (engine_arg, &engine) || engine == KV_LAYOUT_AUTO))
-    return fail (_("unknown layout engine \"%s\": use neato, fdp, sfdp, circo or dot"), engine_arg);
-  if (palette_arg != NULL)
-    {
-      KvPalette palette;
-
-      if (!kv_palette_from_string (palette_arg, &palette))
-        return fail (_("unknown palette \"%s\": use okabe-ito or greyscale"), palette_arg);
-      kv_style_set_palette (palette);
-    }
-  if (stage_arg != NULL && !kv_product_stage_from_string (stage_arg, &stage))
-    return fail (_("unknown product stage \"%s\": use action, pairs, links or result"), stage_arg);
-  if (stage_arg != NULL && all_steps)
-    return fail (_("--product-stage draws one step's product: use --step N, not --all-steps"));
-  if (all_steps && step_arg != NULL)
-    return fail (_("--step and --all-steps exclude each other"));
-  if (all_steps && format != KV_FORMAT_PDF)
-    return fail (_("--all-steps makes a PDF handout: use --format pdf"));
-  if (bare && format != KV_FORMAT_TIKZ)
-    return fail (_("--bare is for TikZ: use --format tikz or a .tex file"));
-  if (beamer && format != KV_FORMAT_TIKZ)
-    return fail (_("--beamer writes a LaTeX Beamer frame: use --format tikz or a .tex file"));
-  if (beamer && bare)
-    return fail (_("--bare and --beamer exclude each other"));
-  if (beamer && (all_steps || stage_arg != NULL))
-    return fail (_("--beamer draws every step up to --step N: drop --all-steps and --product-stage"));
-  if (size_arg != NULL && !kv_export_parse_size (size_arg, &page_width, &page_height, &error))
-    return fail ("%s", error->message);
-
-  /* As run and check: KRIPKEVIZ_WORLD_LIMIT (and KRIPKEVIZ_ENGINE) hold
-   * here too. A game on the symbolic engine has states and no history. */
-  if (kv_model_json_is_path (argv[1]))
-    history = kv_cli_open_history (argv[1], &script);
-  else if ((run = kv_cli_open_run (argv[1], NULL, -1)) != NULL && run->history != NULL)
-    {
-      history = g_steal_pointer (&run->history);
-      script = g_steal_pointer (&run->script);
-      g_clear_pointer (&run, kv_cli_run_free);
-    }
-  if (history == NULL && run == NULL)
-    return EXIT_ERROR;
-  game = history != NULL ? history->game : run->script->game;
-  if (links_arg != NULL)
-    {
-      for (guint a = 0; a < game->n_agents && links_of < 0; a++)
-        if (g_str_equal (game->agent_names[a], links_arg))
-          links_of = (int) a;
-      if (links_of < 0)
-        /* TRANSLATORS: %s is the agent asked for */
-        return fail (_("--links: there is no agent \"%s\" in this game"), links_arg);
-    }
-
-  n_entries = history != NULL ? kv_history_length (history) : run->states->len;
-  if (step_arg == NULL)
-    step = n_entries - 1;
-  else if (step >= n_entries)
-    /* TRANSLATORS: the plural is chosen by the number of steps, the third
-     * number; %s is the game */
-    return fail (g_dngettext (GETTEXT_PACKAGE,
-                              "step %u is out of range: %s has %u step (0 … %u)",
-                              "step %u is out of range: %s has %u steps (0 … %u)", n_entries - 1),
-                 (guint) step, argv[1], n_entries - 1, n_entries - 1);
-
-  kv_render_options_init (&options);
-  options.tikz_bare = bare;
-  options.show_title = !no_title;
-  options.show_legend = !no_legend;
-  options.page_width = page_width;
-  options.page_height = page_height;
-  layout_context = kv_layout_context_new ();
-  layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
-  if (history == NULL)
-    {
-      KvLayout *layout = symbolic_layout (layout_context, run, (guint) step, view, links_of,
-                                          all_steps || beamer || stage_arg != NULL, engine, &error);
-
-      if (layout == NULL)
-        return fail ("%s", error->message);
-      g_ptr_array_add (layouts, layout);
-    }
-  if (all_steps || beamer)
-    places = kv_places_new ();
-  if (all_steps)
-    step = n_entries - 1;
-  for (guint i = (all_steps || beamer) ? 0 : (guint) step; history != NULL && i <= (guint) step; i++)
-    {
-      KvLayout *layout = layout_entry (layout_context, history, i, view, stage, engine,
-                                       places, links_of, &error);
-
-      if (layout == NULL)
-        /* TRANSLATORS: %u is a step's number, %s the error */
-        return fail (_("step %u: %s"), i, error->message);
-      g_ptr_array_add (layouts, layout);
-    }
-
-  if (size_arg != NULL && !all_steps && !beamer && format != KV_FORMAT_DOT)
-    fit_labels (layout_context, layouts, engine_arg == NULL, &options, size_arg);
-
-  if (all_steps)
-    bytes = kv_export_handout_bytes ((KvLayout * const *) layouts->pdata, NULL,
-                                     layouts->len, &options, &error);
-  else if (beamer)
-    bytes = kv_export_beamer_bytes ((KvLayout * const *) layouts->pdata, NULL,
-                                    layouts->len, &options, &error);
-  else
-    bytes = kv_export_bytes (g_ptr_array_index (layouts, 0), format, &options, &error);
-  if (bytes == NULL)
-    return fail ("%s", error->message);
-
-  if (!kv_cli_write_output (output, bytes, &error))
-    return fail ("%s", error->message);
-
-  return EXIT_SUCCESS;
+  if ((status = check_arguments (&o, argc, argv)) != 0)
+    return status;
+  if (wants_smcdel (&o) && (status = check_smcdel (&o)) != 0)
+    return status;
+  if (wants_smcdel (&o))
+    /* Past G_MAXINT is out of range all the same. */
+    return export_smcdel (argv[1], o.step_arg != NULL ? (int) MIN (o.step, (guint64) G_MAXINT) : -1, o.output);
+  if ((status = check_format (&o)) != 0 || (status = check_choices (&o)) != 0
+      || (status = check_combinations (&o)) != 0)
+    return status;
+  return export_pictures (&o, argv[1]);
 }

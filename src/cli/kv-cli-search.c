@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 #include <stdio.h>
 
 #include "kv-cli-agents.h"
@@ -100,9 +101,10 @@ kv_cli_search (int argc, char **argv)
         g_autofree char *header = g_strdup_printf ("# An unsuccessful endmove found by kripkeviz-cli search unsuccessful %s --seed %u:\n"
                                                    "# nobody knows δ before the last step, %s knows δ after it.\n",
                                                    argv[2], (guint32) seed, learners);
-        g_autofree char *all = g_strconcat (header, text, NULL);
+        g_autoptr(GBytes) all = NULL;
 
-        if (!g_file_set_contents (output, all, -1, &error))
+        all = g_bytes_new_take (g_strconcat (header, text, NULL), strlen (header) + strlen (text));
+        if (!kv_cli_write_output (output, all, &error))
           return kv_cli_fail ("%s", error->message);
       }
   }
