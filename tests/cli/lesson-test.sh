@@ -57,6 +57,15 @@ for lines in 'ask' 'ask truth' 'ask truth (((' 'say.' 'title.' 'title.x y' 'say.
     bad "hostile lesson line “$lines”: status $status: $(cat "$dir/err")"
   fi
 done
+# Narration has a length limit, said with the line and column where the text starts.
+long=$(head -c 1001 /dev/zero | tr '\0' x)
+printf "${header}say %s\n" "$long" > "$dir/long.kvg"
+"$cli" lesson "$dir/long.kvg" > /dev/null 2> "$dir/err"
+status=$?
+[ $status -eq 2 ] && grep -q "long.kvg:5:5: error: a line of narration has at most 1000 characters" "$dir/err" \
+  && ok "a 1001-character say line is refused at its place" || bad "long say: status $status $(cut -c1-200 "$dir/err")"
+printf "${header}say %s\n" "$(head -c 1000 /dev/zero | tr '\0' x)" > "$dir/long-ok.kvg"
+"$cli" lesson "$dir/long-ok.kvg" > /dev/null 2> "$dir/err" && ok "a 1000-character say line is read" || bad "1000 characters: $(cut -c1-200 "$dir/err")"
 
 for mode in "" --key; do
   if "$cli" lesson russian $mode -o "$dir/russian.pdf" && [ "$(head -c 4 "$dir/russian.pdf")" = "%PDF" ] \

@@ -2,7 +2,7 @@
 # tests/fuzz/build-and-run.sh SECONDS [HARNESS…]
 #
 # Builds the libFuzzer harnesses (fuzz-script, fuzz-formula, fuzz-run,
-# fuzz-session, fuzz-model-json, fuzz-step-text) with
+# fuzz-session, fuzz-model-json, fuzz-step-text, fuzz-engines) with
 # clang -fsanitize=fuzzer,address,undefined straight from the engine sources,
 # in a temporary directory, and runs each for SECONDS seconds. Exits non-zero
 # when a harness crashes, hangs (-timeout=2), leaks or runs out of memory; the
@@ -15,9 +15,9 @@
 #   KV_FUZZ_ARGS        more libFuzzer arguments
 set -eu
 
-seconds=${1:?usage: build-and-run.sh SECONDS [fuzz-script|fuzz-formula|fuzz-run|fuzz-session|fuzz-model-json|fuzz-step-text]…}
+seconds=${1:?usage: build-and-run.sh SECONDS [fuzz-script|fuzz-formula|fuzz-run|fuzz-session|fuzz-model-json|fuzz-step-text|fuzz-engines]…}
 shift
-harnesses=${*:-fuzz-script fuzz-formula fuzz-run fuzz-session fuzz-model-json fuzz-step-text}
+harnesses=${*:-fuzz-script fuzz-formula fuzz-run fuzz-session fuzz-model-json fuzz-step-text fuzz-engines}
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -52,6 +52,11 @@ glib-compile-resources --sourcedir "$root/data/games" --c-name kv_games \
   --generate-source --target "$work/gen/kv-games-resources.c" "$root/data/games/games.gresource.xml"
 glib-compile-resources --sourcedir "$root/data/games" --c-name kv_games \
   --generate-header --target "$work/gen/kv-games-resources.h" "$root/data/games/games.gresource.xml"
+# The built-in lessons (lesson/kv-lesson.c, lesson:NAME).
+glib-compile-resources --sourcedir "$root/data/lessons" --c-name kv_lessons \
+  --generate-source --target "$work/gen/kv-lessons-resources.c" "$root/data/lessons/lessons.gresource.xml"
+glib-compile-resources --sourcedir "$root/data/lessons" --c-name kv_lessons \
+  --generate-header --target "$work/gen/kv-lessons-resources.h" "$root/data/lessons/lessons.gresource.xml"
 
 # The engine's registered enums (gnome.mkenums_simple in src/engine/meson.build).
 cat > "$work/gen/enums.h.template" <<'TEMPLATE'
@@ -103,7 +108,8 @@ libs="$(pkg-config --libs glib-2.0 gio-2.0 json-glib-1.0) -lbdd -lm"
 
 echo "fuzz: building in $work with $CC"
 objects=""
-for src in "$root"/src/engine/*/*.c "$work/gen/kv-games-resources.c" "$work/gen/kv-engine-enums.c"; do
+for src in "$root"/src/engine/*/*.c "$work/gen/kv-games-resources.c" "$work/gen/kv-lessons-resources.c" \
+           "$work/gen/kv-engine-enums.c"; do
   obj="$work/obj/$(basename "$src" .c).o"
   # shellcheck disable=SC2086
   $CC $cflags $sanitize -fsanitize=fuzzer-no-link -c "$src" -o "$obj"
@@ -143,6 +149,7 @@ dict_for () {
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$root/tests/lsan.supp:print_suppressions=0}"
 export G_SLICE=always-malloc G_DEBUG=gc-friendly LC_ALL=C.UTF-8
 
 run_one () {

@@ -22,6 +22,9 @@ G_BEGIN_DECLS
  * picture, table or message is made from a megabyte of text. */
 #define KV_MAX_TITLE_LENGTH 200
 #define KV_MAX_NAME_LENGTH  64
+/* The longest line of narration (say, summary), in characters: a few
+ * sentences a teacher reads out. */
+#define KV_MAX_SAY_LENGTH   1000
 #define KV_NO_CATEGORY (-1)
 
 typedef guint64 KvHand;

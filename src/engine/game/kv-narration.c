@@ -151,13 +151,19 @@ typedef struct {
 } Reader;
 
 static gboolean
-fail (Reader *r, const KvNarrationLine *line, guint column, const char *message)
+fail_with (Reader *r, const KvNarrationLine *line, guint column, KvError code, const char *message)
 {
   g_autofree char *shown = kv_read_shorten (message);
 
-  g_set_error (r->error, KV_ERROR, KV_ERROR_SYNTAX, "%s:%u:%u: error: %s",
+  g_set_error (r->error, KV_ERROR, code, "%s:%u:%u: error: %s",
                r->filename, line->number, line->indent + column, shown);
   return FALSE;
+}
+
+static gboolean
+fail (Reader *r, const KvNarrationLine *line, guint column, const char *message)
+{
+  return fail_with (r, line, column, KV_ERROR_SYNTAX, message);
 }
 
 static void
@@ -226,6 +232,7 @@ read_line (Reader *r, const KvNarrationLine *line)
   g_autofree char *keyword = NULL;
   g_autofree char *lang = NULL;
   const char *rest;
+  guint most;
 
   if (line->n_steps_before != r->last_steps)
     r->last_ask = NULL;   /* a step came between: `say` is the step's */
@@ -237,6 +244,13 @@ read_line (Reader *r, const KvNarrationLine *line)
                         : read_ask (r, line, rest);
   if (*rest == '\0')
     return fail (r, line, (guint) strlen (line->text) + 1, _("expected text after the keyword"));
+  most = g_str_equal (keyword, "title") ? KV_MAX_TITLE_LENGTH : KV_MAX_SAY_LENGTH;
+  if (g_utf8_strlen (rest, -1) > most)
+    {
+      g_autofree char *message = g_strdup_printf (_("a line of narration has at most %u characters"), most);
+
+      return fail_with (r, line, (guint) (rest - line->text) + 1, KV_ERROR_LIMIT, message);
+    }
   if (g_str_equal (keyword, "title"))
     add_say (&r->game->titles, lang, rest);
   else if (g_str_equal (keyword, "summary"))
