@@ -131,7 +131,7 @@ kv_cli_lesson (int argc, char **argv)
   g_autoptr(GString) out = g_string_new (NULL);
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!kv_cli_parse_options (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
   if (list && argc == 1)
     {
@@ -142,8 +142,14 @@ kv_cli_lesson (int argc, char **argv)
           g_autoptr(KvLesson) each = kv_lesson_open (names[i], NULL);
           g_autofree char *title = each ? kv_lesson_title (each, lang ? lang : kv_lesson_language ()) : NULL;
 
-          printf ("%-14s %s (%u steps, %u questions)\n", names[i], title ? title : "",
-                  each ? kv_lesson_n_steps (each) : 0, each ? kv_lesson_n_questions (each) : 0);
+          guint n_steps = each ? kv_lesson_n_steps (each) : 0;
+          guint n_questions = each ? kv_lesson_n_questions (each) : 0;
+          /* TRANSLATORS: a lesson's length in --list, "(3 steps, 8 questions)" */
+          g_autofree char *steps = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u step", "%u steps", n_steps), n_steps);
+          g_autofree char *questions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u question", "%u questions",
+                                                                     n_questions), n_questions);
+
+          printf ("%-14s %s (%s, %s)\n", names[i], title ? title : "", steps, questions);
         }
       return 0;
     }
