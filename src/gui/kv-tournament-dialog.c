@@ -209,42 +209,115 @@ set_running (KvTournamentDialog *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
+/* A run's games are shared by worker threads, each with its own
+ * KvTournament (same strategies, seed and set-up) that takes the next game
+ * index as it is free: game g is dealt and played from the seed and g
+ * alone (kv_tournament_play_game_at), so the result is the one `play`
+ * prints, however the games fell to the threads. Each thread copies its
+ * result to @done after every game; the dialog's live result is their sum. */
+#define MAX_WORKERS 8
+
 typedef struct {
-  KvTournament *tournament;
-  guint         games;
+  KvTournamentDialog *self;
+  KvTournament       *workers[MAX_WORKERS];
+  KvTournamentResult  done[MAX_WORKERS];   /* under self->lock */
+  guint               n_workers;
+  guint               games;
+  gint                next;                 /* the next game to play (atomic) */
+  GCancellable       *cancellable;
+  GError             *error;                /* the first, under self->lock */
 } Run;
+
+typedef struct {
+  Run   *run;
+  guint  worker;
+} Worker;
 
 static void
 run_free (Run *run)
 {
-  kv_tournament_free (run->tournament);
+  for (guint w = 0; w < run->n_workers; w++)
+    kv_tournament_free (run->workers[w]);
+  g_clear_error (&run->error);
   g_free (run);
 }
 
-/* The worker thread: game after game, until done or cancelled. */
+/* Threads for @engine's games: every core for the explicit engine; one for
+ * the symbolic engine, whose BuDDy calls take turns in one process anyway
+ * (kv-state.c) and whose tables more games at once would only fill. */
+static guint
+workers_for (KvEngineKind engine, guint games)
+{
+  guint cores = engine == KV_ENGINE_SYMBOLIC ? 1 : g_get_num_processors ();
+
+  return CLAMP (MIN (cores, games), 1, MAX_WORKERS);
+}
+
+/* Called with self->lock held: the live result, the workers' sum. */
+static void
+sum_live (Run *run)
+{
+  run->self->live = run->done[0];
+  for (guint w = 1; w < run->n_workers; w++)
+    kv_tournament_result_add (&run->self->live, &run->done[w]);
+}
+
+/* One worker: the next free game, until none is left or the run stops. */
+static gpointer
+worker_main (gpointer data)
+{
+  Worker *worker = data;
+  Run *run = worker->run;
+  KvTournament *tournament = run->workers[worker->worker];
+
+  while (!g_cancellable_is_cancelled (run->cancellable))
+    {
+      guint g = (guint) g_atomic_int_add (&run->next, 1);
+      GError *error = NULL;
+
+      if (g >= run->games)
+        break;
+      if (!kv_tournament_play_game_at (tournament, g, &error))
+        {
+          g_mutex_lock (&run->self->lock);
+          if (run->error == NULL)
+            run->error = error;
+          else
+            g_error_free (error);
+          g_mutex_unlock (&run->self->lock);
+          g_cancellable_cancel (run->cancellable);
+          break;
+        }
+      g_mutex_lock (&run->self->lock);
+      run->done[worker->worker] = *kv_tournament_get_result (tournament);
+      sum_live (run);
+      g_mutex_unlock (&run->self->lock);
+    }
+  return NULL;
+}
+
+/* The task's thread: the workers, itself the first, until all are done. */
 static void
 run_thread (GTask        *task,
             gpointer      source_object,
             gpointer      task_data,
             GCancellable *cancellable)
 {
-  KvTournamentDialog *self = source_object;
   Run *run = task_data;
+  Worker workers[MAX_WORKERS];
+  GThread *threads[MAX_WORKERS] = { NULL };
 
-  for (guint g = 0; g < run->games && !g_cancellable_is_cancelled (cancellable); g++)
-    {
-      GError *error = NULL;
-
-      if (!kv_tournament_play_game (run->tournament, &error))
-        {
-          g_task_return_error (task, error);
-          return;
-        }
-      g_mutex_lock (&self->lock);
-      self->live = *kv_tournament_get_result (run->tournament);
-      g_mutex_unlock (&self->lock);
-    }
-  g_task_return_boolean (task, TRUE);
+  for (guint w = 0; w < run->n_workers; w++)
+    workers[w] = (Worker) { run, w };
+  for (guint w = 1; w < run->n_workers; w++)
+    threads[w] = g_thread_new ("kv-tournament", worker_main, &workers[w]);
+  worker_main (&workers[0]);
+  for (guint w = 1; w < run->n_workers; w++)
+    g_thread_join (threads[w]);
+  if (run->error != NULL)
+    g_task_return_error (task, g_steal_pointer (&run->error));
+  else
+    g_task_return_boolean (task, TRUE);
 }
 
 static void
@@ -308,6 +381,8 @@ run_action (GtkWidget  *widget,
   KvTournamentDialog *self = KV_TOURNAMENT_DIALOG (widget);
   const KvStrategy *listed[KV_MAX_AGENTS] = { NULL };
   g_autoptr(GTask) task = NULL;
+  KvPlayOptions options = { 0 };
+  KvEngineKind engine;
   Run *run;
 
   if (self->running)
@@ -320,25 +395,31 @@ run_action (GtkWidget  *widget,
       listed[a] = kv_strategy_find (names[MIN (i, g_strv_length ((char **) names) - 1)]);
     }
 
-  run = g_new0 (Run, 1);
-  run->games = (guint) gtk_spin_button_get_value (self->games_spin);
-  run->tournament = kv_tournament_new (self->game, listed,
-                                       (guint32) gtk_spin_button_get_value (self->seed_spin));
   /* On the engine `run` and `play` would choose (KRIPKEVIZ_ENGINE, else
    * explicit when the deals fit the default world limit): real Cluedo
-   * plays symbolically. The games run on a worker thread while the window
-   * may step its own symbolic game: BuDDy is process-wide, and KvState
-   * holds its lock for each call, never for a whole game (kv-state.c). */
-  kv_tournament_set_engine (run->tournament, kv_history_choose_engine (self->game, 0));
-  {
-    KvPlayOptions options = { .observer = gtk_switch_get_active (self->observer_switch) };
-
-    kv_tournament_set_options (run->tournament, &options);
-    self->observed = options.observer;
-  }
+   * plays symbolically, while the window may step its own symbolic game:
+   * KvState holds BuDDy's lock for each call, never for a whole game
+   * (kv-state.c). */
+  engine = kv_history_choose_engine (self->game, 0);
+  options.observer = gtk_switch_get_active (self->observer_switch);
+  run = g_new0 (Run, 1);
+  run->self = self;
+  run->games = (guint) gtk_spin_button_get_value (self->games_spin);
+  run->n_workers = workers_for (engine, run->games);
+  for (guint w = 0; w < run->n_workers; w++)
+    {
+      run->workers[w] = kv_tournament_new (self->game, listed, (guint32) gtk_spin_button_get_value (self->seed_spin));
+      kv_tournament_set_engine (run->workers[w], engine);
+      kv_tournament_set_options (run->workers[w], &options);
+      run->done[w] = *kv_tournament_get_result (run->workers[w]);
+    }
+  self->observed = options.observer;
   self->games = run->games;
-  self->live = *kv_tournament_get_result (run->tournament);
+  g_mutex_lock (&self->lock);
+  sum_live (run);
+  g_mutex_unlock (&self->lock);
   self->cancellable = g_cancellable_new ();
+  run->cancellable = self->cancellable;
   take_live (self);
   show_result (self);
   update_status (self, NULL);
