@@ -92,8 +92,7 @@ kv_cli_parse_options (GOptionContext *context, int *argc, char ***argv, GError *
   for (int i = 1; i < *argc && !g_str_equal ((*argv)[i], "--"); i++)
     if (g_str_equal ((*argv)[i], "--help") || g_str_equal ((*argv)[i], "-h") || g_str_equal ((*argv)[i], "-?"))
       {
-        g_autofree char *help = NULL;
-        g_autofree char *wrapped = NULL;
+        char *help, *wrapped;
 
         /* As g_option_context_parse would: the usage line names the command. */
         if (g_get_prgname () == NULL)
@@ -101,6 +100,9 @@ kv_cli_parse_options (GOptionContext *context, int *argc, char ***argv, GError *
         help = g_option_context_get_help (context, TRUE, NULL);
         wrapped = kv_cli_wrap (help, 80);
         fputs (wrapped, stdout);
+        /* Freed by hand: exit() does not run g_autofree. */
+        g_free (help);
+        g_free (wrapped);
         exit (0);
       }
   return g_option_context_parse (context, argc, argv, error);

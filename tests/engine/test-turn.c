@@ -28,7 +28,7 @@ check_same_moves (const char *game_name, const char *const *names, guint32 seed)
   g_autoptr(KvPlayRecord) record = NULL;
   g_autoptr(KvHistory) history = NULL;
   const KvStrategy *strategies[KV_MAX_AGENTS];
-  g_autofree char *played = NULL, *turned = NULL;
+  g_autofree char *played = NULL, *turned = NULL, *why_not = NULL;
   guint n_agents;
 
   g_assert_no_error (error);
@@ -50,7 +50,8 @@ check_same_moves (const char *game_name, const char *const *names, guint32 seed)
   turned = history_script (history);
   g_assert_cmpstr (turned, ==, played);
   g_assert_cmpint (record->winner, >=, 0);
-  g_assert_nonnull (kv_turn_why_not (history));
+  why_not = kv_turn_why_not (history);
+  g_assert_nonnull (why_not);
 }
 
 static void
