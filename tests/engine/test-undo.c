@@ -298,6 +298,43 @@ test_forget_oldest (void)
   g_assert_cmpstr (kv_undo_current_text (back), ==, current);
 }
 
+/* A state with children but no redo (as a hand-edited or fuzzed file may
+ * have): read whole or salvaged, redo goes to its last child. */
+static void
+test_redo_mended (void)
+{
+  g_autoptr(KvUndo) undo = kv_undo_new ("Open", "a");
+  g_autofree char *text = NULL;
+  g_autofree char *broken = NULL;
+  g_autoptr(KvUndo) whole = NULL;
+  g_autoptr(KvUndo) salvaged = NULL;
+  g_autofree char *whole_text = NULL;
+  g_autofree char *salvaged_text = NULL;
+  gboolean damaged = TRUE;
+  char *at;
+
+  kv_undo_record (undo, "Apply", "b");
+  kv_undo_record (undo, "Apply", "c");
+  kv_undo_undo (undo);
+  kv_undo_undo (undo);
+  text = kv_undo_to_text (undo);
+  /* State 1's redo (to 2) written as none. */
+  broken = g_strdup (text);
+  at = strstr (broken, "kripkeviz-undo: 0 2 ");
+  g_assert_nonnull (at);
+  at[strlen ("kripkeviz-undo: 0 ")] = '-';
+  whole = kv_undo_from_text (broken, NULL);
+  g_assert_nonnull (whole);
+  salvaged = kv_undo_salvage (broken, &damaged);
+  g_assert_false (damaged);
+  whole_text = kv_undo_to_text (whole);
+  salvaged_text = kv_undo_to_text (salvaged);
+  g_assert_cmpstr (whole_text, ==, salvaged_text);
+  g_assert_cmpstr (whole_text, ==, text);
+  g_assert_cmpstr (kv_undo_redo (whole), ==, "b");
+  g_assert_cmpstr (kv_undo_redo (whole), ==, "c");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -310,5 +347,6 @@ main (int argc, char **argv)
   g_test_add_func ("/undo/damaged", test_damaged);
   g_test_add_func ("/undo/salvage", test_salvage);
   g_test_add_func ("/undo/forget-oldest", test_forget_oldest);
+  g_test_add_func ("/undo/redo-mended", test_redo_mended);
   return g_test_run ();
 }

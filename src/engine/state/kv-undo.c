@@ -305,6 +305,29 @@ read_state (KvUndo *undo, const char *line)
   return TRUE;
 }
 
+/* Where redo goes from each state: the child it names when that is one of
+ * the states kept, else the last child kept (or none). */
+static void
+mend_redo (KvUndo *undo)
+{
+  guint n = undo->states->len;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint next = state_at (undo, i)->last_child;
+
+      if (next != NO_STATE && (next >= n || state_at (undo, next)->parent != i))
+        state_at (undo, i)->last_child = NO_STATE;
+    }
+  for (guint i = n; i-- > 1;)
+    {
+      State *parent = state_at (undo, state_at (undo, i)->parent);
+
+      if (parent->last_child == NO_STATE)
+        parent->last_child = i;
+    }
+}
+
 KvUndo *
 kv_undo_from_text (const char *text, GError **error)
 {
@@ -340,31 +363,11 @@ kv_undo_from_text (const char *text, GError **error)
           return NULL;
         }
     }
+  /* A state with children but no redo (no writer makes one) redoes to its
+   * last child, as a salvaged tree does. */
+  mend_redo (undo);
   undo->current = (guint) current;
   return g_steal_pointer (&undo);
-}
-
-/* Where redo goes from each state: the child it names when that is one of
- * the states kept, else the last child kept (or none). */
-static void
-mend_redo (KvUndo *undo)
-{
-  guint n = undo->states->len;
-
-  for (guint i = 0; i < n; i++)
-    {
-      guint next = state_at (undo, i)->last_child;
-
-      if (next != NO_STATE && (next >= n || state_at (undo, next)->parent != i))
-        state_at (undo, i)->last_child = NO_STATE;
-    }
-  for (guint i = n; i-- > 1;)
-    {
-      State *parent = state_at (undo, state_at (undo, i)->parent);
-
-      if (parent->last_child == NO_STATE)
-        parent->last_child = i;
-    }
 }
 
 KvUndo *
