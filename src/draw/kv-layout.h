@@ -55,12 +55,15 @@ typedef struct {
   KvNodeShape shape;
 } KvLayoutNode;
 
-/* A grid's header (kv_graph_set_headers), placed: the text is centred at
- * (x, y), in the renderer's label font (KV_STYLE_LABEL_SIZE). */
+/* A grid's header (kv_graph_set_headers) or caption, placed: the text is
+ * centred at (x, y), in the renderer's font at @size points. */
 typedef struct {
   const char *text;            /* the graph's */
   double      x, y;
   double      width, height;
+  double      size;            /* KV_STYLE_LABEL_SIZE, or a caption's own */
+  gboolean    bold;
+  int         agent;           /* written in this agent's colour, or -1 (ink) */
 } KvLayoutHeader;
 
 typedef struct {

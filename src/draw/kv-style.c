@@ -121,6 +121,29 @@ kv_style_agent_dot_style (guint agent)
   return patterns[agent % G_N_ELEMENTS (patterns)].dot;
 }
 
+static double
+relative_luminance (double grey)
+{
+  return grey <= 0.04045 ? grey / 12.92 : pow ((grey + 0.055) / 1.055, 2.4);
+}
+
+double
+kv_style_contrast (double grey_a,
+                   double grey_b)
+{
+  double a = relative_luminance (CLAMP (grey_a, 0, 1)) + 0.05;
+  double b = relative_luminance (CLAMP (grey_b, 0, 1)) + 0.05;
+
+  return MAX (a, b) / MIN (a, b);
+}
+
+double
+kv_style_over_white (double grey,
+                     double alpha)
+{
+  return 1.0 - alpha * (1.0 - grey);
+}
+
 KvRgb
 kv_style_highlight_color (void)
 {

@@ -22,6 +22,17 @@ G_BEGIN_DECLS
 #define KV_STYLE_DOUBLE_GAP     3.0    /* between the actual world's two borders */
 #define KV_STYLE_DOT_SIZE       16.0   /* a node without a label (a grid's headers name it) */
 
+/* Greys, 0 black to 1 white: the ink of text and borders; a world outside
+ * a perspective is drawn at KV_STYLE_DIMMED_ALPHA over white, so its ink
+ * comes out mid-grey — on a projector at least 3:1 against the kept
+ * worlds' ink and against the white (kv_style_contrast; tested); an
+ * envelope its panel's agent rules out is a ring of KV_STYLE_FAINT_INK;
+ * what a step removed is ghosted in KV_STYLE_REMOVED_INK, crossed out. */
+#define KV_STYLE_INK            0.1
+#define KV_STYLE_DIMMED_ALPHA   0.55
+#define KV_STYLE_FAINT_INK      0.7
+#define KV_STYLE_REMOVED_INK    0.45
+
 typedef enum {
   KV_NODE_SHAPE_ELLIPSE,   /* short labels ("rwb") */
   KV_NODE_SHAPE_BOX,       /* long labels, drawn with rounded corners */
@@ -54,6 +65,12 @@ const double *kv_style_agent_dashes  (guint agent, guint *n_dashes);
 const char *kv_style_agent_tikz_dash (guint agent);
 /* The closest Graphviz style ("solid", "dashed", "dotted", "bold"). */
 const char *kv_style_agent_dot_style (guint agent);
+
+/* The contrast ratio of two greys (0 black … 1 white, sRGB), as WCAG
+ * reckons it: 1 (the same) to 21 (black on white). */
+double      kv_style_contrast        (double grey_a, double grey_b);
+/* The grey that @grey painted at @alpha over white comes out as. */
+double      kv_style_over_white      (double grey, double alpha);
 
 /* The fill of highlighted worlds. */
 KvRgb       kv_style_highlight_color (void);
