@@ -24,4 +24,13 @@ void     _kv_view_add_group_cycles (KvGraph *graph, guint agent, GHashTable *gro
  * per hand: both envelope views' words. */
 void     _kv_view_note_overlapping (GString *note, const GPtrArray *agents);
 
+/* The shortest prefix of each of @names, at least @shortest characters,
+ * that no other name starts with ("ca" candlestick): a grid's headers. */
+char   **_kv_view_short_names (GPtrArray *names, guint shortest);
+
+/* Real Cluedo's envelope grid: the category of the blocks (the most
+ * cards), of the rows in a block and of its columns. FALSE unless the
+ * envelope holds exactly three categories. */
+gboolean _kv_view_block_axes (const KvGame *game, int *blocks, int *rows, int *cols);
+
 G_END_DECLS

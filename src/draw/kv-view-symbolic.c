@@ -45,8 +45,8 @@
 /* The shortest prefix of each of @names, at least two characters, that no
  * other name starts with ("ca" candlestick, "re" revolver): one letter
  * would leave no room between the columns' headers. */
-static char **
-short_names (GPtrArray *names)
+char **
+_kv_view_short_names (GPtrArray *names, guint shortest)
 {
   char **out = g_new0 (char *, names->len + 1);
 
@@ -54,7 +54,7 @@ short_names (GPtrArray *names)
     {
       const char *name = g_ptr_array_index (names, i);
       glong len = g_utf8_strlen (name, -1);
-      glong k = MIN (2, len);
+      glong k = MIN ((glong) shortest, len);
 
       for (; k < len; k++)
         {
@@ -74,8 +74,8 @@ short_names (GPtrArray *names)
 /* The envelope categories, the one with most cards first (the blocks),
  * then the one with the longest names (down the side), then the other
  * (across). FALSE unless there are exactly three. */
-static gboolean
-block_axes (const KvGame *game, int *blocks, int *rows, int *cols)
+gboolean
+_kv_view_block_axes (const KvGame *game, int *blocks, int *rows, int *cols)
 {
   int k[3];
   guint n = 0, count[3] = { 0 }, longest[3] = { 0 };
@@ -125,7 +125,7 @@ widest_short_name (const KvGame *game, int category)
   for (guint c = 0; c < game->n_cards; c++)
     if (game->card_category[c] == category)
       g_ptr_array_add (names, game->card_names[c]);
-  shorts = short_names (names);
+  shorts = _kv_view_short_names (names, 2);
   for (guint i = 0; shorts[i] != NULL; i++)
     {
       double w, h;
@@ -166,7 +166,7 @@ block_grid (KvGraph *graph, const KvGame *game, const GArray *hands, GString *no
   g_autoptr(GString) key = g_string_new (NULL);
   guint across, n_block_rows;
 
-  if (!block_axes (game, &blocks, &rows, &cols))
+  if (!_kv_view_block_axes (game, &blocks, &rows, &cols))
     return;
   /* The category whose short names are narrower goes across: the columns
    * are as wide as their widest header, and eighteen of them must fit. */
@@ -209,7 +209,7 @@ block_grid (KvGraph *graph, const KvGame *game, const GArray *hands, GString *no
   /* The rows' headers beside the first block of each row of blocks, the
    * columns' above the first row of blocks; the grid's rows and columns
    * run on through the blocks beside and below. */
-  short_cols = short_names (col_names);
+  short_cols = _kv_view_short_names (col_names, 2);
   for (guint r = 0; r < n_block_rows; r++)
     {
       g_ptr_array_add (row_headers, (gpointer) "");
@@ -433,7 +433,7 @@ kv_view_build_envelope_links (KvState               *state,
      * title is as short as can be (the window's title counts the worlds). */
     int b, r, c;
 
-    if (block_axes (game, &b, &r, &c))
+    if (_kv_view_block_axes (game, &b, &r, &c))
       {
         g_free (description);
         description = g_strdup (envelopes);

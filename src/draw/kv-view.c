@@ -426,9 +426,11 @@ kv_view_choose (const KvModel *model,
   n_contracted = count_contracted (model);
   if (n_contracted <= MIN (limit, KV_VIEW_READABLE_NODES))
     return KV_VIEW_CONTRACTED;
+  /* Past that, links cannot be read (Clue 11's envelopes are a tangle
+   * from its first step on): what each agent considers possible. */
   n_envelopes = count_envelopes (model);
-  if (n_envelopes > 0 && n_envelopes <= limit)
-    return KV_VIEW_ENVELOPE;
+  if (n_envelopes > 0)
+    return KV_VIEW_AGENTS;
   /* No grid: the biggest graph that may be drawn. */
   if (model->n_worlds <= limit)
     return KV_VIEW_WHOLE;
@@ -1056,6 +1058,64 @@ build_envelope (const KvModel        *model,
   return g_steal_pointer (&graph);
 }
 
+/* The agents view of @model (kv-view-agents.c), each cell's world the
+ * first with its envelope, so that a click selects a world of it. */
+static KvGraph *
+build_agents (const KvModel        *model,
+              const KvViewOptions  *options,
+              GError              **error)
+{
+  g_autoptr(KvState) state = NULL;
+  g_autoptr(GArray) all = NULL;
+  g_autofree guint *first = NULL;
+  KvGraph *graph;
+  guint owner;
+
+  if (!model->game->has_envelope)
+    {
+      g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_AGENTS);
+
+      g_set_error (error, KV_ERROR, KV_ERROR_GAME,
+                   /* TRANSLATORS: %s is "Views that fit: …" */
+                   _("This game has no envelope, so there is no agents view. %s"), fit);
+      return NULL;
+    }
+  state = kv_state_new_for_model ((KvModel *) model);
+  graph = kv_view_build_agents (state, options, error);
+  if (graph == NULL)
+    return NULL;
+  /* A cell's world is its envelope's place among every envelope still
+   * possible: the first world with that envelope stands for it. */
+  all = kv_state_all_envelopes (state);
+  owner = kv_game_envelope (model->game);
+  first = g_new (guint, MAX (all->len, 1));
+  for (guint w = model->n_worlds; w-- > 0;)
+    {
+      KvHand hand = kv_model_hand (model, w, owner);
+      guint lo = 0, hi = all->len;
+
+      while (lo < hi)
+        {
+          guint mid = (lo + hi) / 2;
+
+          if (g_array_index (all, KvHand, mid) < hand)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      if (lo < all->len)
+        first[lo] = w;
+    }
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      KvNode *node = &g_array_index (graph->nodes, KvNode, i);
+
+      if (node->world < all->len)
+        node->world = first[node->world];
+    }
+  return graph;
+}
+
 KvGraph *
 kv_view_build (const KvModel        *model,
                const KvViewOptions  *options,
@@ -1092,12 +1152,16 @@ kv_view_build (const KvModel        *model,
     case KV_VIEW_ENVELOPE:
       graph = build_envelope (model, &opts, error);
       break;
+    case KV_VIEW_AGENTS:
+      graph = build_agents (model, &opts, error);
+      break;
     case KV_VIEW_AUTO:
     default:
       g_return_val_if_reached (NULL);
     }
 
-  if (graph != NULL && opts.links_of >= 0 && (guint) opts.links_of < model->game->n_agents)
+  if (graph != NULL && opts.kind != KV_VIEW_AGENTS && opts.links_of >= 0 &&
+      (guint) opts.links_of < model->game->n_agents)
     {
       g_autofree char *note = g_strdup_printf (_("Only the links of agent %s are drawn."),
                                                model->game->agent_names[opts.links_of]);

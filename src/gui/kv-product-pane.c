@@ -9,12 +9,12 @@
 #include "kv-enum-drop-down.h"
 #include "kv-product-pane-private.h"
 
-/* The view dropdown's items: every view but contracted (a product's
- * pairs are not contracted). */
+/* The view dropdown's items: every view but contracted and agents (a
+ * product's pairs are not contracted, nor kept per agent). */
 static const char *
 view_label (int view)
 {
-  return view != KV_VIEW_CONTRACTED ? kv_view_kind_label (view) : NULL;
+  return view != KV_VIEW_CONTRACTED && view != KV_VIEW_AGENTS ? kv_view_kind_label (view) : NULL;
 }
 
 /* The product, shared by the pane and the panels' layout jobs: the last of
@@ -470,9 +470,9 @@ kv_product_pane_set_view (KvProductPane *self,
                           KvViewKind     view)
 {
   g_return_if_fail (KV_IS_PRODUCT_PANE (self));
-  g_return_if_fail (view <= KV_VIEW_ENVELOPE);
+  g_return_if_fail (view <= KV_VIEW_AGENTS);
 
-  if (view == KV_VIEW_CONTRACTED)
+  if (view == KV_VIEW_CONTRACTED || view == KV_VIEW_AGENTS)
     view = KV_VIEW_AUTO;
   if (self->view == view)
     return;

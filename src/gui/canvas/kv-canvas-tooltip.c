@@ -113,7 +113,8 @@ kv_canvas_get_tooltip_markup (KvCanvas *self,
 
   /* An envelope node is many worlds with different classes: its own
    * tooltip says what it stands for. */
-  if (self->scene->model != NULL && self->scene->kind != KV_VIEW_ENVELOPE)
+  if (self->scene->model != NULL && self->scene->kind != KV_VIEW_ENVELOPE &&
+      self->scene->kind != KV_VIEW_AGENTS)
     append_classes (markup, self->scene, n);
 
   return g_string_free (markup, FALSE);
