@@ -544,7 +544,10 @@ make_layouts (const ExportOptions *o, KvLayoutContext *context, KvHistory *histo
               guint step, int links_of)
 {
   g_autoptr(GPtrArray) layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
-  g_autoptr(KvPlaces) places = (o->all_steps || o->beamer) ? kv_places_new () : NULL;
+  /* One step's picture is laid out after the steps before it, as the
+   * window does, so consecutive slides line up: every world where it was. */
+  gboolean stable = !o->all_steps && !o->beamer && o->stage == NO_STAGE && step > 0;
+  g_autoptr(KvPlaces) places = (o->all_steps || o->beamer || stable) ? kv_places_new () : NULL;
   g_autoptr(GError) error = NULL;
 
   if (history == NULL)
@@ -560,11 +563,22 @@ make_layouts (const ExportOptions *o, KvLayoutContext *context, KvHistory *histo
       g_ptr_array_add (layouts, layout);
       return g_steal_pointer (&layouts);
     }
-  for (guint i = (o->all_steps || o->beamer) ? 0 : step; i <= step; i++)
+  for (guint i = (o->all_steps || o->beamer || stable) ? 0 : step; i <= step; i++)
     {
       KvLayout *layout = layout_entry (context, history, i, o->view, o->stage, o->engine,
                                        places, links_of, &error);
 
+      if (layout == NULL && stable && i < step)
+        {
+          /* A step before that this view cannot draw places nothing. */
+          g_clear_error (&error);
+          continue;
+        }
+      if (stable && i < step)
+        {
+          kv_layout_unref (layout);
+          continue;
+        }
       if (layout == NULL)
         {
           /* TRANSLATORS: %u is a step's number, %s the error */

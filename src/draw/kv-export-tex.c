@@ -77,32 +77,46 @@ append_tex (GString    *out,
  * (a link the action cuts), `cut off` (a world with links outside the
  * view), `dimmed` (a world an agent's perspective leaves out, and its
  * links). */
+/* Which of the marks below @graph draws. */
+static KvNodeFlags
+graph_marks (const KvGraph *graph)
+{
+  KvNodeFlags marks = 0;
+
+  for (KvNodeFlags flag = KV_NODE_REMOVED; flag <= KV_NODE_FAINT; flag <<= 1)
+    if (kv_graph_has_node_flag (graph, flag))
+      marks |= flag;
+  return marks;
+}
+
 /* The marks of the agents view and of a step's removed worlds, only
- * where drawn (every other picture's TikZ stays as it was). */
+ * where drawn (@marks: every other picture's TikZ stays as it was). */
 static void
 append_tikz_mark_styles (GString       *out,
-                         const KvGraph *graph)
+                         const KvGraph *graph,
+                         KvNodeFlags    marks)
 {
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
 
-  if (kv_graph_has_node_flag (graph, KV_NODE_REMOVED))
+  if (marks & KV_NODE_REMOVED)
     g_string_append_printf (out, "  removed/.style={draw=black!%s, text=black!%s, dashed, fill=white,\n"
                             "    path picture={\\draw[black!%s, line width=1.2pt]\n"
                             "      (path picture bounding box.south west) -- (path picture bounding box.north east)\n"
                             "      (path picture bounding box.north west) -- (path picture bounding box.south east);}},\n",
                             fmt (a, 100 * KV_STYLE_REMOVED_INK), fmt (a, 100 * KV_STYLE_REMOVED_INK),
                             fmt (b, 100 * KV_STYLE_REMOVED_INK));
-  if (kv_graph_has_node_flag (graph, KV_NODE_FAINT))
+  if (marks & KV_NODE_FAINT)
     g_string_append_printf (out, "  faint/.style={draw=black!%s},\n", fmt (a, 100 * (1 - KV_STYLE_FAINT_INK)));
-  for (guint i = 0; kv_graph_has_node_flag (graph, KV_NODE_FILLED) && i < graph->n_agents; i++)
+  for (guint i = 0; (marks & KV_NODE_FILLED) && i < graph->n_agents; i++)
     g_string_append_printf (out, "  filled %u/.style={fill=kvagent%u},\n", i + 1, i + 1);
-  if (kv_graph_has_node_flag (graph, KV_NODE_FILLED))
+  if (marks & KV_NODE_FILLED)
     g_string_append (out, "  filled/.style={fill=black!70},\n");
 }
 
 static void
 append_tikz_styles (GString       *out,
-                    const KvGraph *graph)
+                    const KvGraph *graph,
+                    KvNodeFlags    marks)
 {
   char a[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -125,7 +139,7 @@ append_tikz_styles (GString       *out,
                    "  cut/.style={draw opacity=0.3, text opacity=0.4},\n");
   /* As the screen's: ink at 55 %, a mid-grey a projector keeps. */
   g_string_append_printf (out, "  dimmed/.style={opacity=%s},\n", fmt (a, KV_STYLE_DIMMED_ALPHA));
-  append_tikz_mark_styles (out, graph);
+  append_tikz_mark_styles (out, graph, marks);
   g_string_append (out,
                    "  header/.style={inner sep=0pt, font=\\sffamily\\Large},\n"
                    "  link label/.style={circle, fill=white, inner sep=1pt, font=\\sffamily\\bfseries\\small},\n");
@@ -383,7 +397,7 @@ append_tikz_body (GString               *out,
       y -= 24 + below;
     }
   g_string_append (out, "  % Legend\n");
-  for (guint i = 0; i < graph->n_agents; i++)
+  for (guint i = 0; !kv_render_is_panels (graph) && i < graph->n_agents; i++)
     {
       double x = legend_x > 0 ? x0 : 90.0 * i;
       g_autofree char *entry = g_strdup_printf (_("agent %s"), graph->agent_names[i]);
@@ -397,11 +411,12 @@ append_tikz_body (GString               *out,
       if (legend_x > 0)
         y -= 22;
     }
-  if (legend_x > 0)
-    y += 22;
+  if (legend_x > 0 || kv_render_is_panels (graph))
+    y += 22;   /* the first row where the agents' would have been */
   if (kv_graph_actual (graph) >= 0)
-    append_tikz_legend_row (out, "actual", x0, y -= 22, graph->of_events ? _("actual event (double border, underlined)")
-                                                                          : _("actual world (double border, underlined)"));
+    append_tikz_legend_row (out, "actual", x0, y -= 22, kv_render_is_panels (graph) ? _("actual envelope")
+                            : graph->of_events ? _("actual event (double border, underlined)")
+                                               : _("actual world (double border, underlined)"));
   if (kv_graph_has_node_flag (graph, KV_NODE_HIGHLIGHTED))
     append_tikz_legend_row (out, "highlight", x0, y -= 22, _("highlighted"));
   if (kv_graph_has_node_flag (graph, KV_NODE_CUT_OFF))
@@ -476,7 +491,7 @@ _kv_export_tikz (const KvLayout        *layout,
                      "\\begin{document}\n"
                      "\\begin{lrbox}{\\kvpicture}\n");
   g_string_append (out, "\\begin{tikzpicture}[x=1pt, y=1pt]\n");
-  append_tikz_styles (out, layout->graph);
+  append_tikz_styles (out, layout->graph, graph_marks (layout->graph));
   /* The notes wrapped where the other formats wrap them. */
   kv_render_measure (layout, options, &geometry);
   append_tikz_body (out, layout, options,
@@ -588,7 +603,13 @@ kv_export_beamer_bytes (KvLayout * const       *layouts,
   g_string_append (out, "}\n"
                    "\\sbox\\kvpicture{%\n"
                    "\\begin{tikzpicture}[x=1pt, y=1pt]\n");
-  append_tikz_styles (out, layouts[0]->graph);
+  {
+    KvNodeFlags marks = 0;
+
+    for (guint i = 0; i < n_frames; i++)
+      marks |= graph_marks (layouts[i]->graph);
+    append_tikz_styles (out, layouts[0]->graph, marks);
+  }
   /* The same box on every slide, so the same scale and place. */
   g_string_append_printf (out, "  \\path (%s,%s) rectangle (%s,%s);\n",
                           fmt (a, -4), fmt (b, bottom), fmt (c, width + BEAMER_LEGEND_GAP + BEAMER_LEGEND_WIDTH + 4),

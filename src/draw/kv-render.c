@@ -253,14 +253,6 @@ add_lines_height (GPtrArray *lines,
     }
 }
 
-/* Whether the graph is panels of what each agent considers possible
- * (kv-view-agents.c): filled envelopes and no links, so the legend shows
- * the fills, not the agents' lines. */
-static gboolean
-is_panels (const KvGraph *graph)
-{
-  return kv_graph_n_edges (graph) == 0 && kv_graph_has_node_flag (graph, KV_NODE_FILLED);
-}
 
 static void
 add_entry (GArray     *entries,
@@ -282,20 +274,20 @@ legend_entries (const KvLayout        *layout,
   const KvGraph *graph = layout->graph;
   GArray *entries = g_array_new (FALSE, TRUE, sizeof (Item));
 
-  for (guint a = 0; a < graph->n_agents && !is_panels (graph); a++)
+  for (guint a = 0; a < graph->n_agents && !kv_render_is_panels (graph); a++)
     {
       /* TRANSLATORS: legend entry; %s is the agent's name */
       g_autofree char *text = g_strdup_printf (_("agent %s"), graph->agent_names[a]);
 
       add_entry (entries, ITEM_AGENT, a, text);
     }
-  if (is_panels (graph))
+  if (kv_render_is_panels (graph))
     add_entry (entries, ITEM_FILLED, 0, _("considered possible by the panel’s player"));
   if (kv_graph_has_node_flag (graph, KV_NODE_FAINT))
     add_entry (entries, ITEM_FAINT, 0, _("ruled out by that player"));
   if (kv_graph_actual (graph) >= 0)
     add_entry (entries, ITEM_ACTUAL, 0, graph->of_events ? _("actual event")
-                                        : is_panels (graph) ? _("actual envelope") : _("actual world"));
+                                        : kv_render_is_panels (graph) ? _("actual envelope") : _("actual world"));
   if (kv_graph_has_node_flag (graph, KV_NODE_HIGHLIGHTED))
     add_entry (entries, ITEM_HIGHLIGHTED, 0, _("highlighted"));
   if (kv_graph_has_node_flag (graph, KV_NODE_CUT_OFF))
@@ -1265,7 +1257,7 @@ draw_sample (cairo_t        *cr,
 {
   World world = { KV_NODE_SHAPE_ELLIPSE, x, y, SAMPLE_W, SAMPLE_H, flags, -1, NULL, 0 };
 
-  if (is_panels (graph))
+  if (kv_render_is_panels (graph))
     {
       double dot = graph->dot_size > 0 ? MAX (graph->dot_size, 8.0) : KV_STYLE_DOT_SIZE;
 

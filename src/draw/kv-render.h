@@ -81,6 +81,15 @@ kv_render_notes_reflexive (const KvGraph *graph)
   return graph->row_headers->len == 0 && graph->col_headers->len == 0;
 }
 
+/* Whether the graph is panels of what each agent considers possible
+ * (kv-view-agents.c): filled envelopes and no links, so the legend shows
+ * the fills, not the agents' lines. The renderer and TikZ agree. */
+static inline gboolean
+kv_render_is_panels (const KvGraph *graph)
+{
+  return kv_graph_n_edges (graph) == 0 && kv_graph_has_node_flag (graph, KV_NODE_FILLED);
+}
+
 /* That last line, of worlds or of an action model's events. */
 const char *kv_render_loops_note (const KvGraph *graph);
 

@@ -426,9 +426,12 @@ kv_view_choose (const KvModel *model,
   n_contracted = count_contracted (model);
   if (n_contracted <= MIN (limit, KV_VIEW_READABLE_NODES))
     return KV_VIEW_CONTRACTED;
-  /* Past that, links cannot be read (Clue 11's envelopes are a tangle
-   * from its first step on): what each agent considers possible. */
+  /* Past that, a few envelopes' links can be read (Clue 11 won: 3);
+   * more are a tangle (Clue 11's 28 from its first step on): what each
+   * agent considers possible instead. */
   n_envelopes = count_envelopes (model);
+  if (n_envelopes > 0 && n_envelopes <= KV_VIEW_READABLE_ENVELOPES && n_envelopes <= limit)
+    return KV_VIEW_ENVELOPE;
   if (n_envelopes > 0)
     return KV_VIEW_AGENTS;
   /* No grid: the biggest graph that may be drawn. */
@@ -457,9 +460,85 @@ views_that_fit (const KvModel *model,
     g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, " contracted (%u world),", " contracted (%u worlds),", n), n);
   if (except != KV_VIEW_ENVELOPE && (n = count_envelopes (model)) > 0 && n <= limit)
     g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, " envelope (%u node),", " envelope (%u nodes),", n), n);
+  if (except != KV_VIEW_AGENTS && model->game->has_envelope)
+    g_string_append (s, _(" agents (a panel per player),"));
   g_string_append (s, _(" around (the worlds near the actual world)."));
 
   return g_string_free (s, FALSE);
+}
+
+/* The worlds of @previous (the step before) whose deal @model no longer
+ * has, or NULL: none, or no deal to match them by (models of one game
+ * share their deal table; a deal twice, a product's pairs, is no match). */
+static GArray *
+removed_worlds (const KvModel *model, KvState *previous, guint32 **node_of_deal)
+{
+  KvModel *before = previous != NULL ? kv_state_model (previous) : NULL;
+  g_autoptr(GArray) removed = NULL;
+  g_autofree guint32 *node = NULL;
+  guint n_deals;
+
+  if (before == NULL || before->deals != model->deals)
+    return NULL;
+  n_deals = model->deals->n_deals;
+  node = g_new (guint32, MAX (n_deals, 1));
+  memset (node, 0xff, sizeof (guint32) * n_deals);
+  for (guint w = 0; w < model->n_worlds; w++)
+    {
+      if (node[model->deal[w]] != G_MAXUINT32)
+        return NULL;
+      node[model->deal[w]] = w;
+    }
+  removed = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint w = 0; w < before->n_worlds; w++)
+    if (node[before->deal[w]] == G_MAXUINT32)
+      g_array_append_val (removed, w);
+  if (removed->len == 0)
+    return NULL;
+  *node_of_deal = g_steal_pointer (&node);
+  return g_steal_pointer (&removed);
+}
+
+/* What the step removed, ghosted and crossed out for this step (the
+ * window's next step draws it no more): the worlds of @previous the model
+ * lost, labelled as before so a stable layout keeps them in their places,
+ * and each agent's links to them, cut. */
+static void
+add_removed_worlds (KvGraph *graph, const KvModel *model, KvState *previous)
+{
+  g_autofree guint32 *node_of_deal = NULL;
+  g_autoptr(GArray) removed = removed_worlds (model, previous, &node_of_deal);
+  KvModel *before;
+  g_autoptr(KvGraph) ghosts = NULL;
+  g_autofree guint *node_of = NULL;
+
+  if (removed == NULL)
+    return;
+  before = kv_state_model (previous);
+  /* Labelled as add_world_nodes labels them, in a graph of their own. */
+  ghosts = kv_graph_new (NULL, graph->n_agents, (const char * const *) graph->agent_names);
+  add_world_nodes (ghosts, before, (const guint *) removed->data, removed->len, NULL);
+  node_of = g_new (guint, before->n_worlds);
+  for (guint w = 0; w < before->n_worlds; w++)
+    node_of[w] = node_of_deal[before->deal[w]];   /* kept: its node (node i is world i) */
+  for (guint i = 0; i < removed->len; i++)
+    {
+      const KvNode *ghost = kv_graph_node (ghosts, i);
+
+      node_of[g_array_index (removed, guint, i)] =
+        kv_graph_add_node (graph, ghost->label, ghost->tooltip, KV_NODE_REMOVED, G_MAXUINT);
+    }
+  /* A removed world's links to the others of its class, once each. */
+  for (guint a = 0; a < before->game->n_agents; a++)
+    for (guint i = 0; i < removed->len; i++)
+      {
+        guint r = g_array_index (removed, guint, i);
+
+        for (guint w = 0; w < before->n_worlds; w++)
+          if (w != r && before->cls[a][w] == before->cls[a][r] &&
+              (node_of[w] < model->n_worlds || w > r))
+            kv_graph_add_edge_full (graph, a, node_of[r], node_of[w], KV_EDGE_CUT);
+      }
 }
 
 static KvGraph *
@@ -494,6 +573,7 @@ build_whole (const KvModel        *model,
     worlds[w] = w;
   add_world_nodes (graph, model, worlds, model->n_worlds, options->highlight);
   add_partition_edges (graph, model, worlds, model->n_worlds);
+  add_removed_worlds (graph, model, options->previous);
 
   return g_steal_pointer (&graph);
 }

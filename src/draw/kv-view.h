@@ -20,8 +20,9 @@
  *               headers name the cards (kv_graph_set_headers: Clue's weapons
  *               down the side, suspects across), the nodes unlabelled
  *               circles, each known by its cards (place key, tooltip);
- * - auto:       whole or contracted if it fits a reader, else agents for a
- *               game with an envelope, else the biggest of whole and
+ * - auto:       whole or contracted if it fits a reader, else envelope
+ *               when a few envelopes are left, else agents for a game
+ *               with an envelope, else the biggest of whole and
  *               contracted that fits the limit, else around.
  *
  * Worlds are labelled by their deal: "rwb" (the cards of 1, 2, 3) when every
@@ -89,10 +90,15 @@ void        kv_view_options_init     (KvViewOptions *options);
 const char *kv_view_kind_to_string   (KvViewKind kind);
 gboolean    kv_view_kind_from_string (const char *name, KvViewKind *kind);
 
+/* Most envelopes whose links a class can follow on a projector: past it
+ * auto draws the agents view. */
+#define KV_VIEW_READABLE_ENVELOPES 6
+
 /* The view KV_VIEW_AUTO picks for @model with @limit nodes (0: default):
  * the whole model or its contraction while small enough to read at fit,
- * else, for a game with an envelope, the agents view (its links could not
- * be read), else the biggest graph within @limit, else the worlds around
+ * else, for a game with an envelope, the envelope view of at most
+ * KV_VIEW_READABLE_ENVELOPES, else the agents view (the links could not be
+ * read), else the biggest graph within @limit, else the worlds around
  * the actual one. */
 KvViewKind  kv_view_choose           (const KvModel *model, guint limit);
 
