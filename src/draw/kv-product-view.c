@@ -833,6 +833,10 @@ kv_product_view_build (const KvProductView *view, KvProductStage stage,
         /* The view auto picks, decided here to know how nodes group worlds. */
         if (result.kind == KV_VIEW_AUTO)
           result.kind = kv_view_choose (view->after, result.limit);
+        /* The result beside its pairs is their grid's: its envelopes,
+         * not a panel per player. */
+        if (result.kind == KV_VIEW_AGENTS)
+          result.kind = KV_VIEW_ENVELOPE;
         graph = kv_view_build (view->after, &result, error);
         if (graph != NULL)
           {

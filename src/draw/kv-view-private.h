@@ -7,6 +7,8 @@
 
 G_BEGIN_DECLS
 
+#define CYCLE_NOTE N_("An agent's class of more than three worlds is drawn as a cycle through them, not with all its links.")
+
 /* With two envelope categories, puts node i (the envelope @hands[i]) in
  * the grid of the first category's cards down and the second's across,
  * and names the rows and columns; FALSE (nothing set) otherwise. */

@@ -11,7 +11,6 @@
 #include "kv-view.h"
 #include "kv-view-private.h"
 
-#define CYCLE_NOTE N_("An agent's class of more than three worlds is drawn as a cycle through them, not with all its links.")
 
 void
 kv_view_options_init (KvViewOptions *options)
@@ -952,21 +951,16 @@ build_envelope (const KvModel        *model,
                 const KvViewOptions  *options,
                 GError              **error)
 {
-  const KvGame *game = model->game;
-  g_autoptr(KvGraph) graph = NULL;
-  g_autofree char *description = NULL;
+  g_autoptr(KvState) state = NULL;
+  g_autoptr(KvEnvelopeLinks) links = NULL;
   g_autofree guint *count = NULL;
   g_autofree guint *first = NULL;
-  g_autofree guint64 *adj = NULL;
-  g_autofree guint64 *set = NULL;
-  g_autofree guint *members = NULL;
+  KvViewOptions opts = *options;
+  KvGraph *graph;
   Envelopes env;
-  guint n, words;
-  gboolean grid;
-  gboolean any_cycles = FALSE;
-  g_autoptr(GPtrArray) not_transitive = g_ptr_array_new ();   /* agent names */
+  guint n;
 
-  if (!game->has_envelope)
+  if (!model->game->has_envelope)
     {
       g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_ENVELOPE);
 
@@ -975,7 +969,6 @@ build_envelope (const KvModel        *model,
                    _("This game has no envelope, so there is no envelope view. %s"), fit);
       return NULL;
     }
-
   envelopes_init (&env, model);
   n = env.hands->len;
   if (n > options->limit)
@@ -990,152 +983,48 @@ build_envelope (const KvModel        *model,
       return NULL;
     }
 
-  {
-    /* Two counts, each with its own plural. */
-    g_autofree char *envelopes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u possible envelope",
-                                                               "%u possible envelopes", n), n);
-    g_autofree char *n_worlds = kv_count_format (model->n_worlds);
-    g_autofree char *worlds = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds",
-                                                            model->n_worlds), n_worlds);
+  /* The one envelope view (kv-view-symbolic.c), of the model's state;
+   * kv_view_build keeps one agent's links itself, as in every view. */
+  state = kv_state_new_for_model ((KvModel *) model);
+  links = kv_state_envelope_links (state, error);
+  opts.links_of = -1;
+  opts.chain = NULL;
+  opts.n_chain = 0;
+  graph = links != NULL ? kv_view_build_envelope_links (state, links, &opts, error) : NULL;
+  if (graph == NULL)
+    {
+      envelopes_clear (&env);
+      return NULL;
+    }
 
-    /* TRANSLATORS: "3 possible envelopes, 24 worlds" */
-    description = g_strdup_printf (_("%s, %s"), envelopes, worlds);
-  }
-  graph = new_graph (model, options, description);
-
-  count = g_new0 (guint, n);
-  first = g_new (guint, n);
+  /* What a model knows more: each node's worlds, the first of them the
+   * one a click selects, and the worlds highlighted. */
+  count = g_new0 (guint, MAX (n, 1));
+  first = g_new (guint, MAX (n, 1));
   for (guint w = model->n_worlds; w-- > 0;)
     {
       count[env.node_of[w]]++;
       first[env.node_of[w]] = w;
     }
-
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n && i < kv_graph_n_nodes (graph); i++)
     {
-      KvHand hand = g_array_index (env.hands, KvHand, i);
-      g_autofree char *label = kv_game_hand_to_string (game, hand);
-      /* TRANSLATORS: tooltip of a node of the envelope view; %s is the envelope's cards */
-      g_autofree char *tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                               "envelope: %s (%u world)",
-                                                               "envelope: %s (%u worlds)", count[i]),
-                                                  label, count[i]);
-      KvNodeFlags flags = 0;
+      KvNode *node = &g_array_index (graph->nodes, KvNode, i);
+      g_autofree char *label = kv_game_hand_to_string (model->game, g_array_index (env.hands, KvHand, i));
 
-      if (env.node_of[model->actual] == i)
-        flags |= KV_NODE_ACTUAL;
-      kv_graph_add_node (graph, label, tooltip, flags, first[i]);
+      node->world = first[i];
+      g_free (node->tooltip);
+      /* TRANSLATORS: tooltip of a node of the envelope view; %s is the envelope's cards */
+      node->tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "envelope: %s (%u world)",
+                                                    "envelope: %s (%u worlds)", count[i]),
+                                       label, count[i]);
     }
-  grid = _kv_view_envelope_grid (graph, game, env.hands);
   if (options->highlight != NULL)
     for (guint w = 0; w < model->n_worlds && w < options->highlight->n; w++)
       if (kv_bits_get (options->highlight, w))
         g_array_index (graph->nodes, KvNode, env.node_of[w]).flags |= KV_NODE_HIGHLIGHTED;
-
-  /* Per agent, the relation between envelopes as a bit matrix: every class
-   * links all the envelopes its worlds have. */
-  words = (n + 63) / 64;
-  adj = g_new (guint64, (gsize) n * words);
-  set = g_new (guint64, words);
-  members = g_new (guint, n);
-  for (guint a = 0; a < game->n_agents; a++)
-    {
-      g_autoptr(KvClasses) classes = NULL;
-      gboolean equivalence = TRUE;
-      gboolean cycles = FALSE;
-
-      g_autoptr(GHashTable) groups = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
-                                                            (GDestroyNotify) g_bytes_unref, NULL);
-
-      memset (adj, 0, sizeof (guint64) * n * words);
-      classes = kv_classes_new (model->cls[a], model->n_worlds, model->n_classes[a]);
-      for (guint c = 0; c < model->n_classes[a]; c++)
-        {
-          memset (set, 0, sizeof (guint64) * words);
-          for (guint i = classes->offsets[c]; i < classes->offsets[c + 1]; i++)
-            {
-              guint x = env.node_of[classes->members[i]];
-              set[x >> 6] |= G_GUINT64_CONSTANT (1) << (x & 63);
-            }
-          for (guint x = 0; x < n; x++)
-            if (set[x >> 6] & (G_GUINT64_CONSTANT (1) << (x & 63)))
-              for (guint j = 0; j < words; j++)
-                adj[x * words + j] |= set[j];
-          /* The envelopes of one class: a group the agent cannot tell apart. */
-          g_hash_table_add (groups, g_bytes_new (set, sizeof (guint64) * words));
-        }
-      g_clear_pointer (&classes, kv_classes_free);
-
-      /* An equivalence when linked envelopes have the same row. */
-      for (guint x = 0; x < n && equivalence; x++)
-        for (guint y = 0; y < n && equivalence; y++)
-          if (adj[x * words + (y >> 6)] & (G_GUINT64_CONSTANT (1) << (y & 63)))
-            equivalence = memcmp (adj + x * words, adj + y * words, sizeof (guint64) * words) == 0;
-
-      if (equivalence)
-        {
-          /* Each class once, from its first member. */
-          for (guint x = 0; x < n; x++)
-            {
-              guint m = 0;
-              gboolean first_member = TRUE;
-
-              for (guint y = 0; y < x && first_member; y++)
-                if (adj[x * words + (y >> 6)] & (G_GUINT64_CONSTANT (1) << (y & 63)))
-                  first_member = FALSE;
-              if (!first_member)
-                continue;
-              for (guint y = 0; y < n; y++)
-                if (adj[x * words + (y >> 6)] & (G_GUINT64_CONSTANT (1) << (y & 63)))
-                  members[m++] = y;
-              cycles |= kv_graph_add_class (graph, a, members, m);
-            }
-          /* The grid says it in its one note. */
-          if (cycles && !grid)
-            kv_graph_add_note (graph, _(CYCLE_NOTE));
-          any_cycles |= cycles;
-        }
-      else
-        {
-          g_autofree char *note = NULL;
-
-          _kv_view_add_group_cycles (graph, a, groups, n, members);
-          g_ptr_array_add (not_transitive, game->agent_names[a]);
-          if (grid)
-            continue;   /* said in the grid's one note */
-          note = g_strdup_printf (_("Agent %s's links between envelopes are not transitive: each group "
-                                    "of envelopes it cannot tell apart (one per hand it may hold) is "
-                                    "drawn as a cycle."), game->agent_names[a]);
-          kv_graph_add_note (graph, note);
-        }
-    }
-
-  if (grid)
-    {
-      /* One note, so the legend leaves the grid its room: its lines are
-       * full, where one note per agent would each end a line short. */
-      g_autoptr(GString) note = g_string_new (NULL);
-
-      /* TRANSLATORS: the note under the envelope view's grid, whose
-       * rows and columns are headed by cards (weapons, suspects) */
-      g_string_append (note, _("Each circle is an envelope still possible: the cards heading its row "
-                               "and its column."));
-      g_string_append_c (note, ' ');
-      if (any_cycles || not_transitive->len > 0)
-        g_string_append (note, _("An agent links two when it cannot tell apart a world with one from a "
-                                 "world with the other; more than three, by a cycle."));
-      else
-        g_string_append (note, _("An agent links two when it cannot tell apart a world with one from a "
-                                 "world with the other."));
-      _kv_view_note_overlapping (note, not_transitive);
-      kv_graph_add_note (graph, note->str);
-    }
-  else
-    kv_graph_add_note (graph, _("One node per envelope still possible; an agent links two envelopes "
-                                "when it cannot tell apart a world with one from a world with the other."));
   envelopes_clear (&env);
 
-  return g_steal_pointer (&graph);
+  return graph;
 }
 
 /* The agents view of @model (kv-view-agents.c), each cell's world the

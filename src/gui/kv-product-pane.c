@@ -231,7 +231,15 @@ show_stage (KvProductPane *self,
 static void
 update_panel_views (KvProductPane *self)
 {
-  kv_canvas_view_set_view (self->model_panel, self->view);
+  KvModel *before = self->product != NULL ? self->product->view->before : NULL;
+  KvViewKind model_view = self->view;
+
+  /* M beside its pairs: where auto would draw the agents view (a
+   * picture of its own), its envelope grid, the pairs' grid's rows. */
+  if (model_view == KV_VIEW_AUTO && before != NULL &&
+      kv_view_choose (before, kv_canvas_view_get_draw_limit (self->model_panel)) == KV_VIEW_AGENTS)
+    model_view = KV_VIEW_ENVELOPE;
+  kv_canvas_view_set_view (self->model_panel, model_view);
   kv_canvas_view_set_view (self->action_panel, self->view);
   kv_canvas_view_set_view (self->product_panel, self->view);
 }
@@ -262,6 +270,7 @@ show_part (KvProductPane  *self,
   self->stage = stage;
 
   before = self->product->view->before;
+  update_panel_views (self);
   kv_canvas_view_set_model (self->model_panel, before);
   model_count = kv_count_format (before->n_worlds);
   model_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds",
