@@ -39,6 +39,9 @@
 /* Real Cluedo's 324 cells a panel, five panels: small dots, so that the
  * titles stay at the labels' size on a projector. */
 #define SMALL_DOT 5.5
+/* Clue's 28 cells a panel: a dot as wide as a column's short name
+ * ("Mu") at the labels' size, so the names stay apart in compact cells. */
+#define CLUE_DOT 22.0
 
 typedef struct {
   char   *title;    /* "Player 1", "1 → 2", "Everyone", "Common" */
@@ -105,6 +108,7 @@ cells_init (Cells *cells, const KvGame *game, GArray *all)
        * suspects' short names over each panel. */
       cells->n_cats = 2;
       cells->head_rows = 3;
+      cells->gap = 2;
       cells->n_rows = count_cards (game, cells->rows);
       cells->n_cols = count_cards (game, cells->cols);
       cells->height = cells->n_rows;
@@ -335,7 +339,7 @@ add_panel_captions (KvGraph *graph, const Cells *cells, const Panel *panel, guin
   kv_graph_add_caption_full (graph, top, left, panel->title, PANEL_TITLE_SIZE, TRUE, panel->agent);
   kv_graph_add_caption_full (graph, top + 1, left, count, PANEL_TITLE_SIZE, FALSE, -1);
   for (guint c = 0; cells->n_cats == 2 && shorts[c] != NULL; c++)
-    kv_graph_add_caption_full (graph, top + 2, left + c, shorts[c], KV_STYLE_SMALL_SIZE + 1, FALSE, -1);
+    kv_graph_add_caption_full (graph, top + 2, left + c, shorts[c], 0, FALSE, -1);
   for (guint b = 0; cells->n_cats == 3 && block_shorts[b] != NULL; b++)
     kv_graph_add_caption_full (graph, top + cells->head_rows + b / cells->across * (cells->n_rows + 1),
                                left + b % cells->across * (cells->n_cols + 1), block_shorts[b],
@@ -413,12 +417,10 @@ add_agents_note (KvGraph *graph, const Cells *cells, gboolean removed)
 {
   g_autoptr(GString) note = g_string_new (NULL);
 
-  /* TRANSLATORS: the legend of the agents view (small multiples) */
-  g_string_append (note, _("A panel per player: each dot an envelope still possible, filled where the "
-                           "player considers it possible at the actual world, a faint ring where it "
-                           "knows better; ringed: the true envelope. Everyone: what some player "
-                           "considers possible. Common: what common knowledge leaves open. No links "
-                           "are drawn."));
+  /* TRANSLATORS: the legend of the agents view (small multiples), after
+   * the marks' own entries */
+  g_string_append (note, _("A panel per player at the actual world. Everyone: what some player "
+                           "considers possible. Common: what common knowledge leaves open."));
   if (removed)
     {
       g_string_append_c (note, ' ');
@@ -524,11 +526,10 @@ kv_view_build_agents (KvState               *state,
   actual = game->deal[kv_game_envelope (game)];
 
   graph = new_agents_graph (state, options, all->len);
-  if (cells.n_cats == 3)
-    {
-      graph->compact = TRUE;
-      graph->dot_size = SMALL_DOT;
-    }
+  /* No links to make room for: each cell only as big as its dot and the
+   * headers need, so the text is as big as can be at fit. */
+  graph->compact = TRUE;
+  graph->dot_size = cells.n_cats == 3 ? SMALL_DOT : CLUE_DOT;
   for (guint p = 0; p < panels->len; p++)
     {
       const Panel *panel = &g_array_index (panels, Panel, p);
