@@ -424,11 +424,11 @@ append_tikz_body (GString               *out,
   if (kv_graph_has_node_flag (graph, KV_NODE_STRUCK))
     append_tikz_legend_row (out, "dropped", x0, y -= 22, _("precondition false: pair dropped"));
   if (kv_graph_has_node_flag (graph, KV_NODE_FILLED))
-    append_tikz_legend_row (out, "filled", x0, y -= 22, _("considered possible by the panel’s player"));
+    append_tikz_legend_row (out, "filled", x0, y -= 22, _("considered possible"));
   if (kv_graph_has_node_flag (graph, KV_NODE_FAINT))
-    append_tikz_legend_row (out, "faint", x0, y -= 22, _("ruled out by that player"));
+    append_tikz_legend_row (out, "faint", x0, y -= 22, _("ruled out"));
   if (kv_graph_has_node_flag (graph, KV_NODE_REMOVED))
-    append_tikz_legend_row (out, "removed", x0, y -= 22, _("removed by this step (gone at the next)"));
+    append_tikz_legend_row (out, "removed", x0, y -= 22, kv_render_is_panels (graph) ? _("ruled out by this step") : _("removed by this step (gone at the next)"));
   if (graph_has_cut_edge (graph, options->hidden_agents))
     append_tikz_legend_row (out, NULL, x0, y -= 22, _("link cut by the action (faded)"));
   for (guint i = 0; i < graph->notes->len + kv_render_notes_reflexive (graph); i++)

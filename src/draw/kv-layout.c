@@ -678,6 +678,31 @@ kv_layout_ref (KvLayout *layout)
   return layout;
 }
 
+double
+kv_layout_min_text_size (const KvLayout *layout)
+{
+  const KvGraph *graph;
+  double size = G_MAXDOUBLE;
+
+  g_return_val_if_fail (layout != NULL, 0);
+
+  graph = layout->graph;
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    if (kv_graph_node (graph, i)->label != NULL && *kv_graph_node (graph, i)->label != '\0' &&
+        kv_graph_node (graph, i)->row < 0)
+      {
+        size = KV_STYLE_LABEL_SIZE;
+        break;
+      }
+  for (guint i = 0; i < layout->n_headers; i++)
+    if (layout->headers[i].text != NULL && *layout->headers[i].text != '\0')
+      size = MIN (size, layout->headers[i].size > 0 ? layout->headers[i].size : KV_STYLE_LABEL_SIZE);
+  /* The agents' names on the links, when few enough to be drawn. */
+  if (kv_graph_n_edges (graph) > 0 && kv_graph_n_edges (graph) <= KV_RENDER_EDGE_LABELS_MAX)
+    size = MIN (size, KV_STYLE_LINK_LABEL_SIZE);
+  return size == G_MAXDOUBLE ? 0 : size;
+}
+
 void
 kv_layout_unref (KvLayout *layout)
 {

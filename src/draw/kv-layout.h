@@ -108,6 +108,13 @@ KvLayout *kv_layout_new_transposed (KvLayoutContext *context, KvGraph *graph);  
 KvLayout *kv_layout_ref   (KvLayout *layout);
 void      kv_layout_unref (KvLayout *layout);
 
+/* The smallest text of the picture itself, in points: its world labels
+ * (KV_STYLE_LABEL_SIZE), its headers and captions (each its size) and
+ * its links' labels (KV_STYLE_LINK_LABEL_SIZE, where they are drawn);
+ * the legend's and the title's not counted. 0 when it has none. What a
+ * fit keeps readable (kv_canvas's presentation mode). */
+double    kv_layout_min_text_size (const KvLayout *layout);
+
 /* Stable pictures: a KvPlaces remembers where each world was put, so that
  * the next picture of the same game and view (a later step, another
  * product stage, the next page of a handout) keeps every surviving world

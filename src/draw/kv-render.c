@@ -21,7 +21,6 @@
 #define SAMPLE_GAP    6.0    /* between a sample and its text */
 #define MIN_LEGEND_W  320.0   /* notes wrap no narrower… */
 #define MIN_LEGEND_W_BOX 160.0   /* …but in a canvas's box (a narrow panel of the product view) */
-#define FEW_EDGES     40     /* label links with their agent up to this many */
 /* A compact grid in a canvas's box (real Cluedo's envelopes): its margins,
  * and how far its notes may grow (grows_notes). */
 #define MARGIN_TIGHT      6.0
@@ -282,9 +281,9 @@ legend_entries (const KvLayout        *layout,
       add_entry (entries, ITEM_AGENT, a, text);
     }
   if (kv_render_is_panels (graph))
-    add_entry (entries, ITEM_FILLED, 0, _("considered possible by the panel’s player"));
+    add_entry (entries, ITEM_FILLED, 0, _("considered possible"));
   if (kv_graph_has_node_flag (graph, KV_NODE_FAINT))
-    add_entry (entries, ITEM_FAINT, 0, _("ruled out by that player"));
+    add_entry (entries, ITEM_FAINT, 0, _("ruled out"));
   if (kv_graph_actual (graph) >= 0)
     add_entry (entries, ITEM_ACTUAL, 0, graph->of_events ? _("actual event")
                                         : kv_render_is_panels (graph) ? _("actual envelope") : _("actual world"));
@@ -295,7 +294,7 @@ legend_entries (const KvLayout        *layout,
   if (kv_graph_has_node_flag (graph, KV_NODE_STRUCK))
     add_entry (entries, ITEM_STRUCK, 0, _("precondition false: pair dropped"));
   if (kv_graph_has_node_flag (graph, KV_NODE_REMOVED))
-    add_entry (entries, ITEM_REMOVED, 0, _("removed by this step (gone at the next)"));
+    add_entry (entries, ITEM_REMOVED, 0, kv_render_is_panels (graph) ? _("ruled out by this step") : _("removed by this step (gone at the next)"));
   if (any_edge_cut (graph))
     add_entry (entries, ITEM_CUT_LINK, 0, _("link cut by the action (faded)"));
   if (options->dimmed != NULL && kv_bits_count (options->dimmed) > 0)
@@ -1054,7 +1053,7 @@ kv_render_edge_label_places (const KvLayout        *layout,
   options = options_or_defaults (options, &defaults);
   graph = layout->graph;
   if (!(options->edge_labels > 0 ||
-        (options->edge_labels < 0 && kv_graph_n_edges (graph) <= FEW_EDGES)))
+        (options->edge_labels < 0 && kv_graph_n_edges (graph) <= KV_RENDER_EDGE_LABELS_MAX)))
     return FALSE;
 
   /* At the middle of the link, or nearer an end when another label is
@@ -1151,7 +1150,7 @@ draw_edges (const KvLayout        *layout,
     }
 
   /* The agent's name on each link, as in the paper's figures. */
-  set_font (cr, KV_STYLE_SMALL_SIZE, TRUE);
+  set_font (cr, KV_STYLE_LINK_LABEL_SIZE, TRUE);
   cairo_set_dash (cr, NULL, 0, 0);
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
     {

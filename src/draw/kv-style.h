@@ -15,7 +15,9 @@ G_BEGIN_DECLS
 
 #define KV_STYLE_FONT           "Sans"
 #define KV_STYLE_LABEL_SIZE     14.0   /* node labels, points */
-#define KV_STYLE_SMALL_SIZE     11.0   /* edge labels, legend */
+#define KV_STYLE_SMALL_SIZE     11.0   /* the legend */
+#define KV_STYLE_LINK_LABEL_SIZE 13.0  /* an agent's name on its links: read as the worlds' labels are */
+#define KV_RENDER_EDGE_LABELS_MAX 40   /* links labelled with their agent up to this many (by default) */
 #define KV_STYLE_TITLE_SIZE     16.0
 #define KV_STYLE_EDGE_WIDTH     1.8
 #define KV_STYLE_BORDER_WIDTH   1.2
@@ -87,6 +89,13 @@ void        kv_style_text_size       (const char *text, double size, gboolean bo
 #define KV_STYLE_PRESENT_LARGE_WORLDS  30
 #define KV_STYLE_PRESENT_SMALL_WORLDS  300
 double      kv_style_presentation_label_px (guint n_worlds);
+
+/* The smallest picture text a class reads on a projector, in pixels at
+ * the desk and in presentation mode (issue 30's readability test): a grid
+ * of many cells (the agents view, real Cluedo's envelopes) is fitted no
+ * smaller, and scrolls. */
+#define KV_STYLE_MIN_TEXT_PX      12.0
+#define KV_STYLE_PRESENT_TEXT_PX  18.0
 
 /* The size of a node with @label, in points, and its shape. */
 void        kv_style_node_size       (const char *label, double *width, double *height,

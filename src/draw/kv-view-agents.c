@@ -18,7 +18,7 @@
  *
  * The grid is the envelope view's: Clue's weapons down and suspects
  * across; real Cluedo's a block per room, suspects down and weapons across
- * in it. Panels go three across. Every card keeps its row and column from
+ * in it. Panels go three across (Cluedo's two). Every card keeps its row and column from
  * step to step, so the panels stay put and consecutive slides line up.
  * Built from a KvState: the same picture on both engines.
  */
@@ -33,12 +33,11 @@
 #include "kv-view-private.h"
 #include "kv-style.h"
 
-#define PANELS_ACROSS 3
 /* The panels' titles, and the short column names over their grids. */
 #define PANEL_TITLE_SIZE KV_STYLE_LABEL_SIZE
 /* Real Cluedo's 324 cells a panel, five panels: small dots, so that the
  * titles stay at the labels' size on a projector. */
-#define SMALL_DOT 5.5
+#define SMALL_DOT 7.0
 /* Clue's 28 cells a panel: a dot as wide as a column's short name
  * ("Mu") at the labels' size, so the names stay apart in compact cells. */
 #define CLUE_DOT 22.0
@@ -73,6 +72,9 @@ typedef struct {
   guint  head_rows;    /* rows above a panel's cells: its title, its count, its column names */
   guint  height, width;              /* a panel's cells, gaps and captions included */
   guint  gap;          /* columns between panels */
+  guint  panels_across; /* three of Clue's; two of real Cluedo's, so a window's
+                         * width holds them with their text readable (they
+                         * scroll down) */
   GArray *all;         /* KvHand: every envelope still possible (a row's fallback) */
 } Cells;
 
@@ -101,7 +103,7 @@ card_names (const KvGame *game, int category)
 static void
 cells_init (Cells *cells, const KvGame *game, GArray *all)
 {
-  *cells = (Cells) { .game = game, .all = all, .rows = -1, .cols = -1, .blocks = -1, .gap = 1 };
+  *cells = (Cells) { .game = game, .all = all, .rows = -1, .cols = -1, .blocks = -1, .gap = 1, .panels_across = 3 };
   if (kv_view_envelope_axes (game, &cells->rows, &cells->cols))
     {
       /* Clue: a panel per agent of weapons down, suspects across, the
@@ -120,6 +122,7 @@ cells_init (Cells *cells, const KvGame *game, GArray *all)
       cells->n_cats = 3;
       cells->head_rows = 2;
       cells->gap = 2;
+      cells->panels_across = 2;
       cells->n_rows = count_cards (game, cells->rows);
       cells->n_cols = count_cards (game, cells->cols);
       cells->n_blocks = count_cards (game, cells->blocks);
@@ -163,8 +166,8 @@ cells_place (const Cells *cells, KvHand hand, guint *row, guint *col)
 static void
 panel_origin (const Cells *cells, guint p, guint *row, guint *col)
 {
-  *row = p / PANELS_ACROSS * (cells->head_rows + cells->height + 1);
-  *col = p % PANELS_ACROSS * (cells->width + cells->gap);
+  *row = p / cells->panels_across * (cells->head_rows + cells->height + 1);
+  *col = p % cells->panels_across * (cells->width + cells->gap);
 }
 
 static gboolean
@@ -354,7 +357,7 @@ add_row_headers (KvGraph *graph, const Cells *cells, guint n_panels)
   g_autoptr(GPtrArray) names = card_names (cells->game, cells->rows);
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   g_autoptr(GPtrArray) none = g_ptr_array_new ();
-  guint n_panel_rows = (n_panels + PANELS_ACROSS - 1) / PANELS_ACROSS;
+  guint n_panel_rows = (n_panels + cells->panels_across - 1) / cells->panels_across;
 
   for (guint pr = 0; pr < n_panel_rows; pr++)
     {

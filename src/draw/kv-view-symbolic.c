@@ -329,14 +329,21 @@ add_agent_links (KvGraph *graph, const KvGame *game, const KvEnvelopeLinks *link
   if (n <= KV_ENVELOPE_GROUPS_MAX && !equivalence && links->groups != NULL && links->groups[agent] != NULL)
     {
       g_autoptr(GHashTable) groups = g_hash_table_new (g_bytes_hash, g_bytes_equal);
+      guint before = kv_graph_n_edges (graph);
 
       for (guint i = 0; i < links->groups[agent]->len; i++)
         g_hash_table_add (groups, g_ptr_array_index (links->groups[agent], i));
       _kv_view_add_group_cycles (graph, agent, groups, n, members);
-      g_ptr_array_add (overlapping, game->agent_names[agent]);
-      return NULL;
+      /* Past MAX_AGENT_LINES the cycles are a tangle (Clue 11 mid-game:
+       * 172 of one agent): counted and starred as a relation too big. */
+      if (kv_graph_n_edges (graph) - before <= MAX_AGENT_LINES)
+        {
+          g_ptr_array_add (overlapping, game->agent_names[agent]);
+          return NULL;
+        }
+      g_array_set_size (graph->edges, before);
     }
-  if (equivalence && (n <= KV_ENVELOPE_GROUPS_MAX || lines <= MAX_AGENT_LINES))
+  else if (equivalence && lines <= MAX_AGENT_LINES)
     {
       for (guint x = 0; x < n; x++)
         {

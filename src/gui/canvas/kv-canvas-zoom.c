@@ -400,13 +400,31 @@ _kv_canvas_apply_fit (KvCanvas *self,
   if (self->presenting)
     {
       /* Readable from the back of the room even if the drawing no longer
-       * fits: then it scrolls, the actual world in the middle. */
-      guint n = kv_graph_n_nodes (self->scene->layout->graph);
+       * fits: then it scrolls, the actual world in the middle. A view a
+       * class is shown (a grid, panels, a graph auto draws) at 18 px;
+       * a big graph asked for at least what its size allows. */
+      const KvLayout *layout = self->scene->layout;
+      guint n = kv_graph_n_nodes (layout->graph);
+      double text = kv_layout_min_text_size (layout);
+      double least = kv_style_presentation_label_px (n) / KV_STYLE_LABEL_SIZE;
 
-      zoom = CLAMP (zoom, kv_style_presentation_label_px (n) / KV_STYLE_LABEL_SIZE, PRESENT_FIT_MAX);
+      if ((kv_graph_is_grid (layout->graph) || n <= KV_VIEW_READABLE_NODES) && text > 0)
+        least = MAX (least, KV_STYLE_PRESENT_TEXT_PX / text);
+      zoom = CLAMP (zoom, least, MAX (least, PRESENT_FIT_MAX));
     }
   else
-    zoom = CLAMP (zoom, KV_CANVAS_ZOOM_MIN, FIT_MAX);
+    {
+      const KvLayout *layout = self->scene->layout;
+      double text = kv_layout_min_text_size (layout);
+
+      zoom = CLAMP (zoom, KV_CANVAS_ZOOM_MIN, FIT_MAX);
+      /* Panels of what each player considers possible, and a graph auto
+       * would draw (twocards' 24 worlds), scroll rather than shrink past
+       * reading; a big one asked for (around: 300 worlds) is an overview. */
+      if ((kv_render_is_panels (layout->graph) || kv_graph_n_nodes (layout->graph) <= KV_VIEW_READABLE_NODES) &&
+          text > 0)
+        zoom = MAX (zoom, KV_STYLE_MIN_TEXT_PX / text);
+    }
   if (zoom != self->zoom)
     {
       self->zoom = zoom;
