@@ -229,6 +229,18 @@ title_lines (double      wrap,
   return text_lines (wrap, title, KV_STYLE_TITLE_SIZE, TRUE);
 }
 
+/* Where the caption wraps: as wide as the picture at most, so that a
+ * long caption over a small graph does not widen the drawing (and make
+ * it small at fit). */
+static double
+caption_wrap (const KvLayout *layout,
+              double          wrap)
+{
+  double width = MAX (layout->width, 240.0);
+
+  return wrap > 0 ? MIN (wrap, width) : width;
+}
+
 /* The caption is set as the labels, in bold: a part of the picture. */
 #define CAPTION_SIZE KV_STYLE_LABEL_SIZE
 
@@ -487,7 +499,8 @@ measure_at (const KvLayout         *layout,
     }
   if (caption_of (layout, options) != NULL)
     {
-      g_autoptr(GPtrArray) lines = text_lines (wrap, caption_of (layout, options), CAPTION_SIZE, TRUE);
+      g_autoptr(GPtrArray) lines = text_lines (caption_wrap (layout, wrap), caption_of (layout, options),
+                                               CAPTION_SIZE, TRUE);
 
       add_lines_height (lines, CAPTION_SIZE, TRUE, &y, &content_w);
       y += TITLE_GAP;
@@ -1364,7 +1377,7 @@ draw_title (const KvLayout          *layout,
 
       if (texts[t] == NULL)
         continue;
-      lines = text_lines (wrap, texts[t], size, TRUE);
+      lines = text_lines (t == 0 ? wrap : caption_wrap (layout, wrap), texts[t], size, TRUE);
       set_font (cr, size, TRUE);
       cairo_font_extents (cr, &font);
       cairo_set_source_rgb (cr, 0, 0, 0);

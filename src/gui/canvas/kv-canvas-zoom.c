@@ -476,6 +476,23 @@ kv_canvas_set_presenting (KvCanvas *self,
 }
 
 void
+kv_canvas_set_caption (KvCanvas   *self,
+                       const char *caption)
+{
+  g_return_if_fail (KV_IS_CANVAS (self));
+
+  if (g_strcmp0 (self->caption, caption) == 0)
+    return;
+  g_free (self->caption);
+  self->caption = g_strdup (caption);
+  self->options.caption = self->caption;
+  _kv_canvas_update_geometry (self, FALSE);
+  if (self->fitted)
+    _kv_canvas_apply_fit (self, FALSE);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
 kv_canvas_set_captioned (KvCanvas *self,
                          gboolean  captioned)
 {
