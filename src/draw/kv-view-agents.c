@@ -462,9 +462,9 @@ new_agents_graph (KvState *state, const KvViewOptions *options, guint n_envelope
                                                                    "%u possible envelopes: who considers which possible",
                                                                    n_envelopes), n_envelopes);
 
-      title = game->title != NULL
-              ? g_strdup_printf ("%s — %s", kv_game_display_title (game->title), description)
-              : g_steal_pointer (&description);
+      /* The window's title names the game (an export titles each step):
+       * the panels get the room. */
+      title = g_steal_pointer (&description);
     }
   return kv_graph_new (title, game->n_agents, (const char * const *) game->agent_names);
 }
