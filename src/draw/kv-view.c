@@ -577,6 +577,38 @@ build_whole (const KvModel        *model,
   return g_steal_pointer (&graph);
 }
 
+/* Cut off: some class of the world (node i is @order's i-th) has members
+ * outside the view. @in_view counts, per agent and class, its members in
+ * view (zeroed). */
+static void
+mark_cut_off (KvGraph          *graph,
+              const KvModel    *model,
+              const GArray     *order,
+              KvClasses *const *classes,
+              guint           **in_view)
+{
+  guint n_agents = model->game->n_agents;
+
+  for (guint i = 0; i < order->len; i++)
+    for (guint a = 0; a < n_agents; a++)
+      in_view[a][model->cls[a][g_array_index (order, guint, i)]]++;
+  for (guint i = 0; i < order->len; i++)
+    {
+      guint w = g_array_index (order, guint, i);
+
+      for (guint a = 0; a < n_agents; a++)
+        {
+          guint c = model->cls[a][w];
+
+          if (in_view[a][c] < classes[a]->offsets[c + 1] - classes[a]->offsets[c])
+            {
+              g_array_index (graph->nodes, KvNode, i).flags |= KV_NODE_CUT_OFF;
+              break;
+            }
+        }
+    }
+}
+
 static KvGraph *
 build_around (const KvModel       *model,
               const KvViewOptions *options)
@@ -649,25 +681,7 @@ build_around (const KvModel       *model,
   graph = new_graph (model, options, description);
   add_world_nodes (graph, model, (guint *) (void *) order->data, order->len, options->highlight);
 
-  /* Cut off: some class of the world has members outside the view. */
-  for (guint i = 0; i < order->len; i++)
-    for (guint a = 0; a < n_agents; a++)
-      in_view[a][model->cls[a][g_array_index (order, guint, i)]]++;
-  for (guint i = 0; i < order->len; i++)
-    {
-      guint w = g_array_index (order, guint, i);
-
-      for (guint a = 0; a < n_agents; a++)
-        {
-          guint c = model->cls[a][w];
-
-          if (in_view[a][c] < classes[a]->offsets[c + 1] - classes[a]->offsets[c])
-            {
-              g_array_index (graph->nodes, KvNode, i).flags |= KV_NODE_CUT_OFF;
-              break;
-            }
-        }
-    }
+  mark_cut_off (graph, model, order, classes, in_view);
 
   add_partition_edges (graph, model, (guint *) (void *) order->data, order->len);
 
