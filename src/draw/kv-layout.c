@@ -524,6 +524,57 @@ kv_layout_new_transposed (KvLayoutContext *context,
   return layout;
 }
 
+/* @layout's graph as a Graphviz graph for @engine: a node per world, its
+ * size and shape, pinned where @pins knows it (or NULL), an edge per link
+ * (@gnodes and @gedges get them). With the Graphviz lock held. */
+static Agraph_t *
+make_agraph (KvLayout      *layout,
+             KvLayoutEngine engine,
+             const KvPin   *pins,
+             Agnode_t     **gnodes,
+             Agedge_t     **gedges)
+{
+  const KvGraph *graph = layout->graph;
+  guint n_nodes = kv_graph_n_nodes (graph), n_edges = kv_graph_n_edges (graph);
+  Agraph_t *g;
+
+  /* Not strict: two agents linking the same worlds give two edges. */
+  g = agopen ((char *) "kripkeviz", Agundirected, NULL);
+  set_engine_attrs (g, engine, n_nodes);
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      char name[32];
+
+      g_snprintf (name, sizeof name, "n%u", i);
+      gnodes[i] = agnode (g, name, TRUE);
+      set_attr (gnodes[i], "label", "");
+      set_attr (gnodes[i], "fixedsize", "true");
+      set_attr (gnodes[i], "shape",
+                layout->nodes[i].shape == KV_NODE_SHAPE_ELLIPSE ? "ellipse" : "box");
+      set_attr_double (gnodes[i], "width", layout->nodes[i].width / 72.0);
+      set_attr_double (gnodes[i], "height", layout->nodes[i].height / 72.0);
+      if (pins != NULL && pins[i].known)
+        {
+          /* Inches, y upwards; "!" pins the node there. */
+          char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
+          g_autofree char *pos = g_strdup_printf ("%s,%s!",
+                                                  g_ascii_formatd (x, sizeof x, "%.4f", pins[i].x / 72.0),
+                                                  g_ascii_formatd (y, sizeof y, "%.4f", -pins[i].y / 72.0));
+
+          set_attr (gnodes[i], "pos", pos);
+        }
+    }
+
+  for (guint i = 0; i < n_edges; i++)
+    {
+      const KvEdge *e = kv_graph_edge (graph, i);
+
+      gedges[i] = agedge (g, gnodes[e->source], gnodes[e->target], NULL, TRUE);
+    }
+
+  return g;
+}
+
 KvLayout *
 _kv_layout_new_pinned (KvLayoutContext  *context,
                        KvGraph          *graph,
@@ -600,39 +651,7 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
   graphviz_messages = messages;
   agseterrf (collect_message);
 
-  /* Not strict: two agents linking the same worlds give two edges. */
-  g = agopen ((char *) "kripkeviz", Agundirected, NULL);
-  set_engine_attrs (g, engine, n_nodes);
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      char name[32];
-
-      g_snprintf (name, sizeof name, "n%u", i);
-      gnodes[i] = agnode (g, name, TRUE);
-      set_attr (gnodes[i], "label", "");
-      set_attr (gnodes[i], "fixedsize", "true");
-      set_attr (gnodes[i], "shape",
-                layout->nodes[i].shape == KV_NODE_SHAPE_ELLIPSE ? "ellipse" : "box");
-      set_attr_double (gnodes[i], "width", layout->nodes[i].width / 72.0);
-      set_attr_double (gnodes[i], "height", layout->nodes[i].height / 72.0);
-      if (pins != NULL && pins[i].known)
-        {
-          /* Inches, y upwards; "!" pins the node there. */
-          char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
-          g_autofree char *pos = g_strdup_printf ("%s,%s!",
-                                                  g_ascii_formatd (x, sizeof x, "%.4f", pins[i].x / 72.0),
-                                                  g_ascii_formatd (y, sizeof y, "%.4f", -pins[i].y / 72.0));
-
-          set_attr (gnodes[i], "pos", pos);
-        }
-    }
-
-  for (guint i = 0; i < n_edges; i++)
-    {
-      const KvEdge *e = kv_graph_edge (graph, i);
-
-      gedges[i] = agedge (g, gnodes[e->source], gnodes[e->target], NULL, TRUE);
-    }
+  g = make_agraph (layout, engine, pins, gnodes, gedges);
 
   status = gvLayout (context->gvc, g, kv_layout_engine_to_string (engine));
   if (status == 0)
