@@ -420,8 +420,11 @@ _kv_canvas_apply_fit (KvCanvas *self,
       zoom = CLAMP (zoom, KV_CANVAS_ZOOM_MIN, FIT_MAX);
       /* Panels of what each player considers possible, and a graph auto
        * would draw (twocards' 24 worlds), scroll rather than shrink past
-       * reading; a big one asked for (around: 300 worlds) is an overview. */
-      if ((kv_render_is_panels (layout->graph) || kv_graph_n_nodes (layout->graph) <= KV_VIEW_READABLE_NODES) &&
+       * reading; a big one asked for (around: 300 worlds) is an overview,
+       * and a product's panel (captioned) shows its whole stage beside
+       * two more. */
+      if (!self->captioned &&
+          (kv_render_is_panels (layout->graph) || kv_graph_n_nodes (layout->graph) <= KV_VIEW_READABLE_NODES) &&
           text > 0)
         zoom = MAX (zoom, KV_STYLE_MIN_TEXT_PX / text);
     }
