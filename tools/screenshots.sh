@@ -48,4 +48,12 @@ for lang in en nl; do
   # Real Cluedo on the symbolic engine: the envelope grid, the table and a formula.
   env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" cluedo "$out/cluedo-$lang-1280x720.png" --step 1 --formula 'K{1} White@2' --width 1280 --height 720
 done
+# Every change visible (issue 30): a step's removed worlds ghosted in Hexa,
+# what each player considers possible in Clue 11 and real Cluedo after a
+# step (the agents view, what the step ruled out crossed out), a
+# perspective's caption on the canvas.
+run hexa "$out/hexa-step.png" --step 1 --width 1280 --height 720
+run hexa "$out/hexa-perspective.png" --step 1 --perspective 1 --width 1280 --height 720
+run clue11 "$out/clue11-step.png" --step 3 --width 1280 --height 720
+run cluedo "$out/cluedo-step.png" --step 1 --width 1600 --height 900
 ls -l "$out"

@@ -88,6 +88,9 @@ layout_entry (KvLayoutContext       *context,
   options.links_of = links_of;
   options.title = title;
   options.engine = engine;
+  /* What the step removed is drawn crossed out, as in the window. */
+  if (index > 0)
+    options.previous = kv_history_get (history, index - 1)->state;
   if (stage == NO_STAGE)
     graph = kv_view_build (entry->model, &options, error);
   else
@@ -234,10 +237,10 @@ export_smcdel (const char *game,
 }
 
 /* A game too big to enumerate (the symbolic engine's, real Cluedo): its
- * one picture, the envelope view of the state after @step
- * (kv_view_build_envelope_links), laid out; NULL with @error for the
- * views that need every world, and for more than one step's picture
- * (@many). */
+ * pictures, the agents view (the default: what each player considers
+ * possible, what step @step ruled out crossed out) or the envelope view
+ * of the state after @step, laid out; NULL with @error for the views that
+ * need every world, and for more than one step's picture (@many). */
 static KvLayout *
 symbolic_layout (KvLayoutContext  *context,
                  KvCliRun         *run,
@@ -266,12 +269,12 @@ symbolic_layout (KvLayoutContext  *context,
                    count);
       return NULL;
     }
-  if (view != KV_VIEW_AUTO && view != KV_VIEW_ENVELOPE)
+  if (view != KV_VIEW_AUTO && view != KV_VIEW_ENVELOPE && view != KV_VIEW_AGENTS)
     {
-      /* TRANSLATORS: %s is a count of worlds ("5 557 616 064"); keep --view envelope */
+      /* TRANSLATORS: %s is a count of worlds ("5 557 616 064"); keep --view agents and --view envelope */
       g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
                    _("this game runs on the symbolic engine (%s worlds), which cannot list its worlds to "
-                     "draw: draw its envelope view (--view envelope)"), count);
+                     "draw: draw its agents view (--view agents) or its envelope view (--view envelope)"), count);
       return NULL;
     }
   if (many)
@@ -282,16 +285,25 @@ symbolic_layout (KvLayoutContext  *context,
       return NULL;
     }
 
-  links = kv_state_envelope_links (state, error);
-  if (links == NULL)
-    return NULL;
   if (step > 0)
     entry.step = (KvStep *) kv_cli_run_step (run, step);
   title = step_title (game, &entry, step);
   kv_view_options_init (&view_options);
-  view_options.kind = KV_VIEW_ENVELOPE;
+  view_options.kind = view == KV_VIEW_ENVELOPE ? KV_VIEW_ENVELOPE : KV_VIEW_AGENTS;
   view_options.links_of = links_of;
   view_options.title = title;
+  if (view_options.kind == KV_VIEW_AGENTS)
+    {
+      /* Links cannot be read here: what each player considers possible,
+       * what the step ruled out crossed out. */
+      if (step > 0)
+        view_options.previous = g_ptr_array_index (run->states, step - 1);
+      graph = kv_view_build_agents (state, &view_options, error);
+      return graph != NULL ? kv_layout_new (context, graph, engine, error) : NULL;
+    }
+  links = kv_state_envelope_links (state, error);
+  if (links == NULL)
+    return NULL;
   graph = kv_view_build_envelope_links (state, links, &view_options, error);
   if (graph == NULL)
     return NULL;
@@ -340,7 +352,7 @@ export_entries (ExportOptions *o, GPtrArray *choices)
     { "step", 0, 0, G_OPTION_ARG_STRING, &o->step_arg, N_("After the first N steps (0: the initial model; default: all)"), "N" },
     { "all-steps", 0, 0, G_OPTION_ARG_NONE, &o->all_steps, N_("A PDF handout: one page per step"), NULL },
     { "links", 0, 0, G_OPTION_ARG_STRING, &o->links_arg, N_("Draw only this agent's links"), N_("AGENT") },
-    { "view", 0, 0, G_OPTION_ARG_STRING, &o->view_arg, N_("What to draw (default: whole when it fits, else contracted, envelope, around)"), views },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &o->view_arg, N_("What to draw (default: whole when it fits, else contracted, agents, around)"), views },
     { "engine", 0, 0, G_OPTION_ARG_STRING, &o->engine_arg, N_("Graphviz layout engine (default: by size)"), engines },
     { "format", 0, 0, G_OPTION_ARG_STRING, &o->format_arg, N_("Output format: a picture, or smcdel for SMCDEL's text input (the game and its public announcements)"), formats },
     { "palette", 0, 0, G_OPTION_ARG_STRING, &o->palette_arg, N_("Agent colours (default: okabe-ito, safe for colour-blind viewers; greyscale for printing)"), palettes },
@@ -532,7 +544,10 @@ make_layouts (const ExportOptions *o, KvLayoutContext *context, KvHistory *histo
               guint step, int links_of)
 {
   g_autoptr(GPtrArray) layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
-  g_autoptr(KvPlaces) places = (o->all_steps || o->beamer) ? kv_places_new () : NULL;
+  /* One step's picture is laid out after the steps before it, as the
+   * window does, so consecutive slides line up: every world where it was. */
+  gboolean stable = !o->all_steps && !o->beamer && o->stage == NO_STAGE && step > 0;
+  g_autoptr(KvPlaces) places = (o->all_steps || o->beamer || stable) ? kv_places_new () : NULL;
   g_autoptr(GError) error = NULL;
 
   if (history == NULL)
@@ -548,11 +563,22 @@ make_layouts (const ExportOptions *o, KvLayoutContext *context, KvHistory *histo
       g_ptr_array_add (layouts, layout);
       return g_steal_pointer (&layouts);
     }
-  for (guint i = (o->all_steps || o->beamer) ? 0 : step; i <= step; i++)
+  for (guint i = (o->all_steps || o->beamer || stable) ? 0 : step; i <= step; i++)
     {
       KvLayout *layout = layout_entry (context, history, i, o->view, o->stage, o->engine,
                                        places, links_of, &error);
 
+      if (layout == NULL && stable && i < step)
+        {
+          /* A step before that this view cannot draw places nothing. */
+          g_clear_error (&error);
+          continue;
+        }
+      if (stable && i < step)
+        {
+          kv_layout_unref (layout);
+          continue;
+        }
       if (layout == NULL)
         {
           /* TRANSLATORS: %u is a step's number, %s the error */

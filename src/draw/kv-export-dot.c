@@ -30,16 +30,13 @@ append_dot_string (GString    *out,
   g_string_append_c (out, '"');
 }
 
-GBytes *
-_kv_export_dot (const KvLayout        *layout,
-                const KvRenderOptions *options)
+/* The header: what the file is, the graph's title and box, the defaults. */
+static void
+append_dot_header (GString               *out,
+                   const KvLayout        *layout,
+                   const KvRenderOptions *options)
 {
-  const KvGraph *graph = layout->graph;
-  GString *out = g_string_new (NULL);
-  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
-  char c[G_ASCII_DTOSTR_BUF_SIZE], d[G_ASCII_DTOSTR_BUF_SIZE];
-  double height = layout->height;
-  g_autofree double *labels = _kv_export_edge_label_places (layout, options);
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE], c[G_ASCII_DTOSTR_BUF_SIZE];
 
   /* No layout= attribute: it would override neato -n2 and lay out again. */
   g_string_append_printf (out, "/* Made by Kripkeviz, laid out by %s. Positions are kept: "
@@ -69,59 +66,91 @@ _kv_export_dot (const KvLayout        *layout,
                           KV_STYLE_FONT, fmt (a, KV_STYLE_LABEL_SIZE));
   g_string_append_printf (out, "  edge [penwidth=%s, fontname=\"%s:bold\", fontsize=%s];\n",
                           fmt (a, KV_STYLE_EDGE_WIDTH), KV_STYLE_FONT, fmt (b, KV_STYLE_SMALL_SIZE));
+}
+
+/* Node @i's label, underlined and struck through as on screen. */
+static void
+append_dot_label (GString      *out,
+                  const KvNode *node)
+{
+  /* No markup round no label (a grid's node): Graphviz refuses <u></u>. */
+  if ((node->flags & (KV_NODE_ACTUAL | KV_NODE_STRUCK)) && *node->label != '\0')
+    {
+      g_autofree char *escaped = g_markup_escape_text (node->label, -1);
+
+      g_string_append_printf (out, "<%s%s%s%s%s>",
+                              node->flags & KV_NODE_ACTUAL ? "<u>" : "",
+                              node->flags & KV_NODE_STRUCK ? "<s>" : "",
+                              escaped,
+                              node->flags & KV_NODE_STRUCK ? "</s>" : "",
+                              node->flags & KV_NODE_ACTUAL ? "</u>" : "");
+    }
+  else
+    append_dot_string (out, node->label);
+  if (node->flags & KV_NODE_ACTUAL)
+    g_string_append (out, ", peripheries=2");
+}
+
+/* Node @i's colours and marks; its styles added to @styles. */
+static void
+append_dot_marks (GString               *out,
+                  GString               *styles,
+                  const KvNode          *node,
+                  const KvRenderOptions *options,
+                  guint                  i)
+{
+  if (node->flags & KV_NODE_HIGHLIGHTED)
+    g_string_append_printf (out, ", fillcolor=\"%s\"", kv_style_highlight_hex ());
+  else if (node->flags & KV_NODE_STRUCK)
+    /* Greyed and struck through, as on screen. */
+    g_string_append (out, ", dropped=true, fillcolor=\"" STRUCK_FILL_HEX "\", color=\""
+                     STRUCK_INK_HEX "\", fontcolor=\"" STRUCK_INK_HEX "\"");
+  else if (node->flags & KV_NODE_FILLED)
+    /* An envelope the panel's agent considers possible (the agents view). */
+    g_string_append_printf (out, ", fillcolor=\"%s\"", node->fill >= 0 ? kv_style_agent_hex ((guint) node->fill)
+                                                                       : "#4d4d4d");
+  if (node->flags & KV_NODE_FAINT)
+    g_string_append (out, ", color=\"#b3b3b3\"");
+  if (node->flags & KV_NODE_REMOVED)
+    {
+      /* Gone with the step shown: ghosted, dashed. */
+      g_string_append (out, ", removed=true, color=\"#737373\", fontcolor=\"#737373\"");
+      g_string_append (styles, ",dashed");
+    }
+  if (node->flags & KV_NODE_CUT_OFF)
+    g_string_append (styles, ",dashed");
+  if (kv_render_is_dimmed (options, i))
+    g_string_append (out, ", dimmed=true, color=\"#000000" DIMMED_ALPHA_HEX "\", fontcolor=\"#000000"
+                     DIMMED_ALPHA_HEX "\"");
+}
+
+static void
+append_dot_nodes (GString               *out,
+                  const KvLayout        *layout,
+                  const KvRenderOptions *options)
+{
+  const KvGraph *graph = layout->graph;
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  char c[G_ASCII_DTOSTR_BUF_SIZE], d[G_ASCII_DTOSTR_BUF_SIZE];
 
   for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
     {
       const KvNode *node = kv_graph_node (graph, i);
       const KvLayoutNode *place = &layout->nodes[i];
       /* Filled (white by default) so links end at the border, as on screen. */
-      GString *styles = g_string_new (place->shape == KV_NODE_SHAPE_BOX ? "rounded,filled" : "filled");
+      g_autoptr(GString) styles = g_string_new (place->shape == KV_NODE_SHAPE_BOX ? "rounded,filled" : "filled");
 
       g_string_append_printf (out, "  n%u [label=", i);
-      /* No markup round no label (a grid's node): Graphviz refuses <u></u>. */
-      if ((node->flags & (KV_NODE_ACTUAL | KV_NODE_STRUCK)) && *node->label != '\0')
-        {
-          g_autofree char *escaped = g_markup_escape_text (node->label, -1);
-
-          g_string_append_printf (out, "<%s%s%s%s%s>",
-                                  node->flags & KV_NODE_ACTUAL ? "<u>" : "",
-                                  node->flags & KV_NODE_STRUCK ? "<s>" : "",
-                                  escaped,
-                                  node->flags & KV_NODE_STRUCK ? "</s>" : "",
-                                  node->flags & KV_NODE_ACTUAL ? "</u>" : "");
-          if (node->flags & KV_NODE_ACTUAL)
-            g_string_append (out, ", peripheries=2");
-        }
-      else
-        {
-          append_dot_string (out, node->label);
-          if (node->flags & KV_NODE_ACTUAL)
-            g_string_append (out, ", peripheries=2");
-        }
+      append_dot_label (out, node);
       g_string_append (out, ", tooltip=");
       append_dot_string (out, node->tooltip);
       g_string_append_printf (out, ", shape=%s, pos=\"%s,%s!\", width=%s, height=%s",
                               place->shape == KV_NODE_SHAPE_BOX ? "box" : "ellipse",
-                              fmt (a, place->x), fmt (b, height - place->y),
+                              fmt (a, place->x), fmt (b, layout->height - place->y),
                               fmt (c, place->width / 72.0), fmt (d, place->height / 72.0));
-      if (node->flags & KV_NODE_HIGHLIGHTED)
-        {
-          g_string_append_printf (out, ", fillcolor=\"%s\"", kv_style_highlight_hex ());
-        }
-      else if (node->flags & KV_NODE_STRUCK)
-        {
-          /* Greyed and struck through, as on screen. */
-          g_string_append (out, ", dropped=true, fillcolor=\"" STRUCK_FILL_HEX "\", color=\""
-                           STRUCK_INK_HEX "\", fontcolor=\"" STRUCK_INK_HEX "\"");
-        }
-      if (node->flags & KV_NODE_CUT_OFF)
-        g_string_append (styles, ",dashed");
-      if (kv_render_is_dimmed (options, i))
-        g_string_append (out, ", dimmed=true, color=\"#000000" DIMMED_ALPHA_HEX "\", fontcolor=\"#000000"
-                         DIMMED_ALPHA_HEX "\"");
+      append_dot_marks (out, styles, node, options, i);
       g_string_append_printf (out, ", style=\"%s\"", styles->str);
       g_string_append (out, "];\n");
-      g_string_free (styles, TRUE);
     }
 
   /* A grid's headers: text only, where the screen writes them. */
@@ -132,9 +161,20 @@ _kv_export_dot (const KvLayout        *layout,
       g_string_append_printf (out, "  h%u [header=true, shape=plaintext, label=", i);
       append_dot_string (out, h->text);
       g_string_append_printf (out, ", pos=\"%s,%s!\", width=%s, height=%s];\n",
-                              fmt (a, h->x), fmt (b, height - h->y),
+                              fmt (a, h->x), fmt (b, layout->height - h->y),
                               fmt (c, h->width / 72.0), fmt (d, h->height / 72.0));
     }
+}
+
+static void
+append_dot_edges (GString               *out,
+                  const KvLayout        *layout,
+                  const KvRenderOptions *options)
+{
+  const KvGraph *graph = layout->graph;
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  double height = layout->height;
+  g_autofree double *labels = _kv_export_edge_label_places (layout, options);
 
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
     {
@@ -175,7 +215,17 @@ _kv_export_dot (const KvLayout        *layout,
                                 fmt (b, height - edge->points[2 * j + 1]));
       g_string_append (out, "\"];\n");
     }
+}
 
+GBytes *
+_kv_export_dot (const KvLayout        *layout,
+                const KvRenderOptions *options)
+{
+  GString *out = g_string_new (NULL);
+
+  append_dot_header (out, layout, options);
+  append_dot_nodes (out, layout, options);
+  append_dot_edges (out, layout, options);
   g_string_append (out, "}\n");
   return g_string_free_to_bytes (out);
 }

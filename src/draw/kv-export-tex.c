@@ -77,9 +77,46 @@ append_tex (GString    *out,
  * (a link the action cuts), `cut off` (a world with links outside the
  * view), `dimmed` (a world an agent's perspective leaves out, and its
  * links). */
+/* Which of the marks below @graph draws. */
+static KvNodeFlags
+graph_marks (const KvGraph *graph)
+{
+  KvNodeFlags marks = 0;
+
+  for (KvNodeFlags flag = KV_NODE_REMOVED; flag <= KV_NODE_FAINT; flag <<= 1)
+    if (kv_graph_has_node_flag (graph, flag))
+      marks |= flag;
+  return marks;
+}
+
+/* The marks of the agents view and of a step's removed worlds, only
+ * where drawn (@marks: every other picture's TikZ stays as it was). */
+static void
+append_tikz_mark_styles (GString       *out,
+                         const KvGraph *graph,
+                         KvNodeFlags    marks)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (marks & KV_NODE_REMOVED)
+    g_string_append_printf (out, "  removed/.style={draw=black!%s, text=black!%s, dashed, fill=white,\n"
+                            "    path picture={\\draw[black!%s, line width=1.2pt]\n"
+                            "      (path picture bounding box.south west) -- (path picture bounding box.north east)\n"
+                            "      (path picture bounding box.north west) -- (path picture bounding box.south east);}},\n",
+                            fmt (a, 100 * KV_STYLE_REMOVED_INK), fmt (a, 100 * KV_STYLE_REMOVED_INK),
+                            fmt (b, 100 * KV_STYLE_REMOVED_INK));
+  if (marks & KV_NODE_FAINT)
+    g_string_append_printf (out, "  faint/.style={draw=black!%s},\n", fmt (a, 100 * (1 - KV_STYLE_FAINT_INK)));
+  for (guint i = 0; (marks & KV_NODE_FILLED) && i < graph->n_agents; i++)
+    g_string_append_printf (out, "  filled %u/.style={fill=kvagent%u},\n", i + 1, i + 1);
+  if (marks & KV_NODE_FILLED)
+    g_string_append (out, "  filled/.style={fill=black!70},\n");
+}
+
 static void
 append_tikz_styles (GString       *out,
-                    const KvGraph *graph)
+                    const KvGraph *graph,
+                    KvNodeFlags    marks)
 {
   char a[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -99,8 +136,11 @@ append_tikz_styles (GString       *out,
                    "  dropped/.style={fill=kvdroppedfill, draw=kvdroppedink, text=kvdroppedink,\n"
                    "    path picture={\\draw[kvdroppedink, line width=1.5pt]\n"
                    "      ([xshift=6pt]path picture bounding box.west) -- ([xshift=-6pt]path picture bounding box.east);}},\n"
-                   "  cut/.style={draw opacity=0.3, text opacity=0.4},\n"
-                   "  dimmed/.style={opacity=0.18},\n"
+                   "  cut/.style={draw opacity=0.3, text opacity=0.4},\n");
+  /* As the screen's: ink at 55 %, a mid-grey a projector keeps. */
+  g_string_append_printf (out, "  dimmed/.style={opacity=%s},\n", fmt (a, KV_STYLE_DIMMED_ALPHA));
+  append_tikz_mark_styles (out, graph, marks);
+  g_string_append (out,
                    "  header/.style={inner sep=0pt, font=\\sffamily\\Large},\n"
                    "  link label/.style={circle, fill=white, inner sep=1pt, font=\\sffamily\\bfseries\\small},\n");
   for (guint i = 0; i < graph->n_agents; i++)
@@ -149,34 +189,18 @@ graph_has_cut_edge (const KvGraph *graph,
   return FALSE;
 }
 
-/* The picture's contents (not its styles), with the layout's top at
- * y = @top: the title when @title is not NULL, links, their labels, worlds,
- * the legend (below the graph, or beside it from x = @legend_x when that is
- * > 0), its notes wrapped at @wrap points when @wrap > 0. Returns the
- * lowest y written. */
-static double
-append_tikz_body (GString               *out,
-                  const KvLayout        *layout,
-                  const KvRenderOptions *options,
-                  const char            *title,
-                  double                 top,
-                  double                 legend_x,
-                  double                 wrap)
+/* The links, then the agent's name on each where the screen puts it. */
+static void
+append_tikz_edges (GString               *out,
+                   const KvLayout        *layout,
+                   const KvRenderOptions *options,
+                   double                 top)
 {
   const KvGraph *graph = layout->graph;
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
   char c[G_ASCII_DTOSTR_BUF_SIZE], d[G_ASCII_DTOSTR_BUF_SIZE];
   char e_[G_ASCII_DTOSTR_BUF_SIZE], f[G_ASCII_DTOSTR_BUF_SIZE];
   g_autofree double *labels = _kv_export_edge_label_places (layout, options);
-  double x0, y;
-
-  if (title != NULL)
-    {
-      g_string_append_printf (out, "  \\node[anchor=south west, font=\\sffamily\\bfseries\\large] at (0,%s) {",
-                              fmt (a, top + 12));
-      append_tex (out, title);
-      g_string_append (out, "};\n");
-    }
 
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
     {
@@ -198,7 +222,6 @@ append_tikz_body (GString               *out,
       g_string_append (out, ";\n");
     }
 
-  /* The agent's name on each link, where the screen puts it. */
   for (guint i = 0; labels != NULL && i < kv_graph_n_edges (graph); i++)
     {
       const KvEdge *e = kv_graph_edge (graph, i);
@@ -212,6 +235,46 @@ append_tikz_body (GString               *out,
       append_tex (out, graph->agent_names[e->agent]);
       g_string_append (out, "};\n");
     }
+}
+
+/* A world's marks, as styles: ", actual, highlight". */
+static void
+append_tikz_node_marks (GString               *out,
+                        const KvNode          *node,
+                        const KvRenderOptions *options,
+                        guint                  i)
+{
+  if (node->flags & KV_NODE_ACTUAL)
+    g_string_append (out, ", actual");
+  if (node->flags & KV_NODE_HIGHLIGHTED)
+    g_string_append (out, ", highlight");
+  if (node->flags & KV_NODE_STRUCK)
+    g_string_append (out, ", dropped");
+  if (node->flags & KV_NODE_CUT_OFF)
+    g_string_append (out, ", cut off");
+  if (node->flags & KV_NODE_FAINT)
+    g_string_append (out, ", faint");
+  if ((node->flags & KV_NODE_FILLED) && node->fill >= 0)
+    g_string_append_printf (out, ", filled %d", node->fill + 1);
+  else if (node->flags & KV_NODE_FILLED)
+    g_string_append (out, ", filled");
+  if (node->flags & KV_NODE_REMOVED)
+    g_string_append (out, ", removed");
+  if (kv_render_is_dimmed (options, i))
+    g_string_append (out, ", dimmed");
+}
+
+/* The worlds (or envelopes), each with its marks and, in a comment, its
+ * full deal. */
+static void
+append_tikz_nodes (GString               *out,
+                   const KvLayout        *layout,
+                   const KvRenderOptions *options,
+                   double                 top)
+{
+  const KvGraph *graph = layout->graph;
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  char c[G_ASCII_DTOSTR_BUF_SIZE], d[G_ASCII_DTOSTR_BUF_SIZE];
 
   for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
     {
@@ -219,16 +282,7 @@ append_tikz_body (GString               *out,
       const KvLayoutNode *place = &layout->nodes[i];
 
       g_string_append_printf (out, "  \\node[%s", place->shape == KV_NODE_SHAPE_BOX ? "long world" : "world");
-      if (node->flags & KV_NODE_ACTUAL)
-        g_string_append (out, ", actual");
-      if (node->flags & KV_NODE_HIGHLIGHTED)
-        g_string_append (out, ", highlight");
-      if (node->flags & KV_NODE_STRUCK)
-        g_string_append (out, ", dropped");
-      if (node->flags & KV_NODE_CUT_OFF)
-        g_string_append (out, ", cut off");
-      if (kv_render_is_dimmed (options, i))
-        g_string_append (out, ", dimmed");
+      append_tikz_node_marks (out, node, options, i);
       g_string_append_printf (out, ", minimum width=%spt, minimum height=%spt] (n%u) at (%s,%s) {",
                               fmt (a, place->width), fmt (b, place->height), i,
                               fmt (c, place->x), fmt (d, top - place->y));
@@ -241,16 +295,90 @@ append_tikz_body (GString               *out,
       append_tex (out, node->tooltip);
       g_string_append (out, "\n");
     }
+}
 
-  /* A grid's row and column headers (the envelope view's cards). */
+/* A grid's row and column headers (the envelope view's cards), and its
+ * captions: a panel's title in its own size, bold, in its agent's colour. */
+static void
+append_tikz_headers (GString        *out,
+                     const KvLayout *layout,
+                     double          top)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  char c[G_ASCII_DTOSTR_BUF_SIZE], d[G_ASCII_DTOSTR_BUF_SIZE];
+
   for (guint i = 0; i < layout->n_headers; i++)
     {
       const KvLayoutHeader *h = &layout->headers[i];
 
-      g_string_append_printf (out, "  \\node[header] at (%s,%s) {", fmt (a, h->x), fmt (b, top - h->y));
+      g_string_append (out, "  \\node[header");
+      if ((h->size > 0 && h->size != KV_STYLE_LABEL_SIZE) || h->bold)
+        {
+          g_string_append (out, ", font=\\sffamily");
+          if (h->size > 0 && h->size != KV_STYLE_LABEL_SIZE)
+            g_string_append_printf (out, "\\fontsize{%s}{%s}\\selectfont", fmt (c, h->size), fmt (d, h->size * 1.2));
+          else
+            g_string_append (out, "\\Large");
+          if (h->bold)
+            g_string_append (out, "\\bfseries");
+        }
+      if (h->agent >= 0)
+        g_string_append_printf (out, ", text=kvagent%d", h->agent + 1);
+      g_string_append_printf (out, "] at (%s,%s) {", fmt (a, h->x), fmt (b, top - h->y));
       append_tex (out, h->text);
       g_string_append (out, "};\n");
     }
+}
+
+/* The title, and the caption under it (a perspective's). */
+static void
+append_tikz_title (GString               *out,
+                   const KvLayout        *layout,
+                   const KvRenderOptions *options,
+                   const char            *title,
+                   double                 top)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *caption = options->caption != NULL ? options->caption : layout->graph->caption;
+
+  gboolean captioned = caption != NULL && *caption != '\0';
+
+  g_string_append_printf (out, "  \\node[anchor=south west, font=\\sffamily\\bfseries\\large] at (0,%s) {",
+                          fmt (a, top + (captioned ? 32 : 12)));
+  append_tex (out, title);
+  g_string_append (out, "};\n");
+  if (!captioned)
+    return;
+  g_string_append_printf (out, "  \\node[anchor=south west, font=\\sffamily\\bfseries] at (0,%s) {",
+                          fmt (a, top + 10));
+  append_tex (out, caption);
+  g_string_append (out, "};\n");
+}
+
+/* The picture's contents (not its styles), with the layout's top at
+ * y = @top: the title when @title is not NULL, links, their labels, worlds,
+ * the legend (below the graph, or beside it from x = @legend_x when that is
+ * > 0), its notes wrapped at @wrap points when @wrap > 0. Returns the
+ * lowest y written. */
+static double
+append_tikz_body (GString               *out,
+                  const KvLayout        *layout,
+                  const KvRenderOptions *options,
+                  const char            *title,
+                  double                 top,
+                  double                 legend_x,
+                  double                 wrap)
+{
+  const KvGraph *graph = layout->graph;
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  char c[G_ASCII_DTOSTR_BUF_SIZE], d[G_ASCII_DTOSTR_BUF_SIZE];
+  double x0, y;
+
+  if (title != NULL)
+    append_tikz_title (out, layout, options, title, top);
+  append_tikz_edges (out, layout, options, top);
+  append_tikz_nodes (out, layout, options, top);
+  append_tikz_headers (out, layout, top);
 
   y = top - layout->height;
   if (!options->show_legend)
@@ -269,7 +397,7 @@ append_tikz_body (GString               *out,
       y -= 24 + below;
     }
   g_string_append (out, "  % Legend\n");
-  for (guint i = 0; i < graph->n_agents; i++)
+  for (guint i = 0; !kv_render_is_panels (graph) && i < graph->n_agents; i++)
     {
       double x = legend_x > 0 ? x0 : 90.0 * i;
       g_autofree char *entry = g_strdup_printf (_("agent %s"), graph->agent_names[i]);
@@ -283,17 +411,24 @@ append_tikz_body (GString               *out,
       if (legend_x > 0)
         y -= 22;
     }
-  if (legend_x > 0)
-    y += 22;
+  if (legend_x > 0 || kv_render_is_panels (graph))
+    y += 22;   /* the first row where the agents' would have been */
   if (kv_graph_actual (graph) >= 0)
-    append_tikz_legend_row (out, "actual", x0, y -= 22, graph->of_events ? _("actual event (double border, underlined)")
-                                                                          : _("actual world (double border, underlined)"));
+    append_tikz_legend_row (out, "actual", x0, y -= 22, kv_render_is_panels (graph) ? _("actual envelope")
+                            : graph->of_events ? _("actual event (double border, underlined)")
+                                               : _("actual world (double border, underlined)"));
   if (kv_graph_has_node_flag (graph, KV_NODE_HIGHLIGHTED))
     append_tikz_legend_row (out, "highlight", x0, y -= 22, _("highlighted"));
   if (kv_graph_has_node_flag (graph, KV_NODE_CUT_OFF))
     append_tikz_legend_row (out, "cut off", x0, y -= 22, _("has links outside the view"));
   if (kv_graph_has_node_flag (graph, KV_NODE_STRUCK))
     append_tikz_legend_row (out, "dropped", x0, y -= 22, _("precondition false: pair dropped"));
+  if (kv_graph_has_node_flag (graph, KV_NODE_FILLED))
+    append_tikz_legend_row (out, "filled", x0, y -= 22, _("considered possible"));
+  if (kv_graph_has_node_flag (graph, KV_NODE_FAINT))
+    append_tikz_legend_row (out, "faint", x0, y -= 22, _("ruled out"));
+  if (kv_graph_has_node_flag (graph, KV_NODE_REMOVED))
+    append_tikz_legend_row (out, "removed", x0, y -= 22, kv_render_is_panels (graph) ? _("ruled out by this step") : _("removed by this step (gone at the next)"));
   if (graph_has_cut_edge (graph, options->hidden_agents))
     append_tikz_legend_row (out, NULL, x0, y -= 22, _("link cut by the action (faded)"));
   for (guint i = 0; i < graph->notes->len + kv_render_notes_reflexive (graph); i++)
@@ -356,7 +491,7 @@ _kv_export_tikz (const KvLayout        *layout,
                      "\\begin{document}\n"
                      "\\begin{lrbox}{\\kvpicture}\n");
   g_string_append (out, "\\begin{tikzpicture}[x=1pt, y=1pt]\n");
-  append_tikz_styles (out, layout->graph);
+  append_tikz_styles (out, layout->graph, graph_marks (layout->graph));
   /* The notes wrapped where the other formats wrap them. */
   kv_render_measure (layout, options, &geometry);
   append_tikz_body (out, layout, options,
@@ -468,7 +603,13 @@ kv_export_beamer_bytes (KvLayout * const       *layouts,
   g_string_append (out, "}\n"
                    "\\sbox\\kvpicture{%\n"
                    "\\begin{tikzpicture}[x=1pt, y=1pt]\n");
-  append_tikz_styles (out, layouts[0]->graph);
+  {
+    KvNodeFlags marks = 0;
+
+    for (guint i = 0; i < n_frames; i++)
+      marks |= graph_marks (layouts[i]->graph);
+    append_tikz_styles (out, layouts[0]->graph, marks);
+  }
   /* The same box on every slide, so the same scale and place. */
   g_string_append_printf (out, "  \\path (%s,%s) rectangle (%s,%s);\n",
                           fmt (a, -4), fmt (b, bottom), fmt (c, width + BEAMER_LEGEND_GAP + BEAMER_LEGEND_WIDTH + 4),

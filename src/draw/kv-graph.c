@@ -68,6 +68,7 @@ kv_graph_unref (KvGraph *graph)
     return;
 
   g_free (graph->title);
+  g_free (graph->caption);
   g_strfreev (graph->agent_names);
   g_array_unref (graph->nodes);
   g_array_unref (graph->edges);
@@ -95,6 +96,7 @@ kv_graph_add_node (KvGraph     *graph,
   node.flags = flags;
   node.world = world;
   node.row = node.col = -1;
+  node.fill = -1;
   g_array_append_val (graph->nodes, node);
 
   return graph->nodes->len - 1;
@@ -157,11 +159,34 @@ kv_graph_add_caption (KvGraph    *graph,
                       guint       col,
                       const char *text)
 {
-  KvGraphCaption caption = { row, col, g_strdup (text) };
+  kv_graph_add_caption_full (graph, row, col, text, 0, FALSE, -1);
+}
+
+void
+kv_graph_add_caption_full (KvGraph    *graph,
+                           guint       row,
+                           guint       col,
+                           const char *text,
+                           double      size,
+                           gboolean    bold,
+                           int         agent)
+{
+  KvGraphCaption caption = { row, col, NULL, size, bold, agent };
 
   g_return_if_fail (graph != NULL && text != NULL);
 
+  caption.text = g_strdup (text);
   g_array_append_val (graph->captions, caption);
+}
+
+void
+kv_graph_set_caption (KvGraph    *graph,
+                      const char *caption)
+{
+  g_return_if_fail (graph != NULL);
+
+  g_free (graph->caption);
+  graph->caption = g_strdup (caption);
 }
 
 void

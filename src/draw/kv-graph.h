@@ -23,6 +23,12 @@ typedef enum {
   KV_NODE_HIGHLIGHTED = 1 << 1,   /* in the highlighted set (e.g. a formula's truth set) */
   KV_NODE_CUT_OFF     = 1 << 2,   /* has links to worlds outside the view */
   KV_NODE_STRUCK      = 1 << 3,   /* a product pair whose world fails the event's precondition */
+  KV_NODE_REMOVED     = 1 << 4,   /* gone with the step shown: drawn ghosted and crossed out, for
+                                   * that step only (the step after draws it no more) */
+  KV_NODE_FILLED      = 1 << 5,   /* filled in its agent's colour (KvNode.fill): an envelope that
+                                   * agent considers possible (kv-view-agents.c) */
+  KV_NODE_FAINT       = 1 << 6,   /* drawn faint, a thin grey ring: an envelope still possible that
+                                   * its panel's agent rules out */
 } KvNodeFlags;
 
 typedef enum {
@@ -36,6 +42,7 @@ typedef struct {
   guint        world;     /* the model's world (a representative one for grouped views) */
   int          row, col;  /* a place in a grid (kv_graph_set_grid), or -1 */
   char        *place_key; /* names the world for stable places (kv-layout.h); NULL: the label */
+  int          fill;      /* KV_NODE_FILLED's colour: an agent's, or -1 for ink (grey) */
 } KvNode;
 
 typedef struct {
@@ -48,8 +55,11 @@ typedef struct {
 /* A text placed at a grid's cell (kv_graph_add_caption): a block's name
  * over its block of rows and columns. */
 typedef struct {
-  guint  row, col;
-  char  *text;
+  guint    row, col;
+  char    *text;
+  double   size;      /* points; 0: the headers' (KV_STYLE_LABEL_SIZE) */
+  gboolean bold;
+  int      agent;     /* written in this agent's colour, or -1 (ink) */
 } KvGraphCaption;
 
 typedef struct {
@@ -71,6 +81,10 @@ typedef struct {
                             * legible at fit (there are next to no lines to make room for) */
   gboolean   of_events;    /* its nodes are an action model's events, not worlds: the legend
                             * says "actual event", "Every event is linked to itself" */
+  double     dot_size;     /* an unlabelled node's diameter, points; 0: KV_STYLE_DOT_SIZE */
+  char      *caption;      /* a line under the title saying what the picture is about (a
+                            * perspective: "What 1 considers possible at the actual world —
+                            * 300 worlds"), or NULL */
 } KvGraph;
 
 /* A graph with no nodes; the @n_agents names are copied. */
@@ -109,6 +123,13 @@ void        kv_graph_set_headers (KvGraph *graph, const char * const *rows,
  * room over real Cluedo's suspect × weapon blocks). Laid out and drawn
  * with the headers, in their font. */
 void        kv_graph_add_caption (KvGraph *graph, guint row, guint col, const char *text);
+/* The same, @size points (0: the headers'), bold or not, in @agent's
+ * colour (-1: ink): a panel's title in a grid of panels, whose row is as
+ * tall as its text. */
+void        kv_graph_add_caption_full (KvGraph *graph, guint row, guint col, const char *text,
+                                       double size, gboolean bold, int agent);
+/* Sets the line under the title (KvGraph.caption); NULL clears. */
+void        kv_graph_set_caption (KvGraph *graph, const char *caption);
 /* Node @i is the world another picture named @key (a product's result
  * world is the pair "(w, e)" of the stage before), so a stable layout keeps
  * it at that place. */

@@ -25,6 +25,12 @@ KvLayout *_kv_layout_new_pinned     (KvLayoutContext  *context,
                                      KvLayoutEngine    engine,
                                      const KvPin      *pins,
                                      GError          **error);
+/* kv-layout-grid.c: a grid with headers (or captions) placed by hand:
+ * evenly spaced columns, rows as tall as their nodes, or as their
+ * captions in a row of captions; @transposed swaps rows and columns. */
+void      _kv_layout_place_headed_grid (KvLayout      *layout,
+                                        gboolean       transposed);
+
 /* Straight links between the placed nodes; two agents linking the same
  * pair of nodes get links bent apart, and a link with a node on its line
  * (not in a grid with headers) is bent round it. */

@@ -121,6 +121,33 @@ choose_frame (KvPlaces      *places,
   return best;
 }
 
+/* Grows @frame to hold the box @min_x … @max_y (a world); TRUE when it grew
+ * (or was empty). */
+static gboolean
+frame_hold (Frame  *frame,
+            double  min_x,
+            double  max_x,
+            double  min_y,
+            double  max_y)
+{
+  if (!frame->framed)
+    {
+      frame->min_x = min_x;
+      frame->max_x = max_x;
+      frame->min_y = min_y;
+      frame->max_y = max_y;
+      frame->framed = TRUE;
+      return TRUE;
+    }
+  if (min_x >= frame->min_x && max_x <= frame->max_x && min_y >= frame->min_y && max_y <= frame->max_y)
+    return FALSE;
+  frame->min_x = MIN (frame->min_x, min_x);
+  frame->max_x = MAX (frame->max_x, max_x);
+  frame->min_y = MIN (frame->min_y, min_y);
+  frame->max_y = MAX (frame->max_y, max_y);
+  return TRUE;
+}
+
 KvLayout *
 kv_layout_new_stable (KvLayoutContext  *context,
                       KvGraph          *graph,
@@ -182,7 +209,6 @@ kv_layout_new_stable (KvLayoutContext  *context,
   for (guint i = 0; i < n_nodes; i++)
     {
       KvLayoutNode *node = &layout->nodes[i];
-      double min_x, max_x, min_y, max_y;
 
       if (pins[i].known)
         {
@@ -199,28 +225,8 @@ kv_layout_new_stable (KvLayoutContext  *context,
           place[1] = node->y;
           g_hash_table_replace (frame->points, g_strdup (kv_graph_place_key (graph, i)), place);
         }
-      min_x = node->x - node->width / 2;
-      max_x = node->x + node->width / 2;
-      min_y = node->y - node->height / 2;
-      max_y = node->y + node->height / 2;
-      if (!frame->framed)
-        {
-          frame->min_x = min_x;
-          frame->max_x = max_x;
-          frame->min_y = min_y;
-          frame->max_y = max_y;
-          frame->framed = TRUE;
-          grown = TRUE;
-        }
-      else if (min_x < frame->min_x || max_x > frame->max_x ||
-               min_y < frame->min_y || max_y > frame->max_y)
-        {
-          frame->min_x = MIN (frame->min_x, min_x);
-          frame->max_x = MAX (frame->max_x, max_x);
-          frame->min_y = MIN (frame->min_y, min_y);
-          frame->max_y = MAX (frame->max_y, max_y);
-          grown = TRUE;
-        }
+      grown |= frame_hold (frame, node->x - node->width / 2, node->x + node->width / 2,
+                           node->y - node->height / 2, node->y + node->height / 2);
     }
   /* A grid's headers move with its worlds, and the frame holds them. */
   if (layout->n_headers > 0)

@@ -297,124 +297,6 @@ _kv_layout_straight_links (KvLayout *layout)
 
 }
 
-/* Whether row header @i heads a block of rows (KvGraph.heading_rows). */
-static gboolean
-is_heading (const KvGraph *graph,
-            gboolean       transposed,
-            guint          i)
-{
-  return !transposed && i < 64 && (graph->heading_rows & (G_GUINT64_CONSTANT (1) << i)) != 0;
-}
-
-/* A grid with headers: evenly spaced rows and columns, as far apart as
- * the biggest node, the header text and the column headers' widest need,
- * the row headers right-aligned down the left, the column headers centred
- * across the top, y downwards from the top left. @transposed swaps rows
- * and columns. */
-static void
-place_headed_grid (KvLayout *layout,
-                   gboolean  transposed)
-{
-  KvGraph *graph = layout->graph;
-  GPtrArray *down = transposed ? graph->col_headers : graph->row_headers;
-  GPtrArray *across = transposed ? graph->row_headers : graph->col_headers;
-  guint n_nodes = kv_graph_n_nodes (graph);
-  double node_w = 0, node_h = 0, text_h = 0, across_w = 0, down_w = 0, cell_w, cell_h;
-  double min_x = G_MAXDOUBLE, max_x = -G_MAXDOUBLE, min_y = G_MAXDOUBLE, max_y = -G_MAXDOUBLE;
-  guint n_titles = down->len + across->len;   /* the headers; the captions after them */
-
-  layout->transposed = transposed;
-  layout->n_headers = n_titles + graph->captions->len;
-  layout->headers = g_new0 (KvLayoutHeader, layout->n_headers);
-  for (guint i = 0; i < layout->n_headers; i++)
-    {
-      KvLayoutHeader *h = &layout->headers[i];
-
-      if (i >= n_titles)
-        h->text = g_array_index (graph->captions, KvGraphCaption, i - n_titles).text;
-      else
-        h->text = i < down->len ? g_ptr_array_index (down, i) : g_ptr_array_index (across, i - down->len);
-      kv_style_text_size (h->text, KV_STYLE_LABEL_SIZE, FALSE, &h->width, &h->height);
-      text_h = MAX (text_h, h->height);
-      if (i >= down->len && i < n_titles)
-        across_w = MAX (across_w, h->width);
-    }
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      node_w = MAX (node_w, layout->nodes[i].width);
-      node_h = MAX (node_h, layout->nodes[i].height);
-    }
-  for (guint i = 0; i < down->len; i++)
-    if (!is_heading (graph, transposed, i))
-      down_w = MAX (down_w, layout->headers[i].width);
-  /* Room between neighbours for three agents' links bent apart, and
-   * no more: the headers are the labels, and they want the room (links
-   * bent apart between neighbours in a row stay within the row). The same
-   * with links or without: a product's pairs keep their places from the
-   * pairs stage to the links stage. */
-  cell_w = MAX (node_w, across_w) + (graph->compact ? 2.0 : 14.0);
-  cell_h = MAX (node_h, text_h) + (graph->compact ? 0.0 : 6.0);
-
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      const KvNode *node = kv_graph_node (graph, i);
-      KvLayoutNode *place = &layout->nodes[i];
-
-      place->x = (transposed ? node->row : node->col) * cell_w;
-      place->y = (transposed ? node->col : node->row) * cell_h;
-      min_x = MIN (min_x, place->x - place->width / 2);
-      max_x = MAX (max_x, place->x + place->width / 2);
-      min_y = MIN (min_y, place->y - place->height / 2);
-      max_y = MAX (max_y, place->y + place->height / 2);
-    }
-  for (guint i = 0; i < layout->n_headers; i++)
-    {
-      KvLayoutHeader *h = &layout->headers[i];
-
-      if (i >= n_titles)
-        {
-          const KvGraphCaption *caption = &g_array_index (graph->captions, KvGraphCaption, i - n_titles);
-
-          /* From the cell's left edge on: a block's name over the block. */
-          h->x = (transposed ? caption->row : caption->col) * cell_w - node_w / 2 + h->width / 2;
-          h->y = (transposed ? caption->col : caption->row) * cell_h;
-        }
-      else if (i < down->len)
-        {
-          h->x = -node_w / 2 - 10.0 - h->width / 2;
-          h->y = i * cell_h;
-          /* A block's heading ("event candle" in a product) wider than
-           * the other headers runs on over its own empty row rather than
-           * widen the picture. */
-          if (is_heading (graph, transposed, i) && down_w > 0 && h->width > down_w)
-            h->x = -node_w / 2 - 10.0 - down_w + h->width / 2;
-        }
-      else
-        {
-          h->x = (i - down->len) * cell_w;
-          h->y = -node_h / 2 - 8.0 - h->height / 2;
-        }
-      min_x = MIN (min_x, h->x - h->width / 2);
-      max_x = MAX (max_x, h->x + h->width / 2);
-      min_y = MIN (min_y, h->y - h->height / 2);
-      max_y = MAX (max_y, h->y + h->height / 2);
-    }
-
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      layout->nodes[i].x -= min_x;
-      layout->nodes[i].y -= min_y;
-    }
-  for (guint i = 0; i < layout->n_headers; i++)
-    {
-      layout->headers[i].x -= min_x;
-      layout->headers[i].y -= min_y;
-    }
-  layout->width = max_x - min_x;
-  layout->height = max_y - min_y;
-  _kv_layout_straight_links (layout);
-}
-
 gboolean
 _kv_layout_headers_move (KvLayout *layout,
                          double    dx,
@@ -616,9 +498,14 @@ _kv_layout_alloc (KvGraph        *graph,
 
   /* Node sizes come from the renderer's own font, so labels fit. */
   for (guint i = 0; i < n_nodes; i++)
-    kv_style_node_size (kv_graph_node (graph, i)->label,
-                        &layout->nodes[i].width, &layout->nodes[i].height,
-                        &layout->nodes[i].shape);
+    {
+      const char *label = kv_graph_node (graph, i)->label;
+
+      kv_style_node_size (label, &layout->nodes[i].width, &layout->nodes[i].height,
+                          &layout->nodes[i].shape);
+      if (*label == '\0' && graph->dot_size > 0)
+        layout->nodes[i].width = layout->nodes[i].height = graph->dot_size;
+    }
   return layout;
 }
 
@@ -633,8 +520,59 @@ kv_layout_new_transposed (KvLayoutContext *context,
   /* No Graphviz here (@context may be NULL): the cells are placed by
    * hand. As _kv_layout_new_pinned reports a grid: neato reproduces it (-n). */
   layout = _kv_layout_alloc (graph, KV_LAYOUT_NEATO);
-  place_headed_grid (layout, TRUE);
+  _kv_layout_place_headed_grid (layout, TRUE);
   return layout;
+}
+
+/* @layout's graph as a Graphviz graph for @engine: a node per world, its
+ * size and shape, pinned where @pins knows it (or NULL), an edge per link
+ * (@gnodes and @gedges get them). With the Graphviz lock held. */
+static Agraph_t *
+make_agraph (KvLayout      *layout,
+             KvLayoutEngine engine,
+             const KvPin   *pins,
+             Agnode_t     **gnodes,
+             Agedge_t     **gedges)
+{
+  const KvGraph *graph = layout->graph;
+  guint n_nodes = kv_graph_n_nodes (graph), n_edges = kv_graph_n_edges (graph);
+  Agraph_t *g;
+
+  /* Not strict: two agents linking the same worlds give two edges. */
+  g = agopen ((char *) "kripkeviz", Agundirected, NULL);
+  set_engine_attrs (g, engine, n_nodes);
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      char name[32];
+
+      g_snprintf (name, sizeof name, "n%u", i);
+      gnodes[i] = agnode (g, name, TRUE);
+      set_attr (gnodes[i], "label", "");
+      set_attr (gnodes[i], "fixedsize", "true");
+      set_attr (gnodes[i], "shape",
+                layout->nodes[i].shape == KV_NODE_SHAPE_ELLIPSE ? "ellipse" : "box");
+      set_attr_double (gnodes[i], "width", layout->nodes[i].width / 72.0);
+      set_attr_double (gnodes[i], "height", layout->nodes[i].height / 72.0);
+      if (pins != NULL && pins[i].known)
+        {
+          /* Inches, y upwards; "!" pins the node there. */
+          char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
+          g_autofree char *pos = g_strdup_printf ("%s,%s!",
+                                                  g_ascii_formatd (x, sizeof x, "%.4f", pins[i].x / 72.0),
+                                                  g_ascii_formatd (y, sizeof y, "%.4f", -pins[i].y / 72.0));
+
+          set_attr (gnodes[i], "pos", pos);
+        }
+    }
+
+  for (guint i = 0; i < n_edges; i++)
+    {
+      const KvEdge *e = kv_graph_edge (graph, i);
+
+      gedges[i] = agedge (g, gnodes[e->source], gnodes[e->target], NULL, TRUE);
+    }
+
+  return g;
 }
 
 KvLayout *
@@ -695,9 +633,9 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
     return g_steal_pointer (&layout);
 
   /* Places known in advance need no Graphviz. */
-  if (grid && (graph->row_headers->len > 0 || graph->col_headers->len > 0))
+  if (grid && (graph->row_headers->len > 0 || graph->col_headers->len > 0 || graph->captions->len > 0))
     {
-      place_headed_grid (layout, FALSE);
+      _kv_layout_place_headed_grid (layout, FALSE);
       return g_steal_pointer (&layout);
     }
   if (grid || on_ring || in_cells)
@@ -713,39 +651,7 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
   graphviz_messages = messages;
   agseterrf (collect_message);
 
-  /* Not strict: two agents linking the same worlds give two edges. */
-  g = agopen ((char *) "kripkeviz", Agundirected, NULL);
-  set_engine_attrs (g, engine, n_nodes);
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      char name[32];
-
-      g_snprintf (name, sizeof name, "n%u", i);
-      gnodes[i] = agnode (g, name, TRUE);
-      set_attr (gnodes[i], "label", "");
-      set_attr (gnodes[i], "fixedsize", "true");
-      set_attr (gnodes[i], "shape",
-                layout->nodes[i].shape == KV_NODE_SHAPE_ELLIPSE ? "ellipse" : "box");
-      set_attr_double (gnodes[i], "width", layout->nodes[i].width / 72.0);
-      set_attr_double (gnodes[i], "height", layout->nodes[i].height / 72.0);
-      if (pins != NULL && pins[i].known)
-        {
-          /* Inches, y upwards; "!" pins the node there. */
-          char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
-          g_autofree char *pos = g_strdup_printf ("%s,%s!",
-                                                  g_ascii_formatd (x, sizeof x, "%.4f", pins[i].x / 72.0),
-                                                  g_ascii_formatd (y, sizeof y, "%.4f", -pins[i].y / 72.0));
-
-          set_attr (gnodes[i], "pos", pos);
-        }
-    }
-
-  for (guint i = 0; i < n_edges; i++)
-    {
-      const KvEdge *e = kv_graph_edge (graph, i);
-
-      gedges[i] = agedge (g, gnodes[e->source], gnodes[e->target], NULL, TRUE);
-    }
+  g = make_agraph (layout, engine, pins, gnodes, gedges);
 
   status = gvLayout (context->gvc, g, kv_layout_engine_to_string (engine));
   if (status == 0)
@@ -789,6 +695,31 @@ kv_layout_ref (KvLayout *layout)
 
   g_atomic_ref_count_inc (&layout->ref);
   return layout;
+}
+
+double
+kv_layout_min_text_size (const KvLayout *layout)
+{
+  const KvGraph *graph;
+  double size = G_MAXDOUBLE;
+
+  g_return_val_if_fail (layout != NULL, 0);
+
+  graph = layout->graph;
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    if (kv_graph_node (graph, i)->label != NULL && *kv_graph_node (graph, i)->label != '\0' &&
+        kv_graph_node (graph, i)->row < 0)
+      {
+        size = KV_STYLE_LABEL_SIZE;
+        break;
+      }
+  for (guint i = 0; i < layout->n_headers; i++)
+    if (layout->headers[i].text != NULL && *layout->headers[i].text != '\0')
+      size = MIN (size, layout->headers[i].size > 0 ? layout->headers[i].size : KV_STYLE_LABEL_SIZE);
+  /* The agents' names on the links, when few enough to be drawn. */
+  if (kv_graph_n_edges (graph) > 0 && kv_graph_n_edges (graph) <= KV_RENDER_EDGE_LABELS_MAX)
+    size = MIN (size, KV_STYLE_LINK_LABEL_SIZE);
+  return size == G_MAXDOUBLE ? 0 : size;
 }
 
 void

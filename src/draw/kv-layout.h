@@ -55,12 +55,15 @@ typedef struct {
   KvNodeShape shape;
 } KvLayoutNode;
 
-/* A grid's header (kv_graph_set_headers), placed: the text is centred at
- * (x, y), in the renderer's label font (KV_STYLE_LABEL_SIZE). */
+/* A grid's header (kv_graph_set_headers) or caption, placed: the text is
+ * centred at (x, y), in the renderer's font at @size points. */
 typedef struct {
   const char *text;            /* the graph's */
   double      x, y;
   double      width, height;
+  double      size;            /* KV_STYLE_LABEL_SIZE, or a caption's own */
+  gboolean    bold;
+  int         agent;           /* written in this agent's colour, or -1 (ink) */
 } KvLayoutHeader;
 
 typedef struct {
@@ -104,6 +107,13 @@ KvLayout *kv_layout_new   (KvLayoutContext *context, KvGraph *graph,
 KvLayout *kv_layout_new_transposed (KvLayoutContext *context, KvGraph *graph);   /* @context may be NULL */
 KvLayout *kv_layout_ref   (KvLayout *layout);
 void      kv_layout_unref (KvLayout *layout);
+
+/* The smallest text of the picture itself, in points: its world labels
+ * (KV_STYLE_LABEL_SIZE), its headers and captions (each its size) and
+ * its links' labels (KV_STYLE_LINK_LABEL_SIZE, where they are drawn);
+ * the legend's and the title's not counted. 0 when it has none. What a
+ * fit keeps readable (kv_canvas's presentation mode). */
+double    kv_layout_min_text_size (const KvLayout *layout);
 
 /* Stable pictures: a KvPlaces remembers where each world was put, so that
  * the next picture of the same game and view (a later step, another

@@ -603,6 +603,89 @@ build_pairs (const KvProductView *view, const KvProductGrouping *g)
   return graph;
 }
 
+/* Agent @a's links between the nodes (node_of_pair[p] shows pair p, or
+ * -1): each class of the product kept as a cycle, and the kept ones
+ * within a class of M joined by cut links. TRUE when a class was drawn
+ * as a cycle. */
+static gboolean
+add_agent_links (const KvProductView *view, EdgeSet *set, guint a, const gint32 *node_of_pair, guint n_nodes)
+{
+  const KvModel *m = view->before, *after = view->after;
+  const KvProduct *product = view->product;
+  gboolean cycles = FALSE;
+  g_autofree guint32 *kept = g_new (guint32, MAX (n_nodes, 1));
+  g_autofree guint32 *before = g_new (guint32, MAX (n_nodes, 1));
+  g_autofree gint32 *first_kept = g_new (gint32, MAX (after->n_classes[a], 1));
+  g_autofree gint32 *first_before = g_new (gint32, MAX (m->n_classes[a], 1));
+  g_autofree guint *members = g_new (guint, MAX (n_nodes, 1));
+  g_autofree gint32 *last = g_new (gint32, MAX (n_nodes, 1));
+  g_autofree gint32 *head = g_new (gint32, MAX (n_nodes, 1));
+  g_autofree gint32 *next = g_new (gint32, MAX (n_nodes, 1));
+
+  /* Join the nodes an agent cannot tell apart, after (kept) and
+   * before the action (through M's classes). With one pair a node these
+   * are the product's classes and M's; with grouped nodes, components. */
+  for (guint i = 0; i < n_nodes; i++)
+    kept[i] = before[i] = i;
+  for (guint c = 0; c < after->n_classes[a]; c++)
+    first_kept[c] = -1;
+  for (guint c = 0; c < m->n_classes[a]; c++)
+    first_before[c] = -1;
+  for (guint p = 0; p < product->n_pairs; p++)
+    {
+      gint32 node = node_of_pair[p];
+      guint32 pc = after->cls[a][p], mc = m->cls[a][product->pair_world[p]];
+
+      if (node < 0)
+        continue;
+      if (first_kept[pc] < 0)
+        first_kept[pc] = node;
+      else
+        join (kept, (guint32) node, (guint32) first_kept[pc]);
+      if (first_before[mc] < 0)
+        first_before[mc] = node;
+      else
+        join (before, (guint32) node, (guint32) first_before[mc]);
+    }
+
+  /* Kept: each component as a cycle, its nodes listed in order from
+   * head[root] through next[]. */
+  for (guint i = 0; i < n_nodes; i++)
+    head[i] = -1;
+  for (guint i = n_nodes; i-- > 0; )
+    {
+      guint32 root = find (kept, i);
+
+      next[i] = head[root];
+      head[root] = (gint32) i;
+    }
+  for (guint root = 0; root < n_nodes; root++)
+    {
+      guint n = 0;
+
+      for (gint32 i = head[root]; i >= 0; i = next[i])
+        members[n++] = (guint) i;
+      if (n > 0)
+        cycles |= add_class (set, a, members, n, 0);
+    }
+
+  /* Cut: within a component of M, the kept components one after the
+   * other, joined by faded links. */
+  for (guint i = 0; i < n_nodes; i++)
+    last[i] = -1;
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      guint32 mroot = find (before, i), kroot = find (kept, i);
+
+      if (kroot != i)
+        continue;   /* one link per kept component */
+      if (last[mroot] >= 0)
+        edge_set_add (set, a, (guint) last[mroot], i, KV_EDGE_CUT);
+      last[mroot] = (gint32) i;
+    }
+  return cycles;
+}
+
 static KvGraph *
 build_links (const KvProductView *view, const KvProductGrouping *g)
 {
@@ -657,78 +740,7 @@ build_links (const KvProductView *view, const KvProductGrouping *g)
 
   n_nodes = kv_graph_n_nodes (graph);
   for (guint a = 0; a < game->n_agents; a++)
-    {
-      g_autofree guint32 *kept = g_new (guint32, MAX (n_nodes, 1));
-      g_autofree guint32 *before = g_new (guint32, MAX (n_nodes, 1));
-      g_autofree gint32 *first_kept = g_new (gint32, MAX (after->n_classes[a], 1));
-      g_autofree gint32 *first_before = g_new (gint32, MAX (m->n_classes[a], 1));
-      g_autofree guint *members = g_new (guint, MAX (n_nodes, 1));
-      g_autofree gint32 *last = g_new (gint32, MAX (n_nodes, 1));
-      g_autofree gint32 *head = g_new (gint32, MAX (n_nodes, 1));
-      g_autofree gint32 *next = g_new (gint32, MAX (n_nodes, 1));
-
-      /* Join the nodes an agent cannot tell apart, after (kept) and
-       * before the action (through M's classes). With one pair a node these
-       * are the product's classes and M's; with grouped nodes, components. */
-      for (guint i = 0; i < n_nodes; i++)
-        kept[i] = before[i] = i;
-      for (guint c = 0; c < after->n_classes[a]; c++)
-        first_kept[c] = -1;
-      for (guint c = 0; c < m->n_classes[a]; c++)
-        first_before[c] = -1;
-      for (guint p = 0; p < product->n_pairs; p++)
-        {
-          gint32 node = node_of_pair[p];
-          guint32 pc = after->cls[a][p], mc = m->cls[a][product->pair_world[p]];
-
-          if (node < 0)
-            continue;
-          if (first_kept[pc] < 0)
-            first_kept[pc] = node;
-          else
-            join (kept, (guint32) node, (guint32) first_kept[pc]);
-          if (first_before[mc] < 0)
-            first_before[mc] = node;
-          else
-            join (before, (guint32) node, (guint32) first_before[mc]);
-        }
-
-      /* Kept: each component as a cycle, its nodes listed in order from
-       * head[root] through next[]. */
-      for (guint i = 0; i < n_nodes; i++)
-        head[i] = -1;
-      for (guint i = n_nodes; i-- > 0; )
-        {
-          guint32 root = find (kept, i);
-
-          next[i] = head[root];
-          head[root] = (gint32) i;
-        }
-      for (guint root = 0; root < n_nodes; root++)
-        {
-          guint n = 0;
-
-          for (gint32 i = head[root]; i >= 0; i = next[i])
-            members[n++] = (guint) i;
-          if (n > 0)
-            cycles |= add_class (&set, a, members, n, 0);
-        }
-
-      /* Cut: within a component of M, the kept components one after the
-       * other, joined by faded links. */
-      for (guint i = 0; i < n_nodes; i++)
-        last[i] = -1;
-      for (guint i = 0; i < n_nodes; i++)
-        {
-          guint32 mroot = find (before, i), kroot = find (kept, i);
-
-          if (kroot != i)
-            continue;   /* one link per kept component */
-          if (last[mroot] >= 0)
-            edge_set_add (&set, a, (guint) last[mroot], i, KV_EDGE_CUT);
-          last[mroot] = (gint32) i;
-        }
-    }
+    cycles |= add_agent_links (view, &set, a, node_of_pair, n_nodes);
   edge_set_flush (&set, graph);
   g_hash_table_unref (set.flags);
   kv_graph_add_note (graph, _("(w, e) and (w′, e′) stay linked for an agent when it linked w and w′ and cannot tell e from e′."));
@@ -833,6 +845,10 @@ kv_product_view_build (const KvProductView *view, KvProductStage stage,
         /* The view auto picks, decided here to know how nodes group worlds. */
         if (result.kind == KV_VIEW_AUTO)
           result.kind = kv_view_choose (view->after, result.limit);
+        /* The result beside its pairs is their grid's: its envelopes,
+         * not a panel per player. */
+        if (result.kind == KV_VIEW_AGENTS)
+          result.kind = KV_VIEW_ENVELOPE;
         graph = kv_view_build (view->after, &result, error);
         if (graph != NULL)
           {

@@ -21,7 +21,6 @@
 #define SAMPLE_GAP    6.0    /* between a sample and its text */
 #define MIN_LEGEND_W  320.0   /* notes wrap no narrower… */
 #define MIN_LEGEND_W_BOX 160.0   /* …but in a canvas's box (a narrow panel of the product view) */
-#define FEW_EDGES     40     /* label links with their agent up to this many */
 /* A compact grid in a canvas's box (real Cluedo's envelopes): its margins,
  * and how far its notes may grow (grows_notes). */
 #define MARGIN_TIGHT      6.0
@@ -38,6 +37,10 @@ typedef enum {
   ITEM_CUT_OFF,
   ITEM_STRUCK,
   ITEM_CUT_LINK,
+  ITEM_FILLED,
+  ITEM_FAINT,
+  ITEM_REMOVED,
+  ITEM_DIMMED,
   ITEM_NOTE,
 } ItemKind;
 
@@ -138,6 +141,17 @@ any_edge_cut (const KvGraph *graph)
   return FALSE;
 }
 
+/* The line under the title saying what the picture shows (a
+ * perspective), or NULL: shown with or without the title. */
+static const char *
+caption_of (const KvLayout        *layout,
+            const KvRenderOptions *options)
+{
+  const char *caption = options->caption != NULL ? options->caption : layout->graph->caption;
+
+  return caption != NULL && *caption != '\0' ? caption : NULL;
+}
+
 static void
 clear_item (gpointer data)
 {
@@ -190,74 +204,169 @@ wrap_text (const char *text,
   return wrap_text_sized (text, max_width, KV_STYLE_SMALL_SIZE, FALSE);
 }
 
-/* The title's lines, wrapped at @wrap (measure's choice): a long title
- * does not make a narrow picture — the envelope grid — small when it is
- * fitted to a window or a slide. */
+/* The title's lines (or the caption's, at @size), wrapped at @wrap
+ * (measure's choice): a long title does not make a narrow picture — the
+ * envelope grid — small when it is fitted to a window or a slide. */
 static GPtrArray *
-title_lines (double      wrap,
-             const char *title)
+text_lines (double      wrap,
+            const char *text,
+            double      size,
+            gboolean    bold)
 {
   GPtrArray *one;
 
   if (wrap > 0)
-    return wrap_text_sized (title, wrap, KV_STYLE_TITLE_SIZE, TRUE);
+    return wrap_text_sized (text, wrap, size, bold);
   one = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (one, g_strdup (title));
+  g_ptr_array_add (one, g_strdup (text));
   return one;
 }
 
+static GPtrArray *
+title_lines (double      wrap,
+             const char *title)
+{
+  return text_lines (wrap, title, KV_STYLE_TITLE_SIZE, TRUE);
+}
+
+/* Where the caption wraps: as wide as the picture at most, so that a
+ * long caption over a small graph does not widen the drawing (and make
+ * it small at fit). */
+static double
+caption_wrap (const KvLayout *layout,
+              double          wrap)
+{
+  double width = MAX (layout->width, 240.0);
+
+  return wrap > 0 ? MIN (wrap, width) : width;
+}
+
+/* The caption is set as the labels, in bold: a part of the picture. */
+#define CAPTION_SIZE KV_STYLE_LABEL_SIZE
+
+/* Adds to *@y how tall @lines are at @size, and widens *@widest to the
+ * widest, as the title and caption are drawn: each next line TITLE_LINE
+ * times its height. */
 static void
-plan_legend (const KvLayout *layout,
-             double          max_width,
-             Legend         *legend)
+add_lines_height (GPtrArray *lines,
+                  double     size,
+                  gboolean   bold,
+                  double    *y,
+                  double    *widest)
+{
+  for (guint i = 0; i < lines->len; i++)
+    {
+      double w, h;
+
+      kv_style_text_size (g_ptr_array_index (lines, i), size, bold, &w, &h);
+      *widest = MAX (*widest, w);
+      *y += h * (i > 0 ? TITLE_LINE : 1.0);
+    }
+}
+
+
+static void
+add_entry (GArray     *entries,
+           ItemKind    kind,
+           guint       agent,
+           const char *text)
+{
+  Item item = { .kind = kind, .agent = agent, .text = g_strdup (text) };
+
+  g_array_append_val (entries, item);
+}
+
+/* The legend's entries, in order: the agents' lines, then a sample of
+ * each mark the graph uses. */
+static GArray *
+legend_entries (const KvLayout        *layout,
+                const KvRenderOptions *options)
 {
   const KvGraph *graph = layout->graph;
-  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (Item));
+  GArray *entries = g_array_new (FALSE, TRUE, sizeof (Item));
+
+  for (guint a = 0; a < graph->n_agents && !kv_render_is_panels (graph); a++)
+    {
+      /* TRANSLATORS: legend entry; %s is the agent's name */
+      g_autofree char *text = g_strdup_printf (_("agent %s"), graph->agent_names[a]);
+
+      add_entry (entries, ITEM_AGENT, a, text);
+    }
+  if (kv_render_is_panels (graph))
+    add_entry (entries, ITEM_FILLED, 0, _("considered possible"));
+  if (kv_graph_has_node_flag (graph, KV_NODE_FAINT))
+    add_entry (entries, ITEM_FAINT, 0, _("ruled out"));
+  if (kv_graph_actual (graph) >= 0)
+    add_entry (entries, ITEM_ACTUAL, 0, graph->of_events ? _("actual event")
+                                        : kv_render_is_panels (graph) ? _("actual envelope") : _("actual world"));
+  if (kv_graph_has_node_flag (graph, KV_NODE_HIGHLIGHTED))
+    add_entry (entries, ITEM_HIGHLIGHTED, 0, _("highlighted"));
+  if (kv_graph_has_node_flag (graph, KV_NODE_CUT_OFF))
+    add_entry (entries, ITEM_CUT_OFF, 0, _("has links outside the view"));
+  if (kv_graph_has_node_flag (graph, KV_NODE_STRUCK))
+    add_entry (entries, ITEM_STRUCK, 0, _("precondition false: pair dropped"));
+  if (kv_graph_has_node_flag (graph, KV_NODE_REMOVED))
+    add_entry (entries, ITEM_REMOVED, 0, kv_render_is_panels (graph) ? _("ruled out by this step") : _("removed by this step (gone at the next)"));
+  if (any_edge_cut (graph))
+    add_entry (entries, ITEM_CUT_LINK, 0, _("link cut by the action (faded)"));
+  if (options->dimmed != NULL && kv_bits_count (options->dimmed) > 0)
+    add_entry (entries, ITEM_DIMMED, 0, _("outside the perspective (grey)"));
+  return entries;
+}
+
+/* An entry wider than the legend (a narrow panel's, beside its graph)
+ * has a row of its own, its text wrapped beside its sample: its first
+ * line stays the entry's, the next ones are notes under it. Returns the
+ * rows' height past the first, or -1 when the text is one line anyway. */
+static double
+wrap_entry (Legend *legend,
+            Item   *item,
+            double  sample,
+            double  max_width,
+            double  y)
+{
+  g_autoptr(GPtrArray) lines = wrap_text (item->text, max_width - sample);
+  double text_w;
+
+  if (lines->len <= 1)
+    return -1;
+  g_free (item->text);
+  item->text = g_strdup (g_ptr_array_index (lines, 0));
+  kv_style_text_size (item->text, KV_STYLE_SMALL_SIZE, FALSE, &text_w, NULL);
+  item->width = sample + text_w;
+  item->x = 0;
+  item->y = y;
+  legend->width = MAX (legend->width, item->width);
+  g_array_append_val (legend->items, *item);
+  /* A note's text is centred LEGEND_ROW * 0.4 below its top, an entry's
+   * LEGEND_ROW / 2. */
+  for (guint j = 1; j < lines->len; j++)
+    {
+      Item line = { .kind = ITEM_NOTE, .text = g_strdup (g_ptr_array_index (lines, j)),
+                    .x = sample, .y = y + LEGEND_ROW * 0.1 + j * NOTE_LINE };
+
+      kv_style_text_size (line.text, KV_STYLE_SMALL_SIZE, FALSE, &line.width, NULL);
+      legend->width = MAX (legend->width, line.x + line.width);
+      g_array_append_val (legend->items, line);
+    }
+  return (lines->len - 1) * NOTE_LINE;
+}
+
+/* Entries flow left to right, wrapping at @max_width; returns the y
+ * under them. */
+static double
+flow_entries (Legend *legend,
+              GArray *entries,
+              double  max_width)
+{
   double x = 0, y = 0;
 
-  legend->items = g_array_new (FALSE, TRUE, sizeof (Item));
-  g_array_set_clear_func (legend->items, clear_item);
-  legend->width = 0;
-
-  for (guint a = 0; a < graph->n_agents; a++)
-    {
-      Item item = { .kind = ITEM_AGENT, .agent = a, .text = /* TRANSLATORS: legend entry; %s is the agent's name */
-                    g_strdup_printf (_("agent %s"), graph->agent_names[a]) };
-      g_array_append_val (entries, item);
-    }
-  if (kv_graph_actual (graph) >= 0)
-    {
-      Item item = { .kind = ITEM_ACTUAL, .text = g_strdup (graph->of_events ? _("actual event") : _("actual world")) };
-      g_array_append_val (entries, item);
-    }
-  if (kv_graph_has_node_flag (graph, KV_NODE_HIGHLIGHTED))
-    {
-      Item item = { .kind = ITEM_HIGHLIGHTED, .text = g_strdup (_("highlighted")) };
-      g_array_append_val (entries, item);
-    }
-  if (kv_graph_has_node_flag (graph, KV_NODE_CUT_OFF))
-    {
-      Item item = { .kind = ITEM_CUT_OFF, .text = g_strdup (_("has links outside the view")) };
-      g_array_append_val (entries, item);
-    }
-  if (kv_graph_has_node_flag (graph, KV_NODE_STRUCK))
-    {
-      Item item = { .kind = ITEM_STRUCK, .text = g_strdup (_("precondition false: pair dropped")) };
-      g_array_append_val (entries, item);
-    }
-  if (any_edge_cut (graph))
-    {
-      Item item = { .kind = ITEM_CUT_LINK, .text = g_strdup (_("link cut by the action (faded)")) };
-      g_array_append_val (entries, item);
-    }
-
-  /* Entries flow left to right, wrapping at max_width. */
   for (guint i = 0; i < entries->len; i++)
     {
       Item *item = &g_array_index (entries, Item, i);
-      double sample = (item->kind == ITEM_AGENT || item->kind == ITEM_CUT_LINK ? SAMPLE_LINE : SAMPLE_W)
-                      + SAMPLE_GAP;
-      double text_w;
+      gboolean line_sample = item->kind == ITEM_AGENT || item->kind == ITEM_CUT_LINK;
+      double sample = (line_sample ? SAMPLE_LINE : SAMPLE_W) + SAMPLE_GAP;
+      double text_w, more;
 
       kv_style_text_size (item->text, KV_STYLE_SMALL_SIZE, FALSE, &text_w, NULL);
       item->width = sample + text_w;
@@ -266,46 +375,38 @@ plan_legend (const KvLayout *layout,
           x = 0;
           y += LEGEND_ROW;
         }
-      /* An entry wider than the legend (a narrow panel's, beside its
-       * graph) has a row of its own, its text wrapped beside its sample. */
-      if (item->width > max_width)
+      if (item->width > max_width && (more = wrap_entry (legend, item, sample, max_width, y)) >= 0)
         {
-          g_autoptr(GPtrArray) lines = wrap_text (item->text, max_width - sample);
-
-          if (lines->len > 1)
-            {
-              g_free (item->text);
-              item->text = g_strdup (g_ptr_array_index (lines, 0));
-              kv_style_text_size (item->text, KV_STYLE_SMALL_SIZE, FALSE, &text_w, NULL);
-              item->width = sample + text_w;
-              item->x = 0;
-              item->y = y;
-              legend->width = MAX (legend->width, item->width);
-              g_array_append_val (legend->items, *item);
-              /* The next lines as notes under the first one's text: a
-               * note's text is centred LEGEND_ROW * 0.4 below its top, an
-               * entry's LEGEND_ROW / 2. */
-              for (guint j = 1; j < lines->len; j++)
-                {
-                  Item line = { .kind = ITEM_NOTE, .text = g_strdup (g_ptr_array_index (lines, j)),
-                                .x = sample, .y = y + LEGEND_ROW * 0.1 + j * NOTE_LINE };
-
-                  kv_style_text_size (line.text, KV_STYLE_SMALL_SIZE, FALSE, &line.width, NULL);
-                  legend->width = MAX (legend->width, line.x + line.width);
-                  g_array_append_val (legend->items, line);
-                }
-              x = 0;
-              y += LEGEND_ROW + (lines->len - 1) * NOTE_LINE;
-              continue;
-            }
+          item->text = NULL;   /* the legend's now */
+          x = 0;
+          y += LEGEND_ROW + more;
+          continue;
         }
       item->x = x;
       item->y = y;
       x += item->width + LEGEND_SPACE;
       legend->width = MAX (legend->width, item->x + item->width);
       g_array_append_val (legend->items, *item);
+      item->text = NULL;
     }
-  y += LEGEND_ROW;
+  return y + LEGEND_ROW;
+}
+
+static void
+plan_legend (const KvLayout        *layout,
+             const KvRenderOptions *options,
+             double                 max_width,
+             Legend                *legend)
+{
+  const KvGraph *graph = layout->graph;
+  g_autoptr(GArray) entries = legend_entries (layout, options);
+  double y;
+
+  g_array_set_clear_func (entries, clear_item);
+  legend->items = g_array_new (FALSE, TRUE, sizeof (Item));
+  g_array_set_clear_func (legend->items, clear_item);
+  legend->width = 0;
+  y = flow_entries (legend, entries, max_width);
 
   /* Notes, then the reflexive links every S5 model has. */
   for (guint i = 0; i < graph->notes->len + kv_render_notes_reflexive (graph); i++)
@@ -339,14 +440,15 @@ min_legend_width (const KvRenderOptions *options)
 /* The legend planned @width wide in the drawing: at the spacing's scale,
  * its notes wrap at @width / scale (the note width TikZ reads). */
 static double
-plan_scaled_legend (const KvLayout *layout,
-                    const Spacing  *spacing,
-                    double          width,
-                    Legend         *legend)
+plan_scaled_legend (const KvLayout        *layout,
+                    const KvRenderOptions *options,
+                    const Spacing         *spacing,
+                    double                 width,
+                    Legend                *legend)
 {
   double scale = spacing->legend_scale;
 
-  plan_legend (layout, width / scale, legend);
+  plan_legend (layout, options, width / scale, legend);
   legend->width *= scale;
   legend->height *= scale;
   return width / scale;
@@ -392,14 +494,15 @@ measure_at (const KvLayout         *layout,
     {
       g_autoptr(GPtrArray) lines = title_lines (wrap, title);
 
-      for (guint i = 0; i < lines->len; i++)
-        {
-          double w, h;
+      add_lines_height (lines, KV_STYLE_TITLE_SIZE, TRUE, &y, &content_w);
+      y += TITLE_GAP;
+    }
+  if (caption_of (layout, options) != NULL)
+    {
+      g_autoptr(GPtrArray) lines = text_lines (caption_wrap (layout, wrap), caption_of (layout, options),
+                                               CAPTION_SIZE, TRUE);
 
-          kv_style_text_size (g_ptr_array_index (lines, i), KV_STYLE_TITLE_SIZE, TRUE, &w, &h);
-          content_w = MAX (content_w, w);
-          y += h * (i > 0 ? TITLE_LINE : 1.0);
-        }
+      add_lines_height (lines, CAPTION_SIZE, TRUE, &y, &content_w);
       y += TITLE_GAP;
     }
 
@@ -409,7 +512,7 @@ measure_at (const KvLayout         *layout,
   kv_render_links_overhang (layout, &right, &below);
   if (options->show_legend && beside)
     {
-      geometry->note_width = plan_scaled_legend (layout, spacing, wrap, legend);
+      geometry->note_width = plan_scaled_legend (layout, options, spacing, wrap, legend);
       content_w = MAX (content_w, layout->width + right + gap + legend->width);
       geometry->width = ceil (content_w + 2 * margin);
       geometry->graph_x = margin;
@@ -421,7 +524,7 @@ measure_at (const KvLayout         *layout,
     }
   if (options->show_legend)
     {
-      geometry->note_width = plan_scaled_legend (layout, spacing,
+      geometry->note_width = plan_scaled_legend (layout, options, spacing,
                                                  MAX (content_w, wrap > 0 ? wrap : min_legend_width (options)),
                                                  legend);
       content_w = MAX (content_w, legend->width);
@@ -680,29 +783,78 @@ shape_path (cairo_t     *cr,
   kv_render_node_path (cr, shape, x, y, width, height, 0);
 }
 
-/* A world: its fill, border(s) and label, centred at (x, y). */
+/* Writes @text at the current point, and counts its size on the
+ * device in @stats (a picture's own @label, or the legend's and title's
+ * text). */
 static void
-draw_world (cairo_t     *cr,
-            KvNodeShape  shape,
-            double       x,
-            double       y,
-            double       width,
-            double       height,
-            KvNodeFlags  flags,
-            const char  *label,
-            double       font_size)
+show_text (cairo_t       *cr,
+           const char    *text,
+           KvRenderStats *stats,
+           gboolean       label)
 {
-  cairo_text_extents_t extents;
-  cairo_font_extents_t font;
-  double tx, ty;
+  if (stats != NULL && *text != '\0')
+    {
+      cairo_matrix_t font;
+      double dx = 0, dy, px;
 
-  /* A struck pair is greyed, its label crossed out. */
-  double ink = (flags & KV_NODE_STRUCK) ? 0.6 : 0.1;
+      cairo_get_font_matrix (cr, &font);
+      dy = font.yy;
+      cairo_user_to_device_distance (cr, &dx, &dy);
+      px = hypot (dx, dy);
+      stats->min_text_px = MIN (stats->min_text_px, px);
+      if (label)
+        stats->min_label_px = MIN (stats->min_label_px, px);
+    }
+  cairo_show_text (cr, text);
+}
 
-  shape_path (cr, shape, x, y, width, height);
+/* A world (or a legend's sample of one) to draw: centred at (x, y). */
+typedef struct {
+  KvNodeShape  shape;
+  double       x, y, width, height;
+  KvNodeFlags  flags;
+  int          fill;      /* KV_NODE_FILLED's agent, or -1 */
+  const char  *label;     /* NULL: a sample, no text */
+  double       font_size;
+} World;
+
+/* A dot too small for the actual world's inner border (a panel's cell):
+ * its ring goes round it instead. */
+#define SMALL_DOT 12.0
+
+static KvRgb
+fill_color (int fill)
+{
+  return fill >= 0 ? kv_style_agent_color ((guint) fill) : (KvRgb) { 0.3, 0.3, 0.3 };
+}
+
+/* The grey of a world's border and label. */
+static double
+ink_of (KvNodeFlags flags)
+{
+  return (flags & KV_NODE_STRUCK) ? 0.6
+         : (flags & KV_NODE_REMOVED) ? KV_STYLE_REMOVED_INK
+         : (flags & KV_NODE_FAINT) ? KV_STYLE_FAINT_INK : KV_STYLE_INK;
+}
+
+/* The fill and the border(s). */
+static void
+draw_outline (cairo_t     *cr,
+              const World *world)
+{
+  KvNodeFlags flags = world->flags;
+  double ink = ink_of (flags);
+  gboolean small = world->width < SMALL_DOT;
+
+  shape_path (cr, world->shape, world->x, world->y, world->width, world->height);
   if (flags & KV_NODE_HIGHLIGHTED)
     {
       KvRgb rgb = kv_style_highlight_color ();
+      cairo_set_source_rgb (cr, rgb.red, rgb.green, rgb.blue);
+    }
+  else if (flags & KV_NODE_FILLED)
+    {
+      KvRgb rgb = fill_color (world->fill);
       cairo_set_source_rgb (cr, rgb.red, rgb.green, rgb.blue);
     }
   else if (flags & KV_NODE_STRUCK)
@@ -713,7 +865,7 @@ draw_world (cairo_t     *cr,
 
   cairo_set_source_rgb (cr, ink, ink, ink);
   cairo_set_line_width (cr, (flags & KV_NODE_HIGHLIGHTED) ? 2.2 : KV_STYLE_BORDER_WIDTH);
-  if (flags & KV_NODE_CUT_OFF)
+  if ((flags & KV_NODE_CUT_OFF) || ((flags & KV_NODE_REMOVED) && !small))
     cairo_set_dash (cr, cut_off_dashes, G_N_ELEMENTS (cut_off_dashes), 0);
   else
     cairo_set_dash (cr, NULL, 0, 0);
@@ -721,36 +873,84 @@ draw_world (cairo_t     *cr,
 
   if (flags & KV_NODE_ACTUAL)
     {
-      /* The double border: a second one inside the first. */
+      /* The double border: a second one inside the first; round a small
+       * dot, a ring outside it. */
       double inset = 2 * KV_STYLE_DOUBLE_GAP;
 
-      shape_path (cr, shape, x, y, width - inset, height - inset);
+      if (small)
+        {
+          cairo_new_path (cr);
+          kv_render_node_path (cr, world->shape, world->x, world->y, world->width, world->height, 2.0);
+          cairo_set_source_rgb (cr, KV_STYLE_INK, KV_STYLE_INK, KV_STYLE_INK);
+          cairo_set_line_width (cr, 1.5);
+          cairo_set_dash (cr, NULL, 0, 0);
+          cairo_stroke (cr);
+          cairo_set_source_rgb (cr, ink, ink, ink);
+          return;
+        }
+      shape_path (cr, world->shape, world->x, world->y, world->width - inset, world->height - inset);
       cairo_set_dash (cr, NULL, 0, 0);
       cairo_set_line_width (cr, KV_STYLE_BORDER_WIDTH);
       cairo_stroke (cr);
     }
+}
 
-  if (label == NULL)
+/* What a step removed, unlabelled (a dot, a sample): crossed out. */
+static void
+draw_cross (cairo_t     *cr,
+            const World *world)
+{
+  double r = MIN (world->width, world->height) / 2;
+
+  cairo_set_source_rgb (cr, KV_STYLE_INK, KV_STYLE_INK, KV_STYLE_INK);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_set_line_width (cr, MAX (1.2, r / 3));
+  cairo_move_to (cr, world->x - r, world->y - r);
+  cairo_line_to (cr, world->x + r, world->y + r);
+  cairo_move_to (cr, world->x + r, world->y - r);
+  cairo_line_to (cr, world->x - r, world->y + r);
+  cairo_stroke (cr);
+}
+
+/* A world: its fill, border(s) and label. */
+static void
+draw_world (cairo_t       *cr,
+            const World   *world,
+            KvRenderStats *stats)
+{
+  KvNodeFlags flags = world->flags;
+  cairo_text_extents_t extents;
+  cairo_font_extents_t font;
+  double tx, ty;
+
+  draw_outline (cr, world);
+  if ((flags & KV_NODE_REMOVED) && (world->label == NULL || *world->label == '\0'))
     {
+      draw_cross (cr, world);
+      return;
+    }
+  if (world->label == NULL)
+    {
+      /* A struck pair is greyed, its label crossed out. */
       if (flags & KV_NODE_STRUCK)
         {
           cairo_set_line_width (cr, 1.5);
-          cairo_move_to (cr, x - width / 3, y);
-          cairo_line_to (cr, x + width / 3, y);
+          cairo_move_to (cr, world->x - world->width / 3, world->y);
+          cairo_line_to (cr, world->x + world->width / 3, world->y);
           cairo_stroke (cr);
         }
       return;
     }
 
-  set_font (cr, font_size, FALSE);
-  cairo_text_extents (cr, label, &extents);
+  set_font (cr, world->font_size, FALSE);
+  cairo_text_extents (cr, world->label, &extents);
   cairo_font_extents (cr, &font);
-  tx = x - extents.x_advance / 2;
-  ty = y + (font.ascent - font.descent) / 2;
+  tx = world->x - extents.x_advance / 2;
+  ty = world->y + (font.ascent - font.descent) / 2;
   cairo_move_to (cr, tx, ty);
-  cairo_show_text (cr, label);
+  show_text (cr, world->label, stats, TRUE);
 
-  if (flags & KV_NODE_STRUCK)
+  if (flags & (KV_NODE_STRUCK | KV_NODE_REMOVED))
     {
       double mid = ty - (font.ascent - font.descent) / 2;
 
@@ -866,7 +1066,7 @@ kv_render_edge_label_places (const KvLayout        *layout,
   options = options_or_defaults (options, &defaults);
   graph = layout->graph;
   if (!(options->edge_labels > 0 ||
-        (options->edge_labels < 0 && kv_graph_n_edges (graph) <= FEW_EDGES)))
+        (options->edge_labels < 0 && kv_graph_n_edges (graph) <= KV_RENDER_EDGE_LABELS_MAX)))
     return FALSE;
 
   /* At the middle of the link, or nearer an end when another label is
@@ -913,7 +1113,9 @@ kv_render_edge_label_places (const KvLayout        *layout,
   return TRUE;
 }
 
-#define DIMMED_ALPHA 0.18   /* worlds outside a perspective, and their links */
+/* The links of worlds outside a perspective: fainter than the worlds
+ * (KV_STYLE_DIMMED_ALPHA), as cut links are. */
+#define DIMMED_LINK_ALPHA 0.3
 
 static void
 draw_edges (const KvLayout        *layout,
@@ -939,8 +1141,10 @@ draw_edges (const KvLayout        *layout,
           /* Cut links stay in their agent's colour and dashes, faded; so
            * do the links of worlds outside a perspective, fainter. */
           cairo_set_source_rgba (cr, rgb.red, rgb.green, rgb.blue,
-                                 (e->flags & KV_EDGE_CUT) ? 0.3 : DIMMED_ALPHA);
+                                 (e->flags & KV_EDGE_CUT) ? 0.3 : DIMMED_LINK_ALPHA);
         }
+      if (options->stats != NULL)
+        options->stats->n_links++;
       cairo_new_path (cr);
       cairo_move_to (cr, edge->points[0], edge->points[1]);
       for (guint j = 1; j + 2 < edge->n_points; j += 3)
@@ -959,7 +1163,7 @@ draw_edges (const KvLayout        *layout,
     }
 
   /* The agent's name on each link, as in the paper's figures. */
-  set_font (cr, KV_STYLE_SMALL_SIZE, TRUE);
+  set_font (cr, KV_STYLE_LINK_LABEL_SIZE, TRUE);
   cairo_set_dash (cr, NULL, 0, 0);
   for (guint i = 0; i < kv_graph_n_edges (graph); i++)
     {
@@ -979,7 +1183,7 @@ draw_edges (const KvLayout        *layout,
       cairo_set_source_rgba (cr, rgb.red, rgb.green, rgb.blue, (e->flags & KV_EDGE_CUT) ? 0.4 : 1.0);
       cairo_move_to (cr, x - extents.x_bearing - extents.width / 2,
                      y - extents.y_bearing - extents.height / 2);
-      cairo_show_text (cr, name);
+      show_text (cr, name, options->stats, TRUE);
     }
   g_free (xy);
 }
@@ -996,26 +1200,29 @@ draw_nodes (const KvLayout        *layout,
       const KvNode *node = kv_graph_node (graph, i);
       const KvLayoutNode *place = &layout->nodes[i];
       gboolean dimmed = kv_render_is_dimmed (options, i);
+      World world = { place->shape, place->x, place->y, place->width, place->height,
+                      node->flags, node->fill, node->label, KV_STYLE_LABEL_SIZE };
 
       /* A faint world is drawn whole, then laid down at low alpha, so its
        * fill does not show its outline through. */
       if (dimmed)
         cairo_push_group (cr);
-      draw_world (cr, place->shape, place->x, place->y, place->width, place->height,
-                  node->flags, node->label, KV_STYLE_LABEL_SIZE);
+      draw_world (cr, &world, options->stats);
       if (dimmed)
         {
           cairo_pop_group_to_source (cr);
-          cairo_paint_with_alpha (cr, DIMMED_ALPHA);
+          cairo_paint_with_alpha (cr, KV_STYLE_DIMMED_ALPHA);
         }
     }
 }
 
 /* A grid's row and column headers (the envelope view's cards), in the
- * world labels' font: they are the labels a reader reads. */
+ * world labels' font: they are the labels a reader reads; and its
+ * captions, each in its own. */
 static void
 draw_headers (const KvLayout *layout,
-              cairo_t        *cr)
+              cairo_t        *cr,
+              KvRenderStats  *stats)
 {
   cairo_font_extents_t font;
 
@@ -1027,19 +1234,83 @@ draw_headers (const KvLayout *layout,
   for (guint i = 0; i < layout->n_headers; i++)
     {
       const KvLayoutHeader *h = &layout->headers[i];
+      gboolean plain = h->size == KV_STYLE_LABEL_SIZE && !h->bold && h->agent < 0;
       cairo_text_extents_t extents;
 
+      /* Most are headers in the one font: it is set once. */
+      if (!plain)
+        {
+          KvRgb rgb = h->agent >= 0 ? kv_style_agent_color ((guint) h->agent) : (KvRgb) { 0.1, 0.1, 0.1 };
+
+          set_font (cr, h->size, h->bold);
+          cairo_font_extents (cr, &font);
+          cairo_set_source_rgb (cr, rgb.red, rgb.green, rgb.blue);
+        }
       cairo_text_extents (cr, h->text, &extents);
       cairo_move_to (cr, h->x - extents.x_advance / 2, h->y + (font.ascent - font.descent) / 2);
-      cairo_show_text (cr, h->text);
+      show_text (cr, h->text, stats, TRUE);
+      if (!plain)
+        {
+          set_font (cr, KV_STYLE_LABEL_SIZE, FALSE);
+          cairo_font_extents (cr, &font);
+          cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+        }
     }
+}
+
+/* A legend's world sample of @flags, centred at (@x, @y): an ellipse,
+ * or under panels of dots (is_panels) a dot as big as theirs. */
+static void
+draw_sample (cairo_t        *cr,
+             const KvGraph  *graph,
+             KvNodeFlags     flags,
+             double          x,
+             double          y)
+{
+  World world = { KV_NODE_SHAPE_ELLIPSE, x, y, SAMPLE_W, SAMPLE_H, flags, -1, NULL, 0 };
+
+  if (kv_render_is_panels (graph))
+    {
+      double dot = graph->dot_size > 0 ? MAX (graph->dot_size, 8.0) : KV_STYLE_DOT_SIZE;
+
+      world.width = world.height = MIN (dot, SAMPLE_H);
+      if (flags & KV_NODE_ACTUAL)
+        world.flags |= KV_NODE_FILLED;
+    }
+  draw_world (cr, &world, NULL);
+}
+
+/* A line sample from @x at height @cy: an agent's, or a faded cut link. */
+static void
+draw_line_sample (cairo_t    *cr,
+                  const Item *item,
+                  double      cy)
+{
+  if (item->kind == ITEM_AGENT)
+    set_agent_line (cr, item->agent);
+  else
+    {
+      cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.3);
+      cairo_set_line_width (cr, KV_STYLE_BORDER_WIDTH);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+  cairo_move_to (cr, item->x + 1, cy);
+  cairo_line_to (cr, item->x + SAMPLE_LINE - 1, cy);
+  cairo_stroke (cr);
 }
 
 static void
 draw_legend (const KvLayout *layout,
              cairo_t        *cr,
-             const Legend   *legend)
+             const Legend   *legend,
+             KvRenderStats  *stats)
 {
+  static const KvNodeFlags sample_flags[] = {
+    [ITEM_ACTUAL] = KV_NODE_ACTUAL, [ITEM_HIGHLIGHTED] = KV_NODE_HIGHLIGHTED,
+    [ITEM_CUT_OFF] = KV_NODE_CUT_OFF, [ITEM_STRUCK] = KV_NODE_STRUCK,
+    [ITEM_FILLED] = KV_NODE_FILLED, [ITEM_FAINT] = KV_NODE_FAINT, [ITEM_REMOVED] = KV_NODE_REMOVED,
+  };
+
   set_font (cr, KV_STYLE_SMALL_SIZE, FALSE);
 
   for (guint i = 0; i < legend->items->len; i++)
@@ -1052,36 +1323,24 @@ draw_legend (const KvLayout *layout,
       switch (item->kind)
         {
         case ITEM_AGENT:
-          set_agent_line (cr, item->agent);
-          cairo_move_to (cr, item->x + 1, cy);
-          cairo_line_to (cr, item->x + SAMPLE_LINE - 1, cy);
-          cairo_stroke (cr);
+        case ITEM_CUT_LINK:
+          draw_line_sample (cr, item, cy);
           text_x = item->x + SAMPLE_LINE + SAMPLE_GAP;
           break;
         case ITEM_ACTUAL:
-          draw_world (cr, KV_NODE_SHAPE_ELLIPSE, item->x + SAMPLE_W / 2, cy,
-                      SAMPLE_W, SAMPLE_H, KV_NODE_ACTUAL, NULL, 0);
-          break;
         case ITEM_HIGHLIGHTED:
-          draw_world (cr, KV_NODE_SHAPE_ELLIPSE, item->x + SAMPLE_W / 2, cy,
-                      SAMPLE_W, SAMPLE_H, KV_NODE_HIGHLIGHTED, NULL, 0);
-          break;
         case ITEM_CUT_OFF:
-          draw_world (cr, KV_NODE_SHAPE_ELLIPSE, item->x + SAMPLE_W / 2, cy,
-                      SAMPLE_W, SAMPLE_H, KV_NODE_CUT_OFF, NULL, 0);
-          break;
         case ITEM_STRUCK:
-          draw_world (cr, KV_NODE_SHAPE_ELLIPSE, item->x + SAMPLE_W / 2, cy,
-                      SAMPLE_W, SAMPLE_H, KV_NODE_STRUCK, NULL, 0);
+        case ITEM_FILLED:
+        case ITEM_FAINT:
+        case ITEM_REMOVED:
+          draw_sample (cr, layout->graph, sample_flags[item->kind], item->x + SAMPLE_W / 2, cy);
           break;
-        case ITEM_CUT_LINK:
-          cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.3);
-          cairo_set_line_width (cr, KV_STYLE_BORDER_WIDTH);
-          cairo_set_dash (cr, NULL, 0, 0);
-          cairo_move_to (cr, item->x + 1, cy);
-          cairo_line_to (cr, item->x + SAMPLE_LINE - 1, cy);
-          cairo_stroke (cr);
-          text_x = item->x + SAMPLE_LINE + SAMPLE_GAP;
+        case ITEM_DIMMED:
+          cairo_push_group (cr);
+          draw_sample (cr, layout->graph, 0, item->x + SAMPLE_W / 2, cy);
+          cairo_pop_group_to_source (cr);
+          cairo_paint_with_alpha (cr, KV_STYLE_DIMMED_ALPHA);
           break;
         case ITEM_NOTE:
           text_x = item->x;
@@ -1095,7 +1354,46 @@ draw_legend (const KvLayout *layout,
       cairo_font_extents (cr, &font);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
       cairo_move_to (cr, text_x, cy + (font.ascent - font.descent) / 2);
-      cairo_show_text (cr, item->text);
+      show_text (cr, item->text, stats, FALSE);
+    }
+}
+
+/* The title's lines, then the caption's, from the top margin. */
+static void
+draw_title (const KvLayout          *layout,
+            cairo_t                 *cr,
+            const KvRenderOptions   *options,
+            const KvRenderGeometry  *geometry,
+            double                   wrap)
+{
+  const char *texts[2] = { title_of (layout, options), caption_of (layout, options) };
+  double y = geometry->margin;
+
+  for (guint t = 0; t < 2; t++)
+    {
+      double size = t == 0 ? KV_STYLE_TITLE_SIZE : CAPTION_SIZE;
+      g_autoptr(GPtrArray) lines = NULL;
+      cairo_font_extents_t font;
+
+      if (texts[t] == NULL)
+        continue;
+      lines = text_lines (t == 0 ? wrap : caption_wrap (layout, wrap), texts[t], size, TRUE);
+      set_font (cr, size, TRUE);
+      cairo_font_extents (cr, &font);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      for (guint i = 0; i < lines->len; i++)
+        {
+          double h;
+
+          /* Line by line as measure () counted them. */
+          kv_style_text_size (g_ptr_array_index (lines, i), size, TRUE, NULL, &h);
+          if (i > 0)
+            y += h * (TITLE_LINE - 1.0);
+          cairo_move_to (cr, geometry->margin, y + font.ascent);
+          show_text (cr, g_ptr_array_index (lines, i), options->stats, t == 1);
+          y += h;
+        }
+      y += TITLE_GAP;
     }
 }
 
@@ -1107,12 +1405,13 @@ kv_render (const KvLayout        *layout,
   KvRenderOptions defaults;
   KvRenderGeometry geometry;
   Legend legend;
-  const char *title;
 
   g_return_if_fail (layout != NULL);
   g_return_if_fail (cr != NULL);
 
   options = options_or_defaults (options, &defaults);
+  if (options->stats != NULL)
+    *options->stats = (KvRenderStats) { G_MAXDOUBLE, G_MAXDOUBLE, 0 };
   measure (layout, options, &geometry, &legend);
 
   cairo_save (cr);
@@ -1123,36 +1422,13 @@ kv_render (const KvLayout        *layout,
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_fill (cr);
     }
-
-  title = title_of (layout, options);
-  if (title != NULL)
-    {
-      g_autoptr(GPtrArray) lines = title_lines (legend.wrap, title);
-      cairo_font_extents_t font;
-      double y = geometry.margin;
-
-      set_font (cr, KV_STYLE_TITLE_SIZE, TRUE);
-      cairo_font_extents (cr, &font);
-      cairo_set_source_rgb (cr, 0, 0, 0);
-      for (guint i = 0; i < lines->len; i++)
-        {
-          double h;
-
-          /* Line by line as measure () counted them. */
-          kv_style_text_size (g_ptr_array_index (lines, i), KV_STYLE_TITLE_SIZE, TRUE, NULL, &h);
-          if (i > 0)
-            y += h * (TITLE_LINE - 1.0);
-          cairo_move_to (cr, geometry.margin, y + font.ascent);
-          cairo_show_text (cr, g_ptr_array_index (lines, i));
-          y += h;
-        }
-    }
+  draw_title (layout, cr, options, &geometry, legend.wrap);
 
   cairo_save (cr);
   cairo_translate (cr, geometry.graph_x, geometry.graph_y);
   draw_edges (layout, cr, options);
   draw_nodes (layout, cr, options);
-  draw_headers (layout, cr);
+  draw_headers (layout, cr, options->stats);
   cairo_restore (cr);
 
   if (legend.items != NULL)
@@ -1160,7 +1436,7 @@ kv_render (const KvLayout        *layout,
       cairo_save (cr);
       cairo_translate (cr, geometry.legend_x, geometry.legend_y);
       cairo_scale (cr, geometry.legend_scale, geometry.legend_scale);
-      draw_legend (layout, cr, &legend);
+      draw_legend (layout, cr, &legend, options->stats);
       cairo_restore (cr);
     }
 

@@ -27,6 +27,16 @@ typedef enum {
   KV_LEGEND_BEST,
 } KvLegendPlace;
 
+/* What kv_render drew, for the readability tests: the smallest text in
+ * device pixels (the cairo_t's scale counted) — over everything, and over
+ * the picture's own labels (worlds, headers, captions, link labels) —
+ * and how many links. */
+typedef struct {
+  double min_text_px;         /* G_MAXDOUBLE when no text was drawn */
+  double min_label_px;
+  guint  n_links;
+} KvRenderStats;
+
 typedef struct {
   guint32     hidden_agents;  /* bit per agent: its links are not drawn (agent toggles) */
   gboolean    show_title;     /* the title above the graph (default; also DOT's and TikZ's) */
@@ -48,6 +58,9 @@ typedef struct {
   double      legend_scale;   /* the legend this many times its size (default 1; a product
                                * panel's: its text as big as the labels, so legible when they are) */
   KvLegendPlace legend_place; /* default below; beside and best need a fit box */
+  const char *caption;        /* a line under the title: what the picture shows (a perspective's
+                               * "What 1 considers possible …"), instead of the graph's, or NULL */
+  KvRenderStats *stats;       /* kv_render fills it in when not NULL */
 } KvRenderOptions;
 
 /* Whether node @node is drawn faint (outside an agent's perspective). */
@@ -66,6 +79,15 @@ static inline gboolean
 kv_render_notes_reflexive (const KvGraph *graph)
 {
   return graph->row_headers->len == 0 && graph->col_headers->len == 0;
+}
+
+/* Whether the graph is panels of what each agent considers possible
+ * (kv-view-agents.c): filled envelopes and no links, so the legend shows
+ * the fills, not the agents' lines. The renderer and TikZ agree. */
+static inline gboolean
+kv_render_is_panels (const KvGraph *graph)
+{
+  return kv_graph_n_edges (graph) == 0 && kv_graph_has_node_flag (graph, KV_NODE_FILLED);
 }
 
 /* That last line, of worlds or of an action model's events. */

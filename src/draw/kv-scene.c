@@ -106,9 +106,11 @@ map_worlds (KvScene *scene)
       break;
 
     case KV_VIEW_ENVELOPE:
+    case KV_VIEW_AGENTS:
       {
         /* Node i's world is the first world with its envelope; every world
-         * with the same envelope hand belongs to it. */
+         * with the same envelope hand belongs to it (in the agents view, to
+         * its cell in the last panel; a cell a step removed has no world). */
         guint env = kv_game_envelope (model->game);
         g_autoptr(GHashTable) node_of_hand = g_hash_table_new (g_int64_hash, g_int64_equal);
         g_autofree gint64 *hands = g_new (gint64, MAX (n, 1));
@@ -118,6 +120,8 @@ map_worlds (KvScene *scene)
             guint w = kv_graph_node (graph, i)->world;
 
             scene->node_world[i] = w;
+            if (w >= model->n_worlds)
+              continue;
             hands[i] = (gint64) kv_model_hand (model, w, env);
             g_hash_table_insert (node_of_hand, &hands[i], GUINT_TO_POINTER (i + 1));
           }
@@ -342,6 +346,8 @@ kv_view_options_copy (const KvViewOptions *options,
   if (copy->highlight != NULL)
     copy->highlight = kv_bits_copy (copy->highlight);
   copy->title = g_strdup (copy->title);
+  if (copy->previous != NULL)
+    kv_state_ref (copy->previous);
 }
 
 void
@@ -351,6 +357,7 @@ kv_view_options_clear_copy (KvViewOptions *copy)
 
   g_clear_pointer ((KvBits **) &copy->highlight, kv_bits_free);
   g_clear_pointer ((char **) &copy->title, g_free);
+  g_clear_pointer (&copy->previous, kv_state_unref);
 }
 
 struct _KvSceneKey
@@ -408,6 +415,7 @@ key_equal (const KvSceneKey *a,
   return a->model == b->model && a->engine == b->engine && a->places == b->places &&
          x->kind == y->kind && x->limit == y->limit && x->radius == y->radius &&
          x->links_of == y->links_of && g_strcmp0 (x->title, y->title) == 0 &&
+         x->previous == y->previous &&
          (x->highlight == NULL ? y->highlight == NULL
                                : y->highlight != NULL && kv_bits_equal (x->highlight, y->highlight));
 }

@@ -76,11 +76,14 @@ static const struct {
   const char   *dot;
 } patterns[] = {
   { NULL, 0, "solid", "solid" },
-  { dashed, G_N_ELEMENTS (dashed), "dashed", "dashed" },
-  { dotted, G_N_ELEMENTS (dotted), "dotted", "dotted" },
-  { dash_dot, G_N_ELEMENTS (dash_dot), "dash dot", "dashed" },
-  { long_dash, G_N_ELEMENTS (long_dash), "loosely dashed", "bold" },
-  { dash_dot_dot, G_N_ELEMENTS (dash_dot_dot), "dash dot dot", "dotted" },
+  /* TikZ gets the screen's own patterns: its "dotted" (on 0.4pt off
+   * 2pt) under a round cap of this width prints as a solid line. */
+  { dashed, G_N_ELEMENTS (dashed), "dash pattern=on 7pt off 4pt", "dashed" },
+  { dotted, G_N_ELEMENTS (dotted), "dash pattern=on 0.01pt off 4pt", "dotted" },
+  { dash_dot, G_N_ELEMENTS (dash_dot), "dash pattern=on 8pt off 3.5pt on 0.01pt off 3.5pt", "dashed" },
+  { long_dash, G_N_ELEMENTS (long_dash), "dash pattern=on 13pt off 4.5pt", "bold" },
+  { dash_dot_dot, G_N_ELEMENTS (dash_dot_dot), "dash pattern=on 8pt off 3.5pt on 0.01pt off 3.5pt on 0.01pt off 3.5pt",
+    "dotted" },
 };
 
 KvRgb
@@ -119,6 +122,29 @@ const char *
 kv_style_agent_dot_style (guint agent)
 {
   return patterns[agent % G_N_ELEMENTS (patterns)].dot;
+}
+
+static double
+relative_luminance (double grey)
+{
+  return grey <= 0.04045 ? grey / 12.92 : pow ((grey + 0.055) / 1.055, 2.4);
+}
+
+double
+kv_style_contrast (double grey_a,
+                   double grey_b)
+{
+  double a = relative_luminance (CLAMP (grey_a, 0, 1)) + 0.05;
+  double b = relative_luminance (CLAMP (grey_b, 0, 1)) + 0.05;
+
+  return MAX (a, b) / MIN (a, b);
+}
+
+double
+kv_style_over_white (double grey,
+                     double alpha)
+{
+  return 1.0 - alpha * (1.0 - grey);
 }
 
 KvRgb

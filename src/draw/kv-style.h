@@ -15,12 +15,25 @@ G_BEGIN_DECLS
 
 #define KV_STYLE_FONT           "Sans"
 #define KV_STYLE_LABEL_SIZE     14.0   /* node labels, points */
-#define KV_STYLE_SMALL_SIZE     11.0   /* edge labels, legend */
+#define KV_STYLE_SMALL_SIZE     11.0   /* the legend */
+#define KV_STYLE_LINK_LABEL_SIZE 13.0  /* an agent's name on its links: read as the worlds' labels are */
+#define KV_RENDER_EDGE_LABELS_MAX 40   /* links labelled with their agent up to this many (by default) */
 #define KV_STYLE_TITLE_SIZE     16.0
 #define KV_STYLE_EDGE_WIDTH     1.8
 #define KV_STYLE_BORDER_WIDTH   1.2
 #define KV_STYLE_DOUBLE_GAP     3.0    /* between the actual world's two borders */
 #define KV_STYLE_DOT_SIZE       16.0   /* a node without a label (a grid's headers name it) */
+
+/* Greys, 0 black to 1 white: the ink of text and borders; a world outside
+ * a perspective is drawn at KV_STYLE_DIMMED_ALPHA over white, so its ink
+ * comes out mid-grey — on a projector at least 3:1 against the kept
+ * worlds' ink and against the white (kv_style_contrast; tested); an
+ * envelope its panel's agent rules out is a ring of KV_STYLE_FAINT_INK;
+ * what a step removed is ghosted in KV_STYLE_REMOVED_INK, crossed out. */
+#define KV_STYLE_INK            0.1
+#define KV_STYLE_DIMMED_ALPHA   0.55
+#define KV_STYLE_FAINT_INK      0.7
+#define KV_STYLE_REMOVED_INK    0.45
 
 typedef enum {
   KV_NODE_SHAPE_ELLIPSE,   /* short labels ("rwb") */
@@ -55,6 +68,12 @@ const char *kv_style_agent_tikz_dash (guint agent);
 /* The closest Graphviz style ("solid", "dashed", "dotted", "bold"). */
 const char *kv_style_agent_dot_style (guint agent);
 
+/* The contrast ratio of two greys (0 black … 1 white, sRGB), as WCAG
+ * reckons it: 1 (the same) to 21 (black on white). */
+double      kv_style_contrast        (double grey_a, double grey_b);
+/* The grey that @grey painted at @alpha over white comes out as. */
+double      kv_style_over_white      (double grey, double alpha);
+
 /* The fill of highlighted worlds. */
 KvRgb       kv_style_highlight_color (void);
 const char *kv_style_highlight_hex   (void);
@@ -70,6 +89,13 @@ void        kv_style_text_size       (const char *text, double size, gboolean bo
 #define KV_STYLE_PRESENT_LARGE_WORLDS  30
 #define KV_STYLE_PRESENT_SMALL_WORLDS  300
 double      kv_style_presentation_label_px (guint n_worlds);
+
+/* The smallest picture text a class reads on a projector, in pixels at
+ * the desk and in presentation mode (issue 30's readability test): a grid
+ * of many cells (the agents view, real Cluedo's envelopes) is fitted no
+ * smaller, and scrolls. */
+#define KV_STYLE_MIN_TEXT_PX      12.0
+#define KV_STYLE_PRESENT_TEXT_PX  18.0
 
 /* The size of a node with @label, in points, and its shape. */
 void        kv_style_node_size       (const char *label, double *width, double *height,

@@ -45,8 +45,8 @@
 /* The shortest prefix of each of @names, at least two characters, that no
  * other name starts with ("ca" candlestick, "re" revolver): one letter
  * would leave no room between the columns' headers. */
-static char **
-short_names (GPtrArray *names)
+char **
+_kv_view_short_names (GPtrArray *names, guint shortest)
 {
   char **out = g_new0 (char *, names->len + 1);
 
@@ -54,7 +54,7 @@ short_names (GPtrArray *names)
     {
       const char *name = g_ptr_array_index (names, i);
       glong len = g_utf8_strlen (name, -1);
-      glong k = MIN (2, len);
+      glong k = MIN ((glong) shortest, len);
 
       for (; k < len; k++)
         {
@@ -74,8 +74,8 @@ short_names (GPtrArray *names)
 /* The envelope categories, the one with most cards first (the blocks),
  * then the one with the longest names (down the side), then the other
  * (across). FALSE unless there are exactly three. */
-static gboolean
-block_axes (const KvGame *game, int *blocks, int *rows, int *cols)
+gboolean
+_kv_view_block_axes (const KvGame *game, int *blocks, int *rows, int *cols)
 {
   int k[3];
   guint n = 0, count[3] = { 0 }, longest[3] = { 0 };
@@ -125,7 +125,7 @@ widest_short_name (const KvGame *game, int category)
   for (guint c = 0; c < game->n_cards; c++)
     if (game->card_category[c] == category)
       g_ptr_array_add (names, game->card_names[c]);
-  shorts = short_names (names);
+  shorts = _kv_view_short_names (names, 2);
   for (guint i = 0; shorts[i] != NULL; i++)
     {
       double w, h;
@@ -166,7 +166,7 @@ block_grid (KvGraph *graph, const KvGame *game, const GArray *hands, GString *no
   g_autoptr(GString) key = g_string_new (NULL);
   guint across, n_block_rows;
 
-  if (!block_axes (game, &blocks, &rows, &cols))
+  if (!_kv_view_block_axes (game, &blocks, &rows, &cols))
     return;
   /* The category whose short names are narrower goes across: the columns
    * are as wide as their widest header, and eighteen of them must fit. */
@@ -209,7 +209,7 @@ block_grid (KvGraph *graph, const KvGame *game, const GArray *hands, GString *no
   /* The rows' headers beside the first block of each row of blocks, the
    * columns' above the first row of blocks; the grid's rows and columns
    * run on through the blocks beside and below. */
-  short_cols = short_names (col_names);
+  short_cols = _kv_view_short_names (col_names, 2);
   for (guint r = 0; r < n_block_rows; r++)
     {
       g_ptr_array_add (row_headers, (gpointer) "");
@@ -329,14 +329,21 @@ add_agent_links (KvGraph *graph, const KvGame *game, const KvEnvelopeLinks *link
   if (n <= KV_ENVELOPE_GROUPS_MAX && !equivalence && links->groups != NULL && links->groups[agent] != NULL)
     {
       g_autoptr(GHashTable) groups = g_hash_table_new (g_bytes_hash, g_bytes_equal);
+      guint before = kv_graph_n_edges (graph);
 
       for (guint i = 0; i < links->groups[agent]->len; i++)
         g_hash_table_add (groups, g_ptr_array_index (links->groups[agent], i));
       _kv_view_add_group_cycles (graph, agent, groups, n, members);
-      g_ptr_array_add (overlapping, game->agent_names[agent]);
-      return NULL;
+      /* Past MAX_AGENT_LINES the cycles are a tangle (Clue 11 mid-game:
+       * 172 of one agent): counted and starred as a relation too big. */
+      if (kv_graph_n_edges (graph) - before <= MAX_AGENT_LINES)
+        {
+          g_ptr_array_add (overlapping, game->agent_names[agent]);
+          return NULL;
+        }
+      g_array_set_size (graph->edges, before);
     }
-  if (equivalence && (n <= KV_ENVELOPE_GROUPS_MAX || lines <= MAX_AGENT_LINES))
+  else if (equivalence && lines <= MAX_AGENT_LINES)
     {
       for (guint x = 0; x < n; x++)
         {
@@ -371,32 +378,21 @@ add_agent_links (KvGraph *graph, const KvGame *game, const KvEnvelopeLinks *link
   return g_strdup_printf (_("%s: %s"), game->agent_names[agent], linked);
 }
 
-KvGraph *
-kv_view_build_envelope_links (KvState               *state,
-                              const KvEnvelopeLinks *links,
-                              const KvViewOptions   *options,
-                              GError               **error)
+/* Whose view the picture takes: the agent whose links alone are drawn
+ * (and whose envelopes are shaded), or a chain a₁ → … → aₙ (its worlds'
+ * envelopes shaded, aₙ's links drawn). */
+typedef struct {
+  int          links_of;   /* -1: every agent's links */
+  const guint *chain;      /* NULL: none */
+  guint        n_chain;
+} Focus;
+
+static void
+focus_init (Focus *focus, const KvGame *game, const KvViewOptions *options)
 {
-  KvGame *game;
-  KvHand actual_hand;
-  g_autoptr(KvGraph) graph = NULL;
-  g_autoptr(GString) note = g_string_new (NULL);
-  g_autoptr(GPtrArray) agent_notes = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *title = NULL;
-  g_autoptr(GArray) shaded = NULL;
-  gboolean grid, cycles = FALSE, starred = FALSE;
-  g_autoptr(GPtrArray) overlapping = g_ptr_array_new ();   /* agent names */
-  int actual, links_of;
-  const guint *chain = NULL;   /* a perspective of two agents or more, or NULL */
-  guint n_chain = 0;
-  guint n;
-
-  g_return_val_if_fail (state != NULL && links != NULL, NULL);
-
-  game = kv_state_game (state);
-  links_of = options != NULL ? options->links_of : -1;
-  if (links_of >= (int) game->n_agents)
-    links_of = -1;
+  *focus = (Focus) { options != NULL ? options->links_of : -1, NULL, 0 };
+  if (focus->links_of >= (int) game->n_agents)
+    focus->links_of = -1;
   if (options != NULL && options->chain != NULL && options->n_chain >= 2 &&
       options->n_chain <= KV_PERSPECTIVE_MAX)
     {
@@ -406,58 +402,49 @@ kv_view_build_envelope_links (KvState               *state,
         known &= options->chain[i] < game->n_agents;
       if (known)
         {
-          chain = options->chain;
-          n_chain = options->n_chain;
-          links_of = (int) chain[n_chain - 1];
+          focus->chain = options->chain;
+          focus->n_chain = options->n_chain;
+          focus->links_of = (int) options->chain[options->n_chain - 1];
         }
     }
-  if (!game->has_envelope)
+}
+
+/* "Clue — 3 possible envelopes, 24 worlds"; real Cluedo's grid fills a
+ * window beside the knowledge table, so its title is as short as can be
+ * (the window's title counts the worlds). */
+static char *
+envelope_title (KvState *state, guint n, const KvViewOptions *options)
+{
+  KvGame *game = kv_state_game (state);
+  g_autofree char *worlds = kv_count_format (kv_state_count_worlds (state));
+  g_autofree char *envelopes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u possible envelope",
+                                                             "%u possible envelopes", n), n);
+  /* TRANSLATORS: a count of worlds, "5 557 616 064 worlds" */
+  g_autofree char *counted = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds",
+                                                           kv_state_count_worlds (state)), worlds);
+  /* TRANSLATORS: "3 possible envelopes, 24 worlds" */
+  g_autofree char *description = g_strdup_printf (_("%s, %s"), envelopes, counted);
+  int b, r, c;
+
+  if (_kv_view_block_axes (game, &b, &r, &c))
     {
-      g_set_error (error, KV_ERROR, KV_ERROR_GAME,
-                   _("This game has no envelope, so there is no envelope view."));
-      return NULL;
+      g_free (description);
+      description = g_strdup (envelopes);
     }
-  n = kv_envelope_links_n (links);
+  if (options != NULL && options->title != NULL)
+    return g_strdup (options->title);
+  if (game->title != NULL)
+    return g_strdup_printf ("%s — %s", kv_game_display_title (game->title), description);
+  return g_steal_pointer (&description);
+}
 
-  {
-    g_autofree char *worlds = kv_count_format (kv_state_count_worlds (state));
-    g_autofree char *envelopes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u possible envelope",
-                                                               "%u possible envelopes", n), n);
-    /* TRANSLATORS: a count of worlds, "5 557 616 064 worlds" */
-    g_autofree char *counted = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds",
-                                                             kv_state_count_worlds (state)), worlds);
-    /* TRANSLATORS: "3 possible envelopes, 24 worlds" */
-    g_autofree char *description = g_strdup_printf (_("%s, %s"), envelopes, counted);
-
-    /* Real Cluedo's grid fills a window beside the knowledge table: its
-     * title is as short as can be (the window's title counts the worlds). */
-    int b, r, c;
-
-    if (block_axes (game, &b, &r, &c))
-      {
-        g_free (description);
-        description = g_strdup (envelopes);
-      }
-    if (options != NULL && options->title != NULL)
-      title = g_strdup (options->title);
-    else if (game->title != NULL)
-      title = g_strdup_printf ("%s — %s", kv_game_display_title (game->title), description);
-    else
-      title = g_steal_pointer (&description);
-  }
-  graph = kv_graph_new (title, game->n_agents, (const char * const *) game->agent_names);
-
-  actual_hand = game->deal[kv_game_envelope (game)];
-  actual = kv_envelope_links_find (links, actual_hand);
-  if (chain != NULL)
-    {
-      g_autoptr(KvStatePerspective) perspective = kv_state_perspective (state, chain, n_chain);
-
-      shaded = g_array_ref (perspective->envelopes);
-    }
-  else if (links_of >= 0)
-    shaded = kv_state_envelopes (state, (guint) links_of);
-  for (guint i = 0; i < n; i++)
+/* A node per envelope, ascending; the actual one marked, the @shaded
+ * (or NULL) highlighted. */
+static void
+add_envelope_nodes (KvGraph *graph, const KvGame *game, const KvEnvelopeLinks *links, int actual,
+                    const GArray *shaded)
+{
+  for (guint i = 0; i < kv_envelope_links_n (links); i++)
     {
       KvHand hand = g_array_index (links->hands, KvHand, i);
       g_autofree char *label = kv_game_hand_to_string (game, hand);
@@ -465,12 +452,181 @@ kv_view_build_envelope_links (KvState               *state,
       g_autofree char *tooltip = g_strdup_printf (_("envelope: %s"), label);
       KvNodeFlags flags = (int) i == actual ? KV_NODE_ACTUAL : 0;
 
-      if (shaded != NULL)
-        for (guint j = 0; j < shaded->len; j++)
-          if (g_array_index (shaded, KvHand, j) == hand)
-            flags |= KV_NODE_HIGHLIGHTED;
+      for (guint j = 0; shaded != NULL && j < shaded->len; j++)
+        if (g_array_index (shaded, KvHand, j) == hand)
+          flags |= KV_NODE_HIGHLIGHTED;
       kv_graph_add_node (graph, label, tooltip, flags, i);
     }
+}
+
+/* What the links drawn were, for the legend. */
+typedef struct {
+  gboolean   cycles;        /* some class drawn as a cycle */
+  gboolean   starred;       /* only the true envelope's links drawn for some agent */
+  GPtrArray *overlapping;   /* char*, not owned: agents whose groups overlap */
+  GPtrArray *counts;        /* char*: "1: 51 298" for agents whose links are too many */
+} Drawn;
+
+/* Each agent's links (the focus's only); without a grid, each agent's
+ * note as it comes, as the explicit envelope view always said them. */
+static void
+add_links (KvGraph *graph, const KvGame *game, const KvEnvelopeLinks *links, int actual,
+           const Focus *focus, gboolean grid, Drawn *drawn)
+{
+  for (guint a = 0; a < game->n_agents; a++)
+    {
+      gboolean cycles = FALSE;
+      guint overlapping = drawn->overlapping->len;
+      char *said;
+
+      if (focus->links_of >= 0 && (int) a != focus->links_of)
+        continue;
+      said = add_agent_links (graph, game, links, a, actual, &cycles, drawn->overlapping, &drawn->starred);
+      drawn->cycles |= cycles;
+      if (said != NULL)
+        g_ptr_array_add (drawn->counts, said);
+      if (grid)
+        continue;
+      if (cycles)
+        kv_graph_add_note (graph, _(CYCLE_NOTE));
+      else if (drawn->overlapping->len > overlapping)
+        {
+          g_autofree char *note = g_strdup_printf (_("Agent %s's links between envelopes are not transitive: "
+                                                     "each group of envelopes it cannot tell apart (one per "
+                                                     "hand it may hold) is drawn as a cycle."),
+                                                   game->agent_names[a]);
+
+          kv_graph_add_note (graph, note);
+        }
+    }
+}
+
+/* What a link is, whose overlap, and, when some are too many to draw,
+ * how many there are. */
+static void
+note_links (GString *note, const KvEnvelopeLinks *links, const Drawn *drawn, guint n_agents)
+{
+  guint n = kv_envelope_links_n (links);
+  g_autofree char *all = kv_count_format ((guint64) n * (n - 1) / 2);
+
+  /* When no link is drawn the counts say what a link is, in fewer words:
+   * the legend leaves the grid its room. */
+  if (note->len > 0 && drawn->counts->len == 0)
+    g_string_append_c (note, ' ');
+  if (drawn->counts->len == 0)
+    g_string_append (note, drawn->cycles || drawn->overlapping->len > 0
+                           ? _("An agent links two when it cannot tell apart a world with one from a "
+                               "world with the other; more than three, by a cycle.")
+                           : _("An agent links two when it cannot tell apart a world with one from a "
+                               "world with the other."));
+  _kv_view_note_overlapping (note, drawn->overlapping);
+  if (drawn->counts->len > 1 && drawn->counts->len == n_agents && all_link_all (links))
+    {
+      g_string_append_c (note, ' ');
+      /* TRANSLATORS: %s is a count of pairs of envelopes ("52 326") */
+      g_string_append_printf (note, _("No agent can tell apart the worlds of any two envelopes: all %s pairs "
+                                      "are linked, too many to draw."), all);
+    }
+  else if (drawn->counts->len > 0)
+    {
+      g_autofree char *counts = NULL;
+
+      g_ptr_array_add (drawn->counts, NULL);
+      counts = g_strjoinv (", ", (char **) drawn->counts->pdata);
+      g_ptr_array_remove_index (drawn->counts, drawn->counts->len - 1);
+      g_string_append_c (note, ' ');
+      /* TRANSLATORS: the first %s a count of pairs of envelopes ("52 003"),
+       * the second a list of agents with the pairs each links
+       * ("1: 51 298, 2: 51 298, 3: 52 003") */
+      g_string_append_printf (note, _("Pairs of envelopes whose worlds an agent cannot tell apart, of %s: "
+                                      "%s; too many to draw."), all, counts);
+      if (drawn->starred)
+        {
+          g_string_append_c (note, ' ');
+          g_string_append (note, _("Drawn: only the true envelope's links."));
+        }
+    }
+}
+
+/* Which envelopes are shaded and why. */
+static void
+note_shaded (GString *note, const KvGame *game, const GArray *shaded, const Focus *focus)
+{
+  if (shaded == NULL)
+    return;
+  g_string_append_c (note, ' ');
+  if (focus->chain != NULL && focus->n_chain == 2)
+    /* TRANSLATORS: %u envelopes, then two agents: the envelopes of
+     * the worlds 1 thinks 2 may consider possible */
+    g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                               "Shaded: the %u envelope %s thinks %s may consider possible.",
+                                               "Shaded: the %u envelopes %s thinks %s may consider possible.",
+                                               shaded->len),
+                            shaded->len, game->agent_names[focus->chain[0]], game->agent_names[focus->chain[1]]);
+  else if (focus->chain != NULL)
+    {
+      g_autofree char *display = kv_perspective_to_display (game, focus->chain, focus->n_chain);
+
+      /* TRANSLATORS: %u envelopes, %s a chain of agents ("1 → 2 → 3"):
+       * what 1 thinks 2 thinks 3 may consider possible */
+      g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                                 "Shaded: the %u envelope possible in the view %s.",
+                                                 "Shaded: the %u envelopes possible in the view %s.",
+                                                 shaded->len),
+                              shaded->len, display);
+    }
+  else
+    /* TRANSLATORS: %u envelopes, %s an agent */
+    g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
+                                               "Shaded: the %u envelope %s considers possible.",
+                                               "Shaded: the %u envelopes %s considers possible.",
+                                               shaded->len),
+                            shaded->len, game->agent_names[focus->links_of]);
+}
+
+KvGraph *
+kv_view_build_envelope_links (KvState               *state,
+                              const KvEnvelopeLinks *links,
+                              const KvViewOptions   *options,
+                              GError               **error)
+{
+  KvGame *game;
+  g_autoptr(KvGraph) graph = NULL;
+  g_autoptr(GString) note = g_string_new (NULL);
+  g_autofree char *title = NULL;
+  g_autoptr(GArray) shaded = NULL;
+  g_autoptr(GPtrArray) overlapping = g_ptr_array_new ();
+  g_autoptr(GPtrArray) counts = g_ptr_array_new_with_free_func (g_free);
+  Drawn drawn = { FALSE, FALSE, overlapping, counts };
+  gboolean grid;
+  guint n, limit = options != NULL && options->limit > 0 ? options->limit : KV_VIEW_DEFAULT_LIMIT;
+  int actual;
+  Focus focus;
+
+  g_return_val_if_fail (state != NULL && links != NULL, NULL);
+
+  game = kv_state_game (state);
+  focus_init (&focus, game, options);
+  if (!game->has_envelope)
+    {
+      g_set_error (error, KV_ERROR, KV_ERROR_GAME,
+                   _("This game has no envelope, so there is no envelope view."));
+      return NULL;
+    }
+  n = kv_envelope_links_n (links);
+  title = envelope_title (state, n, options);
+  graph = kv_graph_new (title, game->n_agents, (const char * const *) game->agent_names);
+
+  actual = kv_envelope_links_find (links, game->deal[kv_game_envelope (game)]);
+  if (focus.chain != NULL)
+    {
+      g_autoptr(KvStatePerspective) perspective = kv_state_perspective (state, focus.chain, focus.n_chain);
+
+      shaded = g_array_ref (perspective->envelopes);
+    }
+  else if (focus.links_of >= 0)
+    shaded = kv_state_envelopes (state, (guint) focus.links_of);
+  add_envelope_nodes (graph, game, links, actual, shaded);
 
   grid = _kv_view_envelope_grid (graph, game, links->hands);
   if (!grid)
@@ -481,102 +637,26 @@ kv_view_build_envelope_links (KvState               *state,
   else
     g_string_append (note, _("Each circle is an envelope still possible: the cards heading its row "
                              "and its column."));
-  if (!grid && n > (options != NULL && options->limit > 0 ? options->limit : KV_VIEW_DEFAULT_LIMIT))
+  if (!grid && n > limit)
     {
       g_set_error (error, KV_ERROR, KV_ERROR_LIMIT,
-                   _("The envelope view has %u nodes, more than the limit of %u."),
-                   n, options != NULL && options->limit > 0 ? options->limit : KV_VIEW_DEFAULT_LIMIT);
+                   _("The envelope view has %u nodes, more than the limit of %u."), n, limit);
       return NULL;
     }
 
-  for (guint a = 0; a < game->n_agents; a++)
-    if (links_of < 0 || (int) a == links_of)
-      {
-        char *said = add_agent_links (graph, game, links, a, actual, &cycles, overlapping, &starred);
-
-        if (said != NULL)
-          g_ptr_array_add (agent_notes, said);
-      }
-
-  /* When no link is drawn the counts say what a link is, in fewer words:
-   * the legend leaves the grid its room. */
-  if (note->len > 0 && agent_notes->len == 0)
-    g_string_append_c (note, ' ');
-  if (agent_notes->len == 0)
-    g_string_append (note, cycles || overlapping->len > 0 ? _("An agent links two when it cannot tell apart a world with one from a "
-                                      "world with the other; more than three, by a cycle.")
-                                  : _("An agent links two when it cannot tell apart a world with one from a "
-                                      "world with the other."));
-
-  _kv_view_note_overlapping (note, overlapping);
-  if (agent_notes->len > 1 && agent_notes->len == game->n_agents && all_link_all (links))
-    {
-      g_autofree char *all = kv_count_format ((guint64) n * (n - 1) / 2);
-
-      g_string_append_c (note, ' ');
-      /* TRANSLATORS: %s is a count of pairs of envelopes ("52 326") */
-      g_string_append_printf (note, _("No agent can tell apart the worlds of any two envelopes: all %s pairs "
-                                      "are linked, too many to draw."), all);
-    }
-  else if (agent_notes->len > 0)
-    {
-      g_autofree char *counts = NULL;
-
-      g_autofree char *all = kv_count_format ((guint64) n * (n - 1) / 2);
-
-      g_ptr_array_add (agent_notes, NULL);
-      counts = g_strjoinv (", ", (char **) agent_notes->pdata);
-      g_string_append_c (note, ' ');
-      /* TRANSLATORS: the first %s a count of pairs of envelopes ("52 003"),
-       * the second a list of agents with the pairs each links
-       * ("1: 51 298, 2: 51 298, 3: 52 003") */
-      g_string_append_printf (note, _("Pairs of envelopes whose worlds an agent cannot tell apart, of %s: "
-                                      "%s; too many to draw."), all, counts);
-      if (starred)
-        {
-          g_string_append_c (note, ' ');
-          g_string_append (note, _("Drawn: only the true envelope's links."));
-        }
-    }
-  if (shaded != NULL && chain != NULL)
-    {
-      g_string_append_c (note, ' ');
-      if (n_chain == 2)
-        /* TRANSLATORS: %u envelopes, then two agents: the envelopes of
-         * the worlds 1 thinks 2 may consider possible */
-        g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
-                                                   "Shaded: the %u envelope %s thinks %s may consider possible.",
-                                                   "Shaded: the %u envelopes %s thinks %s may consider possible.",
-                                                   shaded->len),
-                                shaded->len, game->agent_names[chain[0]], game->agent_names[chain[1]]);
-      else
-        {
-          g_autofree char *display = kv_perspective_to_display (game, chain, n_chain);
-
-          /* TRANSLATORS: %u envelopes, %s a chain of agents ("1 → 2 → 3"):
-           * what 1 thinks 2 thinks 3 may consider possible */
-          g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
-                                                     "Shaded: the %u envelope possible in the view %s.",
-                                                     "Shaded: the %u envelopes possible in the view %s.",
-                                                     shaded->len),
-                                  shaded->len, display);
-        }
-    }
-  else if (shaded != NULL)
-    {
-      g_string_append_c (note, ' ');
-      /* TRANSLATORS: %u envelopes, %s an agent */
-      g_string_append_printf (note, g_dngettext (GETTEXT_PACKAGE,
-                                                 "Shaded: the %u envelope %s considers possible.",
-                                                 "Shaded: the %u envelopes %s considers possible.",
-                                                 shaded->len),
-                              shaded->len, game->agent_names[links_of]);
-    }
-  kv_graph_add_note (graph, note->str);
-  if (links_of >= 0)
+  add_links (graph, game, links, actual, &focus, grid, &drawn);
+  if (grid || counts->len > 0)
+    note_links (note, links, &drawn, game->n_agents);
+  note_shaded (note, game, shaded, &focus);
+  if (!grid)
+    kv_graph_add_note (graph, _("One node per envelope still possible; an agent links two envelopes "
+                                "when it cannot tell apart a world with one from a world with the other."));
+  if (note->len > 0)
+    kv_graph_add_note (graph, note->str[0] == ' ' ? note->str + 1 : note->str);
+  if (focus.links_of >= 0)
     {
       g_autofree char *only = g_strdup_printf (_("Only the links of agent %s are drawn."),
-                                               game->agent_names[links_of]);
+                                               game->agent_names[focus.links_of]);
 
       kv_graph_add_note (graph, only);
     }

@@ -11,7 +11,6 @@
 #include "kv-view.h"
 #include "kv-view-private.h"
 
-#define CYCLE_NOTE N_("An agent's class of more than three worlds is drawn as a cycle through them, not with all its links.")
 
 void
 kv_view_options_init (KvViewOptions *options)
@@ -426,9 +425,14 @@ kv_view_choose (const KvModel *model,
   n_contracted = count_contracted (model);
   if (n_contracted <= MIN (limit, KV_VIEW_READABLE_NODES))
     return KV_VIEW_CONTRACTED;
+  /* Past that, a few envelopes' links can be read (Clue 11 won: 3);
+   * more are a tangle (Clue 11's 28 from its first step on): what each
+   * agent considers possible instead. */
   n_envelopes = count_envelopes (model);
-  if (n_envelopes > 0 && n_envelopes <= limit)
+  if (n_envelopes > 0 && n_envelopes <= KV_VIEW_READABLE_ENVELOPES && n_envelopes <= limit)
     return KV_VIEW_ENVELOPE;
+  if (n_envelopes > 0)
+    return KV_VIEW_AGENTS;
   /* No grid: the biggest graph that may be drawn. */
   if (model->n_worlds <= limit)
     return KV_VIEW_WHOLE;
@@ -455,9 +459,85 @@ views_that_fit (const KvModel *model,
     g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, " contracted (%u world),", " contracted (%u worlds),", n), n);
   if (except != KV_VIEW_ENVELOPE && (n = count_envelopes (model)) > 0 && n <= limit)
     g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, " envelope (%u node),", " envelope (%u nodes),", n), n);
+  if (except != KV_VIEW_AGENTS && model->game->has_envelope)
+    g_string_append (s, _(" agents (a panel per player),"));
   g_string_append (s, _(" around (the worlds near the actual world)."));
 
   return g_string_free (s, FALSE);
+}
+
+/* The worlds of @previous (the step before) whose deal @model no longer
+ * has, or NULL: none, or no deal to match them by (models of one game
+ * share their deal table; a deal twice, a product's pairs, is no match). */
+static GArray *
+removed_worlds (const KvModel *model, KvState *previous, guint32 **node_of_deal)
+{
+  KvModel *before = previous != NULL ? kv_state_model (previous) : NULL;
+  g_autoptr(GArray) removed = NULL;
+  g_autofree guint32 *node = NULL;
+  guint n_deals;
+
+  if (before == NULL || before->deals != model->deals)
+    return NULL;
+  n_deals = model->deals->n_deals;
+  node = g_new (guint32, MAX (n_deals, 1));
+  memset (node, 0xff, sizeof (guint32) * n_deals);
+  for (guint w = 0; w < model->n_worlds; w++)
+    {
+      if (node[model->deal[w]] != G_MAXUINT32)
+        return NULL;
+      node[model->deal[w]] = w;
+    }
+  removed = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint w = 0; w < before->n_worlds; w++)
+    if (node[before->deal[w]] == G_MAXUINT32)
+      g_array_append_val (removed, w);
+  if (removed->len == 0)
+    return NULL;
+  *node_of_deal = g_steal_pointer (&node);
+  return g_steal_pointer (&removed);
+}
+
+/* What the step removed, ghosted and crossed out for this step (the
+ * window's next step draws it no more): the worlds of @previous the model
+ * lost, labelled as before so a stable layout keeps them in their places,
+ * and each agent's links to them, cut. */
+static void
+add_removed_worlds (KvGraph *graph, const KvModel *model, KvState *previous)
+{
+  g_autofree guint32 *node_of_deal = NULL;
+  g_autoptr(GArray) removed = removed_worlds (model, previous, &node_of_deal);
+  KvModel *before;
+  g_autoptr(KvGraph) ghosts = NULL;
+  g_autofree guint *node_of = NULL;
+
+  if (removed == NULL)
+    return;
+  before = kv_state_model (previous);
+  /* Labelled as add_world_nodes labels them, in a graph of their own. */
+  ghosts = kv_graph_new (NULL, graph->n_agents, (const char * const *) graph->agent_names);
+  add_world_nodes (ghosts, before, (const guint *) removed->data, removed->len, NULL);
+  node_of = g_new (guint, before->n_worlds);
+  for (guint w = 0; w < before->n_worlds; w++)
+    node_of[w] = node_of_deal[before->deal[w]];   /* kept: its node (node i is world i) */
+  for (guint i = 0; i < removed->len; i++)
+    {
+      const KvNode *ghost = kv_graph_node (ghosts, i);
+
+      node_of[g_array_index (removed, guint, i)] =
+        kv_graph_add_node (graph, ghost->label, ghost->tooltip, KV_NODE_REMOVED, G_MAXUINT);
+    }
+  /* A removed world's links to the others of its class, once each. */
+  for (guint a = 0; a < before->game->n_agents; a++)
+    for (guint i = 0; i < removed->len; i++)
+      {
+        guint r = g_array_index (removed, guint, i);
+
+        for (guint w = 0; w < before->n_worlds; w++)
+          if (w != r && before->cls[a][w] == before->cls[a][r] &&
+              (node_of[w] < model->n_worlds || w > r))
+            kv_graph_add_edge_full (graph, a, node_of[r], node_of[w], KV_EDGE_CUT);
+      }
 }
 
 static KvGraph *
@@ -492,8 +572,41 @@ build_whole (const KvModel        *model,
     worlds[w] = w;
   add_world_nodes (graph, model, worlds, model->n_worlds, options->highlight);
   add_partition_edges (graph, model, worlds, model->n_worlds);
+  add_removed_worlds (graph, model, options->previous);
 
   return g_steal_pointer (&graph);
+}
+
+/* Cut off: some class of the world (node i is @order's i-th) has members
+ * outside the view. @in_view counts, per agent and class, its members in
+ * view (zeroed). */
+static void
+mark_cut_off (KvGraph          *graph,
+              const KvModel    *model,
+              const GArray     *order,
+              KvClasses *const *classes,
+              guint           **in_view)
+{
+  guint n_agents = model->game->n_agents;
+
+  for (guint i = 0; i < order->len; i++)
+    for (guint a = 0; a < n_agents; a++)
+      in_view[a][model->cls[a][g_array_index (order, guint, i)]]++;
+  for (guint i = 0; i < order->len; i++)
+    {
+      guint w = g_array_index (order, guint, i);
+
+      for (guint a = 0; a < n_agents; a++)
+        {
+          guint c = model->cls[a][w];
+
+          if (in_view[a][c] < classes[a]->offsets[c + 1] - classes[a]->offsets[c])
+            {
+              g_array_index (graph->nodes, KvNode, i).flags |= KV_NODE_CUT_OFF;
+              break;
+            }
+        }
+    }
 }
 
 static KvGraph *
@@ -568,25 +681,7 @@ build_around (const KvModel       *model,
   graph = new_graph (model, options, description);
   add_world_nodes (graph, model, (guint *) (void *) order->data, order->len, options->highlight);
 
-  /* Cut off: some class of the world has members outside the view. */
-  for (guint i = 0; i < order->len; i++)
-    for (guint a = 0; a < n_agents; a++)
-      in_view[a][model->cls[a][g_array_index (order, guint, i)]]++;
-  for (guint i = 0; i < order->len; i++)
-    {
-      guint w = g_array_index (order, guint, i);
-
-      for (guint a = 0; a < n_agents; a++)
-        {
-          guint c = model->cls[a][w];
-
-          if (in_view[a][c] < classes[a]->offsets[c + 1] - classes[a]->offsets[c])
-            {
-              g_array_index (graph->nodes, KvNode, i).flags |= KV_NODE_CUT_OFF;
-              break;
-            }
-        }
-    }
+  mark_cut_off (graph, model, order, classes, in_view);
 
   add_partition_edges (graph, model, (guint *) (void *) order->data, order->len);
 
@@ -870,21 +965,16 @@ build_envelope (const KvModel        *model,
                 const KvViewOptions  *options,
                 GError              **error)
 {
-  const KvGame *game = model->game;
-  g_autoptr(KvGraph) graph = NULL;
-  g_autofree char *description = NULL;
+  g_autoptr(KvState) state = NULL;
+  g_autoptr(KvEnvelopeLinks) links = NULL;
   g_autofree guint *count = NULL;
   g_autofree guint *first = NULL;
-  g_autofree guint64 *adj = NULL;
-  g_autofree guint64 *set = NULL;
-  g_autofree guint *members = NULL;
+  KvViewOptions opts = *options;
+  KvGraph *graph;
   Envelopes env;
-  guint n, words;
-  gboolean grid;
-  gboolean any_cycles = FALSE;
-  g_autoptr(GPtrArray) not_transitive = g_ptr_array_new ();   /* agent names */
+  guint n;
 
-  if (!game->has_envelope)
+  if (!model->game->has_envelope)
     {
       g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_ENVELOPE);
 
@@ -893,7 +983,6 @@ build_envelope (const KvModel        *model,
                    _("This game has no envelope, so there is no envelope view. %s"), fit);
       return NULL;
     }
-
   envelopes_init (&env, model);
   n = env.hands->len;
   if (n > options->limit)
@@ -908,152 +997,106 @@ build_envelope (const KvModel        *model,
       return NULL;
     }
 
-  {
-    /* Two counts, each with its own plural. */
-    g_autofree char *envelopes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u possible envelope",
-                                                               "%u possible envelopes", n), n);
-    g_autofree char *n_worlds = kv_count_format (model->n_worlds);
-    g_autofree char *worlds = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds",
-                                                            model->n_worlds), n_worlds);
+  /* The one envelope view (kv-view-symbolic.c), of the model's state;
+   * kv_view_build keeps one agent's links itself, as in every view. */
+  state = kv_state_new_for_model ((KvModel *) model);
+  links = kv_state_envelope_links (state, error);
+  opts.links_of = -1;
+  opts.chain = NULL;
+  opts.n_chain = 0;
+  graph = links != NULL ? kv_view_build_envelope_links (state, links, &opts, error) : NULL;
+  if (graph == NULL)
+    {
+      envelopes_clear (&env);
+      return NULL;
+    }
 
-    /* TRANSLATORS: "3 possible envelopes, 24 worlds" */
-    description = g_strdup_printf (_("%s, %s"), envelopes, worlds);
-  }
-  graph = new_graph (model, options, description);
-
-  count = g_new0 (guint, n);
-  first = g_new (guint, n);
+  /* What a model knows more: each node's worlds, the first of them the
+   * one a click selects, and the worlds highlighted. */
+  count = g_new0 (guint, MAX (n, 1));
+  first = g_new (guint, MAX (n, 1));
   for (guint w = model->n_worlds; w-- > 0;)
     {
       count[env.node_of[w]]++;
       first[env.node_of[w]] = w;
     }
-
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n && i < kv_graph_n_nodes (graph); i++)
     {
-      KvHand hand = g_array_index (env.hands, KvHand, i);
-      g_autofree char *label = kv_game_hand_to_string (game, hand);
-      /* TRANSLATORS: tooltip of a node of the envelope view; %s is the envelope's cards */
-      g_autofree char *tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                               "envelope: %s (%u world)",
-                                                               "envelope: %s (%u worlds)", count[i]),
-                                                  label, count[i]);
-      KvNodeFlags flags = 0;
+      KvNode *node = &g_array_index (graph->nodes, KvNode, i);
+      g_autofree char *label = kv_game_hand_to_string (model->game, g_array_index (env.hands, KvHand, i));
 
-      if (env.node_of[model->actual] == i)
-        flags |= KV_NODE_ACTUAL;
-      kv_graph_add_node (graph, label, tooltip, flags, first[i]);
+      node->world = first[i];
+      g_free (node->tooltip);
+      /* TRANSLATORS: tooltip of a node of the envelope view; %s is the envelope's cards */
+      node->tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "envelope: %s (%u world)",
+                                                    "envelope: %s (%u worlds)", count[i]),
+                                       label, count[i]);
     }
-  grid = _kv_view_envelope_grid (graph, game, env.hands);
   if (options->highlight != NULL)
     for (guint w = 0; w < model->n_worlds && w < options->highlight->n; w++)
       if (kv_bits_get (options->highlight, w))
         g_array_index (graph->nodes, KvNode, env.node_of[w]).flags |= KV_NODE_HIGHLIGHTED;
-
-  /* Per agent, the relation between envelopes as a bit matrix: every class
-   * links all the envelopes its worlds have. */
-  words = (n + 63) / 64;
-  adj = g_new (guint64, (gsize) n * words);
-  set = g_new (guint64, words);
-  members = g_new (guint, n);
-  for (guint a = 0; a < game->n_agents; a++)
-    {
-      g_autoptr(KvClasses) classes = NULL;
-      gboolean equivalence = TRUE;
-      gboolean cycles = FALSE;
-
-      g_autoptr(GHashTable) groups = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
-                                                            (GDestroyNotify) g_bytes_unref, NULL);
-
-      memset (adj, 0, sizeof (guint64) * n * words);
-      classes = kv_classes_new (model->cls[a], model->n_worlds, model->n_classes[a]);
-      for (guint c = 0; c < model->n_classes[a]; c++)
-        {
-          memset (set, 0, sizeof (guint64) * words);
-          for (guint i = classes->offsets[c]; i < classes->offsets[c + 1]; i++)
-            {
-              guint x = env.node_of[classes->members[i]];
-              set[x >> 6] |= G_GUINT64_CONSTANT (1) << (x & 63);
-            }
-          for (guint x = 0; x < n; x++)
-            if (set[x >> 6] & (G_GUINT64_CONSTANT (1) << (x & 63)))
-              for (guint j = 0; j < words; j++)
-                adj[x * words + j] |= set[j];
-          /* The envelopes of one class: a group the agent cannot tell apart. */
-          g_hash_table_add (groups, g_bytes_new (set, sizeof (guint64) * words));
-        }
-      g_clear_pointer (&classes, kv_classes_free);
-
-      /* An equivalence when linked envelopes have the same row. */
-      for (guint x = 0; x < n && equivalence; x++)
-        for (guint y = 0; y < n && equivalence; y++)
-          if (adj[x * words + (y >> 6)] & (G_GUINT64_CONSTANT (1) << (y & 63)))
-            equivalence = memcmp (adj + x * words, adj + y * words, sizeof (guint64) * words) == 0;
-
-      if (equivalence)
-        {
-          /* Each class once, from its first member. */
-          for (guint x = 0; x < n; x++)
-            {
-              guint m = 0;
-              gboolean first_member = TRUE;
-
-              for (guint y = 0; y < x && first_member; y++)
-                if (adj[x * words + (y >> 6)] & (G_GUINT64_CONSTANT (1) << (y & 63)))
-                  first_member = FALSE;
-              if (!first_member)
-                continue;
-              for (guint y = 0; y < n; y++)
-                if (adj[x * words + (y >> 6)] & (G_GUINT64_CONSTANT (1) << (y & 63)))
-                  members[m++] = y;
-              cycles |= kv_graph_add_class (graph, a, members, m);
-            }
-          /* The grid says it in its one note. */
-          if (cycles && !grid)
-            kv_graph_add_note (graph, _(CYCLE_NOTE));
-          any_cycles |= cycles;
-        }
-      else
-        {
-          g_autofree char *note = NULL;
-
-          _kv_view_add_group_cycles (graph, a, groups, n, members);
-          g_ptr_array_add (not_transitive, game->agent_names[a]);
-          if (grid)
-            continue;   /* said in the grid's one note */
-          note = g_strdup_printf (_("Agent %s's links between envelopes are not transitive: each group "
-                                    "of envelopes it cannot tell apart (one per hand it may hold) is "
-                                    "drawn as a cycle."), game->agent_names[a]);
-          kv_graph_add_note (graph, note);
-        }
-    }
-
-  if (grid)
-    {
-      /* One note, so the legend leaves the grid its room: its lines are
-       * full, where one note per agent would each end a line short. */
-      g_autoptr(GString) note = g_string_new (NULL);
-
-      /* TRANSLATORS: the note under the envelope view's grid, whose
-       * rows and columns are headed by cards (weapons, suspects) */
-      g_string_append (note, _("Each circle is an envelope still possible: the cards heading its row "
-                               "and its column."));
-      g_string_append_c (note, ' ');
-      if (any_cycles || not_transitive->len > 0)
-        g_string_append (note, _("An agent links two when it cannot tell apart a world with one from a "
-                                 "world with the other; more than three, by a cycle."));
-      else
-        g_string_append (note, _("An agent links two when it cannot tell apart a world with one from a "
-                                 "world with the other."));
-      _kv_view_note_overlapping (note, not_transitive);
-      kv_graph_add_note (graph, note->str);
-    }
-  else
-    kv_graph_add_note (graph, _("One node per envelope still possible; an agent links two envelopes "
-                                "when it cannot tell apart a world with one from a world with the other."));
   envelopes_clear (&env);
 
-  return g_steal_pointer (&graph);
+  return graph;
+}
+
+/* The agents view of @model (kv-view-agents.c), each cell's world the
+ * first with its envelope, so that a click selects a world of it. */
+static KvGraph *
+build_agents (const KvModel        *model,
+              const KvViewOptions  *options,
+              GError              **error)
+{
+  g_autoptr(KvState) state = NULL;
+  g_autoptr(GArray) all = NULL;
+  g_autofree guint *first = NULL;
+  KvGraph *graph;
+  guint owner;
+
+  if (!model->game->has_envelope)
+    {
+      g_autofree char *fit = views_that_fit (model, options->limit, KV_VIEW_AGENTS);
+
+      g_set_error (error, KV_ERROR, KV_ERROR_GAME,
+                   /* TRANSLATORS: %s is "Views that fit: …" */
+                   _("This game has no envelope, so there is no agents view. %s"), fit);
+      return NULL;
+    }
+  state = kv_state_new_for_model ((KvModel *) model);
+  graph = kv_view_build_agents (state, options, error);
+  if (graph == NULL)
+    return NULL;
+  /* A cell's world is its envelope's place among every envelope still
+   * possible: the first world with that envelope stands for it. */
+  all = kv_state_all_envelopes (state);
+  owner = kv_game_envelope (model->game);
+  first = g_new (guint, MAX (all->len, 1));
+  for (guint w = model->n_worlds; w-- > 0;)
+    {
+      KvHand hand = kv_model_hand (model, w, owner);
+      guint lo = 0, hi = all->len;
+
+      while (lo < hi)
+        {
+          guint mid = (lo + hi) / 2;
+
+          if (g_array_index (all, KvHand, mid) < hand)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      if (lo < all->len)
+        first[lo] = w;
+    }
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      KvNode *node = &g_array_index (graph->nodes, KvNode, i);
+
+      if (node->world < all->len)
+        node->world = first[node->world];
+    }
+  return graph;
 }
 
 KvGraph *
@@ -1092,12 +1135,16 @@ kv_view_build (const KvModel        *model,
     case KV_VIEW_ENVELOPE:
       graph = build_envelope (model, &opts, error);
       break;
+    case KV_VIEW_AGENTS:
+      graph = build_agents (model, &opts, error);
+      break;
     case KV_VIEW_AUTO:
     default:
       g_return_val_if_reached (NULL);
     }
 
-  if (graph != NULL && opts.links_of >= 0 && (guint) opts.links_of < model->game->n_agents)
+  if (graph != NULL && opts.kind != KV_VIEW_AGENTS && opts.links_of >= 0 &&
+      (guint) opts.links_of < model->game->n_agents)
     {
       g_autofree char *note = g_strdup_printf (_("Only the links of agent %s are drawn."),
                                                model->game->agent_names[opts.links_of]);

@@ -7,6 +7,12 @@
  *               up to the limit), those with links leaving the view marked
  *               KV_NODE_CUT_OFF;
  * - contracted: the bisimulation quotient (kv_model_contract);
+ * - agents:     what each agent considers possible at the actual world, as
+ *               small multiples: a panel per agent, plus Everyone and
+ *               Common, each a grid of the envelopes still possible, those
+ *               the panel's agent considers possible filled, the actual one
+ *               ringed, those the step shown ruled out crossed out; no
+ *               links (kv-view-agents.c). On either engine;
  * - envelope:   one node per envelope content still possible; an agent links
  *               two nodes when it cannot tell apart some world with one from
  *               some world with the other (Clue 11 starts with 28 nodes).
@@ -14,7 +20,10 @@
  *               headers name the cards (kv_graph_set_headers: Clue's weapons
  *               down the side, suspects across), the nodes unlabelled
  *               circles, each known by its cards (place key, tooltip);
- * - auto:       whole if it fits, else contracted, else envelope, else around.
+ * - auto:       whole or contracted if it fits a reader, else envelope
+ *               when a few envelopes are left, else agents for a game
+ *               with an envelope, else the biggest of whole and
+ *               contracted that fits the limit, else around.
  *
  * Worlds are labelled by their deal: "rwb" (the cards of 1, 2, 3) when every
  * owner holds one one-letter card, as in van Ditmarsch's Hexa; otherwise the
@@ -47,6 +56,7 @@ typedef enum {
   KV_VIEW_AROUND,
   KV_VIEW_CONTRACTED,
   KV_VIEW_ENVELOPE,
+  KV_VIEW_AGENTS,
 } KvViewKind;
 
 typedef struct {
@@ -67,18 +77,29 @@ typedef struct {
    * as a model does its own (kv-layout-crossing.c): the engine a user
    * picks lays out all three panels. */
   KvLayoutEngine engine;
+  /* The state of the step before the one drawn, or NULL: what the step
+   * removed (worlds, envelopes, links) is drawn ghosted and crossed out
+   * (KV_NODE_REMOVED, KV_EDGE_CUT), for this step only. Not for around,
+   * whose worlds come and go with the radius. */
+  KvState       *previous;
 } KvViewOptions;
 
 void        kv_view_options_init     (KvViewOptions *options);
 
-/* "whole", "around", "contracted", "envelope" ("auto"). */
+/* "whole", "around", "contracted", "envelope", "agents" ("auto"). */
 const char *kv_view_kind_to_string   (KvViewKind kind);
 gboolean    kv_view_kind_from_string (const char *name, KvViewKind *kind);
 
+/* Most envelopes whose links a class can follow on a projector: past it
+ * auto draws the agents view. */
+#define KV_VIEW_READABLE_ENVELOPES 6
+
 /* The view KV_VIEW_AUTO picks for @model with @limit nodes (0: default):
  * the whole model or its contraction while small enough to read at fit,
- * else the envelope grid, else the biggest graph within @limit, else the
- * worlds around the actual one. */
+ * else, for a game with an envelope, the envelope view of at most
+ * KV_VIEW_READABLE_ENVELOPES, else the agents view (the links could not be
+ * read), else the biggest graph within @limit, else the worlds around
+ * the actual one. */
 KvViewKind  kv_view_choose           (const KvModel *model, guint limit);
 
 /* An envelope grid (the envelope view's, a Clue product's pairs): the two
@@ -116,5 +137,19 @@ KvGraph    *kv_view_build_envelope_links (KvState               *state,
                                           const KvEnvelopeLinks *links,
                                           const KvViewOptions   *options,
                                           GError               **error);
+
+/* The agents view of @state (kv-view-agents.c) on either engine: a panel
+ * per agent, then, with a perspective chain of two agents or more in
+ * @options, the chain's panel, then Everyone's (the envelopes some agent
+ * considers possible: everyone knows the others are out) and Common's
+ * (those of the common-knowledge component). With @options->previous,
+ * what the step took out of each panel crossed out. A perspective (a
+ * single links_of, or a chain) also captions the picture (KvGraph's
+ * caption): "What 1 considers possible at the actual world — 300 worlds".
+ * Reads @state through kv_state_* only. KV_ERROR_GAME without an
+ * envelope. */
+KvGraph    *kv_view_build_agents     (KvState               *state,
+                                      const KvViewOptions   *options,
+                                      GError               **error);
 
 G_END_DECLS

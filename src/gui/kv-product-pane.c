@@ -9,12 +9,12 @@
 #include "kv-enum-drop-down.h"
 #include "kv-product-pane-private.h"
 
-/* The view dropdown's items: every view but contracted (a product's
- * pairs are not contracted). */
+/* The view dropdown's items: every view but contracted and agents (a
+ * product's pairs are not contracted, nor kept per agent). */
 static const char *
 view_label (int view)
 {
-  return view != KV_VIEW_CONTRACTED ? kv_view_kind_label (view) : NULL;
+  return view != KV_VIEW_CONTRACTED && view != KV_VIEW_AGENTS ? kv_view_kind_label (view) : NULL;
 }
 
 /* The product, shared by the pane and the panels' layout jobs: the last of
@@ -231,7 +231,15 @@ show_stage (KvProductPane *self,
 static void
 update_panel_views (KvProductPane *self)
 {
-  kv_canvas_view_set_view (self->model_panel, self->view);
+  KvModel *before = self->product != NULL ? self->product->view->before : NULL;
+  KvViewKind model_view = self->view;
+
+  /* M beside its pairs: where auto would draw the agents view (a
+   * picture of its own), its envelope grid, the pairs' grid's rows. */
+  if (model_view == KV_VIEW_AUTO && before != NULL &&
+      kv_view_choose (before, kv_canvas_view_get_draw_limit (self->model_panel)) == KV_VIEW_AGENTS)
+    model_view = KV_VIEW_ENVELOPE;
+  kv_canvas_view_set_view (self->model_panel, model_view);
   kv_canvas_view_set_view (self->action_panel, self->view);
   kv_canvas_view_set_view (self->product_panel, self->view);
 }
@@ -262,6 +270,7 @@ show_part (KvProductPane  *self,
   self->stage = stage;
 
   before = self->product->view->before;
+  update_panel_views (self);
   kv_canvas_view_set_model (self->model_panel, before);
   model_count = kv_count_format (before->n_worlds);
   model_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world", "%s worlds",
@@ -470,9 +479,9 @@ kv_product_pane_set_view (KvProductPane *self,
                           KvViewKind     view)
 {
   g_return_if_fail (KV_IS_PRODUCT_PANE (self));
-  g_return_if_fail (view <= KV_VIEW_ENVELOPE);
+  g_return_if_fail (view <= KV_VIEW_AGENTS);
 
-  if (view == KV_VIEW_CONTRACTED)
+  if (view == KV_VIEW_CONTRACTED || view == KV_VIEW_AGENTS)
     view = KV_VIEW_AUTO;
   if (self->view == view)
     return;

@@ -134,15 +134,18 @@ _kv_window_update_knowledge (KvWindow *self)
   update_perspective_column (self, entry, world, previous, previous_world);
 }
 
-/* A symbolic state's picture: its envelope view (kv_view_build_envelope_links),
- * built here, on the main thread (40 to 130 ms a step on real Cluedo), and
+/* A symbolic state's picture: its agents view (kv_view_build_agents: what
+ * each player considers possible, what the step ruled out crossed out),
+ * or, when the Envelope view is chosen, its envelope view
+ * (kv_view_build_envelope_links), built here, on the main thread, and
  * handed to the canvas's layout thread ready made: that thread only lays
  * it out and never waits for the symbolic engine's lock. What it was built
  * from is kept on the window, so a perspective or a step that changes
  * nothing does not build it again. */
 typedef struct {
   KvState         *state;        /* the state drawn, or NULL */
-  KvEnvelopeLinks *links;        /* its relation */
+  KvEnvelopeLinks *links;        /* its relation, once the envelope view was drawn */
+  gboolean         envelope;     /* the envelope view drawn, else the agents view */
   char            *perspective;  /* the perspective drawn */
   KvGame          *game;         /* the game of the last picture: its steps keep their places */
 } EnvelopeView;
@@ -163,6 +166,7 @@ envelope_view_free (gpointer data)
  * for cannot be drawn. Read only there, freed on any thread. */
 typedef struct {
   KvGraph *graph;
+  gboolean envelope;   /* it is the envelope view, else the agents view */
   char    *refusal;
 } EnvelopePicture;
 
@@ -183,13 +187,15 @@ envelope_picture_graph (const KvViewOptions  *options,
 {
   EnvelopePicture *picture = user_data;
 
-  if (options->kind == KV_VIEW_AUTO || options->kind == KV_VIEW_ENVELOPE)
+  if (options->kind == KV_VIEW_AUTO ||
+      options->kind == (picture->envelope ? KV_VIEW_ENVELOPE : KV_VIEW_AGENTS))
     return kv_graph_ref (picture->graph);
   g_set_error_literal (error, KV_ERROR, KV_ERROR_LIMIT, picture->refusal);
   return NULL;
 }
 
-/* Shows @state's envelope view in the canvas, unless it shows it already;
+/* Shows @state's agents view (or, chosen, its envelope view) in the
+ * canvas, unless it shows it already;
  * FALSE when the state cannot have one (no envelope, or the BDD table
  * overflowed), for the placeholder to say why. */
 static gboolean
@@ -205,6 +211,9 @@ show_envelope_view (KvWindow *self,
   EnvelopePicture *picture;
   KvViewOptions options;
   gboolean same_game;
+  gboolean envelope = kv_session_get_view (self->session) == KV_VIEW_ENVELOPE;
+  guint step = kv_session_get_step (self->session);
+  KvState *previous = step > 0 ? kv_history_get (kv_session_get_history (self->session), step - 1)->state : NULL;
 
   if (!game->has_envelope)
     return FALSE;
@@ -213,9 +222,15 @@ show_envelope_view (KvWindow *self,
       view = g_new0 (EnvelopeView, 1);
       g_object_set_data_full (G_OBJECT (self), ENVELOPE_VIEW_KEY, view, envelope_view_free);
     }
-  if (view->state == state && g_strcmp0 (view->perspective, perspective) == 0)
+  if (view->state == state && g_strcmp0 (view->perspective, perspective) == 0 && view->envelope == envelope)
     return TRUE;
   if (view->state != state)
+    {
+      g_clear_pointer (&view->links, kv_envelope_links_unref);
+      g_clear_pointer (&view->state, kv_state_unref);
+      view->state = kv_state_ref (state);
+    }
+  if (envelope && view->links == NULL)
     {
       KvEnvelopeLinks *links = kv_state_envelope_links (state, &error);
 
@@ -224,11 +239,9 @@ show_envelope_view (KvWindow *self,
           g_warning ("%s", error->message);
           return FALSE;
         }
-      g_clear_pointer (&view->links, kv_envelope_links_unref);
-      g_clear_pointer (&view->state, kv_state_unref);
       view->links = links;
-      view->state = kv_state_ref (state);
     }
+  view->envelope = envelope;
   g_free (view->perspective);
   view->perspective = g_strdup (perspective);
 
@@ -249,7 +262,10 @@ show_envelope_view (KvWindow *self,
         }
     }
   picture = g_new0 (EnvelopePicture, 1);
-  picture->graph = kv_view_build_envelope_links (state, view->links, &options, &error);
+  picture->envelope = envelope;
+  options.previous = previous;
+  picture->graph = envelope ? kv_view_build_envelope_links (state, view->links, &options, &error)
+                            : kv_view_build_agents (state, &options, &error);
   if (picture->graph == NULL)
     {
       g_warning ("%s", error->message);
@@ -257,10 +273,11 @@ show_envelope_view (KvWindow *self,
       return FALSE;
     }
   count = kv_count_format (kv_state_count_worlds (state));
-  /* TRANSLATORS: %s is a count of worlds ("5 557 616 064"); "Envelope" is
-   * the view's name in the canvas's view menu */
+  /* TRANSLATORS: %s is a count of worlds ("5 557 616 064"); "Agents" and
+   * "Envelope" are views' names in the canvas's view menu */
   picture->refusal = g_strdup_printf (_("This view draws every world, and this game has %s: too many to draw. "
-                                        "Choose the Envelope view: one circle per envelope still possible."),
+                                        "Choose the Agents view (what each player considers possible) or "
+                                        "the Envelope view (one circle per envelope still possible)."),
                                       count);
   same_game = view->game == game;
   g_clear_pointer (&view->game, kv_game_unref);
@@ -285,8 +302,17 @@ _kv_window_update_placeholder (KvWindow *self)
   g_autofree char *message = NULL;
 
   if (state == NULL || kv_state_model (state) != NULL)
-    /* The model's binding shows it; the next symbolic game starts anew. */
-    g_object_set_data (G_OBJECT (self), ENVELOPE_VIEW_KEY, NULL);
+    {
+      guint step = kv_session_get_step (self->session);
+
+      /* The model's binding shows it, what its step removed crossed out;
+       * the next symbolic game starts anew. */
+      kv_canvas_view_set_previous (KV_CANVAS_VIEW (self->canvas),
+                                   state != NULL && step > 0
+                                   ? kv_history_get (kv_session_get_history (self->session), step - 1)->state
+                                   : NULL);
+      g_object_set_data (G_OBJECT (self), ENVELOPE_VIEW_KEY, NULL);
+    }
   else if (!show_envelope_view (self, state))
     {
       KvGame *game = kv_state_game (state);

@@ -760,6 +760,9 @@ kv_window_init (KvWindow *self)
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->canvas, "notify::selected-world",
                             G_CALLBACK (on_selected_world_changed), self);
+  /* A symbolic state's picture is built for the view chosen. */
+  g_signal_connect_swapped (self->session, "notify::view",
+                            G_CALLBACK (_kv_window_update_placeholder), self);
   /* The knowledge table's perspective column follows the canvas's. */
   g_signal_connect_swapped (self->session, "notify::perspective",
                             G_CALLBACK (on_selected_world_changed), self);

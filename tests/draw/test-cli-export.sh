@@ -221,11 +221,31 @@ expect_status 2 "unwritable output" hexa --format pdf -o "$dir/missing/dir/x.pdf
 expect_status 0 "cluedo's envelope view as SVG" cluedo --step 0 --view envelope --format svg -o "$dir/cluedo.svg"
 [ "$(grep -c '<title>[^<]*: [A-Za-z]* [a-z]* [a-z]*</title>' "$dir/cluedo.svg")" = 324 ]
 ok $? "cluedo.svg: 324 envelopes, each with its cards"
-expect_status 0 "cluedo's envelope view as TikZ, after a step" cluedo --step 1 --format tikz -o "$dir/cluedo.tex"
+expect_status 0 "cluedo's envelope view as TikZ, after a step" cluedo --step 1 --view envelope --format tikz -o "$dir/cluedo.tex"
 for header in kitchen ballroom study Scarlet Plum ca wr; do
   grep -q "node\[header\] at ([0-9.]*,[0-9.]*) {$header}" "$dir/cluedo.tex"; ok $? "cluedo.tex: the header $header"
 done
 [ "$(grep -c '% envelop' "$dir/cluedo.tex")" = 323 ]; ok $? "cluedo.tex: 323 envelopes after step 1"
+# Where links cannot be read (Clue 11 mid-game, real Cluedo) the default is
+# the agents view: a panel per player, Everyone and Common, each an envelope
+# grid, filled in the player's colour where it considers the envelope
+# possible, what the step ruled out crossed out.
+expect_status 0 "clue11's agents view after a step, by default" clue11 --step 3 --format tikz -o "$dir/agents.tex"
+for agent in 1 2 3; do
+  grep -q "filled $agent, minimum" "$dir/agents.tex"; ok $? "agents.tex: player $agent's panel, filled in its colour"
+done
+grep -q "removed/.style" "$dir/agents.tex" && grep -q ", removed, minimum" "$dir/agents.tex"
+ok $? "agents.tex: what step 3 ruled out, crossed out"
+[ "$(grep -c '^  \\draw\[agent' "$dir/agents.tex")" = 0 ]; ok $? "agents.tex: no links"
+expect_status 0 "clue11's first picture has nothing crossed out" clue11 --step 0 --view agents --format tikz -o "$dir/agents0.tex"
+! grep -q ", removed" "$dir/agents0.tex"; ok $? "agents0.tex: no removed marks at step 0"
+expect_status 0 "cluedo's agents view after a step, by default" cluedo --step 1 --format svg -o "$dir/cluedo-agents.svg"
+[ "$(grep -c '<title>' "$dir/cluedo-agents.svg")" -ge $((5 * 323)) ]; ok $? "cluedo-agents.svg: five panels of 323 envelopes or more"
+expect_status 2 "agents view without envelope" hexa --view agents --format pdf -o "$dir/keep.pdf"
+# Agent 3's dotted links print as dots: the screen's pattern, not TikZ's
+# own dotted (a solid line at this width).
+expect_status 0 "hexa as TikZ" hexa --step 0 --format tikz -o "$dir/hexa-dots.tex"
+grep -q "agent 3/.style={[^}]*dash pattern=on 0.01pt off 4pt" "$dir/hexa-dots.tex"; ok $? "hexa-dots.tex: agent 3 dotted as on screen"
 # Real Cluedo's grid on a slide is small, and the hint does not offer the
 # view already drawn.
 expect_status 0 "cluedo's envelope grid on a 16:9 slide" cluedo --step 0 --view envelope --size 16:9 -o "$dir/cluedo169.pdf"
@@ -237,6 +257,8 @@ expect_status 2 "cluedo: one step's picture, not a handout" cluedo --all-steps -
 if command -v pdflatex >/dev/null && kpsewhich tikz.sty >/dev/null 2>&1; then
   (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error cluedo.tex >latex.log 2>&1)
   ok $? "pdflatex compiles cluedo's envelope grid ($LC_ALL)"
+  (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error agents.tex >latex.log 2>&1)
+  ok $? "pdflatex compiles clue11's agents view ($LC_ALL)"
 fi
 
 echo "1..$n"

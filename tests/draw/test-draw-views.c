@@ -226,7 +226,7 @@ test_clue_limits (void)
   g_assert_nonnull (strstr (error->message, "envelope (28 nodes)"));
   g_assert_nonnull (strstr (error->message, "around"));
 
-  g_assert_cmpint (kv_view_choose (model, 0), ==, KV_VIEW_ENVELOPE);
+  g_assert_cmpint (kv_view_choose (model, 0), ==, KV_VIEW_AGENTS);
 
   /* Around: capped at the limit, nearest first, links leaving marked. */
   around = test_view (model, KV_VIEW_AROUND, 50, 0);
@@ -248,7 +248,9 @@ test_clue_limits (void)
 }
 
 /* Auto draws a graph only while it can be read at fit: Clue 11 after its
- * win has 168 worlds, drawn as its 3 envelopes; a game with no envelope
+ * win has 168 worlds, drawn as its 3 envelopes; at its start, 47 040
+ * worlds and 28 envelopes whose links are a tangle, the agents view;
+ * a game with no envelope
  * still gets the biggest graph within the limit. */
 static void
 test_auto (void)
@@ -256,6 +258,7 @@ test_auto (void)
   g_autoptr(KvModel) hexa = test_text_model (HEXA_TEXT, -1);
   g_autoptr(KvModel) twocards = test_game_model ("twocards", -1);
   g_autoptr(KvModel) clue_won = test_game_model ("clue11", 8);
+  g_autoptr(KvModel) clue_start = test_game_model ("clue11", 0);
   g_autoptr(KvModel) six_cards = test_text_model ("title six\nagents 1 2 3\ncards a b c d e f\nhands 2 2 2\n"
                                                   "deal 1: a b 2: c d 3: e f\n", -1);
 
@@ -263,6 +266,7 @@ test_auto (void)
   g_assert_cmpint (kv_view_choose (twocards, 0), ==, KV_VIEW_WHOLE);
   g_assert_cmpuint (clue_won->n_worlds, ==, 168);
   g_assert_cmpint (kv_view_choose (clue_won, 0), ==, KV_VIEW_ENVELOPE);
+  g_assert_cmpint (kv_view_choose (clue_start, 0), ==, KV_VIEW_AGENTS);
   g_assert_cmpuint (six_cards->n_worlds, ==, 90);
   g_assert_cmpint (kv_view_choose (six_cards, 0), ==, KV_VIEW_WHOLE);
   g_assert_cmpint (kv_view_choose (six_cards, 50), ==, KV_VIEW_AROUND);

@@ -21,7 +21,7 @@ test_nicks (void)
 
   /* The lists kripkeviz-cli export --help shows. */
   g_assert_cmpstr (engines, ==, "neato|fdp|sfdp|circo|dot");
-  g_assert_cmpstr (views, ==, "whole|around|contracted|envelope");
+  g_assert_cmpstr (views, ==, "whole|around|contracted|envelope|agents");
   g_assert_cmpstr (palettes, ==, "okabe-ito|greyscale");
   g_assert_cmpstr (stages, ==, "action, pairs, links, result");
   g_assert_cmpstr (formats, ==, "svg|pdf|png|dot|tikz");
@@ -57,7 +57,7 @@ test_round_trips (void)
       g_assert_cmpint (e, ==, i);
     }
 
-  g_assert_cmpuint (views->n_values, ==, KV_VIEW_ENVELOPE + 1);
+  g_assert_cmpuint (views->n_values, ==, KV_VIEW_AGENTS + 1);
   for (guint i = 0; i < views->n_values; i++)
     {
       KvViewKind k = KV_VIEW_AUTO;

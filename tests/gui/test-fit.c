@@ -171,7 +171,8 @@ check_toolbar_rows (GtkWidget  *toolbar,
 }
 
 /* The legend drawn on the canvas is clear of the zoom buttons over the
- * canvas (as far as it is in view). Returns whether there was a legend. */
+ * canvas (as far as it is in view; not the agents view's, which
+ * scrolls). Returns whether there was a legend. */
 static gboolean
 check_legend (KvWindow   *window,
               const char *where)
@@ -183,6 +184,11 @@ check_legend (KvWindow   *window,
 
   if (!kv_canvas_get_legend_bounds (canvas, &legend))
     return FALSE;
+  /* The agents view is fitted no smaller than its text reads (12 px,
+   * test-readability) and scrolls: its legend is where scrolling takes
+   * it, not kept clear of the buttons at the top. */
+  if (kv_canvas_get_shown_view (canvas) == KV_VIEW_AGENTS)
+    return TRUE;
   graphene_rect_init (&visible, 0, 0, gtk_widget_get_width (GTK_WIDGET (canvas)),
                       gtk_widget_get_height (GTK_WIDGET (canvas)));
   if (!graphene_rect_intersection (&legend, &visible, &legend))

@@ -304,6 +304,38 @@ kv_state_probabilities (KvState *state, guint agent)
   return kv_probabilities_new (state->model, agent, state->model->actual);
 }
 
+GArray *
+kv_state_all_envelopes (KvState *state)
+{
+  g_return_val_if_fail (state != NULL, NULL);
+
+  if (state->sym != NULL)
+    {
+      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
+
+      return kv_sym_envelopes (state->sym, -1);
+    }
+  return kv_model_envelopes (state->model, NULL);
+}
+
+GArray *
+kv_state_common_envelopes (KvState *state)
+{
+  const KvModel *model = state->model;
+  g_autoptr(KvBits) component = NULL;
+
+  g_return_val_if_fail (state != NULL, NULL);
+
+  if (state->sym != NULL)
+    {
+      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
+
+      return kv_sym_common_envelopes (state->sym);
+    }
+  component = kv_model_component (model, (1u << model->game->n_agents) - 1, model->actual);
+  return kv_model_envelopes (model, component);
+}
+
 KvStatePerspective *
 kv_state_perspective (KvState *state, const guint *chain, guint n_chain)
 {

@@ -89,6 +89,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvState, kv_state_unref)
  * as numbers, no repeats; empty when the game has no envelope. The same
  * list on both back-ends. Free with g_array_unref. */
 GArray      *kv_state_envelopes        (KvState *state, guint agent);
+/* The envelopes of every world still possible, and of the worlds of the
+ * actual world's common-knowledge component (what common knowledge ranges
+ * over: in a game's usual course every world), as kv_state_envelopes
+ * lists them. The same lists on both back-ends. */
+GArray      *kv_state_all_envelopes    (KvState *state);
+GArray      *kv_state_common_envelopes (KvState *state);
 /* The number of worlds @agent considers possible at the actual world. */
 guint64      kv_state_count_agent_worlds (KvState *state, guint agent);
 /* Deal shares of @agent's class at the actual world (kv-probability.h:

@@ -854,6 +854,38 @@ kv_sym_envelopes (KvSym *sym, int agent)
   return out;
 }
 
+GArray *
+kv_sym_common_envelopes (KvSym *sym)
+{
+  g_autoptr(KvKnowledge) knowledge = NULL;
+  BDD component, projected = bddfalse;
+  GArray *out;
+
+  if (!sym->game->has_envelope)
+    return g_array_new (FALSE, FALSE, sizeof (KvHand));
+  /* The table is read out once per state and kept: when its component
+   * counts every world, no reachability is worked out again. */
+  knowledge = kv_sym_knowledge (sym);
+  if (knowledge->common.class_size == kv_sym_count_worlds (sym))
+    return kv_sym_envelopes (sym, -1);
+  do
+    {
+      component = common_component (sym);
+      _kv_sym_error_code = 0;
+      projected = project_on_envelope (sym, component, FALSE);
+      bdd_delref (component);
+      if (_kv_sym_error_code != 0)
+        {
+          bdd_delref (projected);
+          projected = bddfalse;
+        }
+    }
+  while (_kv_sym_readout_retry ());
+  out = _kv_sym_envelopes_of (sym->game, projected);
+  bdd_delref (projected);
+  return out;
+}
+
 /* The worlds of the chain @chain at the actual world, referenced, as
  * kv_perspective_worlds () finds them in a model: W₁ = θ ∧ (what a₁
  * observes there), W₍ₖ₊₁₎ = θ ∧ Sₖ₊₁ with Sₖ₊₁ = ∃(what aₖ₊₁ does not

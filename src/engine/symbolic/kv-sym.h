@@ -111,6 +111,10 @@ KvKnowledge *kv_sym_knowledge (KvSym *sym);
  * ascending, no repeats; empty when the game has no envelope. Free with
  * g_array_unref. */
 GArray  *kv_sym_envelopes     (KvSym *sym, int agent);
+/* The same over the actual world's common-knowledge component (the
+ * knowledge table's "common" column): every world's when the component is
+ * every world, as it is in a game's usual course. */
+GArray  *kv_sym_common_envelopes (KvSym *sym);
 
 /* The perspective of the chain @chain (@n_chain agents, at least one:
  * what a₁ thinks a₂ … considers possible, kv-perspective.h) at the actual

@@ -39,6 +39,7 @@ struct _KvCanvas
   double            zoom;
   gboolean          presenting;      /* no title; fit keeps labels readable from afar */
   gboolean          captioned;       /* kv_canvas_set_captioned: no title, notes wrapped to the shape */
+  char             *caption;         /* kv_canvas_set_caption: the line under the title, or NULL */
   /* A stable layout's graph stays where it was on the screen from one
    * scene of its frame to the next (anchor_x/y: its origin in widget
    * coordinates), even when the drawing around it grew; a fit, a zoom or

@@ -110,10 +110,13 @@ kv_canvas_get_tooltip_markup (KvCanvas *self,
     g_string_append_printf (markup, "\n<i>%s</i>", _("Highlighted"));
   if (node->flags & KV_NODE_CUT_OFF)
     g_string_append_printf (markup, "\n<i>%s</i>", _("Has links to worlds outside this view"));
+  if (node->flags & KV_NODE_REMOVED)
+    g_string_append_printf (markup, "\n<i>%s</i>", _("Removed by this step"));
 
   /* An envelope node is many worlds with different classes: its own
    * tooltip says what it stands for. */
-  if (self->scene->model != NULL && self->scene->kind != KV_VIEW_ENVELOPE)
+  if (self->scene->model != NULL && self->scene->kind != KV_VIEW_ENVELOPE &&
+      self->scene->kind != KV_VIEW_AGENTS && node->world < self->scene->model->n_worlds)
     append_classes (markup, self->scene, n);
 
   return g_string_free (markup, FALSE);

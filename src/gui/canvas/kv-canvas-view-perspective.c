@@ -58,12 +58,27 @@ _kv_canvas_view_update_perspective (KvCanvasView *self)
                                                                              : self->model->actual;
       g_autoptr(KvBits) worlds = kv_perspective_worlds (self->model, world, chain, n);
 
+      guint count = kv_bits_count (worlds);
+      g_autofree char *counted = kv_count_format (count);
+      g_autofree char *caption = NULL;
+
       kv_canvas_set_perspective (self->canvas, self->model, worlds, (int) chain[n - 1]);
       display = kv_perspective_to_display (self->model->game, chain, n);
+      /* Said on the canvas too, where a class looks. */
+      caption = world == self->model->actual
+                ? g_strdup_printf (ngettext ("What %s considers possible at the actual world — %s world",
+                                             "What %s considers possible at the actual world — %s worlds", count),
+                                   display, counted)
+                /* TRANSLATORS: the caption of a perspective taken at a world picked on the canvas */
+                : g_strdup_printf (ngettext ("What %s considers possible at the selected world — %s world",
+                                             "What %s considers possible at the selected world — %s worlds", count),
+                                   display, counted);
+      kv_canvas_set_caption (self->canvas, caption);
     }
   else
     {
       kv_canvas_set_perspective (self->canvas, NULL, NULL, -1);
+      kv_canvas_set_caption (self->canvas, NULL);
       if (self->model == NULL)
         display = display_of_names (self);
     }

@@ -31,6 +31,7 @@ struct _KvCanvasView
   KvModel        *model;
   KvGraphSource  *source;          /* instead of a model: any graph */
   KvBits         *highlight;
+  KvState        *previous;        /* the step before the model's: what it removed, crossed out */
   KvViewKind      view;
   KvLayoutEngine  engine;
   guint           draw_limit;

@@ -59,6 +59,8 @@ update_cb (gpointer data)
   options.limit = self->draw_limit;
   if (self->model != NULL && self->highlight != NULL && self->highlight->n == self->model->n_worlds)
     options.highlight = self->highlight;
+  if (self->model != NULL)
+    options.previous = self->previous;
 
   if (self->source != NULL)
     kv_canvas_show_graph (self->canvas, self->source, &options, self->engine, self->places,
@@ -368,6 +370,22 @@ kv_canvas_view_set_highlight (KvCanvasView *self,
     queue_update (self, FALSE);
 }
 
+void
+kv_canvas_view_set_previous (KvCanvasView *self,
+                             KvState      *previous)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  if (self->previous == previous)
+    return;
+  if (previous != NULL)
+    kv_state_ref (previous);
+  g_clear_pointer (&self->previous, kv_state_unref);
+  self->previous = previous;
+  if (self->model != NULL)
+    queue_update (self, FALSE);
+}
+
 int
 kv_canvas_view_get_selected_world (KvCanvasView *self)
 {
@@ -400,7 +418,7 @@ kv_canvas_view_set_view (KvCanvasView *self,
                          KvViewKind    view)
 {
   g_return_if_fail (KV_IS_CANVAS_VIEW (self));
-  g_return_if_fail (view <= KV_VIEW_ENVELOPE);
+  g_return_if_fail (view <= KV_VIEW_AGENTS);
 
   if (self->view == view)
     return;
@@ -527,6 +545,7 @@ kv_canvas_view_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->model, kv_model_unref);
+  g_clear_pointer (&self->previous, kv_state_unref);
   g_clear_pointer (&self->source, kv_graph_source_unref);
   g_clear_pointer (&self->agent_names, g_strfreev);
   g_clear_pointer (&self->perspective, g_free);

@@ -75,6 +75,12 @@ void       kv_canvas_view_set_show_toolbar (KvCanvasView *self,
 void       kv_canvas_view_set_highlight (KvCanvasView *self,
                                          const KvBits *worlds);
 
+/* The state of the step before the model's, or NULL: what the step
+ * removed is drawn crossed out (KvViewOptions.previous). Set it before
+ * the model it belongs to, in the same main-loop turn (one layout). */
+void       kv_canvas_view_set_previous (KvCanvasView *self,
+                                        KvState      *previous);
+
 int        kv_canvas_view_get_selected_world (KvCanvasView *self);
 void       kv_canvas_view_set_selected_world (KvCanvasView *self,
                                               int           world);

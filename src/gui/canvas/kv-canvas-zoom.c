@@ -400,13 +400,34 @@ _kv_canvas_apply_fit (KvCanvas *self,
   if (self->presenting)
     {
       /* Readable from the back of the room even if the drawing no longer
-       * fits: then it scrolls, the actual world in the middle. */
-      guint n = kv_graph_n_nodes (self->scene->layout->graph);
+       * fits: then it scrolls, the actual world in the middle. A view a
+       * class is shown (a grid, panels, a graph auto draws) at 18 px;
+       * a big graph asked for at least what its size allows. */
+      const KvLayout *layout = self->scene->layout;
+      guint n = kv_graph_n_nodes (layout->graph);
+      double text = kv_layout_min_text_size (layout);
+      double least = kv_style_presentation_label_px (n) / KV_STYLE_LABEL_SIZE;
 
-      zoom = CLAMP (zoom, kv_style_presentation_label_px (n) / KV_STYLE_LABEL_SIZE, PRESENT_FIT_MAX);
+      if ((kv_graph_is_grid (layout->graph) || n <= KV_VIEW_READABLE_NODES) && text > 0)
+        least = MAX (least, KV_STYLE_PRESENT_TEXT_PX / text);
+      zoom = CLAMP (zoom, least, MAX (least, PRESENT_FIT_MAX));
     }
   else
-    zoom = CLAMP (zoom, KV_CANVAS_ZOOM_MIN, FIT_MAX);
+    {
+      const KvLayout *layout = self->scene->layout;
+      double text = kv_layout_min_text_size (layout);
+
+      zoom = CLAMP (zoom, KV_CANVAS_ZOOM_MIN, FIT_MAX);
+      /* Panels of what each player considers possible, and a graph auto
+       * would draw (twocards' 24 worlds), scroll rather than shrink past
+       * reading; a big one asked for (around: 300 worlds) is an overview,
+       * and a product's panel (captioned) shows its whole stage beside
+       * two more. */
+      if (!self->captioned &&
+          (kv_render_is_panels (layout->graph) || kv_graph_n_nodes (layout->graph) <= KV_VIEW_READABLE_NODES) &&
+          text > 0)
+        zoom = MAX (zoom, KV_STYLE_MIN_TEXT_PX / text);
+    }
   if (zoom != self->zoom)
     {
       self->zoom = zoom;
@@ -455,6 +476,23 @@ kv_canvas_set_presenting (KvCanvas *self,
   self->options.show_title = !presenting && !self->captioned;
   _kv_canvas_update_geometry (self, FALSE);
   _kv_canvas_apply_fit (self, FALSE);
+}
+
+void
+kv_canvas_set_caption (KvCanvas   *self,
+                       const char *caption)
+{
+  g_return_if_fail (KV_IS_CANVAS (self));
+
+  if (g_strcmp0 (self->caption, caption) == 0)
+    return;
+  g_free (self->caption);
+  self->caption = g_strdup (caption);
+  self->options.caption = self->caption;
+  _kv_canvas_update_geometry (self, FALSE);
+  if (self->fitted)
+    _kv_canvas_apply_fit (self, FALSE);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void

@@ -80,8 +80,9 @@ update_dimmed (KvCanvas *self)
   const KvScene *scene = self->scene;
 
   g_clear_pointer (&self->dimmed, kv_bits_free);
+  /* The agents view shows each player's view in its own panel. */
   if (self->perspective == NULL || scene == NULL || scene->model == NULL ||
-      scene->model != self->perspective_model || scene->world_node == NULL)
+      scene->model != self->perspective_model || scene->world_node == NULL || scene->kind == KV_VIEW_AGENTS)
     return;
   self->dimmed = kv_scene_nodes_of (scene, self->perspective);
   kv_bits_not (self->dimmed);
@@ -604,6 +605,8 @@ kv_canvas_dispose (GObject *object)
   g_clear_pointer (&self->cache, kv_scene_cache_free);
   g_clear_pointer (&self->perspective_model, kv_model_unref);
   g_clear_pointer (&self->perspective, kv_bits_free);
+  g_clear_pointer (&self->caption, g_free);
+  self->options.caption = NULL;
   g_clear_pointer (&self->dimmed, kv_bits_free);
   g_clear_pointer (&self->marked, kv_bits_free);
   if (self->hadjustment != NULL)

@@ -173,6 +173,11 @@ void        kv_canvas_set_presenting     (KvCanvas            *self,
  * leaves the title out either way. */
 void        kv_canvas_set_captioned      (KvCanvas            *self,
                                           gboolean             captioned);
+/* The line under the title saying what the picture is about (a
+ * perspective's "What 1 considers possible at the actual world — 12
+ * worlds"), drawn in presentation mode too; NULL: the graph's own. */
+void        kv_canvas_set_caption        (KvCanvas            *self,
+                                          const char          *caption);
 /* The world labels' size on screen, in pixels (zoom × font size). */
 double      kv_canvas_get_label_size     (KvCanvas            *self);
 

@@ -26,6 +26,8 @@ kv_view_kind_label (int value)
       return C_("view", "Contracted");
     case KV_VIEW_ENVELOPE:
       return C_("view", "Envelope");
+    case KV_VIEW_AGENTS:
+      return C_("view", "Agents");
     default:
       return NULL;
     }

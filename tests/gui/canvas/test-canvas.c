@@ -503,7 +503,25 @@ test_clue (Fixture       *fixture,
   /* The main loop ran while the worker worked. */
   g_assert_cmpint (gap, <, 250 * 1000);
 
-  /* Auto picks the envelope view: 28 possible envelopes. */
+  /* Auto picks the agents view: 28 possible envelopes, whose links are a
+   * tangle, in a panel per player, Everyone's and Common's. */
+  layout = kv_canvas_get_layout (fixture->canvas);
+  g_assert_nonnull (layout);
+  g_assert_cmpint (kv_canvas_get_shown_view (fixture->canvas), ==, KV_VIEW_AGENTS);
+  g_assert_cmpuint (kv_graph_n_nodes (layout->graph), ==, 5 * 28);
+  g_assert_cmpuint (kv_graph_n_edges (layout->graph), ==, 0);
+  /* A click on a cell selects a world with its envelope. */
+  node = kv_graph_actual (layout->graph);
+  g_assert_true (kv_canvas_get_node_center (fixture->canvas, node, &x, &y));
+  world = kv_canvas_select_at (fixture->canvas, x, y);
+  g_assert_cmpint (world, >=, 0);
+  g_assert_cmpuint (kv_model_hand (model, world, kv_game_envelope (model->game)), ==,
+                    kv_model_hand (model, model->actual, kv_game_envelope (model->game)));
+  kv_canvas_view_set_selected_world (fixture->view, -1);
+
+  /* The envelope view: the 28 envelopes, linked. */
+  g_object_set (fixture->view, "view", KV_VIEW_ENVELOPE, NULL);
+  wait_layout (fixture, NULL);
   layout = kv_canvas_get_layout (fixture->canvas);
   g_assert_nonnull (layout);
   g_assert_cmpint (kv_canvas_get_shown_view (fixture->canvas), ==, KV_VIEW_ENVELOPE);
@@ -559,10 +577,10 @@ test_clue (Fixture       *fixture,
     g_assert_cmpuint (count_colors (&around, x0, y0, x1, y1), >, 20);
   }
 
-  /* Back to auto: the envelope view again. */
+  /* Back to auto: the agents view again. */
   g_object_set (fixture->view, "engine", "auto", "view", KV_VIEW_AUTO, NULL);
   wait_layout (fixture, NULL);
-  g_assert_cmpint (kv_canvas_get_shown_view (fixture->canvas), ==, KV_VIEW_ENVELOPE);
+  g_assert_cmpint (kv_canvas_get_shown_view (fixture->canvas), ==, KV_VIEW_AGENTS);
   g_assert_null (kv_canvas_get_error_message (fixture->canvas));
 }
 
