@@ -4,7 +4,8 @@
  * Processes, not threads: BuDDy's tables are process-wide, so two symbolic
  * games in one process take turns. Each worker is forked with the game
  * loaded, plays every jobs-th game of the slice and sends back, per game a
- * tick (for the progress line) and at the end its result, whose figures are
+ * tick (for the progress line, with the game's index and processor time)
+ * and at the end its result, whose figures are
  * sums: the parent adds them up. Each game's randomness comes from the seed
  * and its index alone (kv-tournament.h), so the sums, and the table, do not
  * depend on how the games were spread.
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kv-cli-common.h"
@@ -30,22 +32,42 @@ typedef struct {
   guint total;      /* games in the slice */
   guint done;
   gboolean shown;
+  guint slowest;    /* the slowest game so far, as an index into the run's games */
+  double slowest_s; /* its processor time, or -1 */
 } Progress;
 
+/* A game's tick: @game (an index into the run's games) took @seconds. */
 static void
-progress_tick (Progress *p)
+progress_tick (Progress *p, guint game, double seconds)
 {
   p->done++;
+  if (seconds > p->slowest_s || (seconds == p->slowest_s && game < p->slowest))
+    {
+      p->slowest_s = seconds;
+      p->slowest = game;
+    }
   if (p->shown)
     /* TRANSLATORS: progress on the terminal, "game 12 of 1000" */
     g_printerr (_("\rgame %d of %d…"), (int) p->done, (int) p->total);
 }
 
+/* The slowest game, on standard error: the table on standard output is the
+ * same for one seed, times are not, and a study's budget is set by its
+ * longest game. */
 static void
-progress_end (Progress *p)
+progress_end (Progress *p, gboolean played)
 {
   if (p->shown)
     g_printerr ("\r\033[K");
+  if (played && p->slowest_s >= 0)
+    /* TRANSLATORS: "slowest game: 37, 1.25 s of processor time" (37: its number in the run) */
+    g_printerr (_("slowest game: %u, %.2f s of processor time\n"), p->slowest + 1, p->slowest_s);
+}
+
+static double
+seconds_since (clock_t start)
+{
+  return (double) (clock () - start) / CLOCKS_PER_SEC;
 }
 
 static guint
@@ -109,7 +131,11 @@ work (KvTournament *tournament, const KvCliPlaySlice *s, guint worker, int fd)
 
   for (guint i = worker; i < n; i += s->jobs)
     {
-      if (!kv_tournament_play_game_at (tournament, slice_game (s, i), &error))
+      clock_t start = clock ();
+      guint32 game = slice_game (s, i);
+      double seconds;
+
+      if (!kv_tournament_play_game_at (tournament, game, &error))
         {
           guint32 length = strlen (error->message);
 
@@ -119,7 +145,10 @@ work (KvTournament *tournament, const KvCliPlaySlice *s, guint worker, int fd)
           write_all (fd, error->message, length);
           _exit (1);
         }
+      seconds = seconds_since (start);
       write_all (fd, &tag, 1);
+      write_all (fd, &game, sizeof game);
+      write_all (fd, &seconds, sizeof seconds);
     }
   tag = MSG_RESULT;
   write_all (fd, &tag, 1);
@@ -140,7 +169,15 @@ read_message (int fd, KvTournamentResult *result, Progress *progress, GError **e
     }
   if (tag == MSG_TICK)
     {
-      progress_tick (progress);
+      guint32 game = 0;
+      double seconds = 0;
+
+      if (!read_all (fd, &game, sizeof game) || !read_all (fd, &seconds, sizeof seconds))
+        {
+          g_set_error (error, KV_ERROR, KV_ERROR_IO, _("a worker process ended without its result"));
+          return FALSE;
+        }
+      progress_tick (progress, game, seconds);
       return TRUE;
     }
   if (tag == MSG_RESULT)
@@ -221,7 +258,7 @@ kv_cli_play_slice (KvTournament         *tournament,
                    GError              **error)
 {
   KvCliPlaySlice s = *slice;
-  Progress progress = { slice_size (slice), 0, FALSE };
+  Progress progress = { slice_size (slice), 0, FALSE, 0, -1 };
 
   s.jobs = MAX (1, MIN (s.jobs, progress.total));
   /* A thousand games of cluedo6 take most of an hour: on a terminal, the
@@ -232,20 +269,22 @@ kv_cli_play_slice (KvTournament         *tournament,
     {
       for (guint i = 0; i < progress.total; i++)
         {
+          clock_t start = clock ();
+
           if (!kv_tournament_play_game_at (tournament, slice_game (&s, i), error))
             {
-              progress_end (&progress);
+              progress_end (&progress, FALSE);
               return FALSE;
             }
-          progress_tick (&progress);
+          progress_tick (&progress, slice_game (&s, i), seconds_since (start));
         }
       *result = *kv_tournament_get_result (tournament);
     }
   else if (!play_forked (tournament, &s, result, &progress, error))
     {
-      progress_end (&progress);
+      progress_end (&progress, FALSE);
       return FALSE;
     }
-  progress_end (&progress);
+  progress_end (&progress, TRUE);
   return TRUE;
 }

@@ -237,7 +237,7 @@ eval_dynamic (Eval *ev, BDD theta, GPtrArray *steps, guint index, const KvFormul
   am = kv_action_model_for_step (g_ptr_array_index (steps, index), &event);
   pre = _kv_sym_preconditions (ev, theta, am);
   mark = ev->vocabulary->len;
-  codes = _kv_sym_event_codes (ev->vocabulary, ev->game, am, pre);
+  codes = _kv_sym_event_codes (ev->vocabulary, ev->game, am, pre, FALSE);
   next = _kv_sym_product_law (theta, am->n_events, pre, codes);
   after = eval_dynamic (ev, next, steps, index + 1, f);
   at_event = keep (bdd_restrict (after, codes[event]));

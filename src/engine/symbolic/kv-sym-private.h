@@ -35,12 +35,14 @@ typedef GArray Vocabulary;   /* Variable: the state variables, then the event va
  * card, then one block of BLOCK_WIDTH variables per card: free slots for
  * event variables, then the card's owners. A product's event variables go
  * into the free slots of the block of the topmost card their
- * preconditions mention (a showcard's "b shows c" just above card c), the
+ * preconditions mention (a showcard's "b shows c" just above card c, or,
+ * in a game of three players, all of a showcard's variables above its
+ * topmost card: kv-sym-step.c says why), the
  * newest on top, or above every card when that block is full: with the
  * events next to the cards they are about, the state law splits into one
  * copy per event below them instead of carrying which preconditions hold
- * down to the bottom. The cards start in the game's order; reordering
- * (kv-sym.c) moves blocks whole, so a variable's level is not its number:
+ * down to the bottom. The cards start in the game's order; reordering,
+ * when asked for (kv-sym.c), moves blocks whole, so a variable's level is not its number:
  * read it with level_of (). Counts skip the levels a state gives no
  * variable (vocabulary_ranks () in kv-sym-knowledge.c). */
 #define STATE_BASE 256
@@ -292,9 +294,15 @@ BDD         _kv_sym_observe           (const Vocabulary *vocabulary, BDD theta, 
 
 /* kv-sym-step.c */
 GPtrArray  *_kv_sym_expand_step       (const KvGame *game, const KvStep *step);
+/* @together: every event variable above the topmost card the
+ * preconditions mention, else each above its own events' topmost card. */
 BDD        *_kv_sym_event_codes       (Vocabulary *vocabulary, const KvGame *game, const KvActionModel *am,
-                                       const BDD *pre);
+                                       const BDD *pre, gboolean together);
 BDD         _kv_sym_product_law       (BDD theta, guint n_events, const BDD *pre, const BDD *codes);
+
+/* Set (by tests): each showcard's event variables apart, whatever the
+ * number of players (kv-sym-step.c, events_together ()). */
+extern gboolean _kv_sym_events_apart;
 
 /* kv-sym-knowledge.c */
 /* What announcements said of the deal (a deals_step), when they took

@@ -124,8 +124,10 @@ same_blocks (const KvActionModel *am, guint a, guint b)
 /* The blocks of agent @a in @am one-hot: one variable per block, "the
  * event is in this block", observed by @a, each placed just above the
  * topmost card its own events' preconditions mention (a showcard's "b
- * shows c" just above card c); each event's code gets its block's
- * variable true and every other false. Returns the position of the first.
+ * shows c" just above card c), or, @together, all of them above the
+ * topmost card any event's precondition mentions; each event's code gets
+ * its block's variable true and every other false. Returns the position
+ * of the first.
  *
  * Why not the block in binary above the first requested card (fewer
  * variables): then every level down to the last requested card must
@@ -133,10 +135,16 @@ same_blocks (const KvActionModel *am, guint a, guint b)
  * each other's spans (suspect … room), so θ's width multiplies by their
  * number of events. One-hot, each variable sits next to the card it is
  * about and only "one was already chosen" crosses the span, which keeps
- * six-player θ at about half the size. */
+ * six-player θ at about half the size.
+ *
+ * Together: after the topmost card, θ carries which of the other cards
+ * the responder must hold, and the showcards of one responder share
+ * that: a question asked again and again (as `del` players ask) adds
+ * nothing to θ's width, where one bit per showcard would double it each
+ * time. Apart suits games of more players (events_together ()). */
 static guint
 one_hot_blocks (Vocabulary *vocabulary, const KvGame *game, const KvActionModel *am, guint a,
-                guint n_blocks, const BDD *pre, BDD *codes)
+                guint n_blocks, const BDD *pre, gboolean together, BDD *codes)
 {
   guint first = vocabulary->len;
 
@@ -146,7 +154,7 @@ one_hot_blocks (Vocabulary *vocabulary, const KvGame *game, const KvActionModel 
       int anchor = -1;
 
       for (guint e = 0; e < am->n_events; e++)
-        if (kv_action_model_class (am, a, e) == k)
+        if (together || kv_action_model_class (am, a, e) == k)
           set_to (&support, bdd_and (support, bdd_support (pre[e])));
       if (support != bddtrue && support != bddfalse)
         anchor = bdd_var (support);
@@ -174,7 +182,8 @@ one_hot_blocks (Vocabulary *vocabulary, const KvGame *game, const KvActionModel 
  * those variables, so that (w, e) ~a (w', e') iff w ~a w' and e ~a e',
  * exactly as in the product. */
 BDD *
-_kv_sym_event_codes (Vocabulary *vocabulary, const KvGame *game, const KvActionModel *am, const BDD *pre)
+_kv_sym_event_codes (Vocabulary *vocabulary, const KvGame *game, const KvActionModel *am, const BDD *pre,
+                     gboolean together)
 {
   BDD *codes = g_new (BDD, am->n_events);
   g_autofree guint *first_of = g_new0 (guint, am->n_agents);
@@ -203,7 +212,7 @@ _kv_sym_event_codes (Vocabulary *vocabulary, const KvGame *game, const KvActionM
           }
       if (shared)
         continue;
-      first_of[a] = one_hot_blocks (vocabulary, game, am, a, n_blocks, pre, codes);
+      first_of[a] = one_hot_blocks (vocabulary, game, am, a, n_blocks, pre, together, codes);
       bits_of[a] = n_blocks;
     }
   if (!blocks_name_events (am))
@@ -321,7 +330,28 @@ typedef struct {
   gboolean    propositional;
   BDD         kept;      /* referenced: the steps' preconditions, while each has one event */
   gboolean    one_event;
+  gboolean    together;  /* where event variables go (_kv_sym_event_codes ()) */
 } Apply;
+
+static void
+apply_init (Apply *ap, KvSym *sym, gboolean together)
+{
+  *ap = (Apply) { sym->game, view_for (sym, 0),
+                  _kv_sym_vocabulary_copy (sym->vocabulary), keep (sym->theta), keep (bddtrue),
+                  keep (sym->actual), keep (bddtrue), TRUE, keep (bddtrue), TRUE, together };
+}
+
+static void
+apply_clear (Apply *ap)
+{
+  if (ap->vocabulary != NULL)
+    g_array_unref (ap->vocabulary);
+  bdd_delref (ap->theta);
+  bdd_delref (ap->pending);
+  bdd_delref (ap->actual);
+  bdd_delref (ap->deal_law);
+  bdd_delref (ap->kept);
+}
 
 static void
 apply_flush (Apply *ap)
@@ -368,7 +398,7 @@ apply_one (Apply *ap, const KvStep *step, GError **error)
       return FALSE;
     }
   /* θ ⊗ A, its conjunction with θ pending. */
-  codes = _kv_sym_event_codes (ap->vocabulary, ap->game, am, pre);
+  codes = _kv_sym_event_codes (ap->vocabulary, ap->game, am, pre, ap->together);
   events = event_law (am->n_events, pre, codes);
   preconditions_hold = keep (bddfalse);
   for (guint e = 0; e < am->n_events; e++)
@@ -430,33 +460,53 @@ explain_refusal (KvSym *sym, const KvStep *step, GError **error)
   g_set_error (error, KV_ERROR, KV_ERROR_FALSE, _("this step is false at the actual world: %s"), why);
 }
 
+/* @steps (@step expanded) applied to @sym's structure, into @ap (made by
+ * apply_init ()): FALSE, with @error set, when one is false or the table
+ * cannot hold the result. */
+static gboolean
+apply_all (Apply *ap, KvSym *sym, GPtrArray *steps, GError **error)
+{
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < steps->len && ok; i++)
+    ok = apply_one (ap, g_ptr_array_index (steps, i), error);
+  if (!ok)
+    return FALSE;
+  apply_flush (ap);
+  /* Announcements that said something of what agents know (an endmove):
+   * what they said of the deal, when they removed a world. */
+  if (!ap->propositional && ap->one_event && ap->theta != sym->theta)
+    {
+      bdd_delref (ap->deal_law);
+      ap->deal_law = _kv_sym_announced_deals (ap->vocabulary, sym->game, sym->theta, ap->theta, ap->kept);
+    }
+  return !_kv_sym_failed (error) && _kv_sym_leave_room (error);
+}
+
+/* Where @game's event variables go (_kv_sym_event_codes ()): with three
+ * players or fewer, an asker has at most two responders, so the
+ * showcards of one responder are many and share θ's width when their
+ * variables are together; with more players they are spread over more
+ * responders and share little, and apart each costs one bit, not a card. */
+gboolean _kv_sym_events_apart;
+
+static gboolean
+events_together (const KvGame *game)
+{
+  return game->n_agents <= 3 && !_kv_sym_events_apart;
+}
+
 KvSym *
 kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
 {
   g_autoptr(GPtrArray) steps = _kv_sym_expand_step (sym->game, step);
-  Apply ap = { sym->game, view_for (sym, 0),
-               _kv_sym_vocabulary_copy (sym->vocabulary), keep (sym->theta), keep (bddtrue),
-               keep (sym->actual), keep (bddtrue), TRUE, keep (bddtrue), TRUE };
-  gboolean ok = TRUE;
+  Apply ap;
   KvSym *next = NULL;
 
-  for (guint i = 0; i < steps->len && ok; i++)
-    ok = apply_one (&ap, g_ptr_array_index (steps, i), error);
-  if (!ok)
+  apply_init (&ap, sym, events_together (sym->game));
+  if (!apply_all (&ap, sym, steps, error))
     explain_refusal (sym, step, error);
-  if (ok)
-    {
-      apply_flush (&ap);
-      /* Announcements that said something of what agents know (an
-       * endmove): what they said of the deal, when they removed a world. */
-      if (!ap.propositional && ap.one_event && ap.theta != sym->theta)
-        {
-          bdd_delref (ap.deal_law);
-          ap.deal_law = _kv_sym_announced_deals (ap.vocabulary, sym->game, sym->theta, ap.theta, ap.kept);
-        }
-      ok = !_kv_sym_failed (error) && _kv_sym_leave_room (error);
-    }
-  if (ok)
+  else
     {
       next = _kv_sym_new (sym->game, g_steal_pointer (&ap.vocabulary), ap.theta, ap.actual);
       _kv_sym_reorder (sym->game, next->theta);
@@ -469,12 +519,6 @@ kv_sym_apply_step (KvSym *sym, const KvStep *step, GError **error)
       else if (ap.propositional || ap.one_event)
         _kv_sym_set_deals_from (next, sym, keep (ap.deal_law));
     }
-  if (ap.vocabulary != NULL)
-    g_array_unref (ap.vocabulary);
-  bdd_delref (ap.theta);
-  bdd_delref (ap.pending);
-  bdd_delref (ap.actual);
-  bdd_delref (ap.deal_law);
-  bdd_delref (ap.kept);
+  apply_clear (&ap);
   return next;
 }

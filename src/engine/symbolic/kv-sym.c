@@ -294,23 +294,26 @@ _kv_sym_and_exist (BDD f, BDD g, BDD vars)
 
 /* ---- reordering -----------------------------------------------------------
  *
- * θ's size depends most on the order of the cards: a long game's
- * suggestions tie cards together, and an order that keeps tied cards
- * close keeps θ narrow. No order chosen in advance suits every game, so
- * when θ has grown past a threshold BuDDy's WIN2ITE reorders the cards'
- * blocks (each card with its event variables, moved whole: BLOCK_WIDTH),
- * and the threshold becomes twice θ's size after it (four times when it
- * gained less than a quarter: each call walks the table many times).
- * Every walk of the engine goes by levels (level_of ()), so answers do
- * not depend on the order. */
+ * θ's size depends on the order of the cards: a long game's suggestions
+ * tie cards together, and an order that keeps tied cards close keeps θ
+ * narrow. BuDDy's WIN2ITE can reorder the cards' blocks (each card with
+ * its event variables, moved whole: BLOCK_WIDTH) when θ has grown past a
+ * threshold, the threshold then becoming twice θ's size after it (four
+ * times when it gained less than a quarter). It is off unless asked for
+ * (KRIPKEVIZ_SYM_REORDER): each call swaps every pair of neighbouring
+ * blocks level by level, over every live node, many times, and with the
+ * event variables placed as kv-sym-step.c places them θ stays narrow
+ * enough in the game's own order that a reordering costs more than it
+ * saves. Every walk of the engine goes by levels (level_of ()), so answers
+ * do not depend on the order. */
 
-guint _kv_sym_reorder_from = 50000;
+guint _kv_sym_reorder_from = 0;
 #define REORDER_MOST 150000
 int _kv_sym_reorder_method = BDD_REORDER_WIN2ITE;
 
-/* KRIPKEVIZ_SYM_REORDER: "off" never reorders; "random" shuffles the
- * cards' blocks after every step, for tests (answers must not change); a
- * number is the θ size from which to reorder. */
+/* KRIPKEVIZ_SYM_REORDER: "off" (the default) never reorders; "random"
+ * shuffles the cards' blocks after every step, for tests (answers must
+ * not change); a number is the θ size from which to reorder. */
 static void
 reorder_from_env (void)
 {

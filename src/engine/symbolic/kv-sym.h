@@ -30,9 +30,10 @@
  * history, counted as the explicit product counts it, and the asker's
  * knowledge of the card shown lives in them.
  *
- * When θ grows, BuDDy reorders the cards' blocks (kv-sym.c): a long
- * game's suggestions tie cards together, and the order decides how wide
- * θ is. docs/symbolic.md describes the encoding and how long a game fits.
+ * A long game's suggestions tie cards together, and where the event
+ * variables go decides how wide θ is (kv-sym-step.c); BuDDy can reorder
+ * the cards' blocks when asked (KRIPKEVIZ_SYM_REORDER, kv-sym.c).
+ * docs/symbolic.md describes the encoding and how long a game fits.
  *
  * KRIPKEVIZ_SYM_TRACE set: each phase's time and BDD size go to stderr.
  *
