@@ -55,6 +55,7 @@ struct _KvKnowledgeTable
   PangoFontDescription *measured_font;
   guint          restyle_source;
   int            max_width;  /* kv_knowledge_table_set_max_width, or -1 */
+  int            columns_width;  /* all columns, in measured_font (size_columns) */
 };
 
 enum {
@@ -222,6 +223,21 @@ text_width (KvKnowledgeTable *self,
   return width;
 }
 
+/* How wide @title is, bold, in @header's font (each of its lines). */
+static int
+header_text_width (GtkWidget  *header,
+                   const char *title)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (header, title);
+  g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
+  int width = 0;
+
+  pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+  pango_layout_set_attributes (layout, attrs);
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width;
+}
+
 /* How much larger than the desktop's font the table's is (1 but in
  * presentation mode), in points. */
 static double
@@ -288,8 +304,9 @@ size_columns (KvKnowledgeTable *self)
   card_width = MAX (text_width (self, _("Card"), TRUE), text_width (self, _("Worlds"), TRUE));
   for (guint card = 0; card < game->n_cards; card++)
     card_width = MAX (card_width, text_width (self, game->card_names[card], FALSE));
+  /* A heading's cell has the row's padding on top of the cell's (style.css): 12 px more. */
   for (guint cat = 0; cat < game->n_categories; cat++)
-    card_width = MAX (card_width, text_width (self, kv_game_display_category (game, (int) cat), TRUE));
+    card_width = MAX (card_width, text_width (self, kv_game_display_category (game, (int) cat), TRUE) + 12);
   /* Only for a row it shows: a long heading in Dutch widened real
    * Cluedo's card column. */
   if (heads_other_cards (game))
@@ -303,7 +320,18 @@ size_columns (KvKnowledgeTable *self)
       int header_width = 0;
 
       if (header != NULL)
-        gtk_widget_measure (header, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &header_width, NULL, NULL);
+        {
+          GtkColumnViewColumn *column = col;
+          g_autoptr(GtkColumnViewColumn) first = NULL;
+
+          gtk_widget_measure (header, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &header_width, NULL, NULL);
+          /* Its title in the header's font as it is now: a header's own
+           * measure lags a style change (presentation mode's large print
+           * cut "Player 1" to "Player"). The button's padding: 5 + 5. */
+          if (column == NULL)
+            column = first = g_list_model_get_item (gtk_column_view_get_columns (self->column_view), 0);
+          header_width = MAX (header_width, header_text_width (header, gtk_column_view_column_get_title (column)) + 10);
+        }
       width = MAX (width, header_width + 4);
       if (col == NULL)
         {
@@ -317,6 +345,7 @@ size_columns (KvKnowledgeTable *self)
       total += width;
     }
 
+  self->columns_width = total;
   /* All of it when it fits; beyond that, the table scrolls sideways. */
   {
     int bound = (int) (MAX_MIN_WIDTH * font_scale (self) + 0.5);
@@ -605,7 +634,10 @@ refill (KvKnowledgeTable *self)
 
   if (model != NULL)
     {
-      deal = kv_model_world_label (model, world);
+      g_autofree char *label = kv_model_world_label (model, world);
+
+      /* In a typewriter font, where "[lM]" (lead, Mustard) cannot read as "[IM]". */
+      deal = g_markup_printf_escaped ("<tt>%s</tt>", label);
       if (selected)
         perspective = g_strdup_printf (_("At the selected world %s"), deal);
       else
@@ -621,7 +653,7 @@ refill (KvKnowledgeTable *self)
                                                   "At the actual world, one of %s worlds", n_worlds),
                                      deal);
     }
-  gtk_label_set_text (self->perspective_label, perspective);
+  gtk_label_set_markup (self->perspective_label, perspective);
 
   {
     KvCardRow *summary = kv_card_row_new_summary (game, k, before, self->perspective_title != NULL);
@@ -720,6 +752,30 @@ kv_knowledge_table_set_max_width (KvKnowledgeTable *self,
     return;
   self->max_width = max_width;
   size_columns (self);
+}
+
+/* The font's size in pixels (at 96 dpi). */
+static double
+font_pixels (const PangoFontDescription *font)
+{
+  double size = pango_font_description_get_size (font) / (double) PANGO_SCALE;
+
+  return pango_font_description_get_size_is_absolute (font) ? size : size * 96.0 / 72.0;
+}
+
+int
+kv_knowledge_table_get_width_at (KvKnowledgeTable *self,
+                                 double            pixels)
+{
+  double now;
+
+  g_return_val_if_fail (KV_IS_KNOWLEDGE_TABLE (self), 0);
+  if (self->measured_font == NULL || self->columns_width == 0)
+    return 0;
+  now = font_pixels (self->measured_font);
+  /* Text widths grow with the font; the paddings do not, a few pixels a
+   * column: an estimate on the large side. */
+  return now > 0 ? (int) (self->columns_width * pixels / now + 0.5) : self->columns_width;
 }
 
 /* Columns as wide as their texts in the font they are shown in now: run

@@ -128,6 +128,15 @@ kv_window_get_explanation (KvWindow *self)
   return gtk_label_get_text (self->explanation_label);
 }
 
+const char *
+kv_window_get_explanation_details (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
+  if (!gtk_widget_get_visible (self->explanation_box))
+    return NULL;
+  return gtk_label_get_text (self->explanation_details);
+}
+
 gboolean
 kv_window_get_sidebar_folded (KvWindow *self)
 {

@@ -16,6 +16,15 @@
 
 G_BEGIN_DECLS
 
+/* What presentation mode shows: a room reads the table in large print
+ * only when it has the screen's width (Clue 11's six columns of
+ * "? 1/2/3/env" at 24 px take 900 px). */
+typedef enum {
+  KV_PRESENT_BOTH,
+  KV_PRESENT_PICTURE,
+  KV_PRESENT_TABLE,
+} KvPresentLayout;
+
 struct _KvWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -34,7 +43,10 @@ struct _KvWindow
   GtkPaned             *inner_paned;
   GtkWidget            *right_pane;    /* the knowledge table over the explanation */
   GtkWidget            *explanation_box;
-  GtkLabel             *explanation_label;
+  GtkLabel             *explanation_label;    /* the summary, a few lines */
+  GtkLabel             *explanation_details;  /* the whole of it, under explanation_expander */
+  GtkExpander          *explanation_expander;
+  GtkWidget            *explanation_heading;
   GtkWidget            *product_button;
   GtkWidget            *header_bar;
   GtkWidget            *present_strip; /* presentation mode's step strip */
@@ -46,6 +58,8 @@ struct _KvWindow
   GtkWidget            *product_pane;
   gboolean              product_mode;  /* the product view is shown */
   gboolean              presenting;    /* presentation mode (F5) */
+  KvPresentLayout       present_layout; /* what it shows: T flips through them */
+  gboolean              present_layout_chosen; /* by the teacher: kept from then on */
   gboolean              flap_was_revealed; /* the history was shown before it */
   GtkEventController   *present_keys;  /* arrows, Page Up/Down, Escape while presenting */
   GSettings            *settings;
@@ -110,6 +124,11 @@ void        _kv_window_update_strip        (KvWindow       *self);
 void        _kv_window_update_knowledge    (KvWindow       *self);
 void        _kv_window_update_placeholder  (KvWindow       *self);
 GtkEventController *_kv_window_present_keys_new (void);
+/* The layout presentation mode shows ("present-layout"), and its nick. */
+void        _kv_window_set_present_layout  (KvWindow       *self,
+                                            KvPresentLayout layout);
+const char *_kv_window_present_layout_nick (KvPresentLayout layout);
+KvPresentLayout _kv_window_present_layout_from_nick (const char *nick);
 void        _kv_window_present_init        (KvWindow       *self);
 /* The session's "deal-changed": a toast with Undo (kv-window-actions.c). */
 void        _kv_window_on_deal_changed     (KvWindow       *self,
@@ -148,6 +167,8 @@ const char *kv_window_get_last_toast       (KvWindow *self);
 /* What the selected step did, as the explanation pane shows it; NULL at
  * step 0 (the pane is hidden). */
 const char *kv_window_get_explanation      (KvWindow *self);
+/* The explanation in full (under Details); NULL where there is none. */
+const char *kv_window_get_explanation_details (KvWindow *self);
 /* The history pane is folded over the canvas (a narrow window). */
 gboolean    kv_window_get_sidebar_folded   (KvWindow *self);
 /* Presentation mode's step strip ("Step 3 of 8 · 2 ends the move"), or

@@ -21,6 +21,7 @@ enum {
   PROP_PRODUCT_MODE,
   PROP_SHOW_SIDEBAR,
   PROP_PRESENTING,
+  PROP_PRESENT_LAYOUT,
   N_PROPS
 };
 
@@ -210,30 +211,35 @@ update_accessible (KvWindow *self)
                                   -1);
 }
 
-/* What the selected step did, in words (nothing for the initial model). */
-static void
-update_explanation (KvWindow *self)
+/* @line escaped, with the removed worlds' or deals' names in a typewriter
+ * font: "[lM]" (lead, Mustard) must not read as "[IM]". */
+static char *
+escape_with_names (const char *line, GPtrArray *names)
 {
-  g_autoptr(KvExplanation) explanation = NULL;
-  g_autoptr(GString) markup = NULL;
-  g_auto(GStrv) lines = NULL;
+  g_autofree char *escaped = g_markup_escape_text (line, -1);
+  g_autoptr(GString) out = g_string_new (escaped);
 
-  if (history_of (self) == NULL || step_of (self) == 0)
+  for (guint i = 0; names != NULL && i < names->len; i++)
     {
-      gtk_label_set_text (self->explanation_label, "");
-      gtk_widget_set_visible (self->explanation_box, FALSE);
-      return;
+      g_autofree char *name = g_markup_escape_text (g_ptr_array_index (names, i), -1);
+      g_autofree char *tt = g_strdup_printf ("<tt>%s</tt>", name);
+
+      g_string_replace (out, name, tt, 1);
     }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
 
-  explanation = kv_explain_entry (history_of (self), step_of (self));
-  g_return_if_fail (explanation != NULL);
+/* @text as markup, its first line (the action) in bold; @names (the
+ * removed worlds', on the second line) in a typewriter font. */
+static char *
+explanation_markup (const char *text, GPtrArray *names)
+{
+  g_autoptr(GString) markup = g_string_new (NULL);
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
 
-  /* The action first, in bold: the rest says what it did. */
-  markup = g_string_new (NULL);
-  lines = g_strsplit (explanation->text, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     {
-      g_autofree char *escaped = g_markup_escape_text (lines[i], -1);
+      g_autofree char *escaped = escape_with_names (lines[i], i == 1 ? names : NULL);
 
       if (i > 0)
         g_string_append_c (markup, '\n');
@@ -242,7 +248,33 @@ update_explanation (KvWindow *self)
       else
         g_string_append (markup, escaped);
     }
-  gtk_label_set_markup (self->explanation_label, markup->str);
+  return g_string_free (g_steal_pointer (&markup), FALSE);
+}
+
+/* What the selected step did (nothing for the initial model): a few lines
+ * a class reads, the whole of it under Details. */
+static void
+update_explanation (KvWindow *self)
+{
+  g_autoptr(KvExplanation) explanation = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *details = NULL;
+
+  if (history_of (self) == NULL || step_of (self) == 0)
+    {
+      gtk_label_set_text (self->explanation_label, "");
+      gtk_label_set_text (self->explanation_details, "");
+      gtk_widget_set_visible (self->explanation_box, FALSE);
+      return;
+    }
+
+  explanation = kv_explain_entry (history_of (self), step_of (self));
+  g_return_if_fail (explanation != NULL);
+
+  summary = explanation_markup (explanation->summary, NULL);
+  details = explanation_markup (explanation->text, explanation->removed);
+  gtk_label_set_markup (self->explanation_label, summary);
+  gtk_label_set_markup (self->explanation_details, details);
   gtk_widget_set_visible (self->explanation_box, TRUE);
 }
 
@@ -600,6 +632,9 @@ kv_window_get_property (GObject    *object,
     case PROP_PRESENTING:
       g_value_set_boolean (value, self->presenting);
       break;
+    case PROP_PRESENT_LAYOUT:
+      g_value_set_string (value, _kv_window_present_layout_nick (self->present_layout));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -624,6 +659,9 @@ kv_window_set_property (GObject      *object,
       break;
     case PROP_PRESENTING:
       _kv_window_set_presenting (self, g_value_get_boolean (value));
+      break;
+    case PROP_PRESENT_LAYOUT:
+      _kv_window_set_present_layout (self, _kv_window_present_layout_from_nick (g_value_get_string (value)));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -657,6 +695,12 @@ kv_window_class_init (KvWindowClass *klass)
     g_param_spec_boolean ("presenting", NULL, NULL,
                           FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* What presentation mode shows: "both" (the picture and the table),
+   * "picture" or "table" (T flips through them). */
+  properties[PROP_PRESENT_LAYOUT] =
+    g_param_spec_string ("present-layout", NULL, NULL,
+                         "both",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* Links the resources in (they live in a static library). */
@@ -688,6 +732,9 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvWindow, right_pane);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_box);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_label);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_details);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_expander);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_heading);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, product_button);
   /* Found with gtk_widget_get_template_child; no field. */
   gtk_widget_class_bind_template_child_full (widget_class, "strategy_menu", FALSE, 0);
