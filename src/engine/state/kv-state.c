@@ -140,6 +140,25 @@ kv_state_check_actual (KvState *state, const KvFormula *f, gboolean *value, GErr
   return kv_sym_check_actual (state->sym, f, value, error);
 }
 
+gboolean
+kv_state_check_count (KvState *state, const KvFormula *f, gboolean *value, guint64 *n_true, GError **error)
+{
+  g_autoptr(GRecMutexLocker) locker = NULL;
+
+  if (state->model != NULL)
+    {
+      g_autoptr(KvBits) worlds = kv_check_worlds (state->model, f, error);
+
+      if (worlds == NULL)
+        return FALSE;
+      *value = kv_bits_get (worlds, state->model->actual);
+      *n_true = kv_bits_count (worlds);
+      return TRUE;
+    }
+  locker = sym_locker (state);
+  return kv_sym_check_count (state->sym, f, value, n_true, error);
+}
+
 static gboolean
 check_state (gpointer state, const KvFormula *f, gboolean *value, GError **error)
 {
