@@ -247,6 +247,14 @@ font_scale (KvKnowledgeTable *self)
   g_autoptr(PangoFontDescription) desktop = NULL;
   double table_pt, desktop_pt;
 
+  /* At the desk the table's font is the desktop's; on leaving
+   * presentation mode the font measured is still the large print's until
+   * the style reaches the cells (restyle_columns), and the table must not
+   * ask the window for the large print's width meanwhile (the history
+   * folded). */
+  if (gtk_widget_get_root (GTK_WIDGET (self)) == NULL ||
+      !gtk_widget_has_css_class (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self))), "presenting"))
+    return 1.0;
   g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-font-name", &name, NULL);
   desktop = pango_font_description_from_string (name != NULL ? name : "");
   table_pt = pango_font_description_get_size (self->measured_font) / (double) PANGO_SCALE;

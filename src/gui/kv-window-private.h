@@ -85,6 +85,14 @@ struct _KvWindow
   guint                 play_bar_delay; /* Next turn's bar comes after this timeout */
   gboolean              play_bar_due;  /* Next turn still plays after it: the bar */
   guint                 history_scroll; /* the selected row into sight, at idle */
+  gboolean              text_pending;  /* the table and explanation wait for the picture */
+  guint                 text_idle;
+  guint                 text_timeout;
+  guint                 read_ahead;    /* the next step's read-outs, at low priority */
+  KvHistory            *prepared_history; /* for comparison only */
+  guint                 prepared_step;
+  char                 *prepared_summary; /* the explanation read out ahead (markup) */
+  char                 *prepared_details;
 };
 
 static inline KvHistory *
@@ -108,6 +116,9 @@ void        _kv_window_toast_undoable      (KvWindow       *self,
 void        _kv_window_report_error        (KvWindow       *self,
                                             const char     *heading,
                                             const char     *message);
+/* The knowledge table and the explanation of the selected step now, if
+ * they are waiting for the picture (kv-window.c's queue_text). */
+void        _kv_window_flush_text          (KvWindow       *self);
 /* The game menu again (the recent files changed). */
 void        _kv_window_refresh_game_menu   (KvWindow       *self);
 /* Undo and redo greyed out when there is nothing to undo or redo. */

@@ -251,31 +251,69 @@ explanation_markup (const char *text, GPtrArray *names)
   return g_string_free (g_steal_pointer (&markup), FALSE);
 }
 
+/* The selected step's explanation as markup: its summary and its details
+ * (NULL, NULL at the initial model). */
+static void
+explanation_texts (KvWindow *self, char **summary, char **details)
+{
+  g_autoptr(KvExplanation) explanation = NULL;
+
+  *summary = *details = NULL;
+  if (history_of (self) == NULL || step_of (self) == 0)
+    return;
+  explanation = kv_explain_entry (history_of (self), step_of (self));
+  g_return_if_fail (explanation != NULL);
+  *summary = explanation_markup (explanation->summary, NULL);
+  *details = explanation_markup (explanation->text, explanation->removed);
+}
+
 /* What the selected step did (nothing for the initial model): a few lines
- * a class reads, the whole of it under Details. */
+ * a class reads, the whole of it under Details. Read out while the
+ * picture was laid out when it could be (prepare_text). */
 static void
 update_explanation (KvWindow *self)
 {
-  g_autoptr(KvExplanation) explanation = NULL;
   g_autofree char *summary = NULL;
   g_autofree char *details = NULL;
 
-  if (history_of (self) == NULL || step_of (self) == 0)
+  if (self->prepared_history == history_of (self) && self->prepared_step == step_of (self) &&
+      self->prepared_summary != NULL)
+    {
+      summary = g_steal_pointer (&self->prepared_summary);
+      details = g_steal_pointer (&self->prepared_details);
+    }
+  else
+    explanation_texts (self, &summary, &details);
+  g_clear_pointer (&self->prepared_summary, g_free);
+  g_clear_pointer (&self->prepared_details, g_free);
+  if (summary == NULL)
     {
       gtk_label_set_text (self->explanation_label, "");
       gtk_label_set_text (self->explanation_details, "");
       gtk_widget_set_visible (self->explanation_box, FALSE);
       return;
     }
-
-  explanation = kv_explain_entry (history_of (self), step_of (self));
-  g_return_if_fail (explanation != NULL);
-
-  summary = explanation_markup (explanation->summary, NULL);
-  details = explanation_markup (explanation->text, explanation->removed);
   gtk_label_set_markup (self->explanation_label, summary);
   gtk_label_set_markup (self->explanation_details, details);
   gtk_widget_set_visible (self->explanation_box, TRUE);
+}
+
+/* While the layout thread draws the step: what the text will show, read
+ * out of the states (their knowledge tables are kept once read), so that
+ * the frame with the picture does not wait for it. */
+static void
+prepare_text (KvWindow *self)
+{
+  const KvHistoryEntry *entry = kv_session_get_entry (self->session);
+
+  g_clear_pointer (&self->prepared_summary, g_free);
+  g_clear_pointer (&self->prepared_details, g_free);
+  if (entry == NULL)
+    return;
+  kv_state_knowledge (entry->state);
+  self->prepared_history = history_of (self);
+  self->prepared_step = step_of (self);
+  explanation_texts (self, &self->prepared_summary, &self->prepared_details);
 }
 
 static void set_product_mode (KvWindow *self, gboolean product_mode);
@@ -301,6 +339,106 @@ show_product (KvWindow *self)
     }
 }
 
+/* The longest the table and the explanation wait for the picture: a
+ * layout slower than this (a huge model) shows the text first. */
+#define TEXT_WAIT_MS 1000
+
+/* When the window has nothing else to do: the next step's read-outs
+ * (its knowledge table, its envelopes), kept on its state, so that
+ * stepping forward, as a class does, finds them ready. */
+static gboolean
+read_ahead_cb (gpointer data)
+{
+  KvWindow *self = data;
+  KvHistory *history = history_of (self);
+  g_autoptr(KvEnvelopeLinks) links = NULL;
+  KvState *next;
+
+  self->read_ahead = 0;
+  if (history == NULL || step_of (self) + 1 >= kv_history_length (history))
+    return G_SOURCE_REMOVE;
+  next = kv_history_get (history, step_of (self) + 1)->state;
+  kv_state_knowledge (next);
+  if (kv_state_model (next) == NULL && kv_state_game (next)->has_envelope)
+    links = kv_state_envelope_links (next, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_kv_window_flush_text (KvWindow *self)
+{
+  g_clear_handle_id (&self->text_idle, g_source_remove);
+  g_clear_handle_id (&self->text_timeout, g_source_remove);
+  if (!self->text_pending)
+    return;
+  self->text_pending = FALSE;
+  _kv_window_update_knowledge (self);
+  update_explanation (self);
+  if (self->read_ahead == 0)
+    self->read_ahead = g_idle_add_full (G_PRIORITY_LOW, read_ahead_cb, self, NULL);
+}
+
+static gboolean
+canvas_shown_busy (KvWindow *self)
+{
+  return gtk_stack_get_visible_child (self->canvas_stack) == self->canvas &&
+         gtk_widget_get_mapped (self->canvas) &&
+         kv_canvas_view_get_busy (KV_CANVAS_VIEW (self->canvas));
+}
+
+static gboolean
+text_timeout_cb (gpointer data)
+{
+  KvWindow *self = data;
+
+  self->text_timeout = 0;
+  _kv_window_flush_text (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* After the canvas has taken the step (its update runs at high idle) and
+ * before the frame: with its picture ready (a step seen before), the text
+ * goes now; else when the picture arrives (on_canvas_busy). */
+static gboolean
+text_idle_cb (gpointer data)
+{
+  KvWindow *self = data;
+
+  self->text_idle = 0;
+  if (!canvas_shown_busy (self))
+    {
+      _kv_window_flush_text (self);
+      return G_SOURCE_REMOVE;
+    }
+  prepare_text (self);
+  if (self->text_timeout == 0)
+    self->text_timeout = g_timeout_add (TEXT_WAIT_MS, text_timeout_cb, self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_canvas_busy (KvWindow *self)
+{
+  if (self->text_pending && self->text_idle == 0 && !canvas_shown_busy (self))
+    _kv_window_flush_text (self);
+}
+
+/* The knowledge table and the explanation change in the frame the picture
+ * changes in: a class reading the table while the canvas still shows the
+ * step before saw them disagree. */
+static void
+queue_text (KvWindow *self)
+{
+  self->text_pending = TRUE;
+  /* The step after the one read ahead for is another now. */
+  g_clear_handle_id (&self->read_ahead, g_source_remove);
+  /* What was read out ahead may be of the history before an edit. */
+  g_clear_pointer (&self->prepared_summary, g_free);
+  g_clear_pointer (&self->prepared_details, g_free);
+  if (self->text_idle == 0)
+    self->text_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 10, text_idle_cb, self, NULL);
+}
+
 static void
 show_current (KvWindow *self)
 {
@@ -309,8 +447,7 @@ show_current (KvWindow *self)
    * draw, which the canvas says in the picture's place. */
   _kv_window_update_placeholder (self);
   show_product (self);
-  _kv_window_update_knowledge (self);
-  update_explanation (self);
+  queue_text (self);
   update_title (self);
   _kv_window_update_strip (self);
   update_actions (self);
@@ -588,6 +725,9 @@ kv_window_dispose (GObject *object)
     }
   g_clear_handle_id (&self->play_bar_delay, g_source_remove);
   g_clear_handle_id (&self->history_scroll, g_source_remove);
+  g_clear_handle_id (&self->text_idle, g_source_remove);
+  g_clear_handle_id (&self->text_timeout, g_source_remove);
+  g_clear_handle_id (&self->read_ahead, g_source_remove);
   if (self->problem_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->problem_dialog));
   g_clear_weak_pointer (&self->problem_dialog);
@@ -606,6 +746,8 @@ kv_window_finalize (GObject *object)
   KvWindow *self = KV_WINDOW (object);
 
   g_free (self->session_text);
+  g_free (self->prepared_summary);
+  g_free (self->prepared_details);
   g_free (self->held_session);
   g_free (self->last_toast);
 
@@ -805,6 +947,8 @@ kv_window_init (KvWindow *self)
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->session, "perspective", self->canvas, "perspective",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (self->canvas, "notify::busy",
+                            G_CALLBACK (on_canvas_busy), self);
   g_signal_connect_swapped (self->canvas, "notify::selected-world",
                             G_CALLBACK (on_selected_world_changed), self);
   /* A symbolic state's picture is built for the view chosen. */

@@ -482,7 +482,8 @@ test_history (gconstpointer data)
           guint n;
 
           kv_window_select_step (window, step);
-          kv_display_wait (150);
+          /* Settled: the picture, then the table and the explanation. */
+          kv_display_wait_for_canvas (window, 30000);
           n = count_rows_in_sight (GTK_WIDGET (window->history_view), &selected_seen);
           g_test_message ("%s: %u rows in sight, history %d px", where, n,
                           gtk_widget_get_height (gtk_widget_get_parent (GTK_WIDGET (window->history_view))));

@@ -1341,8 +1341,22 @@ test_explanation (void)
   step = kv_history_get (kv_window_get_history (window), 1)->step;
   words = kv_step_to_words (step);
   del = kv_step_to_del (step);
+  /* Up front, at most four short lines: what was said, why the worlds
+   * it removes go, who learned what. */
   text = kv_window_get_explanation (window);
   g_assert_nonnull (text);
+  g_assert_true (g_str_has_prefix (text, "1 does not hold w.\n"));
+  g_assert_nonnull (strstr (text, "1 holds w in 2 worlds (wrb, wbr), so they go."));
+  g_assert_nonnull (strstr (text, "Everyone now knows that 1 does not hold w."));
+  {
+    g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), <=, 4);
+  }
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->explanation_label)));
+  /* The whole of it one click away, under Details. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->explanation_expander)));
+  text = kv_window_get_explanation_details (window);
   g_assert_true (g_str_has_prefix (text, "Action: "));
   /* The step, in words and in DEL notation (nocard₁{w}). */
   g_assert_nonnull (strstr (text, words));
@@ -1350,7 +1364,6 @@ test_explanation (void)
   /* What it removed and what the players learned. */
   g_assert_nonnull (strstr (text, "2 worlds were removed: wrb, wbr."));
   g_assert_nonnull (strstr (text, "3 now knows that 2 holds w."));
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->explanation_label)));
 
   /* Body text, not a caption: at least 14 px. */
   font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (window->explanation_label)));

@@ -128,7 +128,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvStatePerspective, kv_state_perspective_free)
 /* The envelope view's relation on either back-end: every envelope still
  * possible and, per agent, which of them it links (kv-envelope-links.h);
  * no envelopes when the game has none. A new reference for the caller
- * (the window keeps the one of the step it shows). NULL and KV_ERROR_LIMIT
+ * (the window keeps the one of the step it shows); read out once a state
+ * and kept. NULL and KV_ERROR_LIMIT
  * when a symbolic state's BDD table overflows. */
 KvEnvelopeLinks *kv_state_envelope_links (KvState *state, GError **error);
 
