@@ -65,6 +65,9 @@ why_removed (const KvStep *step, const KvExplanation *out)
         /* TRANSLATORS: after a showcard that removes nothing; %s: who saw the card */
         return g_strdup_printf (_("No world goes: only %s sees which card, and can now tell more worlds apart."),
                                 game->agent_names[step->target]);
+      if (step->kind == KV_STEP_ENDMOVE && game->has_envelope)
+        /* TRANSLATORS: an endmove that removes nothing; %s: the player */
+        return g_strdup_printf (_("No world goes: in none of them would %s have known the envelope."), agent);
       return g_strdup (out->removed_deals ? _("No deal goes.") : _("No world goes."));
     }
 
@@ -82,9 +85,17 @@ why_removed (const KvStep *step, const KvExplanation *out)
       /* TRANSLATORS: a player, then "24 360 worlds" */
       return g_strdup_printf (_("%s holds none of the cards asked for in %s, so they go."), agent, what);
     case KV_STEP_ENDMOVE:
+      /* A player wins by knowing the envelope, or, in a game without
+       * one (Hexa), the whole deal. */
+      if (!game->has_envelope)
+        /* TRANSLATORS: a player, then "2 worlds": an endmove removes the worlds where it would have won */
+        return g_strdup_printf (_("%s would have known the whole deal in %s, so they go."), agent, what);
       /* TRANSLATORS: a player, then "32 deals": an endmove removes the worlds where it would have won */
       return g_strdup_printf (_("%s would have known the envelope in %s, so they go."), agent, what);
     case KV_STEP_WIN:
+      if (!game->has_envelope)
+        /* TRANSLATORS: a player, then "2 worlds" */
+        return g_strdup_printf (_("%s would not have known the whole deal in %s, so they go."), agent, what);
       /* TRANSLATORS: a player, then "32 deals" */
       return g_strdup_printf (_("%s would not have known the envelope in %s, so they go."), agent, what);
     case KV_STEP_ANNOUNCE:
