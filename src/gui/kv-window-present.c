@@ -66,12 +66,48 @@ update_table_width (KvWindow *self)
   kv_knowledge_table_set_max_width (self->knowledge_table, bound);
 }
 
+/* A picture whose every world a class can follow (Hexa's six): it stays
+ * on screen, the table beside it scrolling sideways. */
+static gboolean
+picture_carries_lesson (KvWindow *self)
+{
+  KvState *state = kv_session_get_state (self->session);
+
+  return state != NULL && kv_state_model (state) != NULL && kv_state_count_worlds (state) <= 64;
+}
+
+/* Until the teacher picks one: the table alone when, in large print, it
+ * would not fit beside a picture too big to follow (Clue 11, real
+ * Cluedo), else both. Chosen again when the window's width changes (full
+ * screen arriving), until the teacher picks. */
+static void
+choose_layout (KvWindow *self)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
+  KvPresentLayout layout;
+
+  if (width <= 0)
+    width = 1280;
+  /* style.css's large print: 24 px. */
+  layout = kv_knowledge_table_get_width_at (self->knowledge_table, 24) > width / 2 &&
+           !picture_carries_lesson (self) ? KV_PRESENT_TABLE : KV_PRESENT_BOTH;
+  if (layout == self->present_layout)
+    return;
+  self->present_layout = layout;
+  g_object_notify (G_OBJECT (self), "present-layout");
+}
+
 /* The picture, the table (with the explanation) or both; the table alone
  * has the explanation beside it, where the rows leave no room under it. */
 static void
 apply_layout (KvWindow *self)
 {
-  KvPresentLayout layout = self->presenting ? self->present_layout : KV_PRESENT_BOTH;
+  KvPresentLayout layout;
+
+  if (self->presenting && !self->present_layout_chosen)
+    choose_layout (self);
+  layout = self->presenting ? self->present_layout : KV_PRESENT_BOTH;
 
   gtk_widget_set_visible (gtk_paned_get_start_child (self->inner_paned), layout != KV_PRESENT_TABLE);
   gtk_widget_set_visible (self->right_pane, layout != KV_PRESENT_PICTURE);
@@ -134,37 +170,6 @@ _kv_window_present_init (KvWindow *self)
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
 }
 
-/* A picture whose every world a class can follow (Hexa's six): it stays
- * on screen, the table beside it scrolling sideways. */
-static gboolean
-picture_carries_lesson (KvWindow *self)
-{
-  KvState *state = kv_session_get_state (self->session);
-
-  return state != NULL && kv_state_model (state) != NULL && kv_state_count_worlds (state) <= 64;
-}
-
-/* Until the teacher picks one: the table alone when, in large print, it
- * would not fit beside a picture too big to follow (Clue 11, real
- * Cluedo), else both. */
-static void
-choose_layout (KvWindow *self)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
-  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
-  GdkMonitor *monitor = surface != NULL ? gdk_display_get_monitor_at_surface (display, surface) : NULL;
-  GdkRectangle screen = { 0, 0, 1280, 720 };
-  int table = 0;
-
-  if (monitor != NULL)
-    gdk_monitor_get_geometry (monitor, &screen);
-  /* style.css's large print: 24 px. */
-  table = kv_knowledge_table_get_width_at (self->knowledge_table, 24);
-  self->present_layout = table > screen.width / 2 && !picture_carries_lesson (self)
-    ? KV_PRESENT_TABLE : KV_PRESENT_BOTH;
-  g_object_notify (G_OBJECT (self), "present-layout");
-}
-
 void
 _kv_window_set_presenting (KvWindow *self,
                            gboolean  presenting)
@@ -174,8 +179,6 @@ _kv_window_set_presenting (KvWindow *self,
     return;
 
   self->presenting = presenting;
-  if (presenting && !self->present_layout_chosen)
-    choose_layout (self);
   if (presenting)
     {
       self->flap_was_revealed = adw_flap_get_reveal_flap (self->flap);
