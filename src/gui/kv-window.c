@@ -484,6 +484,22 @@ on_history_height_changed (KvWindow *self)
     self->history_scroll = g_idle_add (scroll_history, self);
 }
 
+/* Reaching a step where someone wins (played, or stepped to): the moment
+ * the class waited for, said over the window. */
+static void
+announce_win (KvWindow *self,
+              guint     step)
+{
+  const KvHistoryEntry *entry = kv_session_get_entry (self->session);
+  g_autofree char *message = NULL;
+
+  if (step == self->shown || entry == NULL || entry->step == NULL || entry->step->kind != KV_STEP_WIN)
+    return;
+  /* TRANSLATORS: a toast when a player wins, e.g. "Game over: 3 wins" */
+  message = g_strdup_printf (_("Game over: %s wins"), entry->step->game->agent_names[entry->step->agent]);
+  _kv_window_toast (self, message);
+}
+
 /* The selected row and the widgets follow the session's step. */
 static void
 show_step (KvWindow *self)
@@ -497,6 +513,7 @@ show_step (KvWindow *self)
       self->syncing = FALSE;
     }
   gtk_widget_activate_action (GTK_WIDGET (self->history_view), "list.scroll-to-item", "u", step);
+  announce_win (self, step);
   self->shown = step;
   show_current (self);
 }

@@ -160,7 +160,12 @@ _kv_explain_summary (const KvStep *step, const KvExplanation *out,
   g_autofree char *why = why_removed (step, out);
   GString *summary = g_string_new (NULL);
 
-  g_string_append_printf (summary, "%s%s.\n%s", first, g_utf8_next_char (words), why);
+  if (step->kind == KV_STEP_WIN)
+    /* TRANSLATORS: the summary's first line for a win step */
+    g_string_append_printf (summary, _("Game over: %s wins."), step->game->agent_names[step->agent]);
+  else
+    g_string_append_printf (summary, "%s%s.", first, g_utf8_next_char (words));
+  g_string_append_printf (summary, "\n%s", why);
   say_learned (summary, step->game, was, is);
   return g_string_free (summary, FALSE);
 }
