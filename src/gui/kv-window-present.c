@@ -76,6 +76,18 @@ picture_carries_lesson (KvWindow *self)
   return state != NULL && kv_state_model (state) != NULL && kv_state_count_worlds (state) <= 64;
 }
 
+static void apply_layout (KvWindow *self);
+
+static gboolean
+choose_again (gpointer data)
+{
+  KvWindow *self = data;
+
+  self->present_retry = 0;
+  apply_layout (self);
+  return G_SOURCE_REMOVE;
+}
+
 /* Until the teacher picks one: the table alone when, in large print, it
  * would not fit beside a picture too big to follow (Clue 11, real
  * Cluedo), else both. Chosen again when the window's width changes (full
@@ -87,11 +99,16 @@ choose_layout (KvWindow *self)
   int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
   KvPresentLayout layout;
 
+  int table;
+
   if (width <= 0)
     width = 1280;
   /* style.css's large print: 24 px. */
-  layout = kv_knowledge_table_get_width_at (self->knowledge_table, 24) > width / 2 &&
-           !picture_carries_lesson (self) ? KV_PRESENT_TABLE : KV_PRESENT_BOTH;
+  table = kv_knowledge_table_get_width_at (self->knowledge_table, 24);
+  if (table == 0 && self->present_retry == 0)
+    /* A game just opened: its columns are measured when it is shown. */
+    self->present_retry = g_timeout_add (100, choose_again, self);
+  layout = table > width / 2 && !picture_carries_lesson (self) ? KV_PRESENT_TABLE : KV_PRESENT_BOTH;
   if (layout == self->present_layout)
     return;
   self->present_layout = layout;

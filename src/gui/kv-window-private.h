@@ -60,6 +60,7 @@ struct _KvWindow
   gboolean              presenting;    /* presentation mode (F5) */
   KvPresentLayout       present_layout; /* what it shows: T flips through them */
   gboolean              present_layout_chosen; /* by the teacher: kept from then on */
+  guint                 present_retry; /* the layout chosen again once the table is measured */
   gboolean              flap_was_revealed; /* the history was shown before it */
   GtkEventController   *present_keys;  /* arrows, Page Up/Down, Escape while presenting */
   GSettings            *settings;
