@@ -578,6 +578,35 @@ kv_knowledge_table_set_probabilities (KvKnowledgeTable *self,
 }
 
 /* The rows for the state kept in self. */
+/* Where the table reads (markup): the actual or the selected world, named
+ * in a typewriter font, where "[lM]" (lead, Mustard) cannot read as
+ * "[IM]"; on the symbolic engine, counted. */
+static char *
+where_markup (KvState  *state,
+              KvModel  *model,
+              int       world,
+              gboolean  selected)
+{
+  g_autofree char *deal = NULL;
+  guint64 n_worlds;
+
+  if (model != NULL)
+    {
+      g_autofree char *label = kv_model_world_label (model, world);
+
+      deal = g_markup_printf_escaped ("<tt>%s</tt>", label);
+      if (selected)
+        return g_strdup_printf (_("At the selected world %s"), deal);
+      return g_strdup_printf (_("At the actual world %s"), deal);
+    }
+  n_worlds = kv_state_count_worlds (state);
+  deal = kv_count_format (n_worlds);
+  /* TRANSLATORS: %s is a count of worlds, e.g. "5 557 616 064" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "At the actual world, one of %s",
+                                       "At the actual world, one of %s worlds", n_worlds),
+                          deal);
+}
+
 static void
 refill (KvKnowledgeTable *self)
 {
@@ -596,7 +625,6 @@ refill (KvKnowledgeTable *self)
   g_autofree guint32 *everyone = NULL;
   g_autofree guint32 *everyone_before = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autofree char *deal = NULL;
   g_autofree char *perspective = NULL;
   const KvGame *game;
 
@@ -640,27 +668,7 @@ refill (KvKnowledgeTable *self)
   if (before != NULL)
     everyone_before = kv_knowledge_everyone (before);
 
-  if (model != NULL)
-    {
-      g_autofree char *label = kv_model_world_label (model, world);
-
-      /* In a typewriter font, where "[lM]" (lead, Mustard) cannot read as "[IM]". */
-      deal = g_markup_printf_escaped ("<tt>%s</tt>", label);
-      if (selected)
-        perspective = g_strdup_printf (_("At the selected world %s"), deal);
-      else
-        perspective = g_strdup_printf (_("At the actual world %s"), deal);
-    }
-  else
-    {
-      guint64 n_worlds = kv_state_count_worlds (self->state);
-
-      deal = kv_count_format (n_worlds);
-      /* TRANSLATORS: %s is a count of worlds, e.g. "5 557 616 064" */
-      perspective = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "At the actual world, one of %s",
-                                                  "At the actual world, one of %s worlds", n_worlds),
-                                     deal);
-    }
+  perspective = where_markup (self->state, model, world, selected);
   gtk_label_set_markup (self->perspective_label, perspective);
 
   {
