@@ -173,7 +173,9 @@ update_chip_reasons (KvComposer *self)
                                       : g_strdup (self->game->card_names[i]);
 
       gtk_button_set_label (GTK_BUTTON (chip), label);
-      if (reason != NULL)
+      /* Outlined only while the step stands: when it cannot, the preview
+       * says why, and every card but the culprit would be "still false". */
+      if (reason != NULL && self->reason == NULL)
         gtk_widget_add_css_class (chip, "would-fail");
       else
         gtk_widget_remove_css_class (chip, "would-fail");
