@@ -149,8 +149,10 @@ list_bind (GtkSignalListItemFactory *factory,
     gtk_widget_add_css_class (box, "unavailable");
   else
     gtk_widget_remove_css_class (box, "unavailable");
-  gtk_list_item_set_selectable (item, reason == NULL);
-  gtk_list_item_set_activatable (item, reason == NULL);
+  /* Chosen anyway if the user wants (choices go in any order): the
+   * composer's preview then says why the step cannot be applied. */
+  gtk_list_item_set_selectable (item, TRUE);
+  gtk_list_item_set_activatable (item, TRUE);
 }
 
 static void

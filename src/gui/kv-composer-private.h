@@ -22,6 +22,9 @@ struct _KvComposer
   GtkBox      *cards_box;
   GtkWidget   *chips_label;
   GtkFlowBox  *chips_box;
+  GtkMenuButton *chips_button;  /* many cards: the chips in its popover */
+  GtkPopover  *chips_popover;
+  gboolean     chips_popped;  /* the chips are in chips_popover */
   GtkEntry    *formula_entry;
   GtkLabel    *preview_label;
   GtkWidget   *apply_button;

@@ -131,8 +131,35 @@ update_reasons (KvComposer       *self,
     g_list_model_items_changed (G_LIST_MODEL (store), 0, n, n);
 }
 
+/* The chips' button: the cards chosen, or a call to choose. */
+static void
+update_chips_button (KvComposer *self)
+{
+  g_autoptr(GString) chosen = g_string_new (NULL);
+  guint n = 0;
+
+  for (guint i = 0; i < self->n_chips; i++)
+    if (gtk_toggle_button_get_active (self->chips[i]))
+      {
+        g_string_append_printf (chosen, "%s%s", n > 0 ? ", " : "", self->game->card_names[i]);
+        n++;
+      }
+  if (n == 0)
+    /* TRANSLATORS: the composer's button that opens the card chips, when none is chosen */
+    g_string_assign (chosen, _("Choose cards"));
+  else if (n > 3)
+    {
+      /* More names than the sidebar holds: counted (the chips list them). */
+      g_string_printf (chosen, g_dngettext (GETTEXT_PACKAGE, "%u card", "%u cards", n), n);
+    }
+  gtk_menu_button_set_label (self->chips_button, chosen->str);
+}
+
 /* Each chip (a card) gets the reason the step would be false with the card
- * added or taken away; such chips cannot be toggled. */
+ * added or taken away: said on the chip (its tooltip, a dashed outline),
+ * never blocking it — choices go in any order, and the preview says in
+ * words why a combination cannot be applied. A chosen chip carries a
+ * tick, not only a colour. */
 static void
 update_chip_reasons (KvComposer *self)
 {
@@ -141,13 +168,24 @@ update_chip_reasons (KvComposer *self)
       GtkWidget *chip = GTK_WIDGET (self->chips[i]);
       GtkWidget *child = gtk_widget_get_parent (chip);
       g_autofree char *reason = kv_step_draft_check_card (self->draft, self->state, i, self->reason == NULL);
+      gboolean chosen = gtk_toggle_button_get_active (self->chips[i]);
+      g_autofree char *label = chosen ? g_strdup_printf ("✓ %s", self->game->card_names[i])
+                                      : g_strdup (self->game->card_names[i]);
 
-      gtk_widget_set_sensitive (child, reason == NULL);
+      gtk_button_set_label (GTK_BUTTON (chip), label);
+      /* Outlined only while the step stands: when it cannot, the preview
+       * says why, and every card but the culprit would be "still false". */
+      if (reason != NULL && self->reason == NULL)
+        gtk_widget_add_css_class (chip, "would-fail");
+      else
+        gtk_widget_remove_css_class (chip, "would-fail");
       gtk_widget_set_tooltip_text (child, reason);
       gtk_accessible_update_property (GTK_ACCESSIBLE (chip),
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, reason != NULL ? reason : "",
                                       -1);
     }
+  if (self->chips_popped)
+    update_chips_button (self);
 }
 
 /* The rows of the kind's parts (their labels follow, ui/kv-composer.ui). */
@@ -161,6 +199,7 @@ show_parts (KvComposer  *self,
   gtk_widget_set_visible (GTK_WIDGET (self->target_dropdown), target);
   gtk_widget_set_visible (GTK_WIDGET (self->cards_box), (parts & KV_STEP_PART_SLOTS) != 0);
   gtk_widget_set_visible (GTK_WIDGET (self->chips_box), (parts & KV_STEP_PART_CARDS) != 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->chips_button), self->chips_popped && (parts & KV_STEP_PART_CARDS) != 0);
   gtk_widget_set_visible (GTK_WIDGET (self->formula_entry), (parts & KV_STEP_PART_FORMULA) != 0);
   gtk_widget_set_visible (GTK_WIDGET (self->action_dropdown), (parts & KV_STEP_PART_ACTION) != 0);
   gtk_widget_set_visible (GTK_WIDGET (self->event_dropdown), (parts & KV_STEP_PART_ACTION) != 0);
@@ -336,8 +375,44 @@ on_chip_activated (KvComposer      *self,
 {
   GtkToggleButton *chip = GTK_TOGGLE_BUTTON (gtk_flow_box_child_get_child (child));
 
-  if (gtk_widget_is_sensitive (GTK_WIDGET (child)))
-    gtk_toggle_button_set_active (chip, !gtk_toggle_button_get_active (chip));
+  gtk_toggle_button_set_active (chip, !gtk_toggle_button_get_active (chip));
+}
+
+/* More cards than this and the chips go in a popover: real Cluedo's 21
+ * in the sidebar showed two rows of seven at 1024×700, the form scrolled. */
+#define CHIPS_INLINE_MAX 8
+
+/* The chips in the form's grid, or (@popped) in the popover of a button
+ * in their row, three a line (Cluedo's suspects, weapons and rooms line
+ * up by category). */
+static void
+place_chips (KvComposer *self,
+             gboolean    popped)
+{
+  GtkWidget *chips = GTK_WIDGET (self->chips_box);
+  GtkWidget *grid = gtk_widget_get_parent (GTK_WIDGET (self->chips_button));
+
+  if (self->chips_popped == popped)
+    return;
+  self->chips_popped = popped;
+  g_object_ref (chips);
+  if (popped)
+    {
+      gtk_grid_remove (GTK_GRID (grid), chips);
+      gtk_popover_set_child (self->chips_popover, chips);
+      gtk_flow_box_set_min_children_per_line (self->chips_box, 3);
+      gtk_flow_box_set_max_children_per_line (self->chips_box, 3);
+      gtk_flow_box_set_homogeneous (self->chips_box, TRUE);
+    }
+  else
+    {
+      gtk_popover_set_child (self->chips_popover, NULL);
+      gtk_grid_attach (GTK_GRID (grid), chips, 1, 4, 1, 1);
+      gtk_flow_box_set_min_children_per_line (self->chips_box, 1);
+      gtk_flow_box_set_max_children_per_line (self->chips_box, 12);
+      gtk_flow_box_set_homogeneous (self->chips_box, FALSE);
+    }
+  g_object_unref (chips);
 }
 
 /* A toggle per card of the game. */
@@ -352,6 +427,7 @@ rebuild_chips (KvComposer *self)
 
   if (self->game == NULL)
     return;
+  place_chips (self, self->game->n_cards > CHIPS_INLINE_MAX);
 
   for (guint card = 0; card < self->game->n_cards && card < KV_MAX_CARDS; card++)
     {
@@ -625,6 +701,8 @@ kv_composer_class_init (KvComposerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvComposer, cards_box);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, chips_label);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, chips_box);
+  gtk_widget_class_bind_template_child (widget_class, KvComposer, chips_button);
+  gtk_widget_class_bind_template_child (widget_class, KvComposer, chips_popover);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, formula_entry);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, preview_label);
   gtk_widget_class_bind_template_child (widget_class, KvComposer, apply_button);

@@ -14,6 +14,7 @@ struct _KvFormulaBar
   /* Template widgets */
   GtkEntry     *entry;
   GtkLabel     *badge;
+  GtkLabel     *count;   /* "here; holds at 12 of 25 200 worlds" */
   GtkLabel     *error;
   GtkRevealer  *error_revealer;
 
@@ -45,6 +46,7 @@ set_badge (KvFormulaBar *self,
   gtk_widget_remove_css_class (GTK_WIDGET (self->badge), "true");
   gtk_widget_remove_css_class (GTK_WIDGET (self->badge), "false");
   gtk_widget_set_visible (GTK_WIDGET (self->badge), text != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->count), text != NULL);
   gtk_label_set_text (self->badge, text != NULL ? text : "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->badge), tooltip);
   if (css_class != NULL)
@@ -73,30 +75,40 @@ set_formula_error (KvFormulaBar *self,
     gtk_widget_remove_css_class (GTK_WIDGET (self->entry), "error");
 }
 
-/* A symbolic state: the formula's truth at the actual world alone (there
- * are no worlds drawn to highlight). */
-static void
-check_symbolic (KvFormulaBar *self)
+/* A count of worlds for the bar: in full up to ten million, in words
+ * beyond ("1.9 billion"). */
+static char *
+bar_count (guint64 n)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *count = kv_count_format (kv_state_count_worlds (self->state));
-  g_autofree char *tooltip = NULL;
-  gboolean value;
-
-  set_highlight (self, NULL);
-  if (!kv_state_check_actual (self->state, self->formula, &value, &error))
-    {
-      set_badge (self, NULL, NULL, NULL);
-      set_formula_error (self, error->message);
-      return;
-    }
-  /* TRANSLATORS: "True" or "False", then a count of worlds ("5 557 616 064") */
-  tooltip = g_strdup_printf (_("%s at the actual world, checked symbolically over %s worlds"),
-                             value ? _("True") : _("False"), count);
-  set_badge (self, value ? _("true") : _("false"), value ? "true" : "false", tooltip);
+  return n < 10000000 ? kv_count_format (n) : kv_count_format_words (n);
 }
 
-/* Checks self->formula at self->state: the badge and the highlight. */
+/* Beside the badge: at how many worlds @f holds, of how many. */
+static void
+set_count (KvFormulaBar *self,
+           guint64       n_true,
+           guint64       n_worlds)
+{
+  g_autofree char *all = bar_count (n_worlds);
+  g_autofree char *text = NULL;
+
+  if (n_true == G_MAXUINT64)
+    /* TRANSLATORS: after the true/false badge, on the symbolic engine, for a formula with [α] */
+    text = g_strdup_printf (_("here; of %s worlds (the symbolic engine counts no formula with an action in it)"), all);
+  else
+    {
+      g_autofree char *some = bar_count (n_true);
+
+      /* TRANSLATORS: after the true/false badge: "true here; holds at 12 of 25 200 worlds" */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "here; holds at %s of %s world",
+                                           "here; holds at %s of %s worlds", (gulong) MIN (n_worlds, G_MAXULONG)),
+                              some, all);
+    }
+  gtk_label_set_text (self->count, text);
+}
+
+/* Checks self->formula at self->state: the badge, the count beside it,
+ * and (on an explicit model) the highlight. */
 static void
 check_formula (KvFormulaBar *self)
 {
@@ -104,7 +116,7 @@ check_formula (KvFormulaBar *self)
   g_autoptr(KvBits) worlds = NULL;
   g_autofree char *tooltip = NULL;
   KvModel *model;
-  guint count;
+  guint64 n_true = 0, n_worlds;
   gboolean value;
 
   if (self->formula == NULL || self->state == NULL)
@@ -114,29 +126,29 @@ check_formula (KvFormulaBar *self)
       return;
     }
   model = kv_state_model (self->state);
-  if (model == NULL)
-    {
-      check_symbolic (self);
-      return;
-    }
-
-  worlds = kv_check_worlds (model, self->formula, &error);
-  if (worlds == NULL)
+  n_worlds = kv_state_count_worlds (self->state);
+  if (model != NULL)
+    worlds = kv_check_worlds (model, self->formula, &error);
+  if (model != NULL ? worlds == NULL : !kv_state_check_count (self->state, self->formula, &value, &n_true, &error))
     {
       set_badge (self, NULL, NULL, NULL);
       set_highlight (self, NULL);
       set_formula_error (self, error->message);
       return;
     }
-
-  value = kv_bits_get (worlds, model->actual);
-  count = kv_bits_count (worlds);
-  tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                          "%s at the actual world; holds at %u of %u world (highlighted)",
-                                          "%s at the actual world; holds at %u of %u worlds (highlighted)",
-                                          model->n_worlds),
-                             value ? _("True") : _("False"), count, model->n_worlds);
+  if (model != NULL)
+    {
+      value = kv_bits_get (worlds, model->actual);
+      n_true = kv_bits_count (worlds);
+      tooltip = g_strdup_printf (_("%s at the actual world; the worlds where it holds are highlighted"),
+                                 value ? _("True") : _("False"));
+    }
+  else
+    /* TRANSLATORS: "True" or "False" */
+    tooltip = g_strdup_printf (_("%s at the actual world, checked symbolically (no worlds drawn to highlight)"),
+                               value ? _("True") : _("False"));
   set_badge (self, value ? _("true") : _("false"), value ? "true" : "false", tooltip);
+  set_count (self, n_true, n_worlds);
   set_highlight (self, worlds);
 }
 
@@ -280,6 +292,15 @@ kv_formula_bar_get_result (KvFormulaBar *self)
 }
 
 const char *
+kv_formula_bar_get_count (KvFormulaBar *self)
+{
+  g_return_val_if_fail (KV_IS_FORMULA_BAR (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->count)))
+    return NULL;
+  return gtk_label_get_text (self->count);
+}
+
+const char *
 kv_formula_bar_get_error (KvFormulaBar *self)
 {
   g_return_val_if_fail (KV_IS_FORMULA_BAR (self), NULL);
@@ -393,6 +414,7 @@ kv_formula_bar_class_init (KvFormulaBarClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/kripkeviz/Kripkeviz/kv-formula-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, KvFormulaBar, entry);
   gtk_widget_class_bind_template_child (widget_class, KvFormulaBar, badge);
+  gtk_widget_class_bind_template_child (widget_class, KvFormulaBar, count);
   gtk_widget_class_bind_template_child (widget_class, KvFormulaBar, error);
   gtk_widget_class_bind_template_child (widget_class, KvFormulaBar, error_revealer);
   gtk_widget_class_bind_template_callback (widget_class, on_formula_activate);

@@ -31,6 +31,8 @@ GtkWidget    *kv_formula_bar_get_entry     (KvFormulaBar *self);
  * the bar, or NULL; the worlds where the formula holds, or NULL. */
 const char   *kv_formula_bar_get_result    (KvFormulaBar *self);
 const char   *kv_formula_bar_get_error     (KvFormulaBar *self);
+/* Beside the badge, "here; holds at 12 of 25 200 worlds", or NULL. */
+const char   *kv_formula_bar_get_count     (KvFormulaBar *self);
 const KvBits *kv_formula_bar_get_highlight (KvFormulaBar *self);
 
 G_END_DECLS

@@ -55,6 +55,7 @@ struct _KvKnowledgeTable
   PangoFontDescription *measured_font;
   guint          restyle_source;
   int            max_width;  /* kv_knowledge_table_set_max_width, or -1 */
+  int            columns_width;  /* all columns, in measured_font (size_columns) */
 };
 
 enum {
@@ -222,6 +223,21 @@ text_width (KvKnowledgeTable *self,
   return width;
 }
 
+/* How wide @title is, bold, in @header's font (each of its lines). */
+static int
+header_text_width (GtkWidget  *header,
+                   const char *title)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (header, title);
+  g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
+  int width = 0;
+
+  pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+  pango_layout_set_attributes (layout, attrs);
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width;
+}
+
 /* How much larger than the desktop's font the table's is (1 but in
  * presentation mode), in points. */
 static double
@@ -231,6 +247,14 @@ font_scale (KvKnowledgeTable *self)
   g_autoptr(PangoFontDescription) desktop = NULL;
   double table_pt, desktop_pt;
 
+  /* At the desk the table's font is the desktop's; on leaving
+   * presentation mode the font measured is still the large print's until
+   * the style reaches the cells (restyle_columns), and the table must not
+   * ask the window for the large print's width meanwhile (the history
+   * folded). */
+  if (gtk_widget_get_root (GTK_WIDGET (self)) == NULL ||
+      !gtk_widget_has_css_class (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self))), "presenting"))
+    return 1.0;
   g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-font-name", &name, NULL);
   desktop = pango_font_description_from_string (name != NULL ? name : "");
   table_pt = pango_font_description_get_size (self->measured_font) / (double) PANGO_SCALE;
@@ -288,8 +312,9 @@ size_columns (KvKnowledgeTable *self)
   card_width = MAX (text_width (self, _("Card"), TRUE), text_width (self, _("Worlds"), TRUE));
   for (guint card = 0; card < game->n_cards; card++)
     card_width = MAX (card_width, text_width (self, game->card_names[card], FALSE));
+  /* A heading's cell has the row's padding on top of the cell's (style.css): 12 px more. */
   for (guint cat = 0; cat < game->n_categories; cat++)
-    card_width = MAX (card_width, text_width (self, kv_game_display_category (game, (int) cat), TRUE));
+    card_width = MAX (card_width, text_width (self, kv_game_display_category (game, (int) cat), TRUE) + 12);
   /* Only for a row it shows: a long heading in Dutch widened real
    * Cluedo's card column. */
   if (heads_other_cards (game))
@@ -303,7 +328,18 @@ size_columns (KvKnowledgeTable *self)
       int header_width = 0;
 
       if (header != NULL)
-        gtk_widget_measure (header, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &header_width, NULL, NULL);
+        {
+          GtkColumnViewColumn *column = col;
+          g_autoptr(GtkColumnViewColumn) first = NULL;
+
+          gtk_widget_measure (header, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &header_width, NULL, NULL);
+          /* Its title in the header's font as it is now: a header's own
+           * measure lags a style change (presentation mode's large print
+           * cut "Player 1" to "Player"). The button's padding: 5 + 5. */
+          if (column == NULL)
+            column = first = g_list_model_get_item (gtk_column_view_get_columns (self->column_view), 0);
+          header_width = MAX (header_width, header_text_width (header, gtk_column_view_column_get_title (column)) + 10);
+        }
       width = MAX (width, header_width + 4);
       if (col == NULL)
         {
@@ -317,6 +353,7 @@ size_columns (KvKnowledgeTable *self)
       total += width;
     }
 
+  self->columns_width = total;
   /* All of it when it fits; beyond that, the table scrolls sideways. */
   {
     int bound = (int) (MAX_MIN_WIDTH * font_scale (self) + 0.5);
@@ -541,6 +578,35 @@ kv_knowledge_table_set_probabilities (KvKnowledgeTable *self,
 }
 
 /* The rows for the state kept in self. */
+/* Where the table reads (markup): the actual or the selected world, named
+ * in a typewriter font, where "[lM]" (lead, Mustard) cannot read as
+ * "[IM]"; on the symbolic engine, counted. */
+static char *
+where_markup (KvState  *state,
+              KvModel  *model,
+              int       world,
+              gboolean  selected)
+{
+  g_autofree char *deal = NULL;
+  guint64 n_worlds;
+
+  if (model != NULL)
+    {
+      g_autofree char *label = kv_model_world_label (model, world);
+
+      deal = g_markup_printf_escaped ("<tt>%s</tt>", label);
+      if (selected)
+        return g_strdup_printf (_("At the selected world %s"), deal);
+      return g_strdup_printf (_("At the actual world %s"), deal);
+    }
+  n_worlds = kv_state_count_worlds (state);
+  deal = kv_count_format (n_worlds);
+  /* TRANSLATORS: %s is a count of worlds, e.g. "5 557 616 064" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "At the actual world, one of %s",
+                                       "At the actual world, one of %s worlds", n_worlds),
+                          deal);
+}
+
 static void
 refill (KvKnowledgeTable *self)
 {
@@ -559,7 +625,6 @@ refill (KvKnowledgeTable *self)
   g_autofree guint32 *everyone = NULL;
   g_autofree guint32 *everyone_before = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autofree char *deal = NULL;
   g_autofree char *perspective = NULL;
   const KvGame *game;
 
@@ -603,25 +668,8 @@ refill (KvKnowledgeTable *self)
   if (before != NULL)
     everyone_before = kv_knowledge_everyone (before);
 
-  if (model != NULL)
-    {
-      deal = kv_model_world_label (model, world);
-      if (selected)
-        perspective = g_strdup_printf (_("At the selected world %s"), deal);
-      else
-        perspective = g_strdup_printf (_("At the actual world %s"), deal);
-    }
-  else
-    {
-      guint64 n_worlds = kv_state_count_worlds (self->state);
-
-      deal = kv_count_format (n_worlds);
-      /* TRANSLATORS: %s is a count of worlds, e.g. "5 557 616 064" */
-      perspective = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "At the actual world, one of %s",
-                                                  "At the actual world, one of %s worlds", n_worlds),
-                                     deal);
-    }
-  gtk_label_set_text (self->perspective_label, perspective);
+  perspective = where_markup (self->state, model, world, selected);
+  gtk_label_set_markup (self->perspective_label, perspective);
 
   {
     KvCardRow *summary = kv_card_row_new_summary (game, k, before, self->perspective_title != NULL);
@@ -720,6 +768,30 @@ kv_knowledge_table_set_max_width (KvKnowledgeTable *self,
     return;
   self->max_width = max_width;
   size_columns (self);
+}
+
+/* The font's size in pixels (at 96 dpi). */
+static double
+font_pixels (const PangoFontDescription *font)
+{
+  double size = pango_font_description_get_size (font) / (double) PANGO_SCALE;
+
+  return pango_font_description_get_size_is_absolute (font) ? size : size * 96.0 / 72.0;
+}
+
+int
+kv_knowledge_table_get_width_at (KvKnowledgeTable *self,
+                                 double            pixels)
+{
+  double now;
+
+  g_return_val_if_fail (KV_IS_KNOWLEDGE_TABLE (self), 0);
+  if (self->measured_font == NULL || self->columns_width == 0)
+    return 0;
+  now = font_pixels (self->measured_font);
+  /* Text widths grow with the font; the paddings do not, a few pixels a
+   * column: an estimate on the large side. */
+  return now > 0 ? (int) (self->columns_width * pixels / now + 0.5) : self->columns_width;
 }
 
 /* Columns as wide as their texts in the font they are shown in now: run

@@ -631,6 +631,9 @@ static const KvWindowAction actions[] = {
   /* Presentation mode; while in it, a capture-phase controller of the
    * window (kv-window-present.c) steps with ←/→, Page Up/Down, and leaves with Esc. */
   { "win.present", NULL, NULL, "presenting", { "F5" }, { NULL } },
+  /* Presentation mode's picture, table or both: its strip's buttons; T
+   * (kv-window-present.c) flips through them. */
+  { "win.present-layout", NULL, NULL, "present-layout", { NULL }, { NULL } },
   { "win.product-previous", NULL, product_previous_action, NULL, { NULL }, { "Page_Up" } },
   { "win.product-next", NULL, product_next_action, NULL, { NULL }, { "Page_Down" } },
   { "win.next-turn", NULL, next_turn_action, NULL, { "<Control>n" }, { NULL } },

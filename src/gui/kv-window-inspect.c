@@ -37,6 +37,7 @@ GtkWidget *
 kv_window_get_knowledge_table (KvWindow *self)
 {
   g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
+  _kv_window_flush_text (self);
   return GTK_WIDGET (self->knowledge_table);
 }
 
@@ -123,9 +124,20 @@ const char *
 kv_window_get_explanation (KvWindow *self)
 {
   g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
+  _kv_window_flush_text (self);
   if (!gtk_widget_get_visible (self->explanation_box))
     return NULL;
   return gtk_label_get_text (self->explanation_label);
+}
+
+const char *
+kv_window_get_explanation_details (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
+  _kv_window_flush_text (self);
+  if (!gtk_widget_get_visible (self->explanation_box))
+    return NULL;
+  return gtk_label_get_text (self->explanation_details);
 }
 
 gboolean

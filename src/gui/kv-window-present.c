@@ -39,25 +39,145 @@ _kv_window_update_strip (KvWindow *self)
   gtk_label_set_text (self->strip_title, adw_window_title_get_title (self->window_title));
 }
 
-/* In presentation mode the table (in large print) takes at most half the
- * screen and the picture the rest: on a 1024 px projector Clue 11's
- * table then scrolls sideways rather than squeeze the picture to 390 px. */
+/* The table alone has the explanation beside it when both fit across
+ * (the explanation 300 px), else under it. */
+static gboolean
+explanation_beside (KvWindow *self)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
+
+  return width > 0 && kv_knowledge_table_get_width_at (self->knowledge_table, 24) + 300 <= width;
+}
+
+/* In presentation mode, beside the picture, the table (in large print)
+ * takes at most half the screen (it scrolls, never squeezes the picture
+ * to 390 px); alone, the whole width but the explanation's column. */
 static void
 update_table_width (KvWindow *self)
 {
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
   int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
+  int bound = -1;
 
-  kv_knowledge_table_set_max_width (self->knowledge_table,
-                                    self->presenting && width > 0 ? width / 2 : -1);
+  if (self->presenting && width > 0)
+    bound = self->present_layout != KV_PRESENT_TABLE ? width / 2
+          : explanation_beside (self) ? width - 300 : width;
+  kv_knowledge_table_set_max_width (self->knowledge_table, bound);
+}
+
+/* A picture whose every world a class can follow (Hexa's six): it stays
+ * on screen, the table beside it scrolling sideways. */
+static gboolean
+picture_carries_lesson (KvWindow *self)
+{
+  KvState *state = kv_session_get_state (self->session);
+
+  return state != NULL && kv_state_model (state) != NULL && kv_state_count_worlds (state) <= 64;
+}
+
+static void apply_layout (KvWindow *self);
+
+static gboolean
+choose_again (gpointer data)
+{
+  KvWindow *self = data;
+
+  self->present_retry = 0;
+  apply_layout (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Until the teacher picks one: the table alone when, in large print, it
+ * would not fit beside a picture too big to follow (Clue 11, real
+ * Cluedo), else both. Chosen again when the window's width changes (full
+ * screen arriving), until the teacher picks. */
+static void
+choose_layout (KvWindow *self)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
+  KvPresentLayout layout;
+
+  int table;
+
+  if (width <= 0)
+    width = 1280;
+  /* style.css's large print: 24 px. */
+  table = kv_knowledge_table_get_width_at (self->knowledge_table, 24);
+  if (table == 0 && self->present_retry == 0)
+    /* A game just opened: its columns are measured when it is shown. */
+    self->present_retry = g_timeout_add (100, choose_again, self);
+  layout = table > width / 2 && !picture_carries_lesson (self) ? KV_PRESENT_TABLE : KV_PRESENT_BOTH;
+  if (layout == self->present_layout)
+    return;
+  self->present_layout = layout;
+  g_object_notify (G_OBJECT (self), "present-layout");
+}
+
+/* The picture, the table (with the explanation) or both; the table alone
+ * has the explanation beside it, where the rows leave no room under it. */
+static void
+apply_layout (KvWindow *self)
+{
+  KvPresentLayout layout;
+
+  if (self->presenting && !self->present_layout_chosen)
+    choose_layout (self);
+  layout = self->presenting ? self->present_layout : KV_PRESENT_BOTH;
+
+  gtk_widget_set_visible (gtk_paned_get_start_child (self->inner_paned), layout != KV_PRESENT_TABLE);
+  gtk_widget_set_visible (self->right_pane, layout != KV_PRESENT_PICTURE);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->right_pane),
+                                  layout == KV_PRESENT_TABLE && explanation_beside (self)
+                                  ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
+  gtk_widget_set_hexpand (self->right_pane, layout == KV_PRESENT_TABLE);
+  gtk_widget_set_hexpand (self->explanation_box, layout == KV_PRESENT_TABLE);
+  gtk_widget_set_size_request (self->explanation_box, layout == KV_PRESENT_TABLE ? 300 : -1, -1);
+  /* While presenting, no heading (the strip says the step); the room's
+   * eyes go to the explanation first: it takes the height it needs, the
+   * table (scrolling) the rest. */
+  gtk_widget_set_visible (self->explanation_heading, !self->presenting);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->knowledge_table), !self->presenting || layout == KV_PRESENT_TABLE);
+  update_table_width (self);
+}
+
+static const char *const layout_nicks[] = { "both", "picture", "table" };
+
+const char *
+_kv_window_present_layout_nick (KvPresentLayout layout)
+{
+  g_return_val_if_fail (layout < G_N_ELEMENTS (layout_nicks), "both");
+  return layout_nicks[layout];
+}
+
+KvPresentLayout
+_kv_window_present_layout_from_nick (const char *nick)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (layout_nicks); i++)
+    if (g_strcmp0 (nick, layout_nicks[i]) == 0)
+      return (KvPresentLayout) i;
+  return KV_PRESENT_BOTH;
+}
+
+void
+_kv_window_set_present_layout (KvWindow        *self,
+                               KvPresentLayout  layout)
+{
+  self->present_layout_chosen = TRUE;
+  if (self->present_layout == layout)
+    return;
+  self->present_layout = layout;
+  apply_layout (self);
+  g_object_notify (G_OBJECT (self), "present-layout");
 }
 
 static void
 on_realize (KvWindow *self)
 {
   g_signal_connect_object (gtk_native_get_surface (GTK_NATIVE (self)), "notify::width",
-                           G_CALLBACK (update_table_width), self, G_CONNECT_SWAPPED);
-  update_table_width (self);
+                           G_CALLBACK (apply_layout), self, G_CONNECT_SWAPPED);
+  apply_layout (self);
 }
 
 /* Follows the window's width for presentation mode (from kv_window_init). */
@@ -99,7 +219,7 @@ _kv_window_set_presenting (KvWindow *self,
   /* The view and the agents are chosen before: the picture takes the room. */
   kv_canvas_view_set_show_toolbar (KV_CANVAS_VIEW (self->canvas), !presenting);
   kv_canvas_set_presenting (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)), presenting);
-  update_table_width (self);
+  apply_layout (self);
   _kv_window_update_strip (self);
   if (presenting)
     gtk_widget_grab_focus (self->canvas);
@@ -110,6 +230,7 @@ typedef enum {
   PRESENT_BACK,
   PRESENT_FORWARD,
   PRESENT_LEAVE,
+  PRESENT_FLIP,
 } PresentKey;
 
 /* A key of a presenter's clicker (or the keyboard) while presenting; an
@@ -136,6 +257,10 @@ on_present_key (GtkWidget *widget,
     case PRESENT_LEAVE:
       _kv_window_set_presenting (self, FALSE);
       break;
+    case PRESENT_FLIP:
+      /* Both → picture → table → both. */
+      _kv_window_set_present_layout (self, (self->present_layout + 1) % G_N_ELEMENTS (layout_nicks));
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -158,6 +283,8 @@ _kv_window_present_keys_new (void)
     { GDK_KEY_KP_Page_Down, PRESENT_FORWARD },
     { GDK_KEY_space, PRESENT_FORWARD },
     { GDK_KEY_Escape, PRESENT_LEAVE },
+    { GDK_KEY_t, PRESENT_FLIP },
+    { GDK_KEY_T, PRESENT_FLIP },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 

@@ -16,6 +16,15 @@
 
 G_BEGIN_DECLS
 
+/* What presentation mode shows: a room reads the table in large print
+ * only when it has the screen's width (Clue 11's six columns of
+ * "? 1/2/3/env" at 24 px take 900 px). */
+typedef enum {
+  KV_PRESENT_BOTH,
+  KV_PRESENT_PICTURE,
+  KV_PRESENT_TABLE,
+} KvPresentLayout;
+
 struct _KvWindow
 {
   AdwApplicationWindow  parent_instance;
@@ -34,7 +43,10 @@ struct _KvWindow
   GtkPaned             *inner_paned;
   GtkWidget            *right_pane;    /* the knowledge table over the explanation */
   GtkWidget            *explanation_box;
-  GtkLabel             *explanation_label;
+  GtkLabel             *explanation_label;    /* the summary, a few lines */
+  GtkLabel             *explanation_details;  /* the whole of it, under explanation_expander */
+  GtkExpander          *explanation_expander;
+  GtkWidget            *explanation_heading;
   GtkWidget            *product_button;
   GtkWidget            *header_bar;
   GtkWidget            *present_strip; /* presentation mode's step strip */
@@ -46,6 +58,9 @@ struct _KvWindow
   GtkWidget            *product_pane;
   gboolean              product_mode;  /* the product view is shown */
   gboolean              presenting;    /* presentation mode (F5) */
+  KvPresentLayout       present_layout; /* what it shows: T flips through them */
+  gboolean              present_layout_chosen; /* by the teacher: kept from then on */
+  guint                 present_retry; /* the layout chosen again once the table is measured */
   gboolean              flap_was_revealed; /* the history was shown before it */
   GtkEventController   *present_keys;  /* arrows, Page Up/Down, Escape while presenting */
   GSettings            *settings;
@@ -71,6 +86,14 @@ struct _KvWindow
   guint                 play_bar_delay; /* Next turn's bar comes after this timeout */
   gboolean              play_bar_due;  /* Next turn still plays after it: the bar */
   guint                 history_scroll; /* the selected row into sight, at idle */
+  gboolean              text_pending;  /* the table and explanation wait for the picture */
+  guint                 text_idle;
+  guint                 text_timeout;
+  guint                 read_ahead;    /* the next step's read-outs, at low priority */
+  KvHistory            *prepared_history; /* for comparison only */
+  guint                 prepared_step;
+  char                 *prepared_summary; /* the explanation read out ahead (markup) */
+  char                 *prepared_details;
 };
 
 static inline KvHistory *
@@ -94,6 +117,9 @@ void        _kv_window_toast_undoable      (KvWindow       *self,
 void        _kv_window_report_error        (KvWindow       *self,
                                             const char     *heading,
                                             const char     *message);
+/* The knowledge table and the explanation of the selected step now, if
+ * they are waiting for the picture (kv-window.c's queue_text). */
+void        _kv_window_flush_text          (KvWindow       *self);
 /* The game menu again (the recent files changed). */
 void        _kv_window_refresh_game_menu   (KvWindow       *self);
 /* Undo and redo greyed out when there is nothing to undo or redo. */
@@ -110,6 +136,11 @@ void        _kv_window_update_strip        (KvWindow       *self);
 void        _kv_window_update_knowledge    (KvWindow       *self);
 void        _kv_window_update_placeholder  (KvWindow       *self);
 GtkEventController *_kv_window_present_keys_new (void);
+/* The layout presentation mode shows ("present-layout"), and its nick. */
+void        _kv_window_set_present_layout  (KvWindow       *self,
+                                            KvPresentLayout layout);
+const char *_kv_window_present_layout_nick (KvPresentLayout layout);
+KvPresentLayout _kv_window_present_layout_from_nick (const char *nick);
 void        _kv_window_present_init        (KvWindow       *self);
 /* The session's "deal-changed": a toast with Undo (kv-window-actions.c). */
 void        _kv_window_on_deal_changed     (KvWindow       *self,
@@ -148,6 +179,8 @@ const char *kv_window_get_last_toast       (KvWindow *self);
 /* What the selected step did, as the explanation pane shows it; NULL at
  * step 0 (the pane is hidden). */
 const char *kv_window_get_explanation      (KvWindow *self);
+/* The explanation in full (under Details); NULL where there is none. */
+const char *kv_window_get_explanation_details (KvWindow *self);
 /* The history pane is folded over the canvas (a narrow window). */
 gboolean    kv_window_get_sidebar_folded   (KvWindow *self);
 /* Presentation mode's step strip ("Step 3 of 8 · 2 ends the move"), or

@@ -21,6 +21,7 @@ enum {
   PROP_PRODUCT_MODE,
   PROP_SHOW_SIDEBAR,
   PROP_PRESENTING,
+  PROP_PRESENT_LAYOUT,
   N_PROPS
 };
 
@@ -210,30 +211,35 @@ update_accessible (KvWindow *self)
                                   -1);
 }
 
-/* What the selected step did, in words (nothing for the initial model). */
-static void
-update_explanation (KvWindow *self)
+/* @line escaped, with the removed worlds' or deals' names in a typewriter
+ * font: "[lM]" (lead, Mustard) must not read as "[IM]". */
+static char *
+escape_with_names (const char *line, GPtrArray *names)
 {
-  g_autoptr(KvExplanation) explanation = NULL;
-  g_autoptr(GString) markup = NULL;
-  g_auto(GStrv) lines = NULL;
+  g_autofree char *escaped = g_markup_escape_text (line, -1);
+  g_autoptr(GString) out = g_string_new (escaped);
 
-  if (history_of (self) == NULL || step_of (self) == 0)
+  for (guint i = 0; names != NULL && i < names->len; i++)
     {
-      gtk_label_set_text (self->explanation_label, "");
-      gtk_widget_set_visible (self->explanation_box, FALSE);
-      return;
+      g_autofree char *name = g_markup_escape_text (g_ptr_array_index (names, i), -1);
+      g_autofree char *tt = g_strdup_printf ("<tt>%s</tt>", name);
+
+      g_string_replace (out, name, tt, 1);
     }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
 
-  explanation = kv_explain_entry (history_of (self), step_of (self));
-  g_return_if_fail (explanation != NULL);
+/* @text as markup, its first line (the action) in bold; @names (the
+ * removed worlds', on the second line) in a typewriter font. */
+static char *
+explanation_markup (const char *text, GPtrArray *names)
+{
+  g_autoptr(GString) markup = g_string_new (NULL);
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
 
-  /* The action first, in bold: the rest says what it did. */
-  markup = g_string_new (NULL);
-  lines = g_strsplit (explanation->text, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
     {
-      g_autofree char *escaped = g_markup_escape_text (lines[i], -1);
+      g_autofree char *escaped = escape_with_names (lines[i], i == 1 ? names : NULL);
 
       if (i > 0)
         g_string_append_c (markup, '\n');
@@ -242,8 +248,72 @@ update_explanation (KvWindow *self)
       else
         g_string_append (markup, escaped);
     }
-  gtk_label_set_markup (self->explanation_label, markup->str);
+  return g_string_free (g_steal_pointer (&markup), FALSE);
+}
+
+/* The selected step's explanation as markup: its summary and its details
+ * (NULL, NULL at the initial model). */
+static void
+explanation_texts (KvWindow *self, char **summary, char **details)
+{
+  g_autoptr(KvExplanation) explanation = NULL;
+
+  *summary = *details = NULL;
+  if (history_of (self) == NULL || step_of (self) == 0)
+    return;
+  explanation = kv_explain_entry (history_of (self), step_of (self));
+  g_return_if_fail (explanation != NULL);
+  *summary = explanation_markup (explanation->summary, NULL);
+  *details = explanation_markup (explanation->text, explanation->removed);
+}
+
+/* What the selected step did (nothing for the initial model): a few lines
+ * a class reads, the whole of it under Details. Read out while the
+ * picture was laid out when it could be (prepare_text). */
+static void
+update_explanation (KvWindow *self)
+{
+  g_autofree char *summary = NULL;
+  g_autofree char *details = NULL;
+
+  if (self->prepared_history == history_of (self) && self->prepared_step == step_of (self) &&
+      self->prepared_summary != NULL)
+    {
+      summary = g_steal_pointer (&self->prepared_summary);
+      details = g_steal_pointer (&self->prepared_details);
+    }
+  else
+    explanation_texts (self, &summary, &details);
+  g_clear_pointer (&self->prepared_summary, g_free);
+  g_clear_pointer (&self->prepared_details, g_free);
+  if (summary == NULL)
+    {
+      gtk_label_set_text (self->explanation_label, "");
+      gtk_label_set_text (self->explanation_details, "");
+      gtk_widget_set_visible (self->explanation_box, FALSE);
+      return;
+    }
+  gtk_label_set_markup (self->explanation_label, summary);
+  gtk_label_set_markup (self->explanation_details, details);
   gtk_widget_set_visible (self->explanation_box, TRUE);
+}
+
+/* While the layout thread draws the step: what the text will show, read
+ * out of the states (their knowledge tables are kept once read), so that
+ * the frame with the picture does not wait for it. */
+static void
+prepare_text (KvWindow *self)
+{
+  const KvHistoryEntry *entry = kv_session_get_entry (self->session);
+
+  g_clear_pointer (&self->prepared_summary, g_free);
+  g_clear_pointer (&self->prepared_details, g_free);
+  if (entry == NULL)
+    return;
+  kv_state_knowledge (entry->state);
+  self->prepared_history = history_of (self);
+  self->prepared_step = step_of (self);
+  explanation_texts (self, &self->prepared_summary, &self->prepared_details);
 }
 
 static void set_product_mode (KvWindow *self, gboolean product_mode);
@@ -269,6 +339,106 @@ show_product (KvWindow *self)
     }
 }
 
+/* The longest the table and the explanation wait for the picture: a
+ * layout slower than this (a huge model) shows the text first. */
+#define TEXT_WAIT_MS 1000
+
+/* When the window has nothing else to do: the next step's read-outs
+ * (its knowledge table, its envelopes), kept on its state, so that
+ * stepping forward, as a class does, finds them ready. */
+static gboolean
+read_ahead_cb (gpointer data)
+{
+  KvWindow *self = data;
+  KvHistory *history = history_of (self);
+  g_autoptr(KvEnvelopeLinks) links = NULL;
+  KvState *next;
+
+  self->read_ahead = 0;
+  if (history == NULL || step_of (self) + 1 >= kv_history_length (history))
+    return G_SOURCE_REMOVE;
+  next = kv_history_get (history, step_of (self) + 1)->state;
+  kv_state_knowledge (next);
+  if (kv_state_model (next) == NULL && kv_state_game (next)->has_envelope)
+    links = kv_state_envelope_links (next, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_kv_window_flush_text (KvWindow *self)
+{
+  g_clear_handle_id (&self->text_idle, g_source_remove);
+  g_clear_handle_id (&self->text_timeout, g_source_remove);
+  if (!self->text_pending)
+    return;
+  self->text_pending = FALSE;
+  _kv_window_update_knowledge (self);
+  update_explanation (self);
+  if (self->read_ahead == 0)
+    self->read_ahead = g_idle_add_full (G_PRIORITY_LOW, read_ahead_cb, self, NULL);
+}
+
+static gboolean
+canvas_shown_busy (KvWindow *self)
+{
+  return gtk_stack_get_visible_child (self->canvas_stack) == self->canvas &&
+         gtk_widget_get_mapped (self->canvas) &&
+         kv_canvas_view_get_busy (KV_CANVAS_VIEW (self->canvas));
+}
+
+static gboolean
+text_timeout_cb (gpointer data)
+{
+  KvWindow *self = data;
+
+  self->text_timeout = 0;
+  _kv_window_flush_text (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* After the canvas has taken the step (its update runs at high idle) and
+ * before the frame: with its picture ready (a step seen before), the text
+ * goes now; else when the picture arrives (on_canvas_busy). */
+static gboolean
+text_idle_cb (gpointer data)
+{
+  KvWindow *self = data;
+
+  self->text_idle = 0;
+  if (!canvas_shown_busy (self))
+    {
+      _kv_window_flush_text (self);
+      return G_SOURCE_REMOVE;
+    }
+  prepare_text (self);
+  if (self->text_timeout == 0)
+    self->text_timeout = g_timeout_add (TEXT_WAIT_MS, text_timeout_cb, self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_canvas_busy (KvWindow *self)
+{
+  if (self->text_pending && self->text_idle == 0 && !canvas_shown_busy (self))
+    _kv_window_flush_text (self);
+}
+
+/* The knowledge table and the explanation change in the frame the picture
+ * changes in: a class reading the table while the canvas still shows the
+ * step before saw them disagree. */
+static void
+queue_text (KvWindow *self)
+{
+  self->text_pending = TRUE;
+  /* The step after the one read ahead for is another now. */
+  g_clear_handle_id (&self->read_ahead, g_source_remove);
+  /* What was read out ahead may be of the history before an edit. */
+  g_clear_pointer (&self->prepared_summary, g_free);
+  g_clear_pointer (&self->prepared_details, g_free);
+  if (self->text_idle == 0)
+    self->text_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 10, text_idle_cb, self, NULL);
+}
+
 static void
 show_current (KvWindow *self)
 {
@@ -277,8 +447,7 @@ show_current (KvWindow *self)
    * draw, which the canvas says in the picture's place. */
   _kv_window_update_placeholder (self);
   show_product (self);
-  _kv_window_update_knowledge (self);
-  update_explanation (self);
+  queue_text (self);
   update_title (self);
   _kv_window_update_strip (self);
   update_actions (self);
@@ -315,6 +484,22 @@ on_history_height_changed (KvWindow *self)
     self->history_scroll = g_idle_add (scroll_history, self);
 }
 
+/* Reaching a step where someone wins (played, or stepped to): the moment
+ * the class waited for, said over the window. */
+static void
+announce_win (KvWindow *self,
+              guint     step)
+{
+  const KvHistoryEntry *entry = kv_session_get_entry (self->session);
+  g_autofree char *message = NULL;
+
+  if (step == self->shown || entry == NULL || entry->step == NULL || entry->step->kind != KV_STEP_WIN)
+    return;
+  /* TRANSLATORS: a toast when a player wins, e.g. "Game over: 3 wins" */
+  message = g_strdup_printf (_("Game over: %s wins"), entry->step->game->agent_names[entry->step->agent]);
+  _kv_window_toast (self, message);
+}
+
 /* The selected row and the widgets follow the session's step. */
 static void
 show_step (KvWindow *self)
@@ -328,6 +513,7 @@ show_step (KvWindow *self)
       self->syncing = FALSE;
     }
   gtk_widget_activate_action (GTK_WIDGET (self->history_view), "list.scroll-to-item", "u", step);
+  announce_win (self, step);
   self->shown = step;
   show_current (self);
 }
@@ -556,6 +742,10 @@ kv_window_dispose (GObject *object)
     }
   g_clear_handle_id (&self->play_bar_delay, g_source_remove);
   g_clear_handle_id (&self->history_scroll, g_source_remove);
+  g_clear_handle_id (&self->text_idle, g_source_remove);
+  g_clear_handle_id (&self->text_timeout, g_source_remove);
+  g_clear_handle_id (&self->read_ahead, g_source_remove);
+  g_clear_handle_id (&self->present_retry, g_source_remove);
   if (self->problem_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->problem_dialog));
   g_clear_weak_pointer (&self->problem_dialog);
@@ -574,6 +764,8 @@ kv_window_finalize (GObject *object)
   KvWindow *self = KV_WINDOW (object);
 
   g_free (self->session_text);
+  g_free (self->prepared_summary);
+  g_free (self->prepared_details);
   g_free (self->held_session);
   g_free (self->last_toast);
 
@@ -600,6 +792,9 @@ kv_window_get_property (GObject    *object,
     case PROP_PRESENTING:
       g_value_set_boolean (value, self->presenting);
       break;
+    case PROP_PRESENT_LAYOUT:
+      g_value_set_string (value, _kv_window_present_layout_nick (self->present_layout));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -624,6 +819,9 @@ kv_window_set_property (GObject      *object,
       break;
     case PROP_PRESENTING:
       _kv_window_set_presenting (self, g_value_get_boolean (value));
+      break;
+    case PROP_PRESENT_LAYOUT:
+      _kv_window_set_present_layout (self, _kv_window_present_layout_from_nick (g_value_get_string (value)));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -657,6 +855,12 @@ kv_window_class_init (KvWindowClass *klass)
     g_param_spec_boolean ("presenting", NULL, NULL,
                           FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* What presentation mode shows: "both" (the picture and the table),
+   * "picture" or "table" (T flips through them). */
+  properties[PROP_PRESENT_LAYOUT] =
+    g_param_spec_string ("present-layout", NULL, NULL,
+                         "both",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* Links the resources in (they live in a static library). */
@@ -688,6 +892,9 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvWindow, right_pane);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_box);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_label);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_details);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_expander);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_heading);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, product_button);
   /* Found with gtk_widget_get_template_child; no field. */
   gtk_widget_class_bind_template_child_full (widget_class, "strategy_menu", FALSE, 0);
@@ -758,6 +965,8 @@ kv_window_init (KvWindow *self)
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->session, "perspective", self->canvas, "perspective",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (self->canvas, "notify::busy",
+                            G_CALLBACK (on_canvas_busy), self);
   g_signal_connect_swapped (self->canvas, "notify::selected-world",
                             G_CALLBACK (on_selected_world_changed), self);
   /* A symbolic state's picture is built for the view chosen. */

@@ -102,11 +102,39 @@ test_decimal_sign (void)
   kv_i18n_init ();
 }
 
+/* Counts for sentences: in full below a million, then in words. */
+static void
+test_words (void)
+{
+  static const struct {
+    guint64     count;
+    const char *text;
+  } cases[] = {
+    { 32, "32" },
+    { 999999, "999\u202f999" },
+    { 1000000, "1.0 million" },
+    { 5441880, "5.4 million" },
+    { 123456789, "123 million" },
+    { 1924850928, "1.9 billion" },
+    { G_GUINT64_CONSTANT (5557616064), "5.6 billion" },
+    { G_GUINT64_CONSTANT (999999999999), "1000 billion" },
+    { G_GUINT64_CONSTANT (4230000000000000), "4.23×10¹⁵" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = kv_count_format_words (cases[i].count);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/count/format", test_format);
+  g_test_add_func ("/count/words", test_words);
   g_test_add_func ("/count/short", test_short);
   g_test_add_func ("/count/approx", test_approx);
   g_test_add_func ("/count/decimal-sign", test_decimal_sign);

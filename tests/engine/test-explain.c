@@ -148,12 +148,91 @@ test_hexa_probabilities (void)
     }
 }
 
+/* The summary a class reads: at most four lines, the step, why its
+ * removed worlds go, who learned what; no coded deal listed, no count of
+ * millions in digits. */
+static void
+test_summary (void)
+{
+  g_autoptr(KvHistory) hexa = test_open_history ("hexa");
+  g_autoptr(KvHistory) clue = test_open_history ("clue11");
+  g_autoptr(KvExplanation) nocard = kv_explain_entry (hexa, 1);
+  g_autoptr(KvExplanation) endmove = kv_explain_entry (hexa, 2);
+  g_auto(GStrv) lines = g_strsplit (nocard->summary, "\n", -1);
+
+  g_assert_cmpuint (g_strv_length (lines), <=, 4);
+  g_assert_cmpstr (lines[0], ==, "1 does not hold w.");
+  /* Hexa's worlds are named: a class reads "wrb". */
+  g_assert_cmpstr (lines[1], ==, "1 holds w in 2 worlds (wrb, wbr), so they go.");
+  g_assert_cmpstr (lines[2], ==, "Everyone now knows that 1 does not hold w.");
+  g_assert_true (g_str_has_prefix (lines[3], "… and 3 more things learned"));
+  /* An endmove says why: the player would have won there (in Hexa, by
+   * knowing the whole deal; in Clue, the envelope). */
+  g_assert_nonnull (strstr (endmove->summary, "2 would have known the whole deal in 2 worlds"));
+  {
+    g_autoptr(KvExplanation) clue_endmove = kv_explain_entry (clue, 2);
+
+    /* Clue 11's endmoves remove nothing: no world where 1 knew the envelope. */
+    g_assert_nonnull (strstr (clue_endmove->summary, "No world goes: in none of them would 1 have known the envelope."));
+  }
+
+  for (guint i = 1; i < kv_history_length (clue); i++)
+    {
+      g_autoptr(KvExplanation) e = kv_explain_entry (clue, i);
+      g_auto(GStrv) clue_lines = g_strsplit (e->summary, "\n", -1);
+
+      g_assert_cmpuint (g_strv_length (clue_lines), <=, 4);
+      /* Clue's worlds are codes ("arS dwP chG [lM]"): counted, not named. */
+      g_assert_null (strstr (e->summary, "["));
+      g_assert_null (strstr (e->summary, "lost"));
+    }
+}
+
+/* The formula bar's count (kv_state_check_count): the worlds where a
+ * formula holds, the same on both engines; a formula with an action is
+ * counted on the explicit engine, said uncounted on the symbolic one. */
+static void
+test_formula_count (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_open ("clue11", &error);
+  g_autoptr(KvState) exp = NULL;
+  g_autoptr(KvState) sym = NULL;
+  static const char *formulas[] = { "K{1} Plum@2", "~K{3} axe@1", "C{1,2,3} ~Plum@env", "win{1}" };
+
+  g_assert_no_error (error);
+  exp = kv_state_new_initial (script->game, KV_ENGINE_EXPLICIT, 0, &error);
+  g_assert_no_error (error);
+  sym = kv_state_new_initial (script->game, KV_ENGINE_SYMBOLIC, 0, &error);
+  g_assert_no_error (error);
+  for (guint step = 0; step < 3; step++)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (formulas); i++)
+        {
+          g_autoptr(KvFormula) f = kv_formula_parse (script->game, formulas[i], NULL, &error);
+          gboolean value_exp = FALSE, value_sym = TRUE;
+          guint64 n_exp = 0, n_sym = 1;
+
+          g_assert_no_error (error);
+          g_assert_true (kv_state_check_count (exp, f, &value_exp, &n_exp, &error));
+          g_assert_true (kv_state_check_count (sym, f, &value_sym, &n_sym, &error));
+          g_assert_no_error (error);
+          g_assert_cmpint (value_exp, ==, value_sym);
+          g_assert_cmpuint (n_exp, ==, n_sym);
+          g_assert_cmpuint (n_exp, <=, kv_state_count_worlds (exp));
+        }
+      test_step_both (&exp, &sym, g_ptr_array_index (script->steps, step));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/explain/clue11-negatives", test_clue11_negatives);
   g_test_add_func ("/explain/hexa-showcard", test_hexa_showcard);
+  g_test_add_func ("/explain/summary", test_summary);
+  g_test_add_func ("/explain/formula-count", test_formula_count);
   g_test_add_func ("/explain/hexa-removed-named", test_hexa_removed_named);
   g_test_add_func ("/explain/clue11-everyone", test_clue11_everyone);
   g_test_add_func ("/explain/cluedo-grouped", test_cluedo_grouped);

@@ -100,7 +100,8 @@ kv_display_check_formula (KvWindow   *window,
   kv_display_wait (20);
 }
 
-/* Runs the main loop until the canvas has drawn (at most @ms). */
+/* Runs the main loop until the canvas has drawn, and the table and the
+ * explanation that wait for it have followed (at most @ms). */
 static inline gboolean
 kv_display_wait_for_canvas (KvWindow *window,
                             guint     ms)
@@ -117,7 +118,7 @@ kv_display_wait_for_canvas (KvWindow *window,
         g_object_get (canvas, "busy", &busy, NULL);
       else
         busy = FALSE;
-      if (!busy)
+      if (!busy && !window->text_pending)
         {
           kv_display_wait (150);
           return TRUE;

@@ -28,6 +28,7 @@
 #include "kv-i18n.h"
 #include "kv-knowledge-table.h"
 #include "kv-window-private.h"
+#include "kv-composer-private.h"
 
 #include "kv-canvas-view.h"
 
@@ -438,6 +439,76 @@ count_rows_in_sight (GtkWidget *history,
   return n;
 }
 
+/* New Step's card chips all in sight at once (issue 30): in the form for a
+ * few cards, in the popover of their button for many (Clue 11's 11, real
+ * Cluedo's 21), nocard's "None of" and showcard's "Asked for" alike. */
+static void
+assert_chips_in_sight (KvWindow   *window,
+                       const Size *size,
+                       const char *game)
+{
+  KvComposer *composer = KV_COMPOSER (kv_window_get_composer (window));
+  const KvGame *g = kv_window_get_history (window)->game;
+
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autofree char *line = g_strdup_printf (k == 0 ? "nocard 2 %s" : "showcard 1 -> 2 %s",
+                                               g->card_names[g->n_cards - 1]);
+      g_autofree char *where = g_strdup_printf ("%s %d×%d, %s, %s", kv_display_language (),
+                                                size->width, size->height, game, line);
+
+      kv_composer_set_step_text (composer, line);
+      kv_display_wait (50);
+      g_assert_cmpint (composer->chips_popped, ==, g->n_cards > 8);
+      if (composer->chips_popped)
+        {
+          g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (composer->chips_button)));
+          gtk_menu_button_popup (composer->chips_button);
+          kv_display_wait (150);
+        }
+      for (guint c = 0; c < composer->n_chips; c++)
+        {
+          g_autofree char *what = g_strdup_printf ("%s: chip %s", where, g->card_names[c]);
+
+          g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (composer->chips[c])));
+          if (composer->chips_popped)
+            kv_display_assert_inside (GTK_WIDGET (composer->chips[c]), GTK_WIDGET (composer->chips_popover), what);
+          else
+            {
+              kv_display_assert_inside (GTK_WIDGET (composer->chips[c]), GTK_WIDGET (window), what);
+              kv_display_assert_inside (GTK_WIDGET (composer->chips[c]),
+                                        GTK_WIDGET (gtk_widget_get_parent (GTK_WIDGET (composer->chips_box))), what);
+            }
+        }
+      if (composer->chips_popped)
+        {
+          /* The popover is a surface of its own, placed within the window's. */
+          GdkSurface *popup = gtk_native_get_surface (GTK_NATIVE (composer->chips_popover));
+          GdkSurface *main_surface = gtk_native_get_surface (GTK_NATIVE (window));
+          graphene_rect_t chips;
+          double x, y;
+
+          /* The surface has the popover's shadow round it: its chips count. */
+          g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (composer->chips_box),
+                                                    GTK_WIDGET (composer->chips_popover), &chips));
+          x = gdk_popup_get_position_x (GDK_POPUP (popup)) + chips.origin.x;
+          y = gdk_popup_get_position_y (GDK_POPUP (popup)) + chips.origin.y;
+          g_test_message ("%s: the chips at %.0f,%.0f %.0f×%.0f", where, x, y, chips.size.width, chips.size.height);
+          g_assert_cmpfloat (x, >=, 0);
+          g_assert_cmpfloat (y, >=, 0);
+          g_assert_cmpfloat (x + chips.size.width, <=, gdk_surface_get_width (main_surface));
+          g_assert_cmpfloat (y + chips.size.height, <=, gdk_surface_get_height (main_surface));
+          g_autofree char *name = g_strdup_printf ("fit-%s-%s-chips-%dx%d.png", kv_display_language (), game,
+                                                   size->width, size->height);
+
+          /* The popover is a surface of its own: rendered by itself. */
+          g_object_unref (kv_display_save_png (GTK_WIDGET (composer->chips_popover), name));
+          gtk_menu_button_popdown (composer->chips_button);
+          kv_display_wait (50);
+        }
+    }
+}
+
 static void
 test_history (gconstpointer data)
 {
@@ -468,6 +539,7 @@ test_history (gconstpointer data)
           kv_display_wait (600);
         }
       g_assert_true (kv_window_get_sidebar_shown (window));
+      assert_chips_in_sight (window, size, games[g]);
       n_rows = kv_history_length (kv_window_get_history (window));
       /* The last step first (a script opens at its deal): the history
        * scrolls down to it, then back up step by step. */
@@ -482,7 +554,8 @@ test_history (gconstpointer data)
           guint n;
 
           kv_window_select_step (window, step);
-          kv_display_wait (150);
+          /* Settled: the picture, then the table and the explanation. */
+          kv_display_wait_for_canvas (window, 30000);
           n = count_rows_in_sight (GTK_WIDGET (window->history_view), &selected_seen);
           g_test_message ("%s: %u rows in sight, history %d px", where, n,
                           gtk_widget_get_height (gtk_widget_get_parent (GTK_WIDGET (window->history_view))));

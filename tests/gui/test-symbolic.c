@@ -220,9 +220,16 @@ test_steps (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL);
   kv_display_wait (50);
   g_assert_cmpuint (kv_window_get_step (window), ==, 1);
-  /* Counted, not named: 1 924 850 928 deals went. */
+  /* Counted, not named: in words up front ("1.9 billion deals"), in full
+   * under Details (1 924 850 928). */
   explanation = kv_window_get_explanation (window);
   g_assert_nonnull (explanation);
+  if (g_str_equal (kv_display_language (), "nl"))
+    g_assert_nonnull (strstr (explanation, "1,9 miljard kaartverdelingen"));
+  else
+    g_assert_nonnull (strstr (explanation, "1.9 billion deals, so they go."));
+  g_assert_null (strstr (explanation, "1\u202f924\u202f850\u202f928"));
+  explanation = kv_window_get_explanation_details (window);
   g_assert_nonnull (strstr (explanation, "1\u202f924\u202f850\u202f928"));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.back", NULL);

@@ -16,6 +16,7 @@
 
 #include "kv-application.h"
 #include "kv-composer.h"
+#include "kv-composer-private.h"
 #include "kv-display-util.h"
 #include "kv-probability.h"
 #include "kv-knowledge-table.h"
@@ -344,6 +345,73 @@ test_refused_step (void)
   g_assert_null (kv_window_get_highlight (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.forward", NULL));
   kv_display_wait (20);
+}
+
+/* New Step never blocks (issue 30): a card that makes the step false can
+ * be chosen first and the holder after, the preview saying why in the
+ * meantime; a chosen chip carries a tick, one that would make the step
+ * false a dashed outline, both still clickable. */
+static void
+test_composer_any_order (void)
+{
+  KvComposer *composer = KV_COMPOSER (kv_window_get_composer (window));
+  KvComposer *priv = composer;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  guint r = 0, w = 1;
+
+  g_assert_true (kv_window_open (window, "hexa", &error));
+  g_assert_no_error (error);
+  kv_window_select_step (window, 0);
+  kv_display_wait (50);
+
+  /* Hexa's deal: 1 r, 2 w, 3 b. "2 does not hold r", r chosen first. */
+  g_assert_true (kv_composer_set_step_text (composer, "nocard 1 w"));
+  g_assert_null (kv_composer_get_reason (composer));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (priv->chips[w])), ==, "✓ w");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (priv->chips[r]), "would-fail"));
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (priv->chips[r])));
+  gtk_toggle_button_set_active (priv->chips[r], TRUE);
+  gtk_toggle_button_set_active (priv->chips[w], FALSE);
+  kv_display_wait (20);
+  /* "1 holds r": said in words, not applied. */
+  g_assert_nonnull (kv_composer_get_reason (composer));
+  g_assert_false (gtk_widget_is_sensitive (priv->apply_button));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (priv->chips[r])), ==, "✓ r");
+  /* Then the holder: 2, a choice its drop-down would have refused before. */
+  gtk_drop_down_set_selected (priv->agent_dropdown, 1);
+  kv_display_wait (20);
+  g_assert_null (kv_composer_get_reason (composer));
+  text = kv_composer_get_step_text (composer);
+  g_assert_cmpstr (text, ==, "nocard 2 r");
+  g_assert_true (gtk_widget_is_sensitive (priv->apply_button));
+}
+
+/* The moment someone wins: a toast, and the explanation says it first. */
+static void
+test_game_over (void)
+{
+  g_autoptr(GError) error = NULL;
+  guint last, toasts;
+
+  g_assert_true (kv_window_open (window, "clue11", &error));
+  g_assert_no_error (error);
+  last = kv_history_length (kv_window_get_history (window)) - 1;
+  g_assert_cmpint (kv_history_get (kv_window_get_history (window), last)->step->kind, ==, KV_STEP_WIN);
+  kv_window_select_step (window, last - 1);
+  kv_display_wait_for_canvas (window, 30000);
+  toasts = kv_window_get_n_toasts (window);
+  kv_window_select_step (window, last);
+  kv_display_wait_for_canvas (window, 30000);
+  g_assert_cmpuint (kv_window_get_n_toasts (window), ==, toasts + 1);
+  g_assert_cmpstr (kv_window_get_last_toast (window), ==, "Game over: 1 wins");
+  g_assert_true (g_str_has_prefix (kv_window_get_explanation (window), "Game over: 1 wins.\n"));
+
+  /* The formula bar counts the worlds where the formula holds. */
+  kv_display_check_formula (window, "win{1}");
+  g_assert_cmpstr (kv_formula_bar_get_result (window->formula_bar), ==, "true");
+  g_assert_cmpstr (kv_formula_bar_get_count (window->formula_bar), ==, "here; holds at 168 of 168 worlds");
+  kv_display_check_formula (window, "");
 }
 
 /* Several cards for nocard, a request for showcard. */
@@ -1341,8 +1409,22 @@ test_explanation (void)
   step = kv_history_get (kv_window_get_history (window), 1)->step;
   words = kv_step_to_words (step);
   del = kv_step_to_del (step);
+  /* Up front, at most four short lines: what was said, why the worlds
+   * it removes go, who learned what. */
   text = kv_window_get_explanation (window);
   g_assert_nonnull (text);
+  g_assert_true (g_str_has_prefix (text, "1 does not hold w.\n"));
+  g_assert_nonnull (strstr (text, "1 holds w in 2 worlds (wrb, wbr), so they go."));
+  g_assert_nonnull (strstr (text, "Everyone now knows that 1 does not hold w."));
+  {
+    g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), <=, 4);
+  }
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->explanation_label)));
+  /* The whole of it one click away, under Details. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->explanation_expander)));
+  text = kv_window_get_explanation_details (window);
   g_assert_true (g_str_has_prefix (text, "Action: "));
   /* The step, in words and in DEL notation (nocard₁{w}). */
   g_assert_nonnull (strstr (text, words));
@@ -1350,7 +1432,6 @@ test_explanation (void)
   /* What it removed and what the players learned. */
   g_assert_nonnull (strstr (text, "2 worlds were removed: wrb, wbr."));
   g_assert_nonnull (strstr (text, "3 now knows that 2 holds w."));
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->explanation_label)));
 
   /* Body text, not a caption: at least 14 px. */
   font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (window->explanation_label)));
@@ -1593,6 +1674,10 @@ main (int   argc,
   g_test_add_func ("/window/everyone-common", test_everyone_common);
   g_test_add_func ("/window/probabilities", test_probabilities);
   g_test_add_func ("/window/perspective", test_perspective);
+
+  /* Last: they open games of their own. */
+  g_test_add_func ("/window/composer-any-order", test_composer_any_order);
+  g_test_add_func ("/window/game-over", test_game_over);
 
   status = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));

@@ -6,6 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "kv-count.h"
 #include "kv-i18n.h"
 
@@ -81,4 +83,30 @@ kv_count_format_approx (double count)
   if (count >= 0 && count < 0x1p53)
     return kv_count_format ((guint64) count);
   return format_scientific (MAX (count, 0));
+}
+
+char *
+kv_count_format_words (guint64 count)
+{
+  g_autofree char *number = NULL;
+  double scaled;
+
+  if (count < 1000000)
+    return kv_count_format (count);
+  /* One decimal, as a newspaper writes it: "1.9 billion". */
+  if (count < G_GUINT64_CONSTANT (1000000000))
+    {
+      scaled = count / 1e6;
+      number = kv_format_decimal (scaled, scaled < 100 ? 1 : 0);
+      /* TRANSLATORS: a large count in words, "1.9 million" */
+      return g_strdup_printf (_("%s million"), number);
+    }
+  if (count < G_GUINT64_CONSTANT (1000000000000))
+    {
+      scaled = count / 1e9;
+      number = kv_format_decimal (scaled, scaled < 100 ? 1 : 0);
+      /* TRANSLATORS: a large count in words, "1.9 billion" (10⁹; Dutch "miljard") */
+      return g_strdup_printf (_("%s billion"), number);
+    }
+  return format_scientific ((double) count);
 }

@@ -19,6 +19,11 @@ char *kv_count_format         (guint64 count);
  * 4.23×10⁹ (three significant digits, the locale's decimal sign). */
 char *kv_count_format_short   (guint64 count);
 
+/* @count as people say it aloud: in full below a million, else
+ * "1.9 million", "4.7 billion" (one decimal, the locale's sign and words),
+ * past 10¹² as 4.23×10¹⁵. For sentences, not table cells. */
+char *kv_count_format_words   (guint64 count);
+
 /* A count held as a double (kv_game_count_deals): in full while a double
  * holds it exactly (below 2⁵³), else as 2.22×10⁵³ — past 2⁶⁴ it fits no
  * guint64, and below that its last digits would be made up. */

@@ -5,7 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kv-action-model.h"
-#include "kv-explain.h"
+#include "kv-explain-private.h"
 
 guint32 *
 kv_knowledge_everyone (const KvKnowledge *k)
@@ -99,8 +99,9 @@ explain_links (GString *text, const KvModel *before, const KvModel *after)
 
       if (has >= had)
         continue;
-      lost = kv_count_format (had - has);
-      all = kv_count_format (had);
+      /* Millions of links are said in words: no one reads 5 441 880. */
+      lost = kv_count_format_words (had - has);
+      all = kv_count_format_words (had);
       /* TRANSLATORS: an agent, then the links it lost and the links it had */
       g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s lost %s of its %s link.\n",
                                                  "%s lost %s of its %s links.\n", (gulong) MIN (had, G_MAXULONG)),
@@ -190,8 +191,8 @@ say_holds (GString *text, const char *who, const char *owner, GPtrArray *cards, 
  * (of cards whose owner is not known yet): one sentence each, so that a
  * winning suggest in real Cluedo says "1 now knows that env holds none of
  * Green, Peacock, leadpipe…" once, not once a card. */
-static gboolean
-explain_learned (GString *text, const KvGame *game, const char *who,
+gboolean
+_kv_explain_learned (GString *text, const KvGame *game, const char *who,
                  const guint32 *was, const guint32 *is)
 {
   guint n_owners = kv_game_n_owners (game);
@@ -240,9 +241,9 @@ explain_knowledge (GString *text, const KvGame *game, const KvKnowledge *was, co
   gboolean learned = FALSE;
 
   for (guint a = 0; a < game->n_agents; a++)
-    learned |= explain_learned (text, game, game->agent_names[a],
+    learned |= _kv_explain_learned (text, game, game->agent_names[a],
                                 was->agents[a].possible, is->agents[a].possible);
-  learned |= explain_learned (text, game, NULL, everyone_was, everyone_is);
+  learned |= _kv_explain_learned (text, game, NULL, everyone_was, everyone_is);
   if (!learned)
     g_string_append_printf (text, "%s\n", _("Nobody learned which card anyone holds."));
 }
@@ -284,6 +285,7 @@ explain_models (const KvStep *step, const KvModel *before, const KvModel *after,
   explain_links (text, before, after);
   explain_pairs (text, step, before, after);
   explain_knowledge (text, before->game, was, is);
+  out->summary = _kv_explain_summary (step, out, was, is);
   return explanation_finish (out, text);
 }
 
@@ -324,6 +326,7 @@ kv_explain_states (const KvStep *step, KvState *before, KvState *after)
     }
   explain_removed (text, out);
   explain_knowledge (text, kv_state_game (before), kv_state_knowledge (before), kv_state_knowledge (after));
+  out->summary = _kv_explain_summary (step, out, kv_state_knowledge (before), kv_state_knowledge (after));
   return explanation_finish (out, text);
 }
 
@@ -333,6 +336,7 @@ kv_explanation_free (KvExplanation *explanation)
   if (explanation == NULL)
     return;
   g_free (explanation->text);
+  g_free (explanation->summary);
   g_ptr_array_unref (explanation->removed);
   g_free (explanation);
 }

@@ -20,6 +20,9 @@ G_BEGIN_DECLS
 
 typedef struct {
   char      *text;         /* sentences, one per line */
+  char      *summary;      /* at most four short lines for a class: what was said or shown,
+                            * why the removed worlds go, who learned what; counts in words
+                            * ("1.9 billion deals"), no coded deal listed */
   guint64    n_removed;    /* worlds of the model before with no world after; on the symbolic
                             * engine, deals (removed_deals) */
   GPtrArray *removed;      /* char*: their names (kv_game_deal_label) when n_removed ≤

@@ -18,6 +18,7 @@ struct _KvState {
   KvModel *model;
   KvSym   *sym;
   KvKnowledge *knowledge;   /* read out on demand (kv_state_knowledge) */
+  KvEnvelopeLinks *envelope_links;  /* read out on demand, kept: a step seen again draws at once */
 };
 
 G_DEFINE_BOXED_TYPE (KvState, kv_state, kv_state_ref, kv_state_unref)
@@ -138,6 +139,25 @@ kv_state_check_actual (KvState *state, const KvFormula *f, gboolean *value, GErr
     return kv_check_actual (state->model, f, value, error);
   locker = sym_locker (state);
   return kv_sym_check_actual (state->sym, f, value, error);
+}
+
+gboolean
+kv_state_check_count (KvState *state, const KvFormula *f, gboolean *value, guint64 *n_true, GError **error)
+{
+  g_autoptr(GRecMutexLocker) locker = NULL;
+
+  if (state->model != NULL)
+    {
+      g_autoptr(KvBits) worlds = kv_check_worlds (state->model, f, error);
+
+      if (worlds == NULL)
+        return FALSE;
+      *value = kv_bits_get (worlds, state->model->actual);
+      *n_true = kv_bits_count (worlds);
+      return TRUE;
+    }
+  locker = sym_locker (state);
+  return kv_sym_check_count (state->sym, f, value, n_true, error);
 }
 
 static gboolean
@@ -267,6 +287,7 @@ kv_state_unref (KvState *state)
       g_clear_pointer (&state->sym, kv_sym_unref);
     }
   g_clear_pointer (&state->knowledge, kv_knowledge_free);
+  g_clear_pointer (&state->envelope_links, kv_envelope_links_unref);
   g_free (state);
 }
 
@@ -402,11 +423,11 @@ kv_state_envelope_links (KvState *state, GError **error)
 {
   g_return_val_if_fail (state != NULL, NULL);
 
-  if (state->sym != NULL)
-    {
-      g_autoptr(GRecMutexLocker) locker = sym_locker (state);
+  /* Under the lock, test included: two threads asking one state read it out once. */
+  g_autoptr(GRecMutexLocker) locker = sym_locker (state);
 
-      return kv_envelope_links_new_for_sym (state->sym, error);
-    }
-  return kv_envelope_links_new_for_model (state->model);
+  if (state->envelope_links == NULL)
+    state->envelope_links = state->sym != NULL ? kv_envelope_links_new_for_sym (state->sym, error)
+                                               : kv_envelope_links_new_for_model (state->model);
+  return state->envelope_links != NULL ? kv_envelope_links_ref (state->envelope_links) : NULL;
 }

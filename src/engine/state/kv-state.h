@@ -55,6 +55,11 @@ KvState     *kv_state_new_initial  (KvGame *game, KvEngineKind kind, guint world
 KvState     *kv_state_new_for_model (KvModel *model);
 KvState     *kv_state_apply_step   (KvState *state, const KvStep *step, GError **error);
 gboolean     kv_state_check_actual (KvState *state, const KvFormula *f, gboolean *value, GError **error);
+/* The same, and the worlds where @f holds in *@n_true, on either engine
+ * (G_MAXUINT64 when the symbolic engine cannot count them: a formula with
+ * an action [α] in it). */
+gboolean     kv_state_check_count  (KvState *state, const KvFormula *f, gboolean *value, guint64 *n_true,
+                                    GError **error);
 
 /* Why @step is false at the actual world of @state, or NULL when it can
  * be applied there (kv_step_why_false on either engine; a suggest is never
@@ -123,7 +128,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (KvStatePerspective, kv_state_perspective_free)
 /* The envelope view's relation on either back-end: every envelope still
  * possible and, per agent, which of them it links (kv-envelope-links.h);
  * no envelopes when the game has none. A new reference for the caller
- * (the window keeps the one of the step it shows). NULL and KV_ERROR_LIMIT
+ * (the window keeps the one of the step it shows); read out once a state
+ * and kept. NULL and KV_ERROR_LIMIT
  * when a symbolic state's BDD table overflows. */
 KvEnvelopeLinks *kv_state_envelope_links (KvState *state, GError **error);
 

@@ -322,8 +322,11 @@ eval (Eval *ev, BDD theta, const KvFormula *f)
   return result;
 }
 
-gboolean
-kv_sym_check_actual (KvSym *sym, const KvFormula *f, gboolean *value, GError **error)
+/* @f's truth over θ; with @n_true, the worlds where it holds
+ * (G_MAXUINT64 when the formula brought in event variables: θ's count
+ * does not range over them). */
+static gboolean
+check (KvSym *sym, const KvFormula *f, gboolean *value, guint64 *n_true, GError **error)
 {
   g_autoptr(GError) local = NULL;
   g_autoptr(GArray) vocabulary = _kv_sym_vocabulary_copy (sym->vocabulary);
@@ -336,6 +339,18 @@ kv_sym_check_actual (KvSym *sym, const KvFormula *f, gboolean *value, GError **e
     _kv_sym_failed (&local);
   if (local == NULL)
     *value = holds_at (sym->actual, truth);
+  if (local == NULL && n_true != NULL)
+    {
+      *n_true = G_MAXUINT64;
+      if (vocabulary->len == sym->vocabulary->len)
+        {
+          BDD where = bdd_addref (bdd_and (sym->theta, truth));
+
+          if (!_kv_sym_failed (&local))
+            *n_true = _kv_sym_count (sym, where);
+          bdd_delref (where);
+        }
+    }
   bdd_delref (truth);
   if (local != NULL)
     {
@@ -343,4 +358,16 @@ kv_sym_check_actual (KvSym *sym, const KvFormula *f, gboolean *value, GError **e
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+kv_sym_check_actual (KvSym *sym, const KvFormula *f, gboolean *value, GError **error)
+{
+  return check (sym, f, value, NULL, error);
+}
+
+gboolean
+kv_sym_check_count (KvSym *sym, const KvFormula *f, gboolean *value, guint64 *n_true, GError **error)
+{
+  return check (sym, f, value, n_true, error);
 }

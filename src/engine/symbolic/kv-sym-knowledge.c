@@ -279,8 +279,8 @@ count_over (BDD b, const guint *rank, guint hi)
 }
 
 /* The number of assignments of @sym's variables satisfying @b. */
-static guint64
-count (const KvSym *sym, BDD b)
+guint64
+_kv_sym_count (const KvSym *sym, BDD b)
 {
   g_autofree guint *rank = vocabulary_ranks (sym->vocabulary, sym->game, sym->vocabulary->len, NULL);
 
@@ -296,7 +296,7 @@ kv_sym_count_worlds (const KvSym *sym)
   if (sym->twin != NULL)
     return kv_sym_count_worlds (sym->twin);
   if (sym->n_worlds == 0)
-    ((KvSym *) sym)->n_worlds = count (sym, sym->theta) + 1;
+    ((KvSym *) sym)->n_worlds = _kv_sym_count (sym, sym->theta) + 1;
   return sym->n_worlds - 1;
 }
 

@@ -251,6 +251,8 @@ free_bdds (BDD *bdds, guint n)
 
 /* kv-sym.c */
 gboolean    _kv_sym_failed            (GError **error);
+/* The worlds of @b (a subset of θ's variables' assignments), exactly. */
+guint64     _kv_sym_count             (const KvSym *sym, BDD b);
 gboolean    _kv_sym_leave_room        (GError **error);
 gboolean    _kv_sym_readout_retry     (void);
 KvSym      *_kv_sym_new               (KvGame *game, Vocabulary *vocabulary, BDD theta, BDD actual);

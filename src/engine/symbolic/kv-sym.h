@@ -79,6 +79,9 @@ KvSym   *kv_sym_apply_step    (KvSym *sym, const KvStep *step, GError **error);
 
 /* Whether @f holds at the actual world. */
 gboolean kv_sym_check_actual  (KvSym *sym, const KvFormula *f, gboolean *value, GError **error);
+/* The same, and in *@n_true the worlds where @f holds, counted exactly
+ * (G_MAXUINT64 when it cannot be: a formula with an action [α]). */
+gboolean kv_sym_check_count   (KvSym *sym, const KvFormula *f, gboolean *value, guint64 *n_true, GError **error);
 
 /* The number of worlds: deals and event histories still possible, counted
  * exactly in 64 bits over θ (BuDDy's satcount is a double over every

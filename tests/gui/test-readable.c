@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* test-readable.c: the table and the explanation a class reads (issue 30).
+ *
+ * Every step of Hexa, Clue 11's script, twocards and real Cluedo's script
+ * (`cluedo`, on the symbolic engine), at 1024×700 and 1280×720, at the
+ * desk and in presentation mode — as it starts, and with the table alone
+ * (T) — in the environment's language (meson runs it in English and in
+ * Dutch): no label of the knowledge table, the explanation or the
+ * presentation strip is under 12 px, none of the table and explanation
+ * under 24 px in presentation mode, and none is ellipsized or given less
+ * room than it needs (cut). Screenshots readable-LANG-GAME-MODE-WxH.png of
+ * the last step in the build dir.
+ */
+#define G_LOG_DOMAIN "test-readable"
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "kv-display-util.h"
+#include "kv-window-private.h"
+
+typedef enum {
+  AT_DESK,
+  PRESENTING,        /* the layout the window picks */
+  PRESENTING_TABLE,  /* T: the table and the explanation alone */
+} Mode;
+
+static const char *const mode_names[] = { "desk", "present", "present-table" };
+
+typedef struct {
+  int  width;
+  int  height;
+  Mode mode;
+} Case;
+
+static KvWindow *window;
+
+static double
+label_px (GtkWidget *label)
+{
+  const PangoFontDescription *font =
+    pango_context_get_font_description (gtk_widget_get_pango_context (label));
+  double size = pango_font_description_get_size (font) / (double) PANGO_SCALE;
+
+  return pango_font_description_get_size_is_absolute (font) ? size : size * 96.0 / 72.0;
+}
+
+/* Every label shown under @widget: at least @min_px, whole. Returns how
+ * many were looked at. */
+static guint
+check_labels (GtkWidget  *widget,
+              double      min_px,
+              const char *where)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_mapped (widget))
+    return 0;
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+      /* gtk_widget_measure () counts the margins, the allocation does not. */
+      int width = gtk_widget_get_width (widget) + gtk_widget_get_margin_start (widget) +
+                  gtk_widget_get_margin_end (widget);
+      int height = gtk_widget_get_height (widget) + gtk_widget_get_margin_top (widget) +
+                   gtk_widget_get_margin_bottom (widget);
+      int min_width = 0, min_height = 0;
+
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+      gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, width, &min_height, NULL, NULL, NULL);
+      if (label_px (widget) < min_px - 0.05)
+        g_error ("%s: “%s” is %.1f px, under %.0f", where, text, label_px (widget), min_px);
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+        g_error ("%s: “%s” is ellipsized", where, text);
+      if (width < min_width || height < min_height)
+        g_error ("%s: “%s” is cut: %d×%d px for %d×%d", where, text, width, height, min_width, min_height);
+      n++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += check_labels (child, min_px, where);
+  return n;
+}
+
+static void
+set_mode (Mode mode)
+{
+  kv_window_set_presenting (window, mode != AT_DESK);
+  /* Full screen is the screen's size: shown at the size under test. */
+  gtk_window_unfullscreen (GTK_WINDOW (window));
+  if (mode == PRESENTING_TABLE)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.present-layout", "s", "table");
+  kv_display_wait (200);
+}
+
+static void
+test_readable (gconstpointer data)
+{
+  static const char *const games[] = { "hexa", "clue11", "twocards", "cluedo" };
+  const Case *c = data;
+  g_autoptr(GError) error = NULL;
+
+  window = kv_display_new_window (c->width, c->height);
+  kv_window_set_autosave (window, FALSE);
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      guint n_steps;
+
+      g_assert_true (kv_window_open (window, games[g], &error));
+      g_assert_no_error (error);
+      set_mode (c->mode);
+      n_steps = kv_history_length (kv_window_get_history (window));
+      for (guint step = 0; step < n_steps; step++)
+        {
+          g_autofree char *where = g_strdup_printf ("%s %d×%d %s, %s step %u", kv_display_language (),
+                                                    c->width, c->height, mode_names[c->mode], games[g], step);
+          guint n;
+
+          kv_window_select_step (window, step);
+          g_assert_true (kv_display_wait_for_canvas (window, 30000));
+          /* The table and the explanation; in presentation mode the
+           * strip too (12 px: it is neither). */
+          n = check_labels (window->right_pane, c->mode == AT_DESK ? 12 : 24, where);
+          if (c->mode != AT_DESK)
+            n += check_labels (window->present_strip, 12, where);
+          g_assert_cmpuint (n, >, 5);
+          if (step == n_steps - 1)
+            {
+              g_autofree char *name = g_strdup_printf ("readable-%s-%s-%s-%dx%d.png", kv_display_language (),
+                                                       games[g], mode_names[c->mode], c->width, c->height);
+
+              g_test_message ("%s: %u labels", where, n);
+              g_object_unref (kv_display_save_png (GTK_WIDGET (window), name));
+            }
+        }
+    }
+  kv_window_set_presenting (window, FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+  kv_display_wait (50);
+  window = NULL;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const Case cases[] = {
+    { 1024, 700, AT_DESK }, { 1280, 720, AT_DESK },
+    { 1024, 700, PRESENTING }, { 1280, 720, PRESENTING },
+    { 1024, 700, PRESENTING_TABLE }, { 1280, 720, PRESENTING_TABLE },
+  };
+  g_autofree char *state_dir = kv_display_init (&argc, &argv, "kv-test-readable", TRUE);
+  int status;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/readable/%s/%s/%dx%d", kv_display_language (),
+                                               mode_names[cases[i].mode], cases[i].width, cases[i].height);
+
+      g_test_add_data_func (path, &cases[i], test_readable);
+    }
+  status = g_test_run ();
+  kv_display_finish (NULL, g_steal_pointer (&state_dir));
+  return status;
+}
