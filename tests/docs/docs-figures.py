@@ -24,7 +24,7 @@ def cli(cli_dir, *args):
     env.pop('KRIPKEVIZ_WORLD_LIMIT', None)
     done = subprocess.run([os.path.join(cli_dir, 'kripkeviz-cli'), *args],
                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, timeout=300)
+                          text=True, timeout=120)
     if done.returncode != 0:
         sys.exit(f'kripkeviz-cli {" ".join(args)} exits {done.returncode}:\n{done.stderr}')
     return done.stdout
