@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kv-lesson-pane.h"
 #include "kv-step-item.h"
 #include "kv-window-private.h"
 
@@ -252,7 +253,11 @@ on_present_key (GtkWidget *widget,
       gtk_widget_activate_action (widget, "win.back", NULL);
       break;
     case PRESENT_FORWARD:
-      gtk_widget_activate_action (widget, "win.forward", NULL);
+      /* In a lesson the clicker walks it: narration, question, reveal, step. */
+      if (!kv_lesson_pane_get_active (KV_LESSON_PANE (self->lesson_pane)))
+        gtk_widget_activate_action (widget, "win.forward", NULL);
+      else
+        kv_lesson_pane_next (KV_LESSON_PANE (self->lesson_pane));
       break;
     case PRESENT_LEAVE:
       _kv_window_set_presenting (self, FALSE);
