@@ -163,6 +163,7 @@ show_answer_widgets (KvLessonPane *self)
 {
   const KvLessonWalk *walk = self->walk;
   const char *page = "none";
+  gboolean predict;
 
   if (walk->phase == KV_WALK_QUESTION)
     switch (walk->answer->kind)
@@ -173,7 +174,9 @@ show_answer_widgets (KvLessonPane *self)
       default: g_assert_not_reached ();
       }
   gtk_stack_set_visible_child_name (self->answer_stack, page);
-  if (walk->phase == KV_WALK_QUESTION && walk->answer->kind == KV_ASK_PREDICT)
+  predict = walk->phase == KV_WALK_QUESTION && walk->answer->kind == KV_ASK_PREDICT;
+  gtk_widget_set_visible (GTK_WIDGET (self->predict_label), predict);
+  if (predict)
     {
       g_autofree char *hint = NULL;
 
@@ -506,7 +509,7 @@ on_edit_save (KvLessonPane *self)
   text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
   if (!kv_session_set_narration (self->session, self->walk->entry, kv_lesson_language (), text, &error))
     {
-      gtk_label_set_text (self->predict_label, error->message);
+      show_label (self->reveal_label, error->message);
       return;
     }
   gtk_toggle_button_set_active (self->edit_button, FALSE);

@@ -201,6 +201,9 @@ _kv_window_set_presenting (KvWindow *self,
     {
       self->flap_was_revealed = adw_flap_get_reveal_flap (self->flap);
       adw_flap_set_reveal_flap (self->flap, FALSE);
+      /* Folding or unfolding (a lesson's words changing the panes' widths)
+       * must not bring the history back over the picture. */
+      adw_flap_set_locked (self->flap, TRUE);
       gtk_widget_add_css_class (GTK_WIDGET (self), "presenting");
       gtk_window_fullscreen (GTK_WINDOW (self));
     }
@@ -208,6 +211,7 @@ _kv_window_set_presenting (KvWindow *self,
     {
       gtk_window_unfullscreen (GTK_WINDOW (self));
       gtk_widget_remove_css_class (GTK_WIDGET (self), "presenting");
+      adw_flap_set_locked (self->flap, FALSE);
       adw_flap_set_reveal_flap (self->flap, self->flap_was_revealed);
     }
   /* The strip stands for the header bar and the history; the formula bar

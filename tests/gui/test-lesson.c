@@ -28,6 +28,28 @@
 
 static KvWindow *window;
 static char *state_dir;
+static gboolean shooting;   /* Hexa presenting on 1280×720: the README's screenshots */
+
+/* A screenshot of the window as it is, into $KV_LESSON_SHOTS (tools/
+ * screenshots.sh) or the build directory: "lesson-WHAT-LANG-1280x720.png". */
+static void
+shoot (const char *what)
+{
+  const char *dir = g_getenv ("KV_LESSON_SHOTS");
+  g_autofree char *name = g_strdup_printf ("lesson-%s-%s-1280x720.png", what, kv_display_language ());
+  g_autofree char *path = dir != NULL ? g_build_filename (dir, name, NULL) : NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  g_assert_true (kv_display_wait_for_canvas (window, 20000));
+  if (path == NULL)
+    {
+      g_autoptr(GdkTexture) saved = kv_display_save_png (GTK_WIDGET (window), name);
+      return;
+    }
+  texture = kv_display_render (GTK_WIDGET (window));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
 
 static KvLessonPane *
 pane (void)
@@ -143,15 +165,23 @@ answer_predict (const KvAnswer *answer, gboolean right)
           all = all && g_hash_table_contains (removed, items[i]);
           none = none && !g_hash_table_contains (removed, items[i]);
         }
-      if ((right && all) || (!right && none && !picked_wrong && items[0] != NULL))
+      /* For the screenshot, a wrong answer that is partly right: ticks and crosses. */
+      if ((right && all) || (!right && shooting && all))
         {
           g_assert_true (kv_lesson_pane_pick_node (pane (), (int) node));
-          picked_wrong = !right;
+          n_picked++;
+        }
+      else if (!right && none && !picked_wrong && items[0] != NULL)
+        {
+          g_assert_true (kv_lesson_pane_pick_node (pane (), (int) node));
+          picked_wrong = TRUE;
           n_picked++;
         }
     }
   if (!right && !picked_wrong)
     g_test_message ("no world stays: the empty pick is the wrong answer");
+  if (shooting && !right && n_picked > 1)
+    shoot ("present");
   g_assert_cmpuint (kv_canvas_count_item_marks (canvas (), KV_CANVAS_MARK_PICKED), ==, n_picked);
   activate ("lesson.reveal", NULL);
   if (kv_answer_n_removed (answer) > 0 || picked_wrong)
@@ -159,6 +189,11 @@ answer_predict (const KvAnswer *answer, gboolean right)
                       + kv_canvas_count_item_marks (canvas (), KV_CANVAS_MARK_WRONG), >, 0);
   if (!right && picked_wrong)
     g_assert_cmpuint (kv_canvas_count_item_marks (canvas (), KV_CANVAS_MARK_WRONG), >, 0);
+  if (shooting && !right && n_picked > 1)
+    {
+      shoot ("reveal");
+      shooting = FALSE;
+    }
 }
 
 /* Answers the question shown right or wrong, through the widgets. */
@@ -266,6 +301,8 @@ test_every_lesson (gconstpointer data)
 
       g_assert_cmpuint (g_strv_length (rows), ==, g_strv_length (names));
       g_test_message ("lesson %s", names[i]);
+      shooting = presenting && g_str_equal (names[i], "hexa")
+                 && gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))) == 1280;
       g_assert_true (kv_lesson_chooser_open (chooser, names[i]));
       g_assert_true (kv_lesson_pane_get_active (pane ()));
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (pane ())));
