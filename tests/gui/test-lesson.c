@@ -391,6 +391,91 @@ test_edit_narration (void)
   activate ("lesson.close", NULL);
 }
 
+/* As a key press reaches the window: the window's shortcut controllers
+ * named @name, in their phase (GTK 4.8 cannot make a key event). */
+static gboolean
+press_key (const char *name, guint keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller)
+          || g_strcmp0 (gtk_event_controller_get_name (controller), name) != 0
+          || gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_NONE)
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger)
+              && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval
+              && gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                               GTK_WIDGET (window), gtk_shortcut_get_arguments (shortcut)))
+            {
+              kv_display_wait (30);
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+/* Space and Page Down walk the lesson at the desk; presenting, the
+ * clicker's Page Down and → do (not the history's Step Forward); undoing
+ * the lesson's opening brings the game before back and leaves the lesson. */
+static void
+test_keys (void)
+{
+  KvSession *session = kv_window_get_session (window);
+  KvLessonChooser *chooser;
+  const KvLessonWalk *walk;
+  g_autofree char *before = NULL;
+  g_autofree char *after_undo = NULL;
+
+  g_assert_true (kv_window_open (window, "twocards", NULL));
+  before = kv_session_to_script (session);
+  g_assert_false (press_key ("kv-lesson-keys", GDK_KEY_space));
+  chooser = chooser_new ();
+  g_assert_true (kv_lesson_chooser_open (chooser, "hexa"));
+  walk = kv_lesson_pane_get_walk (pane ());
+  g_assert_cmpint (walk->phase, ==, KV_WALK_NARRATION);
+  g_assert_true (press_key ("kv-lesson-keys", GDK_KEY_space));
+  g_assert_cmpint (walk->phase, ==, KV_WALK_QUESTION);
+  {
+    /* At the desk, for a look (the build directory). */
+    g_autofree char *name = g_strdup_printf ("lesson-desk-%s-%dx%d.png", kv_display_language (),
+                                             gtk_widget_get_width (GTK_WIDGET (window)),
+                                             gtk_widget_get_height (GTK_WIDGET (window)));
+    g_autoptr(GdkTexture) shot = (kv_display_wait_for_canvas (window, 20000),
+                                  kv_display_save_png (GTK_WIDGET (window), name));
+  }
+  g_assert_true (press_key ("kv-lesson-keys", GDK_KEY_Page_Down));
+  g_assert_cmpint (walk->phase, ==, KV_WALK_REVEAL);
+  g_assert_nonnull (kv_lesson_pane_get_text (pane (), "reveal"));
+
+  kv_window_set_presenting (window, TRUE);
+  kv_display_wait (100);
+  g_assert_true (press_key ("kv-present-keys", GDK_KEY_Page_Down));
+  g_assert_cmpint (walk->phase, ==, KV_WALK_QUESTION);
+  g_assert_cmpuint (walk->question, ==, 1);
+  g_assert_true (press_key ("kv-present-keys", GDK_KEY_Right));
+  g_assert_cmpint (walk->phase, ==, KV_WALK_REVEAL);
+  g_assert_cmpuint (kv_session_get_step (session), ==, 0);
+  kv_window_set_presenting (window, FALSE);
+  kv_display_wait (100);
+
+  g_assert_true (kv_session_undo (session, NULL));
+  kv_display_wait (50);
+  g_assert_false (kv_lesson_pane_get_active (pane ()));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (pane ())));
+  after_undo = kv_session_to_script (session);
+  g_assert_cmpstr (after_undo, ==, before);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -407,6 +492,7 @@ main (int   argc,
   g_test_add_func ("/lesson/list", test_list);
   g_test_add_func ("/lesson/malformed", test_malformed);
   g_test_add_func ("/lesson/edit-narration", test_edit_narration);
+  g_test_add_func ("/lesson/keys", test_keys);
   g_test_add_data_func ("/lesson/every-lesson/desk", GINT_TO_POINTER (FALSE), test_every_lesson);
   g_test_add_data_func ("/lesson/every-lesson/present", GINT_TO_POINTER (TRUE), test_every_lesson);
 
