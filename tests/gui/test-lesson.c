@@ -377,6 +377,7 @@ test_edit_narration (void)
 
   g_assert_true (kv_lesson_chooser_open (chooser, "hexa"));
   original = kv_session_get_narration (session, 0, lang);
+  kv_window_set_autosave (window, TRUE);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (kv_lesson_pane_get_part (pane (), "edit_button")), TRUE);
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (kv_lesson_pane_get_part (pane (), "editor_view")));
   gtk_text_buffer_set_text (buffer, "Three players,\nthree cards: our own words.", -1);
@@ -384,6 +385,15 @@ test_edit_narration (void)
   g_assert_cmpstr (kv_lesson_pane_get_text (pane (), "narration"), ==, "Three players, three cards: our own words.");
   script = kv_session_to_script (session);
   g_assert_nonnull (strstr (script, "Three players, three cards: our own words."));
+  {
+    /* The autosaved session holds it too. */
+    g_autofree char *path = g_build_filename (state_dir, "kripkeviz", "session.kvg", NULL);
+    g_autofree char *saved = NULL;
+
+    g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+    g_assert_nonnull (strstr (saved, "Three players, three cards: our own words."));
+    kv_window_set_autosave (window, FALSE);
+  }
   g_assert_true (kv_session_undo (session, NULL));
   kv_display_wait (50);
   g_assert_true (kv_lesson_pane_get_active (pane ()));
