@@ -10,24 +10,35 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "kv-canvas-private.h"
 
 /* The names of the items each node of @scene shows: a world's label for a
  * scene of a model (a grouped view's node shows several), else the graph
- * node's place key (the envelope grid names each envelope so). */
+ * node's place key (the envelope grid names each envelope so, the agents
+ * view each panel's cell of it). */
 static GPtrArray *
 node_items (const KvScene *scene, int node)
 {
   GPtrArray *items = g_ptr_array_new_with_free_func (g_free);
 
-  if (scene->model != NULL && scene->world_node != NULL)
+  if (scene->kind != KV_VIEW_AGENTS && scene->model != NULL && scene->world_node != NULL)
     {
       for (guint w = 0; w < scene->model->n_worlds; w++)
         if (scene->world_node[w] == node)
           g_ptr_array_add (items, kv_model_world_label (scene->model, w));
     }
   else if (scene->layout->graph != NULL && (guint) node < scene->layout->graph->nodes->len)
-    g_ptr_array_add (items, g_strdup (kv_graph_place_key (scene->layout->graph, (guint) node)));
+    {
+      const char *key = kv_graph_place_key (scene->layout->graph, (guint) node);
+
+      /* The agents view's cells are "agents:PANEL:CARDS" (kv-view-agents.c):
+       * each panel's cell of an envelope stands for that envelope. */
+      if (g_str_has_prefix (key, "agents:") && strchr (key + strlen ("agents:"), ':') != NULL)
+        key = strchr (key + strlen ("agents:"), ':') + 1;
+      g_ptr_array_add (items, g_strdup (key));
+    }
   return items;
 }
 
