@@ -109,7 +109,9 @@ choose_layout (KvWindow *self)
   if (table == 0 && self->present_retry == 0)
     /* A game just opened: its columns are measured when it is shown. */
     self->present_retry = g_timeout_add (100, choose_again, self);
-  layout = table > width / 2 && !picture_carries_lesson (self) ? KV_PRESENT_TABLE : KV_PRESENT_BOTH;
+  /* A lesson's words and questions are under the picture: they stay. */
+  layout = table > width / 2 && !picture_carries_lesson (self)
+           && !kv_lesson_pane_get_active (KV_LESSON_PANE (self->lesson_pane)) ? KV_PRESENT_TABLE : KV_PRESENT_BOTH;
   if (layout == self->present_layout)
     return;
   self->present_layout = layout;
@@ -186,6 +188,8 @@ void
 _kv_window_present_init (KvWindow *self)
 {
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
+  /* A lesson opened or left: the layout chosen again. */
+  g_signal_connect_swapped (self->lesson_pane, "notify::visible", G_CALLBACK (apply_layout), self);
 }
 
 void
