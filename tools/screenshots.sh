@@ -47,6 +47,10 @@ for lang in en nl; do
   env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" clue11 "$out/clue11-suggest-product-$lang-1280x720.png" --step 1 --product pairs --width 1280 --height 720
   # Real Cluedo on the symbolic engine: the envelope grid, the table and a formula.
   env "${locale[@]}" xvfb-run -a -s "-screen 0 1600x1000x24" "$shot" cluedo "$out/cluedo-$lang-1280x720.png" --step 1 --formula 'K{1} White@2' --width 1280 --height 720
+  # A lesson in presentation mode (Hexa, Example 4's predict question: the
+  # worlds picked, then their ticks and crosses), shot by the lesson test.
+  env "${locale[@]}" KV_LESSON_SHOTS="$out" xvfb-run -a -s "-screen 0 1280x720x24" \
+    "$build/tests/gui/test-lesson" -p /lesson/every-lesson/present >/dev/null
 done
 # Every change visible (issue 30): a step's removed worlds ghosted in Hexa,
 # what each player considers possible in Clue 11 and real Cluedo after a

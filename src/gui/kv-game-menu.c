@@ -53,6 +53,8 @@ kv_game_menu_new (void)
     }
   g_menu_append_section (menu, _("Built-in Games"), G_MENU_MODEL (builtins));
 
+  /* Narrated lessons with questions (kv-lesson-chooser.c). */
+  g_menu_append (files, _("_Lessons…"), "lesson.choose");
   g_menu_append (files, _("_Open…"), "win.open");
   g_menu_append (files, _("_Save Script…"), "win.save");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (files));

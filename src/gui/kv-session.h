@@ -227,4 +227,18 @@ gboolean    kv_session_set_deal       (KvSession     *self,
                                        const KvHand  *deal,
                                        GError       **error);
 
+/* A step's narration (kv-session-narration.c): entry 0's is the game's
+ * start, entry i's is said after step i; in @lang ("nl"; NULL: the
+ * default), falling back to the default; NULL when there is none. */
+char       *kv_session_get_narration  (KvSession   *self,
+                                       guint        entry,
+                                       const char  *lang);
+/* Sets it, as an edit undo takes back (newlines become spaces; "" removes
+ * @lang's). TRUE when set or already so. */
+gboolean    kv_session_set_narration  (KvSession   *self,
+                                       guint        entry,
+                                       const char  *lang,
+                                       const char  *text,
+                                       GError     **error);
+
 G_END_DECLS

@@ -56,6 +56,14 @@ kv_window_get_canvas (KvWindow *self)
 }
 
 GtkWidget *
+kv_window_get_lesson_pane (KvWindow *self)
+{
+  g_return_val_if_fail (KV_IS_WINDOW (self), NULL);
+
+  return self->lesson_pane;
+}
+
+GtkWidget *
 kv_window_get_product_pane (KvWindow *self)
 {
   g_return_val_if_fail (KV_IS_WINDOW (self), NULL);

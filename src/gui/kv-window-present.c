@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kv-lesson-pane.h"
 #include "kv-step-item.h"
 #include "kv-window-private.h"
 
@@ -108,7 +109,9 @@ choose_layout (KvWindow *self)
   if (table == 0 && self->present_retry == 0)
     /* A game just opened: its columns are measured when it is shown. */
     self->present_retry = g_timeout_add (100, choose_again, self);
-  layout = table > width / 2 && !picture_carries_lesson (self) ? KV_PRESENT_TABLE : KV_PRESENT_BOTH;
+  /* A lesson's words and questions are under the picture: they stay. */
+  layout = table > width / 2 && !picture_carries_lesson (self)
+           && !kv_lesson_pane_get_active (KV_LESSON_PANE (self->lesson_pane)) ? KV_PRESENT_TABLE : KV_PRESENT_BOTH;
   if (layout == self->present_layout)
     return;
   self->present_layout = layout;
@@ -185,6 +188,8 @@ void
 _kv_window_present_init (KvWindow *self)
 {
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
+  /* A lesson opened or left: the layout chosen again. */
+  g_signal_connect_swapped (self->lesson_pane, "notify::visible", G_CALLBACK (apply_layout), self);
 }
 
 void
@@ -200,6 +205,9 @@ _kv_window_set_presenting (KvWindow *self,
     {
       self->flap_was_revealed = adw_flap_get_reveal_flap (self->flap);
       adw_flap_set_reveal_flap (self->flap, FALSE);
+      /* Folding or unfolding (a lesson's words changing the panes' widths)
+       * must not bring the history back over the picture. */
+      adw_flap_set_locked (self->flap, TRUE);
       gtk_widget_add_css_class (GTK_WIDGET (self), "presenting");
       gtk_window_fullscreen (GTK_WINDOW (self));
     }
@@ -207,6 +215,7 @@ _kv_window_set_presenting (KvWindow *self,
     {
       gtk_window_unfullscreen (GTK_WINDOW (self));
       gtk_widget_remove_css_class (GTK_WIDGET (self), "presenting");
+      adw_flap_set_locked (self->flap, FALSE);
       adw_flap_set_reveal_flap (self->flap, self->flap_was_revealed);
     }
   /* The strip stands for the header bar and the history; the formula bar
@@ -252,7 +261,11 @@ on_present_key (GtkWidget *widget,
       gtk_widget_activate_action (widget, "win.back", NULL);
       break;
     case PRESENT_FORWARD:
-      gtk_widget_activate_action (widget, "win.forward", NULL);
+      /* In a lesson the clicker walks it: narration, question, reveal, step. */
+      if (!kv_lesson_pane_get_active (KV_LESSON_PANE (self->lesson_pane)))
+        gtk_widget_activate_action (widget, "win.forward", NULL);
+      else
+        kv_lesson_pane_next (KV_LESSON_PANE (self->lesson_pane));
       break;
     case PRESENT_LEAVE:
       _kv_window_set_presenting (self, FALSE);

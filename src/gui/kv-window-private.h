@@ -54,6 +54,7 @@ struct _KvWindow
   GtkLabel             *strip_title;   /* the game */
 
   GtkWidget            *canvas;
+  GtkWidget            *lesson_pane;   /* a lesson's words and questions (kv-lesson-pane.c) */
   GtkStack             *canvas_stack;  /* the canvas, or the product view */
   GtkWidget            *product_pane;
   gboolean              product_mode;  /* the product view is shown */
@@ -153,6 +154,8 @@ void        _kv_window_update_play         (KvWindow       *self);
 void        _kv_window_class_actions_init  (GtkWidgetClass *widget_class);
 
 /* The parts, for tests. */
+/* The lesson pane (a KvLessonPane). */
+GtkWidget  *kv_window_get_lesson_pane      (KvWindow *self);
 KvSession  *kv_window_get_session          (KvWindow *self);
 /* The game's history and the selected entry. */
 KvHistory  *kv_window_get_history          (KvWindow *self);

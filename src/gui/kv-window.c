@@ -8,6 +8,7 @@
 #include "kv-explain.h"
 #include "kv-game-menu.h"
 #include "kv-gui-resources.h"
+#include "kv-lesson-pane.h"
 #include "kv-step-item.h"
 #include "kv-strategy-menu.h"
 #include "kv-style.h"
@@ -437,6 +438,14 @@ queue_text (KvWindow *self)
   g_clear_pointer (&self->prepared_details, g_free);
   if (self->text_idle == 0)
     self->text_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 10, text_idle_cb, self, NULL);
+}
+
+/* A narration written in the lesson pane: an edit to undo and to save. */
+static void
+on_narration_edited (KvWindow *self)
+{
+  _kv_window_update_undo_actions (self);
+  _kv_window_save_session (self);
 }
 
 static void
@@ -870,6 +879,7 @@ kv_window_class_init (KvWindowClass *klass)
   g_type_ensure (KV_TYPE_COMPOSER);
   g_type_ensure (KV_TYPE_FORMULA_BAR);
   g_type_ensure (KV_TYPE_KNOWLEDGE_TABLE);
+  g_type_ensure (KV_TYPE_LESSON_PANE);
   g_type_ensure (KV_TYPE_PRODUCT_PANE);
   g_type_ensure (KV_TYPE_STEP_ITEM);
   g_type_ensure (KV_TYPE_STRATEGY_MENU);
@@ -884,6 +894,7 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvWindow, canvas_stack);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, product_pane);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, lesson_pane);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, formula_bar);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, knowledge_table);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, flap);
@@ -994,6 +1005,13 @@ kv_window_init (KvWindow *self)
   self->present_keys = _kv_window_present_keys_new ();
   gtk_widget_add_controller (GTK_WIDGET (self), self->present_keys);
   _kv_window_present_init (self);
+
+  /* Lesson mode: its actions and keys on the window (after presentation
+   * mode's, which hand the clicker to it), its words written here saved
+   * with the session. */
+  kv_lesson_pane_attach (KV_LESSON_PANE (self->lesson_pane), GTK_WIDGET (self), self->session,
+                         KV_CANVAS_VIEW (self->canvas));
+  g_signal_connect_swapped (self->lesson_pane, "edited", G_CALLBACK (on_narration_edited), self);
 
   _kv_window_refresh_game_menu (self);
   update_actions (self);

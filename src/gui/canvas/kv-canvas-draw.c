@@ -86,6 +86,8 @@ _kv_canvas_snapshot (GtkWidget   *widget,
       cairo_paint_with_alpha (cr, self->old_opacity);
     }
 
+  _kv_canvas_draw_item_marks (self, cr);
+
   /* Nodes linked to what is hovered in another picture (product view). */
   for (int i = self->marked != NULL ? kv_bits_next (self->marked, 0) : -1; i >= 0; i = kv_bits_next (self->marked, i + 1))
     draw_ring (self, cr, i, 0.8);

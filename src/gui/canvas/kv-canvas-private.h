@@ -59,6 +59,7 @@ struct _KvCanvas
   int               selected_world;
   int               hover_node;
   KvBits           *marked;          /* nodes ringed (kv_canvas_set_marked_nodes), or NULL */
+  GHashTable       *item_marks;      /* a lesson's marks by item name (kv-canvas-lesson.c), or NULL */
 
   KvSceneCache     *cache;           /* scenes of steps shown before */
   GCancellable     *cancellable;     /* the job in progress */
@@ -143,6 +144,9 @@ void     _kv_canvas_transition_stop        (KvCanvas    *self);
 
 /* kv-canvas-input.c */
 void     _kv_canvas_init_input             (KvCanvas    *self);
+/* A lesson's marks over the scene (kv-canvas-lesson.c). */
+void     _kv_canvas_draw_item_marks        (KvCanvas    *self,
+                                            cairo_t     *cr);
 void     _kv_canvas_set_hover_node         (KvCanvas    *self,
                                             int          node);
 

@@ -609,6 +609,7 @@ kv_canvas_dispose (GObject *object)
   self->options.caption = NULL;
   g_clear_pointer (&self->dimmed, kv_bits_free);
   g_clear_pointer (&self->marked, kv_bits_free);
+  g_clear_pointer (&self->item_marks, g_hash_table_unref);
   if (self->hadjustment != NULL)
     g_signal_handlers_disconnect_by_func (self->hadjustment, adjustment_value_changed_cb, self);
   if (self->vadjustment != NULL)

@@ -184,4 +184,25 @@ double      kv_canvas_get_label_size     (KvCanvas            *self);
 /* TRUE while the scene before is fading out (for tests). */
 gboolean    kv_canvas_get_animating      (KvCanvas            *self);
 
+/* A lesson's predict question (kv-canvas-lesson.c): marks on the items a
+ * node shows — worlds by label ("wrb"), envelopes by their cards — kept
+ * by name, so a new scene of the same step keeps them. */
+typedef enum {
+  KV_CANVAS_MARK_NONE,
+  KV_CANVAS_MARK_PICKED,   /* ringed in the accent colour */
+  KV_CANVAS_MARK_RIGHT,    /* a green ring and a tick */
+  KV_CANVAS_MARK_WRONG,    /* a red ring and a cross */
+} KvCanvasMark;
+
+/* @marks: char* item → GINT_TO_POINTER (KvCanvasMark), referenced; NULL
+ * or empty for none. */
+void        kv_canvas_set_item_marks     (KvCanvas            *self,
+                                          GHashTable          *marks);
+/* The items node @node shows (a NULL-terminated list, empty for none). */
+GStrv       kv_canvas_get_node_items     (KvCanvas            *self,
+                                          int                  node);
+/* How many nodes of the scene shown bear @mark (for tests). */
+guint       kv_canvas_count_item_marks   (KvCanvas            *self,
+                                          KvCanvasMark         mark);
+
 G_END_DECLS
