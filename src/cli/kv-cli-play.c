@@ -58,7 +58,7 @@ static GOptionEntry *
 play_entries (PlayOptions *o)
 {
   const GOptionEntry entries[] = {
-    { "agents", 0, 0, G_OPTION_ARG_STRING, &o->agents, N_("One strategy per agent: random, naive, del or del+ (comma-separated)"), "A,B,…" },
+    { "agents", 0, 0, G_OPTION_ARG_STRING, &o->agents, N_("One strategy per agent: random, naive, del, del+ or uniform (comma-separated)"), "A,B,…" },
     { "games", 0, 0, G_OPTION_ARG_INT, &o->games, N_("Number of games (default 100)"), "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed, N_("Seed of the random deals (default 1)"), "S" },
     KV_CLI_ENGINE_OPTION (&o->engine_text),
