@@ -189,6 +189,27 @@ test_deep (void)
   g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
 }
 
+/* A name quoted from the file is an excerpt even when it is words, not
+ * one long run (the fuzzer's 2 227-byte message). */
+static void
+test_spaced_name (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(KvModel) model = NULL;
+
+  for (guint i = 0; i < 1100; i++)
+    g_string_append (name, "x ");
+  text = g_strdup_printf (HEXA_HEAD "\"worlds\": [{\"hands\": {\"%s\": [\"r\"]}}], \"partitions\": {}, \"actual\": 0}",
+                          name->str);
+  model = kv_model_from_json (text, strlen (text), 0, &error);
+  g_assert_null (model);
+  g_assert_error (error, KV_ERROR, KV_ERROR_NAME);
+  g_assert_nonnull (strstr (error->message, "no owner “x x x"));
+  g_assert_cmpint (g_utf8_strlen (error->message, -1), <, 200);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -197,5 +218,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model-json/clue11", test_clue);
   g_test_add_func ("/model-json/hostile", test_hostile);
   g_test_add_func ("/model-json/deep", test_deep);
+  g_test_add_func ("/model-json/spaced-name", test_spaced_name);
   return g_test_run ();
 }

@@ -143,10 +143,27 @@ test_shorten (void)
   g_autofree char *message = g_strdup_printf ("unknown card “%s” here", long_name);
   g_autofree char *shown = kv_read_shorten (message);
   g_autofree char *short_shown = kv_read_shorten ("a short message stays whole");
+  g_autofree char *spaced_name = g_strnfill (3000, ' ');
+  g_autofree char *spaced = NULL, *spaced_shown = NULL, *many_shown = NULL;
+  g_autoptr(GString) many = g_string_new (NULL);
 
-  g_assert_cmpuint (g_utf8_strlen (shown, -1), ==, strlen ("unknown card ") + 80 + 1 + strlen (" here"));
-  g_assert_true (g_str_has_suffix (shown, "x… here"));
+  g_assert_cmpuint (g_utf8_strlen (shown, -1), ==, strlen ("unknown card ") + 1 + 80 + 1 + 1 + strlen (" here"));
+  g_assert_true (g_str_has_suffix (shown, "x…” here"));
   g_assert_cmpstr (short_shown, ==, "a short message stays whole");
+
+  /* A quotation is cut however many spaces it has. */
+  memset (spaced_name, 'a', 1);
+  spaced = g_strdup_printf ("no owner “%s”", spaced_name);
+  spaced_shown = kv_read_shorten (spaced);
+  g_assert_cmpuint (g_utf8_strlen (spaced_shown, -1), ==, strlen ("no owner ") + 1 + 80 + 1 + 1);
+  g_assert_true (g_str_has_suffix (spaced_shown, " …”"));
+
+  /* Many short words still make a message of bounded length. */
+  for (guint i = 0; i < 3000; i++)
+    g_string_append (many, "ab ");
+  many_shown = kv_read_shorten (many->str);
+  g_assert_cmpuint (g_utf8_strlen (many_shown, -1), ==, 1000 + 1);
+  g_assert_true (g_str_has_suffix (many_shown, "…"));
 }
 
 int

@@ -14,6 +14,10 @@
 #include "kv-read.h"
 
 #define QUOTE_MAX 80
+/* However a message is built, it is shown whole in a dialog or a terminal. */
+#define MESSAGE_MAX 1000
+#define OPEN_QUOTE 0x201C   /* “ */
+#define CLOSE_QUOTE 0x201D  /* ” */
 #define EXCERPT_SIDE 40  /* characters quoted either side of an error's place */
 
 static int
@@ -148,19 +152,35 @@ kv_read_line_start (const char *text,
 char *
 kv_read_shorten (const char *message)
 {
-  GString *out = g_string_sized_new (strlen (message));
-  guint run = 0;
+  GString *out = g_string_sized_new (MIN (strlen (message), 4 * MESSAGE_MAX));
+  guint word = 0, quote = 0, n_chars = 0;
+  gboolean quoted = FALSE, cut = FALSE;
+  const char *p;
 
-  for (const char *p = message; *p != '\0'; p = g_utf8_next_char (p))
+  for (p = message; *p != '\0' && n_chars < MESSAGE_MAX; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
 
-      run = g_unichar_isspace (c) ? 0 : run + 1;
-      if (run <= QUOTE_MAX)
-        g_string_append_unichar (out, c);
-      else if (run == QUOTE_MAX + 1)
-        g_string_append (out, "…");
+      if (c == CLOSE_QUOTE)
+        quoted = FALSE, quote = 0, word = 0;
+      word = g_unichar_isspace (c) || quoted ? 0 : word + 1;
+      quote = quoted ? quote + 1 : 0;
+      if (c == OPEN_QUOTE)
+        quoted = TRUE;
+      if (word <= QUOTE_MAX && quote <= QUOTE_MAX)
+        {
+          g_string_append_unichar (out, c);
+          n_chars++;
+          cut = FALSE;
+        }
+      else if (!cut)
+        {
+          g_string_append (out, "…");
+          cut = TRUE;
+        }
     }
+  if (*p != '\0' && !cut)
+    g_string_append (out, "…");
   return g_string_free (out, FALSE);
 }
 

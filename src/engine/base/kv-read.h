@@ -30,8 +30,10 @@ char *kv_read_file (const char *path, gsize max_bytes, guint time_ms, gsize *len
  * has fewer lines, with *@reached (when not NULL) the last line it has. */
 gsize kv_read_line_start (const char *text, gsize length, guint line, guint *reached);
 
-/* @message with every run of more than 80 non-space characters cut to 80
- * and "…": errors quote what a user wrote, never a 3 MB name whole. */
+/* @message with every run of more than 80 non-space characters, and every
+ * “quotation” longer than 80 characters, cut to 80 and "…"; at most 1000
+ * characters in all: errors quote what a user wrote, never a 3 MB name
+ * whole. */
 char *kv_read_shorten (const char *message);
 
 /* At most 40 characters of @line either side of @column (1-based, in
