@@ -9,6 +9,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "kv-lesson.h"
+#include "kv-lesson-pane.h"
 #include "kv-read.h"
 #include "kv-session-file.h"
 #include "kv-window-private.h"
@@ -207,6 +209,21 @@ report_bad_step (KvWindow   *self,
   show_problem_dialog (self, dialog);
 }
 
+/* A file with narration or questions is a lesson, however it is opened
+ * (Game ▸ Open…, the command line, a file dropped on the window): it is
+ * opened in lesson mode, as Game ▸ Lessons ▸ Open… does, so that its words
+ * are shown and its questions asked. */
+static gboolean
+is_lesson_file (const char *path)
+{
+  g_autoptr(KvScript) script = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return FALSE;
+  script = kv_script_open (path, NULL);
+  return script != NULL && kv_lesson_script_has_words (script);
+}
+
 gboolean
 kv_window_open (KvWindow    *self,
                 const char  *name_or_path,
@@ -217,6 +234,9 @@ kv_window_open (KvWindow    *self,
 
   g_return_val_if_fail (KV_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (name_or_path != NULL, FALSE);
+
+  if (is_lesson_file (name_or_path))
+    return kv_lesson_pane_open (KV_LESSON_PANE (self->lesson_pane), name_or_path, error);
 
   /* A script with a bad step opens up to it, and says so. */
   if (!kv_session_open_valid_steps (self->session, name_or_path, &problem, &line, error))

@@ -364,6 +364,51 @@ test_malformed (void)
   g_remove (path);
 }
 
+/* A lesson file opened as a game (Game ▸ Open…, the command line) is
+ * opened as a lesson, and so is one with narration only; one whose step is false is refused with its line,
+ * the game open before kept; a game opened after it leaves the lesson. */
+static void
+test_open_as_game (void)
+{
+  static const char head[] = "title Mine\nagents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\nask win\n";
+  g_autofree char *path = g_build_filename (state_dir, "mine.kvg", NULL);
+  g_autofree char *false_path = g_build_filename (state_dir, "false.kvg", NULL);
+  g_autofree char *text = g_strconcat (head, "nocard 1 w\n", NULL);
+  g_autofree char *false_text = g_strconcat (head, "nocard 1 r\n", NULL);
+  g_autofree char *narration = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_true (g_file_set_contents (false_path, false_text, -1, NULL));
+  g_assert_true (kv_window_open (window, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (kv_lesson_pane_get_active (pane ()));
+  g_assert_cmpuint (kv_lesson_n_questions (kv_lesson_pane_get_lesson (pane ())), ==, 1);
+
+  g_assert_true (kv_window_open (window, "hexa", NULL));
+  g_assert_false (kv_lesson_pane_get_active (pane ()));
+  /* Narration alone makes a lesson too. */
+  g_assert_true (g_file_set_contents (path, "agents 1 2\ncards r w\nhands 1 1\ndeal 1: r 2: w\nnocard 1 w\nsay 1 holds red.\n", -1, NULL));
+  g_assert_true (kv_window_open (window, path, &error));
+  g_assert_true (kv_lesson_pane_get_active (pane ()));
+  narration = kv_session_get_narration (kv_window_get_session (window), 1, NULL);
+  g_assert_cmpstr (narration, ==, "1 holds red.");
+
+  g_assert_true (kv_window_open (window, "hexa", NULL));
+  g_assert_false (kv_lesson_pane_get_active (pane ()));
+  before = kv_session_to_script (kv_window_get_session (window));
+  g_assert_false (kv_window_open (window, false_path, &error));
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "false.kvg:7:"));
+  g_assert_false (kv_lesson_pane_get_active (pane ()));
+  after = kv_session_to_script (kv_window_get_session (window));
+  g_assert_cmpstr (after, ==, before);
+  g_remove (path);
+  g_remove (false_path);
+}
+
 /* A narration written in the window: shown, carried by the script, undone. */
 static void
 test_edit_narration (void)
@@ -501,6 +546,7 @@ main (int   argc,
 
   g_test_add_func ("/lesson/list", test_list);
   g_test_add_func ("/lesson/malformed", test_malformed);
+  g_test_add_func ("/lesson/open-as-game", test_open_as_game);
   g_test_add_func ("/lesson/edit-narration", test_edit_narration);
   g_test_add_func ("/lesson/keys", test_keys);
   g_test_add_data_func ("/lesson/every-lesson/desk", GINT_TO_POINTER (FALSE), test_every_lesson);

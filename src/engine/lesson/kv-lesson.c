@@ -36,16 +36,41 @@ kv_lesson_asks (const KvLesson *lesson, guint index)
 }
 
 guint
-kv_lesson_n_questions (const KvLesson *lesson)
+kv_lesson_script_n_questions (const KvScript *script)
 {
-  guint n = 0;
+  guint n = script->game->final_asks ? script->game->final_asks->len : 0;
 
-  for (guint i = 0; i <= kv_lesson_n_steps (lesson); i++)
+  for (guint i = 0; i < script->steps->len; i++)
     {
-      const GPtrArray *asks = kv_lesson_asks (lesson, i);
-      n += asks ? asks->len : 0;
+      const KvStep *step = g_ptr_array_index (script->steps, i);
+      n += step->asks ? step->asks->len : 0;
     }
   return n;
+}
+
+static gboolean
+has_lines (const GPtrArray *says)
+{
+  return says != NULL && says->len > 0;
+}
+
+gboolean
+kv_lesson_script_has_words (const KvScript *script)
+{
+  const KvGame *game = script->game;
+
+  if (has_lines (game->say) || has_lines (game->summary) || kv_lesson_script_n_questions (script) > 0)
+    return TRUE;
+  for (guint i = 0; i < script->steps->len; i++)
+    if (has_lines (((const KvStep *) g_ptr_array_index (script->steps, i))->say))
+      return TRUE;
+  return FALSE;
+}
+
+guint
+kv_lesson_n_questions (const KvLesson *lesson)
+{
+  return kv_lesson_script_n_questions (lesson->script);
 }
 
 /* Answers every question once: one that cannot be answered is refused

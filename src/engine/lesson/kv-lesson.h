@@ -40,6 +40,11 @@ guint      kv_lesson_n_steps      (const KvLesson *lesson);
 /* The questions asked before step @index (kv_lesson_n_steps: at the end). */
 const GPtrArray *kv_lesson_asks   (const KvLesson *lesson, guint index);
 guint      kv_lesson_n_questions  (const KvLesson *lesson);
+/* The same of a script not run. */
+guint      kv_lesson_script_n_questions (const KvScript *script);
+/* Whether @script has a lesson's words: narration, a summary or questions
+ * (the window opens such a script as a lesson however it is opened). */
+gboolean   kv_lesson_script_has_words   (const KvScript *script);
 /* The lesson's title and summary in @lang. */
 char      *kv_lesson_title        (const KvLesson *lesson, const char *lang);
 /* The question in words (its `say`, else a default sentence) in @lang. */
