@@ -422,6 +422,14 @@ kv_lesson_pane_open (KvLessonPane *self,
 }
 
 void
+kv_lesson_pane_set_compact (KvLessonPane *self,
+                            gboolean      compact)
+{
+  g_return_if_fail (KV_IS_LESSON_PANE (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->title_label), !compact);
+}
+
+void
 kv_lesson_pane_close (KvLessonPane *self)
 {
   g_return_if_fail (KV_IS_LESSON_PANE (self));

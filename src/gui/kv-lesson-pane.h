@@ -40,6 +40,10 @@ gboolean      kv_lesson_pane_open        (KvLessonPane *self,
                                           GError      **error);
 void          kv_lesson_pane_close       (KvLessonPane *self);
 gboolean      kv_lesson_pane_get_active  (KvLessonPane *self);
+/* Presentation mode's strip says the game and the step: the pane leaves
+ * out its own title then, to give the picture above it the height. */
+void          kv_lesson_pane_set_compact (KvLessonPane *self,
+                                          gboolean      compact);
 /* One Next; FALSE when no lesson is open (the keys then do what they did)
  * or at its end. */
 gboolean      kv_lesson_pane_next        (KvLessonPane *self);

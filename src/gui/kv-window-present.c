@@ -51,9 +51,15 @@ explanation_beside (KvWindow *self)
   return width > 0 && kv_knowledge_table_get_width_at (self->knowledge_table, 24) + 300 <= width;
 }
 
+static gboolean picture_carries_lesson (KvWindow *self);
+
 /* In presentation mode, beside the picture, the table (in large print)
- * takes at most half the screen (it scrolls, never squeezes the picture
- * to 390 px); alone, the whole width but the explanation's column. */
+ * takes half the screen; beside a small picture (Hexa's six worlds),
+ * what its columns need up to all but PICTURE_MIN_WIDTH. Past that it
+ * scrolls, never squeezing the picture to 390 px. Alone, it has the whole
+ * width but the explanation's column. */
+#define PICTURE_MIN_WIDTH 460
+
 static void
 update_table_width (KvWindow *self)
 {
@@ -61,9 +67,10 @@ update_table_width (KvWindow *self)
   int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
   int bound = -1;
 
-  if (self->presenting && width > 0)
-    bound = self->present_layout != KV_PRESENT_TABLE ? width / 2
-          : explanation_beside (self) ? width - 300 : width;
+  if (self->presenting && width > 0 && self->present_layout != KV_PRESENT_TABLE)
+    bound = picture_carries_lesson (self) ? MAX (width / 2, width - PICTURE_MIN_WIDTH) : width / 2;
+  else if (self->presenting && width > 0)
+    bound = explanation_beside (self) ? width - 300 : width;
   kv_knowledge_table_set_max_width (self->knowledge_table, bound);
 }
 
@@ -118,6 +125,60 @@ choose_layout (KvWindow *self)
   g_object_notify (G_OBJECT (self), "present-layout");
 }
 
+/* Presenting a lesson, its words stand where the step's explanation
+ * stands, under (or beside) the table: the picture keeps its column's
+ * whole height (Hexa's hexagon and legend at 18 px, where under it the
+ * lesson left a strip the picture scrolled in), the narration the table's
+ * width. At the desk, with the picture alone, or on a screen narrower than
+ * LESSON_BESIDE_MIN_WIDTH (where the lesson's row of buttons in large
+ * print, 770 px in Dutch, would not fit beside the picture's 380), they
+ * are under the picture. */
+#define LESSON_BESIDE_MIN_WIDTH 1200
+
+static gboolean
+lesson_beside_table (KvWindow *self, KvPresentLayout layout)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
+
+  if (!self->presenting || layout == KV_PRESENT_PICTURE
+      || !kv_lesson_pane_get_active (KV_LESSON_PANE (self->lesson_pane)))
+    return FALSE;
+  return layout == KV_PRESENT_TABLE || width >= LESSON_BESIDE_MIN_WIDTH;
+}
+
+static void
+place_lesson_pane (KvWindow *self, KvPresentLayout layout)
+{
+  gboolean beside = lesson_beside_table (self, layout);
+  GtkWidget *home = beside ? self->right_pane : self->picture_column;
+  GtkWidget *parent = gtk_widget_get_parent (self->lesson_pane);
+
+  if (parent != home)
+    {
+      g_object_ref (self->lesson_pane);
+      gtk_box_remove (GTK_BOX (parent), self->lesson_pane);
+      if (beside)
+        gtk_box_append (GTK_BOX (home), self->lesson_pane);
+      else
+        gtk_box_insert_child_after (GTK_BOX (home), self->lesson_pane, GTK_WIDGET (self->canvas_stack));
+      g_object_unref (self->lesson_pane);
+    }
+  gtk_widget_set_hexpand (self->lesson_pane, beside && layout == KV_PRESENT_TABLE);
+  gtk_widget_set_size_request (self->lesson_pane, beside && layout == KV_PRESENT_TABLE ? 300 : -1, -1);
+  _kv_window_show_explanation (self);
+}
+
+void
+_kv_window_show_explanation (KvWindow *self)
+{
+  gboolean has_text = *gtk_label_get_text (self->explanation_label) != '\0';
+  gboolean lesson_there = gtk_widget_get_parent (self->lesson_pane) == self->right_pane
+                          && kv_lesson_pane_get_active (KV_LESSON_PANE (self->lesson_pane));
+
+  gtk_widget_set_visible (self->explanation_box, has_text && !lesson_there);
+}
+
 /* The picture, the table (with the explanation) or both; the table alone
  * has the explanation beside it, where the rows leave no room under it. */
 static void
@@ -142,6 +203,7 @@ apply_layout (KvWindow *self)
    * table (scrolling) the rest. */
   gtk_widget_set_visible (self->explanation_heading, !self->presenting);
   gtk_widget_set_vexpand (GTK_WIDGET (self->knowledge_table), !self->presenting || layout == KV_PRESENT_TABLE);
+  place_lesson_pane (self, layout);
   update_table_width (self);
 }
 
@@ -228,6 +290,7 @@ _kv_window_set_presenting (KvWindow *self,
   /* The view and the agents are chosen before: the picture takes the room. */
   kv_canvas_view_set_show_toolbar (KV_CANVAS_VIEW (self->canvas), !presenting);
   kv_canvas_set_presenting (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)), presenting);
+  kv_lesson_pane_set_compact (KV_LESSON_PANE (self->lesson_pane), presenting);
   apply_layout (self);
   _kv_window_update_strip (self);
   if (presenting)

@@ -41,6 +41,7 @@ struct _KvWindow
   AdwFlap              *flap;          /* the history, folded on a narrow screen */
   GtkWidget            *sidebar_button;
   GtkPaned             *inner_paned;
+  GtkWidget            *picture_column; /* the canvas over the lesson and the formula bar */
   GtkWidget            *right_pane;    /* the knowledge table over the explanation */
   GtkWidget            *explanation_box;
   GtkLabel             *explanation_label;    /* the summary, a few lines */
@@ -132,6 +133,9 @@ void        _kv_window_save_session        (KvWindow       *self);
 void        _kv_window_set_presenting      (KvWindow       *self,
                                             gboolean        presenting);
 void        _kv_window_update_strip        (KvWindow       *self);
+/* The explanation shown when the selected step has one, unless a lesson
+ * presented stands in its place. */
+void        _kv_window_show_explanation    (KvWindow       *self);
 /* kv-window-state.c: the knowledge table at the selected step (or world),
  * and the canvas's "too many worlds to draw" for a symbolic state. */
 void        _kv_window_update_knowledge    (KvWindow       *self);

@@ -291,12 +291,12 @@ update_explanation (KvWindow *self)
     {
       gtk_label_set_text (self->explanation_label, "");
       gtk_label_set_text (self->explanation_details, "");
-      gtk_widget_set_visible (self->explanation_box, FALSE);
+      _kv_window_show_explanation (self);
       return;
     }
   gtk_label_set_markup (self->explanation_label, summary);
   gtk_label_set_markup (self->explanation_details, details);
-  gtk_widget_set_visible (self->explanation_box, TRUE);
+  _kv_window_show_explanation (self);
 }
 
 /* While the layout thread draws the step: what the text will show, read
@@ -900,6 +900,7 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, inner_paned);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, picture_column);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, right_pane);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_box);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_label);

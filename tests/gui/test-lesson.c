@@ -271,6 +271,24 @@ play_to_end (gboolean presenting)
   return asked;
 }
 
+/* Presenting Hexa's lesson on a 1280 px projector: the lesson's words
+ * under the table, beside the picture, and every column of the table in
+ * sight (none scrolled away). */
+static void
+assert_present_layout (void)
+{
+  GtkWidget *canvas = kv_window_get_canvas (window);
+  KvKnowledgeTable *table = KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window));
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (kv_knowledge_table_get_scroller (table)));
+  graphene_rect_t canvas_box, pane_box;
+
+  kv_display_wait (300);
+  g_assert_true (gtk_widget_compute_bounds (canvas, GTK_WIDGET (window), &canvas_box));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (pane ()), GTK_WIDGET (window), &pane_box));
+  g_assert_cmpfloat (pane_box.origin.x, >=, canvas_box.origin.x + canvas_box.size.width);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (h), <=, gtk_adjustment_get_page_size (h) + 1);
+}
+
 static KvLessonChooser *
 chooser_new (void)
 {
@@ -306,6 +324,8 @@ test_every_lesson (gconstpointer data)
       g_assert_true (kv_lesson_chooser_open (chooser, names[i]));
       g_assert_true (kv_lesson_pane_get_active (pane ()));
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (pane ())));
+      if (shooting)
+        assert_present_layout ();
       g_assert_cmpuint (play_to_end (presenting), >, 0);
       activate ("lesson.close", NULL);
       g_assert_false (gtk_widget_get_visible (GTK_WIDGET (pane ())));

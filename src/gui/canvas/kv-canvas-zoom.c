@@ -440,14 +440,19 @@ _kv_canvas_apply_fit (KvCanvas *self,
   _kv_canvas_configure_adjustments (self);
   gtk_adjustment_set_value (self->hadjustment, 0);
   gtk_adjustment_set_value (self->vadjustment, 0);
+  /* Presenting a drawing that does not fit, the actual world in the
+   * middle; along a side where the whole graph is in sight from the
+   * drawing's edge (only the legend is wider), that edge, the legend's
+   * start with it. */
   if (self->presenting && kv_graph_actual (self->scene->layout->graph) >= 0)
     {
-      const KvLayoutNode *ln = &self->scene->layout->nodes[kv_graph_actual (self->scene->layout->graph)];
+      const KvLayout *layout = self->scene->layout;
+      const KvLayoutNode *ln = &layout->nodes[kv_graph_actual (layout->graph)];
 
-      gtk_adjustment_set_value (self->hadjustment,
-                                (self->geometry.graph_x + ln->x) * zoom - width / 2.0);
-      gtk_adjustment_set_value (self->vadjustment,
-                                (self->geometry.graph_y + ln->y) * zoom - height / 2.0);
+      if ((self->geometry.graph_x + layout->width) * zoom > width)
+        gtk_adjustment_set_value (self->hadjustment, (self->geometry.graph_x + ln->x) * zoom - width / 2.0);
+      if ((self->geometry.graph_y + layout->height) * zoom > height)
+        gtk_adjustment_set_value (self->vadjustment, (self->geometry.graph_y + ln->y) * zoom - height / 2.0);
     }
   if (!allocating)
     gtk_widget_queue_resize (GTK_WIDGET (self));
