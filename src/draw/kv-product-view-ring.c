@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* kv-product-view-ring.c: a product of a small model on a ring (Hexa) drawn
+ * on M's ring, stage after stage (kv-product-view-private.h). */
+#define G_LOG_DOMAIN "kv-product-view"
+#include "config.h"
+
+#include <math.h>
+
+#include "kv-layout.h"
+#include "kv-product-view-private.h"
+
+/* Room between two pairs of one world, one above the other, and between
+ * the worlds' columns of pairs. */
+#define ROW_GAP     8.0
+#define COLUMN_GAP 24.0
+
+void
+_kv_product_ring_clear (KvProductRing *ring)
+{
+  g_clear_pointer (&ring->x, g_free);
+  g_clear_pointer (&ring->y, g_free);
+  g_clear_pointer (&ring->first, g_free);
+}
+
+/* M's worlds on the unit circle as KV_LAYOUT_AUTO puts M's whole view
+ * (@unit: x, y per world), or FALSE when it puts them elsewhere. */
+static gboolean
+model_ring (const KvProductView *view, const KvViewOptions *options, double *unit)
+{
+  const KvModel *m = view->before;
+  KvViewOptions whole = *options;
+  g_autoptr(KvGraph) graph = NULL;
+
+  whole.kind = KV_VIEW_WHOLE;
+  whole.highlight = NULL;
+  whole.previous = NULL;
+  whole.title = NULL;
+  graph = kv_view_build (m, &whole, NULL);
+  if (graph == NULL || kv_graph_n_nodes (graph) != m->n_worlds)
+    return FALSE;
+  if (!kv_layout_ring (graph, unit))
+    return FALSE;
+  /* Node i is world i in the whole view; say so rather than assume it. */
+  for (guint i = 0; i < m->n_worlds; i++)
+    if (kv_graph_node (graph, i)->world != i)
+      return FALSE;
+  return TRUE;
+}
+
+/* Which way a world's further pairs go from its place: away from the
+ * ring's middle, up from the top (-1), down from the bottom (+1),
+ * alternately up and down from a place at mid height (0) — not sideways,
+ * where they would widen the picture by whole pairs. */
+static int
+outwards (double unit_y)
+{
+  return unit_y < -0.2 ? -1 : unit_y > 0.2 ? 1 : 0;
+}
+
+/* How far from its world's place (going @way) the pair of rank @rank
+ * goes, in rows: the first at the place, then outwards one by one (at mid
+ * height one above, one below, two above, …). */
+static int
+row_offset (guint rank, int way)
+{
+  if (way != 0)
+    return way * (int) rank;
+  return rank == 0 ? 0 : rank % 2 ? -(int) ((rank + 1) / 2) : (int) (rank / 2);
+}
+
+/* How many rows of its @n pairs a world's column has above and below its
+ * place, going @way. */
+static void
+column_rows (guint n, int way, double *above, double *below)
+{
+  *above = way < 0 ? n - 1 : way > 0 ? 0 : n / 2;
+  *below = way > 0 ? n - 1 : way < 0 ? 0 : (n - 1) / 2;
+}
+
+/* The smallest radius, from @radius up, at which no two worlds' columns
+ * of @n pairs (@width wide, rows @row apart, each pair @height tall)
+ * overlap. */
+static double
+clear_radius (const double *unit, guint n_worlds, double radius, guint n, double width, double height, double row)
+{
+  for (guint step = 0; step < 200; step++, radius *= 1.05)
+    {
+      gboolean clear = TRUE;
+
+      for (guint i = 0; i < n_worlds && clear; i++)
+        for (guint j = 0; j < n_worlds && clear; j++)
+          {
+            double above_i, below_i, above_j, below_j;
+            double yi = unit[2 * i + 1] * radius, yj = unit[2 * j + 1] * radius;
+
+            if (i == j || yi > yj)
+              continue;
+            column_rows (n, outwards (unit[2 * i + 1]), &above_i, &below_i);
+            column_rows (n, outwards (unit[2 * j + 1]), &above_j, &below_j);
+            /* i's column over j's, or beside it. */
+            clear = fabs (unit[2 * i] - unit[2 * j]) * radius >= width + COLUMN_GAP ||
+                    (yj - above_j * row) - (yi + below_i * row) >= height + ROW_GAP;
+          }
+      if (clear)
+        break;
+    }
+  return radius;
+}
+
+gboolean
+_kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvViewOptions *options)
+{
+  const KvModel *m = view->before;
+  const KvActionModel *am = view->action;
+  guint n_pairs = m->n_worlds * am->n_events;
+  guint limit = options->limit ? options->limit : KV_VIEW_DEFAULT_LIMIT;
+  g_autofree double *unit = NULL;
+  g_autofree guint *rank = NULL;
+  double width = 0, height = 0, row, radius;
+
+  *ring = (KvProductRing) { 0 };
+  /* The pairs must be a graph of labelled pairs (not the matrix W × E,
+   * kv-product-view-grid.c), M's places those of the engine auto picks. */
+  if (options->engine != KV_LAYOUT_AUTO || m->n_worlds > KV_LAYOUT_CROSSING_MAX || n_pairs > limit ||
+      (am->n_events >= 2 && n_pairs > KV_VIEW_READABLE_NODES))
+    return FALSE;
+  unit = g_new (double, 2 * (gsize) m->n_worlds);
+  if (!model_ring (view, options, unit))
+    return FALSE;
+
+  /* Each world's kept pairs first, then its dropped ones. */
+  rank = g_new (guint, n_pairs);
+  for (guint w = 0; w < m->n_worlds; w++)
+    {
+      guint r = 0;
+
+      for (int kept = 1; kept >= 0; kept--)
+        for (guint e = 0; e < am->n_events; e++)
+          if ((kv_bits_get (view->product->pre[e], w) != 0) == kept)
+            rank[w * am->n_events + e] = r++;
+      for (guint e = 0; e < am->n_events; e++)
+        {
+          g_autofree char *world = kv_model_world_label (m, w);
+          g_autofree char *label = g_strdup_printf ("(%s, %s)", world, am->event_names[e]);
+          double node_w, node_h;
+          KvNodeShape shape;
+
+          kv_style_node_size (label, &node_w, &node_h, &shape);
+          width = MAX (width, node_w);
+          height = MAX (height, node_h);
+        }
+    }
+
+  /* One geometry, the pairs stage's, for all three stages: a pair keeps
+   * its point from stage to stage. */
+  row = height + ROW_GAP;
+  radius = clear_radius (unit, m->n_worlds, KV_LAYOUT_RING_RADIUS (width + 18.0, m->n_worlds),
+                         am->n_events, width, height, row);
+  ring->x = g_new (double, n_pairs);
+  ring->y = g_new (double, n_pairs);
+  for (guint p = 0; p < n_pairs; p++)
+    {
+      guint w = p / am->n_events;
+
+      ring->x[p] = radius * unit[2 * w];
+      ring->y[p] = radius * unit[2 * w + 1] + row_offset (rank[p], outwards (unit[2 * w + 1])) * row;
+    }
+  ring->n_events = am->n_events;
+  ring->first = g_new (guint, m->n_worlds);
+  for (guint p = 0; p < n_pairs; p++)
+    if (rank[p] == 0)
+      ring->first[p / am->n_events] = p % am->n_events;
+  return TRUE;
+}
+
+void
+_kv_product_ring_place (const KvProductRing *ring, KvGraph *graph, guint i, guint world, guint event)
+{
+  guint p = world * ring->n_events + event;
+
+  kv_graph_set_point (graph, i, ring->x[p], ring->y[p]);
+}
+
+void
+_kv_product_ring_result (const KvProductRing *ring, const KvProductView *view, KvGraph *graph)
+{
+  const KvModel *m = view->before;
+  const KvProduct *product = view->product;
+  g_autoptr(GHashTable) world_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint w = 0; w < m->n_worlds; w++)
+    g_hash_table_insert (world_of, kv_model_world_label (m, w), GUINT_TO_POINTER (w + 1));
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      const KvNode *node = kv_graph_node (graph, i);
+      guint w;
+
+      if (node->world < view->after->n_worlds)
+        {
+          guint p = node->world;
+
+          _kv_product_ring_place (ring, graph, i, product->pair_world[p], product->pair_event[p]);
+          continue;
+        }
+      /* A world the step removed (KV_NODE_REMOVED), by its label: where
+       * its first pair was, struck out, in the pairs stage. */
+      w = GPOINTER_TO_UINT (g_hash_table_lookup (world_of, node->label));
+      if (w == 0)
+        return;   /* not all placed: the layout places them all */
+      w--;
+      {
+        g_autofree char *key = g_strdup_printf ("(%s, %s)", node->label,
+                                                view->action->event_names[ring->first[w]]);
+
+        kv_graph_set_place_key (graph, i, key);
+      }
+      _kv_product_ring_place (ring, graph, i, w, ring->first[w]);
+    }
+}
