@@ -148,8 +148,44 @@ normalise (double *xy, guint n)
     }
 }
 
-/* No two nodes of @layout overlap, and every link has its agent's name,
- * clear of the nodes and of the other names. */
+/* The point at @t of link @e's first Bézier segment (a straight or bent
+ * link of a pinned layout has one). */
+static void
+link_point (const KvLayout *layout, guint e, double t, double *x, double *y)
+{
+  const double *p = layout->edges[e].points;
+  double u = 1 - t;
+
+  *x = u * u * u * p[0] + 3 * u * u * t * p[2] + 3 * u * t * t * p[4] + t * t * t * p[6];
+  *y = u * u * u * p[1] + 3 * u * u * t * p[3] + 3 * u * t * t * p[5] + t * t * t * p[7];
+}
+
+/* Whether links @e and @f lie on top of each other along some stretch:
+ * three points of @e's middle all within 3 points of @f. */
+static gboolean
+links_overlap (const KvLayout *layout, guint e, guint f)
+{
+  for (guint k = 1; k <= 3; k++)
+    {
+      double x, y, near = G_MAXDOUBLE;
+
+      link_point (layout, e, 0.2 + 0.15 * k, &x, &y);
+      for (guint j = 0; j <= 100; j++)
+        {
+          double fx, fy;
+
+          link_point (layout, f, j / 100.0, &fx, &fy);
+          near = MIN (near, hypot (x - fx, y - fy));
+        }
+      if (near > 3.0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* No two nodes of @layout overlap, no two links lie on top of each other,
+ * and every link has its agent's name, clear of the nodes and of the
+ * other names. */
 static void
 check_readable (const KvLayout *layout)
 {
@@ -165,6 +201,10 @@ check_readable (const KvLayout *layout)
         g_assert_true (fabs (a->x - b->x) >= (a->width + b->width) / 2 ||
                        fabs (a->y - b->y) >= (a->height + b->height) / 2);
       }
+  for (guint e = 0; e < n_edges; e++)
+    for (guint f = 0; f < n_edges; f++)
+      if (e != f)
+        g_assert_false (links_overlap (layout, e, f));
   if (n_edges == 0)
     return;
   g_assert_true (kv_render_edge_label_places (layout, NULL, xy));
@@ -273,6 +313,72 @@ test_hexa_figure5 (void)
             }
           g_assert_cmpfloat (own, <, other);
         }
+    }
+}
+
+/* Hexa's announcement (nocard 1 w, one event) on M's hexagon too: each
+ * pair (w, !) at w's place, dropped or kept, and in the result each world
+ * and each removed world's ghost there. Nodes are known by their labels,
+ * "(w, !)" or w. */
+static void
+test_announcement_ring (void)
+{
+  g_autoptr(KvHistory) history = open_history ("hexa");
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
+  g_autoptr(KvGraph) model = NULL;
+  g_autoptr(KvLayout) model_layout = NULL;
+  g_autofree double *places = NULL;
+  guint n;
+
+  g_assert_no_error (error);
+  model = test_model_graph (view->before);
+  n = kv_graph_n_nodes (model);
+  model_layout = kv_layout_new (context, model, KV_LAYOUT_AUTO, &error);
+  g_assert_no_error (error);
+  places = g_new (double, 2 * n);
+  for (guint w = 0; w < n; w++)
+    {
+      places[2 * w] = model_layout->nodes[w].x;
+      places[2 * w + 1] = model_layout->nodes[w].y;
+    }
+  normalise (places, n);
+  for (KvProductStage s = KV_PRODUCT_STAGE_PAIRS; s <= KV_PRODUCT_STAGE_RESULT; s += 2)
+    {
+      g_autoptr(KvGraph) graph = NULL;
+      g_autoptr(KvLayout) layout = NULL;
+      g_autofree double *at = g_new (double, 2 * n);
+      KvViewOptions options;
+
+      /* As the window and the CLI draw it: the result with what the step
+       * removed, ghosted. */
+      kv_view_options_init (&options);
+      options.previous = kv_history_get (history, 0)->state;
+      graph = kv_product_view_build (view, s, &options, &error);
+      g_assert_no_error (error);
+      layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (kv_graph_n_nodes (graph), ==, n);
+      check_readable (layout);
+      for (guint w = 0; w < n; w++)
+        {
+          const char *world = kv_graph_node (model, w)->label;
+          g_autofree char *pair = g_strdup_printf ("(%s, !)", world);
+          gboolean found = FALSE;
+
+          for (guint i = 0; i < n && !found; i++)
+            if (g_str_equal (kv_graph_node (graph, i)->label, s == KV_PRODUCT_STAGE_PAIRS ? pair : world))
+              {
+                at[2 * w] = layout->nodes[i].x;
+                at[2 * w + 1] = layout->nodes[i].y;
+                found = TRUE;
+              }
+          g_assert_true (found);
+        }
+      normalise (at, n);
+      for (guint w = 0; w < n; w++)
+        g_assert_cmpfloat (hypot (at[2 * w] - places[2 * w], at[2 * w + 1] - places[2 * w + 1]), <, 0.02);
     }
 }
 
@@ -893,6 +999,7 @@ main (int argc, char **argv)
   g_test_add_func ("/product-view/hexa-showcard", test_hexa_showcard);
   g_test_add_func ("/product-view/hexa-figure5", test_hexa_figure5);
   g_test_add_func ("/product-view/announcement", test_announcement);
+  g_test_add_func ("/product-view/announcement-ring", test_announcement_ring);
   g_test_add_func ("/product-view/twocards", test_twocards);
   g_test_add_func ("/product-view/twocards-grids", test_twocards_grids);
   g_test_add_func ("/product-view/clue-envelope", test_clue_envelope);
