@@ -10,8 +10,10 @@
 #include "kv-product-view-private.h"
 
 /* Room between two pairs of one world, one above the other, and between
- * the worlds' columns of pairs. */
+ * the worlds' columns of pairs; between two kept pairs of one world, which
+ * the links stage may link, room for the link's agent too. */
 #define ROW_GAP     8.0
+#define LINKED_GAP 50.0
 #define COLUMN_GAP 24.0
 
 void
@@ -78,10 +80,10 @@ column_rows (guint n, int way, double *above, double *below)
 }
 
 /* The smallest radius, from @radius up, at which no two worlds' columns
- * of @n pairs (@width wide, rows @row apart, each pair @height tall)
- * overlap. */
+ * of @n pairs (@width wide, rows @row apart) overlap: one over the other
+ * at least a row apart. */
 static double
-clear_radius (const double *unit, guint n_worlds, double radius, guint n, double width, double height, double row)
+clear_radius (const double *unit, guint n_worlds, double radius, guint n, double width, double row)
 {
   for (guint step = 0; step < 200; step++, radius *= 1.05)
     {
@@ -99,7 +101,7 @@ clear_radius (const double *unit, guint n_worlds, double radius, guint n, double
             column_rows (n, outwards (unit[2 * j + 1]), &above_j, &below_j);
             /* i's column over j's, or beside it. */
             clear = fabs (unit[2 * i] - unit[2 * j]) * radius >= width + COLUMN_GAP ||
-                    (yj - above_j * row) - (yi + below_i * row) >= height + ROW_GAP;
+                    (yj - above_j * row) - (yi + below_i * row) >= row;
           }
       if (clear)
         break;
@@ -117,6 +119,7 @@ _kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvV
   g_autofree double *unit = NULL;
   g_autofree guint *rank = NULL;
   double width = 0, height = 0, row, radius;
+  guint most_kept = 0;
 
   *ring = (KvProductRing) { 0 };
   /* The pairs must be a graph of labelled pairs (not the matrix W × E,
@@ -135,9 +138,13 @@ _kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvV
       guint r = 0;
 
       for (int kept = 1; kept >= 0; kept--)
-        for (guint e = 0; e < am->n_events; e++)
-          if ((kv_bits_get (view->product->pre[e], w) != 0) == kept)
-            rank[w * am->n_events + e] = r++;
+        {
+          for (guint e = 0; e < am->n_events; e++)
+            if ((kv_bits_get (view->product->pre[e], w) != 0) == kept)
+              rank[w * am->n_events + e] = r++;
+          if (kept)
+            most_kept = MAX (most_kept, r);
+        }
       for (guint e = 0; e < am->n_events; e++)
         {
           g_autofree char *world = kv_model_world_label (m, w);
@@ -153,9 +160,9 @@ _kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvV
 
   /* One geometry, the pairs stage's, for all three stages: a pair keeps
    * its point from stage to stage. */
-  row = height + ROW_GAP;
+  row = height + (most_kept > 1 ? LINKED_GAP : ROW_GAP);
   radius = clear_radius (unit, m->n_worlds, KV_LAYOUT_RING_RADIUS (width + 18.0, m->n_worlds),
-                         am->n_events, width, height, row);
+                         am->n_events, width, row);
   ring->x = g_new (double, n_pairs);
   ring->y = g_new (double, n_pairs);
   for (guint p = 0; p < n_pairs; p++)

@@ -382,6 +382,34 @@ test_announcement_ring (void)
     }
 }
 
+/* A world that keeps two pairs (1 may say it has no w, or not; 2 cannot
+ * tell which): both at the world's place, one above the other a link's
+ * name apart, every stage still readable. */
+static void
+test_two_kept_ring (void)
+{
+  g_autoptr(KvHistory) history = open_history ("title two kept\n"
+                                               "agents 1 2 3\ncards r w b\nhands 1 1 1\n"
+                                               "deal 1: r 2: w 3: b\n"
+                                               "action maybe\n  event say: ~w@1\n  event skip: true\n"
+                                               "  agent 1: each\n  agent 2: say skip\n  agent 3: each\nend\n"
+                                               "do maybe say\n");
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
+
+  g_assert_no_error (error);
+  for (KvProductStage s = KV_PRODUCT_STAGE_ACTION; s <= KV_PRODUCT_STAGE_RESULT; s++)
+    {
+      g_autoptr(KvGraph) graph = stage (view, s, KV_VIEW_AUTO);
+      g_autoptr(KvLayout) layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (s == KV_PRODUCT_STAGE_ACTION || kv_graph_is_pointed (graph));
+      check_readable (layout);
+    }
+}
+
 /* A public announcement is a one-event model: pairs are the worlds, those
  * where it is false struck; no link is cut. */
 static void
@@ -1000,6 +1028,7 @@ main (int argc, char **argv)
   g_test_add_func ("/product-view/hexa-figure5", test_hexa_figure5);
   g_test_add_func ("/product-view/announcement", test_announcement);
   g_test_add_func ("/product-view/announcement-ring", test_announcement_ring);
+  g_test_add_func ("/product-view/two-kept-ring", test_two_kept_ring);
   g_test_add_func ("/product-view/twocards", test_twocards);
   g_test_add_func ("/product-view/twocards-grids", test_twocards_grids);
   g_test_add_func ("/product-view/clue-envelope", test_clue_envelope);
