@@ -2,7 +2,8 @@
 /* kv-product-view-private.h: what the files of the product view share —
  * kv-product-view.c builds the stages' graphs, kv-product-view-grid.c puts
  * many pairs in a grid (Clue's envelopes, or the matrix W × E), A's events
- * in a grid and the result in M's,
+ * in a grid and the result in M's, kv-product-view-ring.c puts a small
+ * model's pairs and result on M's ring,
  * kv-product-view-nodes.c says what a node of a stage's picture stands for
  * (hovering). Not installed. */
 #pragma once

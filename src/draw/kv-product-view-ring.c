@@ -9,9 +9,10 @@
 #include "kv-layout.h"
 #include "kv-product-view-private.h"
 
-/* Room between two pairs of one world, one above the other, and between
- * the worlds' columns of pairs; between two kept pairs of one world, which
- * the links stage may link, room for the link's agent too. */
+/* Room between two pairs of one world, one above the other (and a row's
+ * between two worlds' columns one over the other); as much again as a
+ * link's agent needs when a world keeps two pairs, which the links stage
+ * may link; between two worlds' columns side by side. */
 #define ROW_GAP     8.0
 #define LINKED_GAP 50.0
 #define COLUMN_GAP 24.0
