@@ -108,7 +108,7 @@ void     _kv_product_result_grid (const KvProductView *view, const KvViewOptions
  * Figure 5): where KV_LAYOUT_AUTO puts M's whole view on a ring
  * (kv_layout_ring), every stage puts each pair (w, e) at w's place — w's
  * kept pairs first, at the place itself and then one above, one below, …,
- * its dropped pairs after them — and the result's world (w, e) where the
+ * its dropped pairs after them in the same column — and the result's world (w, e) where the
  * pair was. So the pairs, the links that survive and the result line up
  * with M and with each other as a class steps through them: the result
  * is the hexagon less 2's links, not another ring. One geometry for all

@@ -50,34 +50,13 @@ model_ring (const KvProductView *view, const KvViewOptions *options, double *uni
   return TRUE;
 }
 
-/* Which way a world's further pairs go from its place: away from the
- * ring's middle, up from the top (-1), down from the bottom (+1),
- * alternately up and down from a place at mid height (0) — not sideways,
- * where they would widen the picture by whole pairs. */
+/* How far from its world's place the pair of rank @rank goes, in rows:
+ * the first at the place, then one above, one below, two above, … — a
+ * column, not a row, which would widen the picture by whole pairs. */
 static int
-outwards (double unit_y)
+row_offset (guint rank)
 {
-  return unit_y < -0.2 ? -1 : unit_y > 0.2 ? 1 : 0;
-}
-
-/* How far from its world's place (going @way) the pair of rank @rank
- * goes, in rows: the first at the place, then outwards one by one (at mid
- * height one above, one below, two above, …). */
-static int
-row_offset (guint rank, int way)
-{
-  if (way != 0)
-    return way * (int) rank;
   return rank == 0 ? 0 : rank % 2 ? -(int) ((rank + 1) / 2) : (int) (rank / 2);
-}
-
-/* How many rows of its @n pairs a world's column has above and below its
- * place, going @way. */
-static void
-column_rows (guint n, int way, double *above, double *below)
-{
-  *above = way < 0 ? n - 1 : way > 0 ? 0 : n / 2;
-  *below = way > 0 ? n - 1 : way < 0 ? 0 : (n - 1) / 2;
 }
 
 /* The smallest radius, from @radius up, at which no two worlds' columns
@@ -86,24 +65,17 @@ column_rows (guint n, int way, double *above, double *below)
 static double
 clear_radius (const double *unit, guint n_worlds, double radius, guint n, double width, double row)
 {
+  /* Rows of a column above and below its world's place (row_offset). */
+  double span = (n / 2 + (n - 1) / 2) * row;
+
   for (guint step = 0; step < 200; step++, radius *= 1.05)
     {
       gboolean clear = TRUE;
 
       for (guint i = 0; i < n_worlds && clear; i++)
-        for (guint j = 0; j < n_worlds && clear; j++)
-          {
-            double above_i, below_i, above_j, below_j;
-            double yi = unit[2 * i + 1] * radius, yj = unit[2 * j + 1] * radius;
-
-            if (i == j || yi > yj)
-              continue;
-            column_rows (n, outwards (unit[2 * i + 1]), &above_i, &below_i);
-            column_rows (n, outwards (unit[2 * j + 1]), &above_j, &below_j);
-            /* i's column over j's, or beside it. */
-            clear = fabs (unit[2 * i] - unit[2 * j]) * radius >= width + COLUMN_GAP ||
-                    (yj - above_j * row) - (yi + below_i * row) >= row;
-          }
+        for (guint j = i + 1; j < n_worlds && clear; j++)
+          clear = fabs (unit[2 * i] - unit[2 * j]) * radius >= width + COLUMN_GAP ||
+                  fabs (unit[2 * i + 1] - unit[2 * j + 1]) * radius >= span + row;
       if (clear)
         break;
     }
@@ -171,7 +143,7 @@ _kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvV
       guint w = p / am->n_events;
 
       ring->x[p] = radius * unit[2 * w];
-      ring->y[p] = radius * unit[2 * w + 1] + row_offset (rank[p], outwards (unit[2 * w + 1])) * row;
+      ring->y[p] = radius * unit[2 * w + 1] + row_offset (rank[p]) * row;
     }
   ring->n_events = am->n_events;
   ring->first = g_new (guint, m->n_worlds);
