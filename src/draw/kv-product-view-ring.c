@@ -68,7 +68,7 @@ clear_radius (const double *unit, guint n_worlds, double radius, guint n, double
   /* Rows of a column above and below its world's place (row_offset). */
   double span = (n / 2 + (n - 1) / 2) * row;
 
-  for (guint step = 0; step < 200; step++, radius *= 1.05)
+  for (guint step = 0; step < 400; step++, radius *= 1.02)
     {
       gboolean clear = TRUE;
 
