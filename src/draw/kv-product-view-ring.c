@@ -132,7 +132,8 @@ _kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvV
     }
 
   /* One geometry, the pairs stage's, for all three stages: a pair keeps
-   * its point from stage to stage. */
+   * its point from stage to stage. At least the radius the layout gives
+   * a ring of such pairs (cells 18 points wider than a node). */
   row = height + (most_kept > 1 ? LINKED_GAP : ROW_GAP);
   radius = clear_radius (unit, m->n_worlds, KV_LAYOUT_RING_RADIUS (width + 18.0, m->n_worlds),
                          am->n_events, width, row);
