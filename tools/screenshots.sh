@@ -28,6 +28,9 @@ run clue11 "$out/clue11-table.png" --step 0 --turns 10 --width 1400 --height 860
 # Hexa's showcard (Figure 5) as a product, stage 2: the links that survive.
 if "$shot" --help 2>&1 | grep -q -- --product; then
   run hexa-show "$out/hexa-showcard-product.png" --step 1 --product links --width 1600 --height 860
+  # Stage 1 at a projector's size: each world's pairs at its place on M's
+  # hexagon, the kept one at the place, the dropped ones struck out.
+  run hexa-show "$out/hexa-showcard-pairs.png" --step 1 --product pairs --width 1280 --height 720
 fi
 # The lecture hall: the window at a projector's sizes, in English and in
 # Dutch, and presentation mode (F5), for Hexa after Example 4 and Clue 11

@@ -115,6 +115,32 @@ kv_graph_set_grid (KvGraph *graph,
 }
 
 void
+kv_graph_set_point (KvGraph *graph,
+                    guint    i,
+                    double   x,
+                    double   y)
+{
+  KvNode *node;
+
+  g_return_if_fail (graph != NULL && i < graph->nodes->len);
+
+  node = &g_array_index (graph->nodes, KvNode, i);
+  node->at_point = TRUE;
+  node->x = x;
+  node->y = y;
+}
+
+gboolean
+kv_graph_is_pointed (const KvGraph *graph)
+{
+  for (guint i = 0; i < graph->nodes->len; i++)
+    if (!kv_graph_node (graph, i)->at_point)
+      return FALSE;
+
+  return graph->nodes->len > 0;
+}
+
+void
 kv_graph_set_headed (KvGraph *graph,
                      guint    i)
 {

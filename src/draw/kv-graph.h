@@ -43,6 +43,8 @@ typedef struct {
   int          row, col;  /* a place in a grid (kv_graph_set_grid), or -1 */
   char        *place_key; /* names the world for stable places (kv-layout.h); NULL: the label */
   int          fill;      /* KV_NODE_FILLED's colour: an agent's, or -1 for ink (grey) */
+  gboolean     at_point;  /* placed at (x, y) (kv_graph_set_point) */
+  double       x, y;
 } KvNode;
 
 typedef struct {
@@ -113,6 +115,12 @@ void        kv_graph_set_grid   (KvGraph *graph, guint i, guint row, guint col);
  * (it keeps its place from step to step by it) and it shows none. */
 void        kv_graph_set_headed (KvGraph *graph, guint i);
 gboolean    kv_graph_is_grid    (const KvGraph *graph);
+/* Pins node @i at (@x, @y), in points, y downwards: a product's pair at
+ * its world's place in the picture of the model before. When every node
+ * is pinned at a point, the layout keeps the points and only routes the
+ * links (the graph is no grid). */
+void        kv_graph_set_point  (KvGraph *graph, guint i, double x, double y);
+gboolean    kv_graph_is_pointed (const KvGraph *graph);
 /* Names a grid's rows and columns (the envelope view: weapons down the
  * left, suspects across the top), drawn beside and above the grid so the
  * nodes need not repeat them; the NULL-terminated lists are copied. */

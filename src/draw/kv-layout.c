@@ -329,6 +329,36 @@ _kv_layout_headers_move (KvLayout *layout,
   return grown;
 }
 
+/* Placed nodes (y upwards) with straight links, moved to the origin. */
+static void
+finish_placed (KvLayout *layout)
+{
+  double min_x = G_MAXDOUBLE, max_x = -G_MAXDOUBLE, min_y = G_MAXDOUBLE, max_y = -G_MAXDOUBLE;
+
+  for (guint i = 0; i < kv_graph_n_nodes (layout->graph); i++)
+    {
+      const KvLayoutNode *node = &layout->nodes[i];
+
+      min_x = MIN (min_x, node->x - node->width / 2);
+      max_x = MAX (max_x, node->x + node->width / 2);
+      min_y = MIN (min_y, node->y - node->height / 2);
+      max_y = MAX (max_y, node->y + node->height / 2);
+    }
+  _kv_layout_straight_links (layout);
+  to_origin (layout, min_x, max_x, min_y, max_y);
+}
+
+/* Place @i of a ring of @n, on the unit circle, y upwards: the first (the
+ * actual world) at the bottom right, as in the paper. */
+static void
+ring_point (guint i, guint n, double *x, double *y)
+{
+  double angle = -G_PI / 3 + 2 * G_PI * i / n;
+
+  *x = cos (angle);
+  *y = sin (angle);
+}
+
 /* Nodes at places known in advance — a grid's cells, or a ring in the
  * given order — with straight links; two agents linking the same pair of
  * nodes get links bent apart. */
@@ -340,7 +370,6 @@ place_pinned (KvLayout    *layout,
   KvGraph *graph = layout->graph;
   guint n_nodes = kv_graph_n_nodes (graph);
   double cell_w = 0, cell_h = 0;
-  double min_x = G_MAXDOUBLE, max_x = -G_MAXDOUBLE, min_y = G_MAXDOUBLE, max_y = -G_MAXDOUBLE;
   guint rows = 0;
   double gap_h;
 
@@ -376,27 +405,31 @@ place_pinned (KvLayout    *layout,
         }
       else
         {
-          /* Neighbours a node's width apart, the first (the actual world)
-           * at the bottom right, as in the paper. */
-          double radius = (cell_w + 40.0) / (2 * sin (G_PI / n_nodes));
-          double angle = -G_PI / 3 + 2 * G_PI * i / n_nodes;
+          /* Neighbours a node's width apart. */
+          double radius = KV_LAYOUT_RING_RADIUS (cell_w, n_nodes);
 
-          node->x = radius * cos (angle);
-          node->y = radius * sin (angle);
+          ring_point (i, n_nodes, &node->x, &node->y);
+          node->x *= radius;
+          node->y *= radius;
         }
     }
-  for (guint i = 0; i < n_nodes; i++)
+  finish_placed (layout);
+}
+
+/* Nodes at the points their graph gives them (kv_graph_set_point: a
+ * product's pairs at their worlds' places), with straight links. */
+static void
+place_points (KvLayout *layout)
+{
+  const KvGraph *graph = layout->graph;
+
+  /* In Graphviz's coordinates, y upwards, as finish_placed takes them. */
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
     {
-      const KvLayoutNode *node = &layout->nodes[i];
-
-      min_x = MIN (min_x, node->x - node->width / 2);
-      max_x = MAX (max_x, node->x + node->width / 2);
-      min_y = MIN (min_y, node->y - node->height / 2);
-      max_y = MAX (max_y, node->y + node->height / 2);
+      layout->nodes[i].x = kv_graph_node (graph, i)->x;
+      layout->nodes[i].y = -kv_graph_node (graph, i)->y;
     }
-
-  _kv_layout_straight_links (layout);
-  to_origin (layout, min_x, max_x, min_y, max_y);
+  finish_placed (layout);
 }
 
 /* Small models go on a ring, in the order of a cycle through their links
@@ -479,6 +512,28 @@ ring_order (const KvGraph *graph, guint *order)
   if (!ring_extend (&ring, 1))
     return FALSE;
   memcpy (order, ring.order, ring.n * sizeof (guint));
+  return TRUE;
+}
+
+gboolean
+kv_layout_ring (const KvGraph *graph, double *unit)
+{
+  guint n = kv_graph_n_nodes (graph);
+  guint order[RING_MAX];
+  guint cells[2 * KV_LAYOUT_CROSSING_MAX];
+
+  /* As _kv_layout_new_pinned chooses under KV_LAYOUT_AUTO. */
+  if (n > RING_MAX || kv_graph_is_grid (graph) || kv_graph_is_pointed (graph) ||
+      kv_layout_crossing_grid (graph, cells) || !ring_order (graph, order))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      double x, y;
+
+      ring_point (i, n, &x, &y);
+      unit[2 * order[i]] = x;
+      unit[2 * order[i] + 1] = -y;
+    }
   return TRUE;
 }
 
@@ -589,6 +644,7 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
   Agraph_t *g;
   guint n_nodes, n_edges;
   gboolean grid = kv_graph_is_grid (graph);
+  gboolean pointed = kv_graph_is_pointed (graph);
   guint ring[RING_MAX];
   guint cells[2 * KV_LAYOUT_CROSSING_MAX];
   gboolean on_ring = FALSE, in_cells = FALSE;
@@ -603,7 +659,7 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
   /* A grid keeps its places whatever engine was asked for; it, the
    * crossing grid and the ring report neato, which reproduces them from
    * the exported DOT (-n). */
-  if (grid || pins != NULL)
+  if (grid || pointed || pins != NULL)
     engine = KV_LAYOUT_NEATO;     /* neato honours pinned places */
   else if (engine == KV_LAYOUT_AUTO && kv_layout_crossing_grid (graph, cells))
     {
@@ -636,6 +692,11 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
   if (grid && (graph->row_headers->len > 0 || graph->col_headers->len > 0 || graph->captions->len > 0))
     {
       _kv_layout_place_headed_grid (layout, FALSE);
+      return g_steal_pointer (&layout);
+    }
+  if (pointed)
+    {
+      place_points (layout);
       return g_steal_pointer (&layout);
     }
   if (grid || on_ring || in_cells)

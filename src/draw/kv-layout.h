@@ -158,6 +158,15 @@ int       kv_layout_node_at (const KvLayout *layout, double x, double y);
  * node in @cells (2 per node). A product's result keeps M's grid with
  * it (kv-product-view.c). */
 gboolean  kv_layout_crossing_grid (const KvGraph *graph, guint *cells);
+/* Whether KV_LAYOUT_AUTO puts @graph on a ring (a small model linked
+ * round by turns of its agents: Hexa's hexagon), and then where: each
+ * node's place on the unit circle in @unit (x and y per node, y
+ * downwards), the actual world at the bottom right. A product's stages put
+ * each pair at its world's place on M's ring (kv-product-view.c). */
+gboolean  kv_layout_ring          (const KvGraph *graph, double *unit);
+/* The radius of a ring of @n nodes in cells @cell_w points wide:
+ * neighbours a cell and a link's agent apart. */
+#define KV_LAYOUT_RING_RADIUS(cell_w, n) (((cell_w) + 40.0) / (2 * sin (G_PI / (n))))
 /* The most nodes kv_layout_crossing_grid puts in a grid (the ring's most). */
 #define KV_LAYOUT_CROSSING_MAX 12
 /* The cells of @n items numbered by two agents' classes (@row of @rows

@@ -2,7 +2,8 @@
 /* kv-product-view-private.h: what the files of the product view share —
  * kv-product-view.c builds the stages' graphs, kv-product-view-grid.c puts
  * many pairs in a grid (Clue's envelopes, or the matrix W × E), A's events
- * in a grid and the result in M's,
+ * in a grid and the result in M's, kv-product-view-ring.c puts a small
+ * model's pairs and result on M's ring,
  * kv-product-view-nodes.c says what a node of a stage's picture stands for
  * (hovering). Not installed. */
 #pragma once
@@ -101,6 +102,37 @@ void     _kv_action_grid_clear   (KvActionGrid *grid);
  * along the rows, 2's down the columns. Before the result's nodes get
  * their codes: it reads their worlds as the result's. */
 void     _kv_product_result_grid (const KvProductView *view, const KvViewOptions *options,
+                                  KvGraph *graph);
+
+/* A small model's product on M's ring (Hexa's hexagon, van Ditmarsch's
+ * Figure 5): where KV_LAYOUT_AUTO puts M's whole view on a ring
+ * (kv_layout_ring), every stage puts each pair (w, e) at w's place — w's
+ * kept pairs first, at the place itself and then one above, one below, …,
+ * its dropped pairs after them in the same column — and the result's world (w, e) where the
+ * pair was. So the pairs, the links that survive and the result line up
+ * with M and with each other as a class steps through them: the result
+ * is the hexagon less 2's links, not another ring. One geometry for all
+ * three stages, the pairs stage's (the largest), so that a pair keeps its
+ * point from stage to stage in a stable layout too. */
+typedef struct {
+  guint   n_events;
+  double *x, *y;      /* per pair w · |E| + e of W × E: its point (points, y downwards) */
+  guint  *first;      /* per world of M: the event of its pair at its place */
+} KvProductRing;
+
+/* FALSE (@ring empty) unless the pairs are few enough for a graph of
+ * labelled pairs, @options' engine is auto and it puts M on a ring. The
+ * caller draws each of M's worlds alone (the whole view). */
+gboolean _kv_product_ring_init   (KvProductRing *ring, const KvProductView *view,
+                                  const KvViewOptions *options);
+void     _kv_product_ring_clear  (KvProductRing *ring);
+/* Node @i, the pair (@world, @event), at its point. */
+void     _kv_product_ring_place  (const KvProductRing *ring, KvGraph *graph, guint i,
+                                  guint world, guint event);
+/* The result @graph, drawn world by world, each world (w, e) at its
+ * pair's point and a world the step removed at its first pair's (under
+ * that pair's place key), before the nodes get their codes. */
+void     _kv_product_ring_result (const KvProductRing *ring, const KvProductView *view,
                                   KvGraph *graph);
 
 G_END_DECLS

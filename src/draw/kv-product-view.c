@@ -528,8 +528,9 @@ build_action (const KvProductView *view, KvLayoutEngine engine)
   return graph;
 }
 
+/* @ring: the pairs on M's ring, or NULL. */
 static KvGraph *
-build_pairs (const KvProductView *view, const KvProductGrouping *g)
+build_pairs (const KvProductView *view, const KvProductGrouping *g, const KvProductRing *ring)
 {
   const KvActionModel *am = view->action;
   const KvModel *m = view->before;
@@ -593,6 +594,8 @@ build_pairs (const KvProductView *view, const KvProductGrouping *g)
 
         if (in_grid)
           _kv_product_grid_place (&grid, view, g, graph, node, group, e);
+        else if (ring != NULL)
+          _kv_product_ring_place (ring, graph, node, g_array_index (g->first, guint, group), e);
         else
           kv_graph_set_grid (graph, node, e * block + group / cols, group % cols);
       }
@@ -686,8 +689,9 @@ add_agent_links (const KvProductView *view, EdgeSet *set, guint a, const gint32 
   return cycles;
 }
 
+/* @ring: the pairs on M's ring, or NULL. */
 static KvGraph *
-build_links (const KvProductView *view, const KvProductGrouping *g)
+build_links (const KvProductView *view, const KvProductGrouping *g, const KvProductRing *ring)
 {
   const KvActionModel *am = view->action;
   const KvModel *m = view->before, *after = view->after;
@@ -732,6 +736,8 @@ build_links (const KvProductView *view, const KvProductGrouping *g)
                                                                pair_code (view, g, (guint) group, product->pair_event[p]));
           if (in_grid)
             _kv_product_grid_place (&grid, view, g, graph, (guint) node_of_group_event[i], (guint) group, product->pair_event[p]);
+          else if (ring != NULL)
+            _kv_product_ring_place (ring, graph, (guint) node_of_group_event[i], product->pair_world[p], product->pair_event[p]);
         }
       node_of_pair[p] = node_of_group_event[i];
       if (p == after->actual && node_of_pair[p] >= 0)
@@ -764,15 +770,25 @@ name_result_by_pairs (const KvProductView *view,
                       KvGraph             *graph)
 {
   const KvProduct *product = view->product;
+  guint n_worlds = 0;
 
-  if (kv_graph_n_nodes (graph) != view->after->n_worlds)
+  /* Every world of M ⊗ A a node, beside the ghosts of those the step
+   * removed (KV_NODE_REMOVED), which are no pairs. */
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    n_worlds += !(kv_graph_node (graph, i)->flags & KV_NODE_REMOVED);
+  if (n_worlds != view->after->n_worlds)
     return;
   for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
     {
       guint p = kv_graph_node (graph, i)->world;
-      g_autofree char *world = kv_model_world_label (view->before, product->pair_world[p]);
-      g_autofree char *key = g_strdup_printf ("(%s, %s)", world, view->action->event_names[product->pair_event[p]]);
 
+      if (kv_graph_node (graph, i)->flags & KV_NODE_REMOVED)
+        continue;
+      g_autofree char *world = NULL;
+      g_autofree char *key = NULL;
+
+      world = kv_model_world_label (view->before, product->pair_world[p]);
+      key = g_strdup_printf ("(%s, %s)", world, view->action->event_names[product->pair_event[p]]);
       kv_graph_set_place_key (graph, i, key);
     }
 }
@@ -852,9 +868,14 @@ kv_product_view_build (const KvProductView *view, KvProductStage stage,
         graph = kv_view_build (view->after, &result, error);
         if (graph != NULL)
           {
+            KvProductRing ring = { 0 };
+
             name_result_by_pairs (view, graph);
-            if (result.kind == KV_VIEW_WHOLE && result.engine == KV_LAYOUT_AUTO)
+            if (result.kind == KV_VIEW_WHOLE && _kv_product_ring_init (&ring, view, options))
+              _kv_product_ring_result (&ring, view, graph);
+            else if (result.kind == KV_VIEW_WHOLE && result.engine == KV_LAYOUT_AUTO)
               _kv_product_result_grid (view, &result, graph);
+            _kv_product_ring_clear (&ring);
             code_result_nodes (view, graph, result.kind, blocks, n_blocks);
           }
         return graph;
@@ -862,7 +883,14 @@ kv_product_view_build (const KvProductView *view, KvProductStage stage,
     case KV_PRODUCT_STAGE_PAIRS:
     case KV_PRODUCT_STAGE_LINKS:
       if (make_grouping (view, options, &grouping, error))
-        graph = stage == KV_PRODUCT_STAGE_PAIRS ? build_pairs (view, &grouping) : build_links (view, &grouping);
+        {
+          KvProductRing ring = { 0 };
+          gboolean on_ring = grouping.kind == KV_VIEW_WHOLE && _kv_product_ring_init (&ring, view, options);
+
+          graph = stage == KV_PRODUCT_STAGE_PAIRS ? build_pairs (view, &grouping, on_ring ? &ring : NULL)
+                                                  : build_links (view, &grouping, on_ring ? &ring : NULL);
+          _kv_product_ring_clear (&ring);
+        }
       grouping_clear (&grouping);
       return graph;
     default:

@@ -20,6 +20,12 @@
  *                world by world over an M that KV_LAYOUT_AUTO puts in a
  *                crossing grid (kv_layout_crossing_grid), in M's grid.
  *
+ * Over an M that KV_LAYOUT_AUTO puts on a ring (Hexa's hexagon), pairs few
+ * enough to be labelled boxes stand at their worlds' places on it in every
+ * stage (kv_graph_set_point): w's kept pair at w's place, its dropped
+ * pairs above and below it, the result's world (w, e) where the pair
+ * was — van Ditmarsch's Figure 5, the result visibly M less the links cut.
+ *
  * Big models use the same views as the canvas: with the whole view a node is
  * a pair; with the around view only pairs of M's worlds near the actual
  * world are drawn; with the envelope view a node is (envelope, event), so a

@@ -513,6 +513,10 @@ measure_at (const KvLayout         *layout,
   if (options->show_legend && beside)
     {
       geometry->note_width = plan_scaled_legend (layout, options, spacing, wrap, legend);
+      /* The legend has all of @wrap, not only its longest line: a stable
+       * frame's next picture (a product's next stage) has other lines,
+       * and would otherwise move the graph to make room for them. */
+      legend->width = MAX (legend->width, wrap);
       content_w = MAX (content_w, layout->width + right + gap + legend->width);
       geometry->width = ceil (content_w + 2 * margin);
       geometry->graph_x = margin;
@@ -1050,6 +1054,23 @@ near_other_edge (const KvLayout        *layout,
   return FALSE;
 }
 
+/* Whether a label at (@x, @y) would cover a node (a link bent past a
+ * world of its own column: a product's pairs of one world). */
+static gboolean
+on_a_node (const KvLayout *layout, double x, double y)
+{
+  const double reach = 7.0;
+
+  for (guint i = 0; i < kv_graph_n_nodes (layout->graph); i++)
+    {
+      const KvLayoutNode *node = &layout->nodes[i];
+
+      if (fabs (x - node->x) < node->width / 2 + reach && fabs (y - node->y) < node->height / 2 + reach)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 gboolean
 kv_render_edge_label_places (const KvLayout        *layout,
                              const KvRenderOptions *options,
@@ -1085,8 +1106,8 @@ kv_render_edge_label_places (const KvLayout        *layout,
       if (options->hidden_agents & (1u << e->agent))
         continue;
 
-      /* The first spot clear of labels and links; else the first clear of
-       * labels; else the middle. */
+      /* The first spot clear of labels, nodes and links; else the first
+       * clear of labels and nodes; else the middle. */
       for (int pass = 0; pass < 2 && best < 0; pass++)
         for (guint f = 0; f < G_N_ELEMENTS (fractions) && best < 0; f++)
           {
@@ -1096,6 +1117,8 @@ kv_render_edge_label_places (const KvLayout        *layout,
             for (guint k = 0; k + 1 < placed->len && free_spot; k += 2)
               free_spot = hypot (x - g_array_index (placed, double, k),
                                  y - g_array_index (placed, double, k + 1)) > 16.0;
+            if (free_spot)
+              free_spot = !on_a_node (layout, x, y);
             if (free_spot && pass == 0)
               free_spot = !near_other_edge (layout, options, pieces, i, x, y);
             if (free_spot)

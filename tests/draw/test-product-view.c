@@ -102,8 +102,8 @@ test_hexa_showcard (void)
   pairs = stage (view, KV_PRODUCT_STAGE_PAIRS, KV_VIEW_AUTO);
   g_assert_cmpuint (kv_graph_n_nodes (pairs), ==, 18);
   g_assert_cmpuint (count_nodes (pairs, KV_NODE_STRUCK), ==, 12);
-  g_assert_true (kv_graph_is_grid (pairs));
-  /* 18 pairs read as a graph: labelled boxes, no matrix. */
+  /* 18 pairs read as a graph: labelled boxes on M's hexagon, no matrix. */
+  g_assert_true (kv_graph_is_pointed (pairs));
   g_assert_cmpuint (pairs->row_headers->len, ==, 0);
   g_assert_cmpuint (pairs->col_headers->len, ==, 0);
   g_assert_cmpstr (kv_graph_node (pairs, kv_graph_actual (pairs))->label, ==, "(rwb, r)");
@@ -123,6 +123,291 @@ test_hexa_showcard (void)
 
   describe = kv_product_view_describe (view, KV_PRODUCT_STAGE_PAIRS);
   g_assert_cmpstr (describe, ==, "18 pairs tried, 6 kept, 12 dropped");
+}
+
+/* A stage's centres as a shape: less their mean, over their mean distance
+ * from it, so that pictures of one hexagon at two sizes compare. @xy: x, y
+ * per point, changed in place. */
+static void
+normalise (double *xy, guint n)
+{
+  double mx = 0, my = 0, r = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      mx += xy[2 * i] / n;
+      my += xy[2 * i + 1] / n;
+    }
+  for (guint i = 0; i < n; i++)
+    r += hypot (xy[2 * i] - mx, xy[2 * i + 1] - my) / n;
+  g_assert_cmpfloat (r, >, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      xy[2 * i] = (xy[2 * i] - mx) / r;
+      xy[2 * i + 1] = (xy[2 * i + 1] - my) / r;
+    }
+}
+
+/* The point at @t of link @e's first Bézier segment (a straight or bent
+ * link of a pinned layout has one). */
+static void
+link_point (const KvLayout *layout, guint e, double t, double *x, double *y)
+{
+  const double *p = layout->edges[e].points;
+  double u = 1 - t;
+
+  *x = u * u * u * p[0] + 3 * u * u * t * p[2] + 3 * u * t * t * p[4] + t * t * t * p[6];
+  *y = u * u * u * p[1] + 3 * u * u * t * p[3] + 3 * u * t * t * p[5] + t * t * t * p[7];
+}
+
+/* Whether links @e and @f lie on top of each other along some stretch:
+ * three points of @e's middle all within 3 points of @f. */
+static gboolean
+links_overlap (const KvLayout *layout, guint e, guint f)
+{
+  for (guint k = 1; k <= 3; k++)
+    {
+      double x, y, near = G_MAXDOUBLE;
+
+      link_point (layout, e, 0.2 + 0.15 * k, &x, &y);
+      for (guint j = 0; j <= 100; j++)
+        {
+          double fx, fy;
+
+          link_point (layout, f, j / 100.0, &fx, &fy);
+          near = MIN (near, hypot (x - fx, y - fy));
+        }
+      if (near > 3.0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* No two nodes of @layout overlap, no two links lie on top of each other,
+ * and every link has its agent's name, clear of the nodes and of the
+ * other names. */
+static void
+check_readable (const KvLayout *layout)
+{
+  const KvGraph *graph = layout->graph;
+  guint n_edges = kv_graph_n_edges (graph);
+  g_autofree double *xy = g_new (double, 2 * MAX (n_edges, 1));
+
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    for (guint j = i + 1; j < kv_graph_n_nodes (graph); j++)
+      {
+        const KvLayoutNode *a = &layout->nodes[i], *b = &layout->nodes[j];
+
+        g_assert_true (fabs (a->x - b->x) >= (a->width + b->width) / 2 ||
+                       fabs (a->y - b->y) >= (a->height + b->height) / 2);
+      }
+  for (guint e = 0; e < n_edges; e++)
+    for (guint f = 0; f < n_edges; f++)
+      if (e != f)
+        g_assert_false (links_overlap (layout, e, f));
+  if (n_edges == 0)
+    return;
+  g_assert_true (kv_render_edge_label_places (layout, NULL, xy));
+  for (guint e = 0; e < n_edges; e++)
+    {
+      g_assert_false (isnan (xy[2 * e]));
+      /* A name's disc is about 8 points across its middle. */
+      for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+        {
+          const KvLayoutNode *node = &layout->nodes[i];
+
+          g_assert_true (fabs (xy[2 * e] - node->x) >= node->width / 2 + 4 ||
+                         fabs (xy[2 * e + 1] - node->y) >= node->height / 2 + 4);
+        }
+      for (guint f = e + 1; f < n_edges; f++)
+        g_assert_cmpfloat (hypot (xy[2 * e] - xy[2 * f], xy[2 * e + 1] - xy[2 * f + 1]), >, 14.0);
+    }
+}
+
+/* Van Ditmarsch's Figure 5: every stage of Hexa's showcard on M's
+ * hexagon. In the pairs stage each world's three pairs stand in a column
+ * at its place, the kept one at the place; in the links stage the kept
+ * pairs, in the result its worlds, at their worlds' places — the shape of
+ * M's picture, whatever its size, so that the result is M's hexagon less
+ * 2's links (not another ring), as the main view draws step 1. */
+static void
+test_hexa_figure5 (void)
+{
+  g_autoptr(KvHistory) history = open_history ("hexa-show");
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
+  g_autoptr(KvGraph) model = NULL;
+  g_autoptr(KvLayout) model_layout = NULL;
+  g_autofree double *places = NULL;
+  const KvModel *m;
+
+  g_assert_no_error (error);
+  m = view->before;
+  model = test_model_graph (m);
+  model_layout = kv_layout_new (context, model, KV_LAYOUT_AUTO, &error);
+  g_assert_no_error (error);
+  places = g_new (double, 2 * m->n_worlds);
+  for (guint w = 0; w < m->n_worlds; w++)
+    {
+      g_assert_cmpuint (kv_graph_node (model, w)->world, ==, w);
+      places[2 * w] = model_layout->nodes[w].x;
+      places[2 * w + 1] = model_layout->nodes[w].y;
+    }
+  normalise (places, m->n_worlds);
+
+  for (KvProductStage s = KV_PRODUCT_STAGE_ACTION; s <= KV_PRODUCT_STAGE_RESULT; s++)
+    {
+      g_autoptr(KvGraph) graph = stage (view, s, KV_VIEW_AUTO);
+      g_autoptr(KvLayout) layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, &error);
+      g_autofree double *kept = g_new (double, 2 * m->n_worlds);
+      g_autofree guint *world_of = g_new (guint, kv_graph_n_nodes (graph));
+      guint n_kept = 0;
+
+      g_assert_no_error (error);
+      check_readable (layout);
+      if (s == KV_PRODUCT_STAGE_ACTION)
+        continue;
+      for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+        {
+          g_autoptr(KvBits) worlds = NULL, events = NULL;
+          int w;
+
+          g_assert_true (kv_product_view_node_parts (view, s, graph, i, &worlds, &events));
+          g_assert_cmpuint (kv_bits_count (worlds), ==, 1);
+          w = kv_bits_next (worlds, 0);
+          world_of[i] = (guint) w;
+          if (kv_graph_node (graph, i)->flags & KV_NODE_STRUCK)
+            continue;
+          kept[2 * w] = layout->nodes[i].x;
+          kept[2 * w + 1] = layout->nodes[i].y;
+          n_kept++;
+        }
+      /* Showcard keeps one pair of each world. */
+      g_assert_cmpuint (n_kept, ==, m->n_worlds);
+      normalise (kept, m->n_worlds);
+      for (guint w = 0; w < m->n_worlds; w++)
+        g_assert_cmpfloat (hypot (kept[2 * w] - places[2 * w], kept[2 * w + 1] - places[2 * w + 1]), <, 0.02);
+      /* A dropped pair in its world's column: nearer its world's kept
+       * pair than any other. */
+      for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+        {
+          const KvLayoutNode *node = &layout->nodes[i];
+          double own = G_MAXDOUBLE, other = G_MAXDOUBLE;
+
+          if (!(kv_graph_node (graph, i)->flags & KV_NODE_STRUCK))
+            continue;
+          for (guint j = 0; j < kv_graph_n_nodes (graph); j++)
+            {
+              double d = hypot (node->x - layout->nodes[j].x, node->y - layout->nodes[j].y);
+
+              if (kv_graph_node (graph, j)->flags & KV_NODE_STRUCK)
+                continue;
+              if (world_of[j] == world_of[i])
+                {
+                  own = d;
+                  g_assert_cmpfloat (fabs (node->x - layout->nodes[j].x), <, 1.0);
+                }
+              else
+                other = MIN (other, d);
+            }
+          g_assert_cmpfloat (own, <, other);
+        }
+    }
+}
+
+/* Hexa's announcement (nocard 1 w, one event) on M's hexagon too: each
+ * pair (w, !) at w's place, dropped or kept, and in the result each world
+ * and each removed world's ghost there. Nodes are known by their labels,
+ * "(w, !)" or w. */
+static void
+test_announcement_ring (void)
+{
+  g_autoptr(KvHistory) history = open_history ("hexa");
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
+  g_autoptr(KvGraph) model = NULL;
+  g_autoptr(KvLayout) model_layout = NULL;
+  g_autofree double *places = NULL;
+  guint n;
+
+  g_assert_no_error (error);
+  model = test_model_graph (view->before);
+  n = kv_graph_n_nodes (model);
+  model_layout = kv_layout_new (context, model, KV_LAYOUT_AUTO, &error);
+  g_assert_no_error (error);
+  places = g_new (double, 2 * n);
+  for (guint w = 0; w < n; w++)
+    {
+      places[2 * w] = model_layout->nodes[w].x;
+      places[2 * w + 1] = model_layout->nodes[w].y;
+    }
+  normalise (places, n);
+  for (KvProductStage s = KV_PRODUCT_STAGE_PAIRS; s <= KV_PRODUCT_STAGE_RESULT; s += 2)
+    {
+      g_autoptr(KvGraph) graph = NULL;
+      g_autoptr(KvLayout) layout = NULL;
+      g_autofree double *at = g_new (double, 2 * n);
+      KvViewOptions options;
+
+      /* As the window and the CLI draw it: the result with what the step
+       * removed, ghosted. */
+      kv_view_options_init (&options);
+      options.previous = kv_history_get (history, 0)->state;
+      graph = kv_product_view_build (view, s, &options, &error);
+      g_assert_no_error (error);
+      layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (kv_graph_n_nodes (graph), ==, n);
+      check_readable (layout);
+      for (guint w = 0; w < n; w++)
+        {
+          const char *world = kv_graph_node (model, w)->label;
+          g_autofree char *pair = g_strdup_printf ("(%s, !)", world);
+          gboolean found = FALSE;
+
+          for (guint i = 0; i < n && !found; i++)
+            if (g_str_equal (kv_graph_node (graph, i)->label, s == KV_PRODUCT_STAGE_PAIRS ? pair : world))
+              {
+                at[2 * w] = layout->nodes[i].x;
+                at[2 * w + 1] = layout->nodes[i].y;
+                found = TRUE;
+              }
+          g_assert_true (found);
+        }
+      normalise (at, n);
+      for (guint w = 0; w < n; w++)
+        g_assert_cmpfloat (hypot (at[2 * w] - places[2 * w], at[2 * w + 1] - places[2 * w + 1]), <, 0.02);
+    }
+}
+
+/* A world that keeps two pairs (1 may say it has no w, or not; 2 cannot
+ * tell which): both at the world's place, one above the other a link's
+ * name apart, every stage still readable. */
+static void
+test_two_kept_ring (void)
+{
+  g_autoptr(KvHistory) history = open_history ("title two kept\n"
+                                               "agents 1 2 3\ncards r w b\nhands 1 1 1\n"
+                                               "deal 1: r 2: w 3: b\n"
+                                               "action maybe\n  event say: ~w@1\n  event skip: true\n"
+                                               "  agent 1: each\n  agent 2: say skip\n  agent 3: each\nend\n"
+                                               "do maybe say\n");
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
+
+  g_assert_no_error (error);
+  for (KvProductStage s = KV_PRODUCT_STAGE_ACTION; s <= KV_PRODUCT_STAGE_RESULT; s++)
+    {
+      g_autoptr(KvGraph) graph = stage (view, s, KV_VIEW_AUTO);
+      g_autoptr(KvLayout) layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (s == KV_PRODUCT_STAGE_ACTION || kv_graph_is_pointed (graph));
+      check_readable (layout);
+    }
 }
 
 /* A public announcement is a one-event model: pairs are the worlds, those
@@ -740,7 +1025,10 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/product-view/hexa-showcard", test_hexa_showcard);
+  g_test_add_func ("/product-view/hexa-figure5", test_hexa_figure5);
   g_test_add_func ("/product-view/announcement", test_announcement);
+  g_test_add_func ("/product-view/announcement-ring", test_announcement_ring);
+  g_test_add_func ("/product-view/two-kept-ring", test_two_kept_ring);
   g_test_add_func ("/product-view/twocards", test_twocards);
   g_test_add_func ("/product-view/twocards-grids", test_twocards_grids);
   g_test_add_func ("/product-view/clue-envelope", test_clue_envelope);

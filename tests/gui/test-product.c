@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* test-product.c: the product view in the real window — Hexa's showcard
  * (van Ditmarsch's Figure 5) stepped through its three stages with the
- * stepper's actions and keys, each stage checked as a graph, screenshotted
- * and exported; the initial model has no product; a Clue 11 showcard
+ * stepper's actions and keys, each stage checked as a graph and on M's
+ * hexagon, screenshotted and exported; the initial model has no product; a Clue 11 showcard
  * through the envelope view. */
 #define G_LOG_DOMAIN "test-product"
 #include "config.h"
 
 #include <adwaita.h>
+#include <math.h>
+#include <string.h>
 #include <glib/gstdio.h>
 
 #include "kv-composer.h"
@@ -34,6 +36,92 @@ panel_graph (KvProductPanel panel)
 
   g_assert_nonnull (layout);
   return layout->graph;
+}
+
+static KvLayout *
+panel_layout (KvProductPanel panel)
+{
+  KvCanvasView *view = kv_product_pane_get_panel (pane (), panel);
+
+  return kv_canvas_get_layout (kv_canvas_view_get_canvas (view));
+}
+
+/* The world a node of a stage stands for, by its label: "(w, e)" or w. */
+static char *
+world_of_label (const char *label)
+{
+  if (label[0] != '(')
+    return g_strdup (label);
+  return g_strndup (label + 1, strcspn (label + 1, ","));
+}
+
+/* Figure 5 as a class steps through it: the product panel's kept pairs
+ * (or result worlds) stand where their worlds stand in M's panel — the
+ * same shape, M's hexagon, at the product's size — no two nodes overlap,
+ * and every link's agent is named clear of the nodes. */
+static void
+check_on_model (void)
+{
+  KvLayout *model = panel_layout (KV_PRODUCT_PANEL_MODEL), *product = panel_layout (KV_PRODUCT_PANEL_PRODUCT);
+  const KvGraph *graph = product->graph;
+  g_autofree double *a = g_new (double, 2 * kv_graph_n_nodes (graph));
+  g_autofree double *b = g_new (double, 2 * kv_graph_n_nodes (graph));
+  g_autofree double *xy = g_new (double, 2 * MAX (kv_graph_n_edges (graph), 1));
+  double *sets[2] = { a, b };
+  guint n = 0;
+
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      g_autofree char *world = world_of_label (kv_graph_node (graph, i)->label);
+
+      for (guint j = 0; j < kv_graph_n_nodes (product->graph); j++)
+        {
+          const KvLayoutNode *p = &product->nodes[i], *q = &product->nodes[j];
+
+          g_assert_true (i == j || fabs (p->x - q->x) >= (p->width + q->width) / 2 ||
+                         fabs (p->y - q->y) >= (p->height + q->height) / 2);
+        }
+      if (kv_graph_node (graph, i)->flags & KV_NODE_STRUCK)
+        continue;
+      for (guint w = 0; w < kv_graph_n_nodes (model->graph); w++)
+        if (g_str_equal (kv_graph_node (model->graph, w)->label, world))
+          {
+            a[2 * n] = product->nodes[i].x;
+            a[2 * n + 1] = product->nodes[i].y;
+            b[2 * n] = model->nodes[w].x;
+            b[2 * n + 1] = model->nodes[w].y;
+            n++;
+          }
+    }
+  g_assert_cmpuint (n, ==, 6);
+  /* Less their mean, over their mean distance from it. */
+  for (guint k = 0; k < 2; k++)
+    {
+      double *set = sets[k], mx = 0, my = 0, r = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          mx += set[2 * i] / n;
+          my += set[2 * i + 1] / n;
+        }
+      for (guint i = 0; i < n; i++)
+        r += hypot (set[2 * i] - mx, set[2 * i + 1] - my) / n;
+      for (guint i = 0; i < n; i++)
+        {
+          set[2 * i] = (set[2 * i] - mx) / r;
+          set[2 * i + 1] = (set[2 * i + 1] - my) / r;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpfloat (hypot (a[2 * i] - b[2 * i], a[2 * i + 1] - b[2 * i + 1]), <, 0.02);
+
+  if (kv_graph_n_edges (graph) == 0)
+    return;
+  g_assert_true (kv_render_edge_label_places (product, NULL, xy));
+  for (guint e = 0; e < kv_graph_n_edges (graph); e++)
+    for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+      g_assert_true (fabs (xy[2 * e] - product->nodes[i].x) >= product->nodes[i].width / 2 + 4 ||
+                     fabs (xy[2 * e + 1] - product->nodes[i].y) >= product->nodes[i].height / 2 + 4);
 }
 
 static guint
@@ -121,6 +209,7 @@ test_hexa_stages (void)
   g_assert_cmpuint (kv_graph_n_nodes (graph), ==, 18);
   g_assert_cmpuint (count_struck (graph), ==, 12);
   g_assert_true (strstr (kv_product_pane_get_counts (pane ()), "18") != NULL);
+  check_on_model ();
   screenshot ("pairs");
   export_stage ("pairs");
 
@@ -136,6 +225,7 @@ test_hexa_stages (void)
   g_assert_cmpuint (kv_graph_count_edges (graph, 1), ==, kv_graph_count_edges_with (graph, 1, KV_EDGE_CUT));
   g_assert_cmpuint (kv_graph_count_edges_with (graph, 0, 0), ==, 3);
   g_assert_cmpuint (kv_graph_count_edges_with (graph, 2, 0), ==, 3);
+  check_on_model ();
   screenshot ("links");
   export_stage ("links");
 
@@ -146,6 +236,7 @@ test_hexa_stages (void)
   graph = panel_graph (KV_PRODUCT_PANEL_PRODUCT);
   g_assert_cmpuint (kv_graph_n_nodes (graph), ==, 6);
   g_assert_cmpuint (count_struck (graph), ==, 0);
+  check_on_model ();
   screenshot ("result");
   export_stage ("result");
 
