@@ -212,6 +212,70 @@ test_change_and_undo (void)
   kv_display_wait (50);
 }
 
+/* The places of Hexa's worlds on the canvas, by label, and the label of
+ * the actual world's node. */
+static GHashTable *
+canvas_places (char **actual)
+{
+  KvCanvas *canvas = kv_canvas_view_get_canvas (KV_CANVAS_VIEW (kv_window_get_canvas (window)));
+  const KvLayout *layout;
+  GHashTable *places = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  g_assert_true (kv_display_wait_for_canvas (window, 20000));
+  layout = kv_canvas_get_layout (canvas);
+  g_assert_nonnull (layout);
+  for (guint i = 0; i < kv_graph_n_nodes (layout->graph); i++)
+    {
+      double *xy = g_new (double, 2);
+
+      xy[0] = layout->nodes[i].x;
+      xy[1] = layout->nodes[i].y;
+      g_hash_table_insert (places, g_strdup (kv_graph_node (layout->graph, i)->label), xy);
+    }
+  *actual = g_strdup (kv_graph_node (layout->graph, kv_graph_actual (layout->graph))->label);
+  return places;
+}
+
+/* Change Deal moves the actual world's mark: every world keeps its place
+ * on the hexagon, and the mark is on the new deal. */
+static void
+test_mark_moves (void)
+{
+  g_autoptr(GHashTable) before = NULL;
+  g_autoptr(GHashTable) after = NULL;
+  g_autofree char *was = NULL, *now = NULL;
+  GHashTableIter iter;
+  gpointer label, xy;
+  KvDealDialog *dialog;
+
+  open_game ("hexa");
+  kv_window_select_step (window, 0);
+  before = canvas_places (&was);
+  g_assert_cmpstr (was, ==, "rwb");
+  g_assert_cmpuint (g_hash_table_size (before), ==, 6);
+
+  dialog = open_dialog ();
+  choose (dialog, "w", 0);
+  choose (dialog, "r", 1);
+  g_signal_emit_by_name (kv_deal_dialog_get_apply_button (dialog), "clicked");
+  kv_display_wait (100);
+  g_assert_true (actual_deal_is ("wrb"));
+  after = canvas_places (&now);
+  g_assert_cmpstr (now, ==, "wrb");
+  g_assert_cmpuint (g_hash_table_size (after), ==, 6);
+  g_hash_table_iter_init (&iter, before);
+  while (g_hash_table_iter_next (&iter, &label, &xy))
+    {
+      const double *there = g_hash_table_lookup (after, label);
+
+      g_assert_nonnull (there);
+      g_assert_cmpfloat_with_epsilon (there[0], ((double *) xy)[0], 0.5);
+      g_assert_cmpfloat_with_epsilon (there[1], ((double *) xy)[1], 0.5);
+    }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  kv_display_wait (50);
+}
+
 /* Clue 11: Random Deal gives a valid deal the choices show; Cancel
  * (closing the dialog) changes nothing. */
 static void
@@ -364,6 +428,7 @@ main (int   argc,
   g_test_add_func ("/deal/menu", test_menu);
   g_test_add_func ("/deal/change-and-undo", test_change_and_undo);
   g_test_add_func ("/deal/random", test_random);
+  g_test_add_func ("/deal/mark-moves", test_mark_moves);
   g_test_add_func ("/deal/screenshot", test_screenshot);
 
   status = g_test_run ();
