@@ -162,7 +162,8 @@ kv_read_shorten (const char *message)
       gunichar c = g_utf8_get_char (p);
 
       if (c == CLOSE_QUOTE)
-        quoted = FALSE, quote = 0, word = 0;
+        quoted = FALSE;
+      /* Within a quotation only its own length counts. */
       word = g_unichar_isspace (c) || quoted ? 0 : word + 1;
       quote = quoted ? quote + 1 : 0;
       if (c == OPEN_QUOTE)
