@@ -335,6 +335,21 @@ test_redo_mended (void)
   g_assert_cmpstr (kv_undo_redo (whole), ==, "c");
 }
 
+/* A state whose text is empty prints as "=" and reads back (the
+ * fuzzer's salvaged tree that did not read back). */
+static void
+test_empty_text (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvUndo) undo = kv_undo_new ("", "");
+  g_autofree char *printed = kv_undo_to_text (undo);
+  g_autoptr(KvUndo) again = kv_undo_from_text (printed, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (again);
+  g_assert_cmpstr (kv_undo_current_text (again), ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -348,5 +363,6 @@ main (int argc, char **argv)
   g_test_add_func ("/undo/salvage", test_salvage);
   g_test_add_func ("/undo/forget-oldest", test_forget_oldest);
   g_test_add_func ("/undo/redo-mended", test_redo_mended);
+  g_test_add_func ("/undo/empty-text", test_empty_text);
   return g_test_run ();
 }

@@ -34,10 +34,11 @@ check_undo (const char *text)
   if (salvaged != NULL)
     {
       g_autofree char *printed = kv_undo_to_text (salvaged);
-      g_autoptr(KvUndo) again = kv_undo_from_text (printed, &error);
+      g_autoptr(GError) again_error = NULL;
+      g_autoptr(KvUndo) again = kv_undo_from_text (printed, &again_error);
       guint steps = 0;
 
-      FUZZ_ASSERT (again != NULL, "a salvaged tree does not read back: %s", error->message);
+      FUZZ_ASSERT (again != NULL, "a salvaged tree does not read back: %s", again_error->message);
       FUZZ_ASSERT (kv_undo_n_states (again) == kv_undo_n_states (salvaged), "states changed");
       /* Cut to half its size, it still reads whole, at the same state. */
       {

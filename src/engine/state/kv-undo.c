@@ -232,7 +232,8 @@ kv_undo_to_text (const KvUndo *undo)
         g_string_append (out, "- ");
       else
         g_string_append_printf (out, "%u ", state->last_child);
-      g_string_append_printf (out, "%s %s\n", *label ? label : "=", text);
+      /* "=" for an empty label or text: an empty word reads as a line cut short. */
+      g_string_append_printf (out, "%s %s\n", *label ? label : "=", *text ? text : "=");
     }
   g_string_append_printf (out, "%s%u\n", MARK_CURRENT, undo->current);
   return g_string_free (out, FALSE);
