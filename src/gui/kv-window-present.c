@@ -51,7 +51,15 @@ explanation_beside (KvWindow *self)
   return width > 0 && kv_knowledge_table_get_width_at (self->knowledge_table, 24) + 300 <= width;
 }
 
-static gboolean picture_carries_lesson (KvWindow *self);
+/* A picture whose every world a class can follow (Hexa's six): it stays
+ * on screen, the table beside it scrolling sideways. */
+static gboolean
+picture_carries_lesson (KvWindow *self)
+{
+  KvState *state = kv_session_get_state (self->session);
+
+  return state != NULL && kv_state_model (state) != NULL && kv_state_count_worlds (state) <= 64;
+}
 
 /* In presentation mode, beside the picture, the table (in large print)
  * takes half the screen; beside a small picture (Hexa's six worlds),
@@ -72,16 +80,6 @@ update_table_width (KvWindow *self)
   else if (self->presenting && width > 0)
     bound = explanation_beside (self) ? width - 300 : width;
   kv_knowledge_table_set_max_width (self->knowledge_table, bound);
-}
-
-/* A picture whose every world a class can follow (Hexa's six): it stays
- * on screen, the table beside it scrolling sideways. */
-static gboolean
-picture_carries_lesson (KvWindow *self)
-{
-  KvState *state = kv_session_get_state (self->session);
-
-  return state != NULL && kv_state_model (state) != NULL && kv_state_count_worlds (state) <= 64;
 }
 
 static void apply_layout (KvWindow *self);

@@ -224,6 +224,26 @@ check_readable (const KvLayout *layout)
     }
 }
 
+/* Where M's picture puts each world (node w is world w), normalised. */
+static double *
+model_places (KvLayoutContext *context, const KvModel *m)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvGraph) model = test_model_graph (m);
+  g_autoptr(KvLayout) layout = kv_layout_new (context, model, KV_LAYOUT_AUTO, &error);
+  double *places = g_new (double, 2 * m->n_worlds);
+
+  g_assert_no_error (error);
+  for (guint w = 0; w < m->n_worlds; w++)
+    {
+      g_assert_cmpuint (kv_graph_node (model, w)->world, ==, w);
+      places[2 * w] = layout->nodes[w].x;
+      places[2 * w + 1] = layout->nodes[w].y;
+    }
+  normalise (places, m->n_worlds);
+  return places;
+}
+
 /* Van Ditmarsch's Figure 5: every stage of Hexa's showcard on M's
  * hexagon. In the pairs stage each world's three pairs stand in a column
  * at its place, the kept one at the place; in the links stage the kept
@@ -237,24 +257,12 @@ test_hexa_figure5 (void)
   g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
-  g_autoptr(KvGraph) model = NULL;
-  g_autoptr(KvLayout) model_layout = NULL;
   g_autofree double *places = NULL;
   const KvModel *m;
 
   g_assert_no_error (error);
   m = view->before;
-  model = test_model_graph (m);
-  model_layout = kv_layout_new (context, model, KV_LAYOUT_AUTO, &error);
-  g_assert_no_error (error);
-  places = g_new (double, 2 * m->n_worlds);
-  for (guint w = 0; w < m->n_worlds; w++)
-    {
-      g_assert_cmpuint (kv_graph_node (model, w)->world, ==, w);
-      places[2 * w] = model_layout->nodes[w].x;
-      places[2 * w + 1] = model_layout->nodes[w].y;
-    }
-  normalise (places, m->n_worlds);
+  places = model_places (context, m);
 
   for (KvProductStage s = KV_PRODUCT_STAGE_ACTION; s <= KV_PRODUCT_STAGE_RESULT; s++)
     {
@@ -328,22 +336,13 @@ test_announcement_ring (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
   g_autoptr(KvGraph) model = NULL;
-  g_autoptr(KvLayout) model_layout = NULL;
   g_autofree double *places = NULL;
   guint n;
 
   g_assert_no_error (error);
   model = test_model_graph (view->before);
-  n = kv_graph_n_nodes (model);
-  model_layout = kv_layout_new (context, model, KV_LAYOUT_AUTO, &error);
-  g_assert_no_error (error);
-  places = g_new (double, 2 * n);
-  for (guint w = 0; w < n; w++)
-    {
-      places[2 * w] = model_layout->nodes[w].x;
-      places[2 * w + 1] = model_layout->nodes[w].y;
-    }
-  normalise (places, n);
+  n = view->before->n_worlds;
+  places = model_places (context, view->before);
   for (KvProductStage s = KV_PRODUCT_STAGE_PAIRS; s <= KV_PRODUCT_STAGE_RESULT; s += 2)
     {
       g_autoptr(KvGraph) graph = NULL;
