@@ -135,6 +135,8 @@ kv_cli_play_print_text (const KvTournamentResult *t,
 
           printf ("%4u  %-8s  %14u  %s\n", a + 1, t->seats[a].name, t->seats[a].done, mean);
         }
+      if (options->end_when_first_asks)
+        printf ("%s\n", _("(the other seats count the games in which they asked δ before agent 1 did)"));
     }
   if (options->observer)
     {

@@ -69,7 +69,7 @@ play_entries (PlayOptions *o)
     /* The experiments' set-ups (KvPlayOptions, docs/experiments.md). */
     { "observer", 0, 0, G_OPTION_ARG_NONE, &o->play.observer, N_("Add an observer: an agent with no cards that never moves"), NULL },
     { "fixed-seats", 0, 0, G_OPTION_ARG_NONE, &o->play.fixed_seats, N_("Agent a plays the a-th strategy in every game"), NULL },
-    { "end-when-asked", 0, 0, G_OPTION_ARG_NONE, &o->play.end_when_first_asks, N_("End each game when agent 1 suggests exactly δ"), NULL },
+    { "end-when-asked", 0, 0, G_OPTION_ARG_NONE, &o->play.end_when_first_asks, N_("Aartun's rules: nobody announces; a game ends when agent 1 asks δ"), NULL },
     { "transcripts", 0, 0, G_OPTION_ARG_FILENAME, &o->transcripts, N_("Write each game as DIR/game-NNNN.kvg"), "DIR" },
     { NULL }
   };

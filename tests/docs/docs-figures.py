@@ -5,8 +5,8 @@
 
 docs/players.md and docs/experiments.md quote, in Markdown tables, what
 `kripkeviz-cli play` and `search` print for a seed. This runs the cheap ones
-(100 mixed games of Clue 11, and the unsuccessful-endmove count over 1000
-games) with the CLI just built and checks that each table row quoting them
+(100 mixed games of Clue 11, the unsuccessful-endmove count over 1000
+games, Aartun's set-up on Clue 11 and the probabilities example) with the CLI just built and checks that each table row quoting them
 holds exactly the printed figures, so a change in the players, the deals or
 the seeding cannot leave the docs behind. The longer commands on those
 pages are not run here (minutes each); they are played from the same code.
@@ -94,6 +94,27 @@ def main():
                        [count.group(1), f'game {game}, step {step}'])
     failures += expect(experiments, '| `del` |', 1,
                        [count.group(1), f'game {game}: after {action} (step {step}) {who}'])
+
+    for strategy in ('naive', 'del', 'random'):
+        printed = cli(cli_dir, 'play', 'clue11', '--agents', f'{strategy},uniform,uniform',
+                      '--fixed-seats', '--end-when-asked', '--games', '100', '--seed', '1',
+                      '--jobs', '2')
+        seat = re.search(r'^ +1  \S+ +\d+  ([\d.]+)$', printed, re.M)
+        asked = re.search(r'^(\d+) games ended when agent 1 asked', printed, re.M)
+        if not seat:
+            sys.exit(f'play prints no seat table this test reads:\n{printed}')
+        failures += expect(experiments, f'| `clue11` | `{strategy}` |', 2,
+                           [seat.group(1), asked.group(1) if asked else '0'])
+
+    example = os.path.join(root, 'docs', 'examples', 'probabilities.kvg')
+    quoted = open(experiments, encoding='utf-8').read()
+    for engine in ('explicit', 'symbolic'):
+        printed = cli(cli_dir, 'run', example, '--probabilities', '--engine', engine)
+        for line in printed.splitlines():
+            if re.match(r'^(card|Scarlet|worlds) ', line) and line not in quoted:
+                print(f'docs/experiments.md does not quote run --probabilities --engine {engine}: {line}',
+                      file=sys.stderr)
+                failures += 1
 
     print(f'{failures} table rows drifted')
     sys.exit(1 if failures else 0)

@@ -118,6 +118,37 @@ test_aartun (void)
   g_assert_cmpfloat (kv_tournament_seat_mean (&result->seats[0]), >=, 1.0);
 }
 
+/* His game has no announcements: nobody ends a move with endmove, only
+ * seat 1 wins (when it knows δ it would ask for it), and the explicit
+ * engine is not asked to hold the unannounced showcards' worlds. */
+static void
+test_aartun_silent (void)
+{
+  g_autoptr(KvScript) script = kv_script_open ("clue11", NULL);
+  const KvStrategy *uniform = kv_strategy_find ("uniform");
+  const KvStrategy *strategies[] = { kv_strategy_find ("naive"), uniform, uniform };
+  KvPlayOptions options = { .fixed_seats = TRUE, .end_when_first_asks = TRUE };
+
+  for (guint32 seed = 1; seed <= 10; seed++)
+    {
+      g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KvPlayRecord) record = kv_play_game_with_options (script->game, KV_ENGINE_AUTO, strategies, rand,
+                                                                  40, &options, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (kv_state_engine (record->state), ==, KV_ENGINE_SYMBOLIC);
+      g_assert_true (record->ended_by_ask || record->winner == 0);
+      for (guint i = 0; i < record->steps->len; i++)
+        {
+          const KvStep *step = g_ptr_array_index (record->steps, i);
+
+          g_assert_cmpint (step->kind, !=, KV_STEP_ENDMOVE);
+          g_assert_true (step->kind != KV_STEP_WIN || step->agent == 0);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -127,6 +158,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/play/observer/by-hand/symbolic", GINT_TO_POINTER (KV_ENGINE_SYMBOLIC),
                         test_observer_by_hand);
   g_test_add_func ("/play/observer/changes-nothing", test_observer_changes_nothing);
+  g_test_add_func ("/play/aartun/silent", test_aartun_silent);
   g_test_add_func ("/play/aartun", test_aartun);
   return g_test_run ();
 }

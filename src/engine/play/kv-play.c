@@ -233,6 +233,10 @@ kv_play_game_with_options (KvGame *game, KvEngineKind engine, const KvStrategy *
 
   g_return_val_if_fail (game != NULL && strategies != NULL && rand != NULL, NULL);
 
+  /* Unannounced showcards pile up in his game: a deal keeps a world per
+   * card each could have been, past what the explicit engine holds. */
+  if (end_when_asked && engine == KV_ENGINE_AUTO)
+    engine = KV_ENGINE_SYMBOLIC;
   record = record_new (game, engine, strategies, options, &seats, error);
   if (record == NULL)
     return NULL;
@@ -264,6 +268,10 @@ kv_play_game_with_options (KvGame *game, KvEngineKind engine, const KvStrategy *
           break;
         }
       ending = kv_turn_end (seats, agent, record->state, suggestion);
+      /* Nobody announces in his game: only seat 1's win (it knows δ, so
+       * it would ask for it) ends a turn with a step. */
+      if (end_when_asked && ending != NULL && (agent != 0 || ending->kind != KV_STEP_WIN))
+        g_clear_pointer (&ending, kv_step_unref);
       if (ending == NULL)
         continue;               /* it passes */
       if (!apply (record, ending, TRUE, func, data, &stop, error))
