@@ -84,6 +84,8 @@ typedef struct {
   gboolean   of_events;    /* its nodes are an action model's events, not worlds: the legend
                             * says "actual event", "Every event is linked to itself" */
   double     dot_size;     /* an unlabelled node's diameter, points; 0: KV_STYLE_DOT_SIZE */
+  guint      panels_across; /* the agents view's panels side by side (kv_view_build's
+                             * options.panels_across); 0 in other graphs */
   char      *caption;      /* a line under the title saying what the picture is about (a
                             * perspective: "What 1 considers possible at the actual world —
                             * 300 worlds"), or NULL */

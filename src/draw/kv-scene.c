@@ -415,7 +415,7 @@ key_equal (const KvSceneKey *a,
   return a->model == b->model && a->engine == b->engine && a->places == b->places &&
          x->kind == y->kind && x->limit == y->limit && x->radius == y->radius &&
          x->links_of == y->links_of && g_strcmp0 (x->title, y->title) == 0 &&
-         x->previous == y->previous &&
+         x->previous == y->previous && x->panels_across == y->panels_across &&
          (x->highlight == NULL ? y->highlight == NULL
                                : y->highlight != NULL && kv_bits_equal (x->highlight, y->highlight));
 }

@@ -18,8 +18,9 @@
  *
  * The grid is the envelope view's: Clue's weapons down and suspects
  * across; real Cluedo's a block per room, suspects down and weapons across
- * in it. Panels go three across (Cluedo's two). Every card keeps its row and column from
- * step to step, so the panels stay put and consecutive slides line up.
+ * in it. Panels go three across (Cluedo's two; fewer in a narrow canvas).
+ * Every card keeps its row and column from step to step, so the panels
+ * stay put and consecutive slides line up.
  * Built from a KvState: the same picture on both engines.
  */
 #define G_LOG_DOMAIN "kv-view"
@@ -525,6 +526,8 @@ kv_view_build_agents (KvState               *state,
   all = kv_state_all_envelopes (state);
   panels = make_panels (state, options != NULL ? options->previous : NULL, chain, n_chain);
   cells_init (&cells, game, all);
+  if (options != NULL && options->panels_across > 0)
+    cells.panels_across = MIN (cells.panels_across, options->panels_across);
   column_names (&cells, &shorts, &block_shorts);
   actual = game->deal[kv_game_envelope (game)];
 
@@ -532,6 +535,7 @@ kv_view_build_agents (KvState               *state,
   /* No links to make room for: each cell only as big as its dot and the
    * headers need, so the text is as big as can be at fit. */
   graph->compact = TRUE;
+  graph->panels_across = cells.panels_across;
   graph->dot_size = cells.n_cats == 3 ? SMALL_DOT : CLUE_DOT;
   for (guint p = 0; p < panels->len; p++)
     {

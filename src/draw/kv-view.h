@@ -82,6 +82,10 @@ typedef struct {
    * (KV_NODE_REMOVED, KV_EDGE_CUT), for this step only. Not for around,
    * whose worlds come and go with the radius. */
   KvState       *previous;
+  /* The agents view: at most this many panels side by side (a narrow
+   * canvas scrolls down, not sideways); 0: the view's own, three of
+   * Clue's, two of real Cluedo's. */
+  guint          panels_across;
 } KvViewOptions;
 
 void        kv_view_options_init     (KvViewOptions *options);

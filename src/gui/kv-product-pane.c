@@ -78,6 +78,8 @@ struct _KvProductPane
   /* Template widgets */
   GtkDropDown    *view_dropdown;
   GtkLabel       *stage_label;
+  GtkWidget      *toolbar;         /* a GtkFlowBox: wraps when narrow */
+  GtkWidget      *stepper;
   GtkWidget      *part_bar;
   GtkLabel       *part_label;
   GtkDropDown    *part_dropdown;
@@ -756,6 +758,8 @@ kv_product_pane_class_init (KvProductPaneClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/kripkeviz/Kripkeviz/kv-product-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, view_dropdown);
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, stage_label);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, toolbar);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, stepper);
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, part_bar);
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, part_label);
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, part_dropdown);
@@ -802,6 +806,21 @@ kv_product_pane_init (KvProductPane *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   kv_enum_drop_down_init (self->view_dropdown, KV_TYPE_VIEW_KIND, view_label);
+  /* The toolbar's groups are not items to focus or select: their controls are. */
+  for (GtkWidget *child = gtk_widget_get_first_child (self->toolbar); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_focusable (child, FALSE);
+  /* The stages' names wrap in a narrow window (Dutch at 1024 px) rather
+   * than widen it. */
+  for (GtkWidget *child = gtk_widget_get_first_child (self->stepper); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child) && GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (child))))
+      {
+        GtkLabel *label = GTK_LABEL (gtk_button_get_child (GTK_BUTTON (child)));
+
+        gtk_label_set_wrap (label, TRUE);
+        gtk_label_set_justify (label, GTK_JUSTIFY_CENTER);
+      }
 
   panels[0] = self->model_panel;
   panels[1] = self->action_panel;

@@ -82,15 +82,13 @@ update_table_width (KvWindow *self)
   kv_knowledge_table_set_max_width (self->knowledge_table, bound);
 }
 
-static void apply_layout (KvWindow *self);
-
 static gboolean
 choose_again (gpointer data)
 {
   KvWindow *self = data;
 
   self->present_retry = 0;
-  apply_layout (self);
+  _kv_window_apply_layout (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -179,14 +177,15 @@ _kv_window_show_explanation (KvWindow *self)
 
 /* The picture, the table (with the explanation) or both; the table alone
  * has the explanation beside it, where the rows leave no room under it. */
-static void
-apply_layout (KvWindow *self)
+void
+_kv_window_apply_layout (KvWindow *self)
 {
   KvPresentLayout layout;
 
   if (self->presenting && !self->present_layout_chosen)
     choose_layout (self);
-  layout = self->presenting ? self->present_layout : KV_PRESENT_BOTH;
+  /* The product view's three panels take the table's room too. */
+  layout = self->product_mode ? KV_PRESENT_PICTURE : self->presenting ? self->present_layout : KV_PRESENT_BOTH;
 
   gtk_widget_set_visible (gtk_paned_get_start_child (self->inner_paned), layout != KV_PRESENT_TABLE);
   gtk_widget_set_visible (self->right_pane, layout != KV_PRESENT_PICTURE);
@@ -231,7 +230,7 @@ _kv_window_set_present_layout (KvWindow        *self,
   if (self->present_layout == layout)
     return;
   self->present_layout = layout;
-  apply_layout (self);
+  _kv_window_apply_layout (self);
   g_object_notify (G_OBJECT (self), "present-layout");
 }
 
@@ -239,8 +238,8 @@ static void
 on_realize (KvWindow *self)
 {
   g_signal_connect_object (gtk_native_get_surface (GTK_NATIVE (self)), "notify::width",
-                           G_CALLBACK (apply_layout), self, G_CONNECT_SWAPPED);
-  apply_layout (self);
+                           G_CALLBACK (_kv_window_apply_layout), self, G_CONNECT_SWAPPED);
+  _kv_window_apply_layout (self);
 }
 
 /* Follows the window's width for presentation mode (from kv_window_init). */
@@ -249,7 +248,7 @@ _kv_window_present_init (KvWindow *self)
 {
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
   /* A lesson opened or left: the layout chosen again. */
-  g_signal_connect_swapped (self->lesson_pane, "notify::visible", G_CALLBACK (apply_layout), self);
+  g_signal_connect_swapped (self->lesson_pane, "notify::visible", G_CALLBACK (_kv_window_apply_layout), self);
 }
 
 void
@@ -289,7 +288,7 @@ _kv_window_set_presenting (KvWindow *self,
   kv_canvas_view_set_show_toolbar (KV_CANVAS_VIEW (self->canvas), !presenting);
   kv_canvas_set_presenting (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)), presenting);
   kv_lesson_pane_set_compact (KV_LESSON_PANE (self->lesson_pane), presenting);
-  apply_layout (self);
+  _kv_window_apply_layout (self);
   _kv_window_update_strip (self);
   if (presenting)
     gtk_widget_grab_focus (self->canvas);

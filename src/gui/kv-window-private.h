@@ -64,6 +64,7 @@ struct _KvWindow
   gboolean              present_layout_chosen; /* by the teacher: kept from then on */
   guint                 present_retry; /* the layout chosen again once the table is measured */
   gboolean              flap_was_revealed; /* the history was shown before it */
+  gboolean              flap_before_product; /* … before the product view */
   GtkEventController   *present_keys;  /* arrows, Page Up/Down, Escape while presenting */
   GSettings            *settings;
 
@@ -133,6 +134,9 @@ void        _kv_window_save_session        (KvWindow       *self);
 void        _kv_window_set_presenting      (KvWindow       *self,
                                             gboolean        presenting);
 void        _kv_window_update_strip        (KvWindow       *self);
+/* Picture, table or both, as presenting, the product view (the picture
+ * alone) and the window's width have it. */
+void        _kv_window_apply_layout        (KvWindow       *self);
 /* The explanation shown when the selected step has one, unless a lesson
  * presented stands in its place. */
 void        _kv_window_show_explanation    (KvWindow       *self);

@@ -163,11 +163,16 @@ envelope_view_free (gpointer data)
 }
 
 /* What the canvas's layout thread gets: the graph, or why the view asked
- * for cannot be drawn. Read only there, freed on any thread. */
+ * for cannot be drawn; and for the agents view what it was built from, to
+ * build it again with its panels fewer across in a narrow canvas. Read
+ * only there, freed on any thread. */
 typedef struct {
   KvGraph *graph;
   gboolean envelope;   /* it is the envelope view, else the agents view */
   char    *refusal;
+  KvState *state;
+  KvViewOptions options;   /* a copy (kv_view_options_copy), its chain in chain */
+  guint    chain[KV_PERSPECTIVE_MAX];
 } EnvelopePicture;
 
 static void
@@ -177,6 +182,8 @@ envelope_picture_free (gpointer data)
 
   kv_graph_unref (picture->graph);
   g_free (picture->refusal);
+  g_clear_pointer (&picture->state, kv_state_unref);
+  kv_view_options_clear_copy (&picture->options);
   g_free (picture);
 }
 
@@ -187,11 +194,20 @@ envelope_picture_graph (const KvViewOptions  *options,
 {
   EnvelopePicture *picture = user_data;
 
-  if (options->kind == KV_VIEW_AUTO ||
-      options->kind == (picture->envelope ? KV_VIEW_ENVELOPE : KV_VIEW_AGENTS))
-    return kv_graph_ref (picture->graph);
-  g_set_error_literal (error, KV_ERROR, KV_ERROR_LIMIT, picture->refusal);
-  return NULL;
+  if (options->kind != KV_VIEW_AUTO &&
+      options->kind != (picture->envelope ? KV_VIEW_ENVELOPE : KV_VIEW_AGENTS))
+    {
+      g_set_error_literal (error, KV_ERROR, KV_ERROR_LIMIT, picture->refusal);
+      return NULL;
+    }
+  if (!picture->envelope && options->panels_across != picture->options.panels_across)
+    {
+      KvViewOptions narrower = picture->options;
+
+      narrower.panels_across = options->panels_across;
+      return kv_view_build_agents (picture->state, &narrower, error);
+    }
+  return kv_graph_ref (picture->graph);
 }
 
 /* Shows @state's agents view (or, chosen, its envelope view) in the
@@ -264,6 +280,11 @@ show_envelope_view (KvWindow *self,
   picture = g_new0 (EnvelopePicture, 1);
   picture->envelope = envelope;
   options.previous = previous;
+  options.panels_across = kv_canvas_view_get_panels_across (KV_CANVAS_VIEW (self->canvas));
+  picture->state = kv_state_ref (state);
+  kv_view_options_copy (&options, &picture->options);
+  memcpy (picture->chain, chain, sizeof chain);
+  picture->options.chain = picture->chain;
   picture->graph = envelope ? kv_view_build_envelope_links (state, view->links, &options, &error)
                             : kv_view_build_agents (state, &options, &error);
   if (picture->graph == NULL)

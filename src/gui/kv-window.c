@@ -664,9 +664,17 @@ set_product_mode (KvWindow *self,
   self->product_mode = product_mode;
   if (!product_mode)
     kv_product_pane_clear (pane);
+  /* The three panels take the history's room too (F9 brings it back);
+   * presenting has folded it already. */
+  if (!self->presenting && product_mode)
+    {
+      self->flap_before_product = adw_flap_get_reveal_flap (self->flap);
+      adw_flap_set_reveal_flap (self->flap, FALSE);
+    }
+  else if (!self->presenting)
+    adw_flap_set_reveal_flap (self->flap, self->flap_before_product);
   gtk_stack_set_visible_child (self->canvas_stack, product_mode ? self->product_pane : self->canvas);
-  /* Three panels need the room the knowledge table takes. */
-  gtk_widget_set_visible (self->right_pane, !product_mode);
+  _kv_window_apply_layout (self);
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRODUCT_MODE]);
 }

@@ -102,26 +102,34 @@ kv_display_check_formula (KvWindow   *window,
 
 /* Runs the main loop until the canvas has drawn, and the table and the
  * explanation that wait for it have followed (at most @ms). */
+/* Whether the window's canvas is laying out or about to. */
+static inline gboolean
+kv_display_canvas_busy (KvWindow *window)
+{
+  GtkWidget *canvas = kv_window_get_canvas (window);
+  gboolean busy = FALSE;
+
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (canvas), "busy") != NULL)
+    g_object_get (canvas, "busy", &busy, NULL);
+  return busy || window->text_pending;
+}
+
 static inline gboolean
 kv_display_wait_for_canvas (KvWindow *window,
                             guint     ms)
 {
   gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
-  GtkWidget *canvas = kv_window_get_canvas (window);
 
   kv_display_wait (100);
   while (g_get_monotonic_time () < end)
     {
-      gboolean busy = TRUE;
-
-      if (g_object_class_find_property (G_OBJECT_GET_CLASS (canvas), "busy") != NULL)
-        g_object_get (canvas, "busy", &busy, NULL);
-      else
-        busy = FALSE;
-      if (!busy && !window->text_pending)
+      /* Settled, and still so a moment later: a drawing that arrives may
+       * ask for another (the agents view's panels fewer across). */
+      if (!kv_display_canvas_busy (window))
         {
           kv_display_wait (150);
-          return TRUE;
+          if (!kv_display_canvas_busy (window))
+            return TRUE;
         }
       g_main_context_iteration (NULL, FALSE);
       g_usleep (2000);

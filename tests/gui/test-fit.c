@@ -172,8 +172,8 @@ check_toolbar_rows (GtkWidget  *toolbar,
 }
 
 /* The legend drawn on the canvas is clear of the zoom buttons over the
- * canvas (as far as it is in view; not the agents view's, which
- * scrolls). Returns whether there was a legend. */
+ * canvas when they show (as far as it is in view; not the agents view's,
+ * which scrolls). Returns whether there was a legend. */
 static gboolean
 check_legend (KvWindow   *window,
               const char *where)
@@ -190,6 +190,8 @@ check_legend (KvWindow   *window,
    * it, not kept clear of the buttons at the top. */
   if (kv_canvas_get_shown_view (canvas) == KV_VIEW_AGENTS)
     return TRUE;
+  /* As the pointer moving over the picture shows them. */
+  kv_canvas_view_show_zoom_buttons (KV_CANVAS_VIEW (view));
   graphene_rect_init (&visible, 0, 0, gtk_widget_get_width (GTK_WIDGET (canvas)),
                       gtk_widget_get_height (GTK_WIDGET (canvas)));
   if (!graphene_rect_intersection (&legend, &visible, &legend))

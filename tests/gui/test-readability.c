@@ -12,7 +12,8 @@
  * more, at least PRODUCT_TEXT_PX. And no view draws more links than it
  * promises: none in the agents view, no agent more than
  * MAX_AGENT_LINKS elsewhere (the envelope view's most; a class of worlds
- * is a cycle, so a whole view of n worlds draws at most n an agent).
+ * is a cycle, so a whole view of n worlds draws at most n an agent). The
+ * agents view scrolls down, never sideways.
  * Every measure is printed; the screenshots readability-*.png of the last
  * step land in the build dir.
  */
@@ -109,6 +110,16 @@ check_canvas (KvCanvas   *canvas,
                   where, kv_view_kind_to_string (kv_canvas_get_shown_view (canvas)), kv_graph_n_nodes (layout->graph),
                   stats.n_links, stats.min_label_px, least);
   check_links (layout, where);
+  /* The panels of what each player considers possible scroll down, never
+   * sideways: a narrow canvas takes fewer across. */
+  if (kv_render_is_panels (layout->graph))
+    {
+      GtkAdjustment *h = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (canvas));
+
+      if (gtk_adjustment_get_upper (h) > gtk_adjustment_get_page_size (h) + 0.5)
+        g_string_append_printf (failures, "%s: the agents view is %.0f px wide in %.0f px: it scrolls sideways\n",
+                                where, gtk_adjustment_get_upper (h), gtk_adjustment_get_page_size (h));
+    }
   if (stats.min_label_px == G_MAXDOUBLE)
     return;   /* no text of its own (a grid without headers is none of these) */
   if (stats.min_label_px < least - 0.05)

@@ -27,6 +27,14 @@ struct _KvCanvasView
   GtkWidget      *auto_button;
   GtkWidget      *toolbar;         /* a GtkFlowBox: wraps when narrow */
   GtkWidget      *zoom_box;        /* the zoom buttons over the canvas's corner */
+  GtkRevealer    *zoom_revealer;   /* … shown while the pointer moves over the picture */
+  GtkWidget      *picture_overlay;
+  GtkEventController *zoom_motion; /* the pointer over the buttons keeps them */
+  guint           zoom_hide_source;
+  /* The agents view's panels side by side (0: the view's own), and the
+   * canvas's width when they went fewer (kv-canvas-view.c). */
+  guint           panels_across;
+  double          panels_narrowed_at;
 
   KvModel        *model;
   KvGraphSource  *source;          /* instead of a model: any graph */

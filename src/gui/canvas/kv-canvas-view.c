@@ -61,6 +61,7 @@ update_cb (gpointer data)
     options.highlight = self->highlight;
   if (self->model != NULL)
     options.previous = self->previous;
+  options.panels_across = self->panels_across;
 
   if (self->source != NULL)
     kv_canvas_show_graph (self->canvas, self->source, &options, self->engine, self->places,
@@ -72,6 +73,36 @@ update_cb (gpointer data)
   update_busy (self);
 
   return G_SOURCE_REMOVE;
+}
+
+static void queue_update (KvCanvasView *self, gboolean fit);
+
+/* The agents view's panels go one fewer across while the readable zoom
+ * makes them scroll sideways (a window's canvas holds one of real
+ * Cluedo's at 1024 px), and back to the view's own number once the
+ * canvas is wider than when they went fewer: they scroll down instead. */
+static void
+hadjustment_changed_cb (GtkAdjustment *adjustment,
+                        KvCanvasView  *self)
+{
+  KvLayout *layout = kv_canvas_get_layout (self->canvas);
+  double page = gtk_adjustment_get_page_size (adjustment);
+
+  if (layout == NULL || layout->graph->panels_across == 0 || self->update_source != 0 ||
+      kv_canvas_get_busy (self->canvas) || page <= 1)
+    return;
+  if (gtk_adjustment_get_upper (adjustment) > page + 0.5 && layout->graph->panels_across > 1)
+    {
+      self->panels_across = layout->graph->panels_across - 1;
+      self->panels_narrowed_at = page;
+    }
+  else if (self->panels_across != 0 && page > self->panels_narrowed_at + 0.5)
+    self->panels_across = 0;
+  else
+    return;
+  /* The cells move with their panels: the places kept are the old grid's. */
+  _kv_canvas_view_new_places (self, self->places_game);
+  queue_update (self, TRUE);
 }
 
 /* Calls after one another (a model, then its highlight) make one layout. */
@@ -206,12 +237,72 @@ kv_canvas_view_map (GtkWidget *widget)
                         height + gtk_widget_get_margin_bottom (self->zoom_box) + CORNER_GAP);
 }
 
+/* The zoom buttons show while the pointer moves over the picture and for
+ * a moment after, as an image viewer's do; the rest of the time what the
+ * drawing has in that corner (a legend under a grid that scrolls) is in
+ * sight, on a projector too. The pointer on them keeps them. */
+#define ZOOM_BUTTONS_SECONDS 2
+
+static gboolean
+hide_zoom_buttons_cb (gpointer data)
+{
+  KvCanvasView *self = data;
+
+  if (gtk_event_controller_motion_contains_pointer (GTK_EVENT_CONTROLLER_MOTION (self->zoom_motion)))
+    return G_SOURCE_CONTINUE;
+  self->zoom_hide_source = 0;
+  gtk_revealer_set_reveal_child (self->zoom_revealer, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+void
+kv_canvas_view_show_zoom_buttons (KvCanvasView *self)
+{
+  g_return_if_fail (KV_IS_CANVAS_VIEW (self));
+
+  gtk_revealer_set_reveal_child (self->zoom_revealer, TRUE);
+  g_clear_handle_id (&self->zoom_hide_source, g_source_remove);
+  self->zoom_hide_source = g_timeout_add_seconds (ZOOM_BUTTONS_SECONDS, hide_zoom_buttons_cb, self);
+  g_source_set_name_by_id (self->zoom_hide_source, "[kv] hide the zoom buttons");
+}
+
+static void
+picture_motion_cb (KvCanvasView *self)
+{
+  kv_canvas_view_show_zoom_buttons (self);
+}
+
+static void
+init_zoom_buttons (KvCanvasView *self)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkGesture *press = gtk_gesture_click_new ();
+
+  /* A touch shows them as a pointer's motion does; the press goes on to
+   * the canvas. */
+  g_signal_connect_swapped (motion, "motion", G_CALLBACK (picture_motion_cb), self);
+  gtk_widget_add_controller (self->picture_overlay, motion);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (press), GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (press, "pressed", G_CALLBACK (picture_motion_cb), self);
+  gtk_widget_add_controller (self->picture_overlay, GTK_EVENT_CONTROLLER (press));
+  self->zoom_motion = gtk_event_controller_motion_new ();
+  gtk_widget_add_controller (self->zoom_box, self->zoom_motion);
+}
+
 /* Public API */
 
 GtkWidget *
 kv_canvas_view_new (void)
 {
   return g_object_new (KV_TYPE_CANVAS_VIEW, NULL);
+}
+
+guint
+kv_canvas_view_get_panels_across (KvCanvasView *self)
+{
+  g_return_val_if_fail (KV_IS_CANVAS_VIEW (self), 0);
+
+  return self->panels_across;
 }
 
 /* For screen readers: what the drawing shows, in words. */
@@ -536,6 +627,7 @@ kv_canvas_view_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_handle_id (&self->update_source, g_source_remove);
+  g_clear_handle_id (&self->zoom_hide_source, g_source_remove);
   if (self->canvas != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->canvas, self);
@@ -727,6 +819,8 @@ kv_canvas_view_class_init (KvCanvasViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, auto_button);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, toolbar);
   gtk_widget_class_bind_template_child (widget_class, KvCanvasView, zoom_box);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, zoom_revealer);
+  gtk_widget_class_bind_template_child (widget_class, KvCanvasView, picture_overlay);
   gtk_widget_class_bind_template_callback (widget_class, auto_button_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL, zoom_in_action);
@@ -755,6 +849,9 @@ kv_canvas_view_init (KvCanvasView *self)
   kv_enum_drop_down_init (self->view_dropdown, KV_TYPE_VIEW_KIND, kv_view_kind_label);
   kv_enum_drop_down_init (self->engine_dropdown, KV_TYPE_LAYOUT_ENGINE, kv_layout_engine_label);
   _kv_canvas_view_init_perspective (self);
+  init_zoom_buttons (self);
+  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->scrolled), "changed",
+                           G_CALLBACK (hadjustment_changed_cb), self, 0);
 
   /* The toolbar's groups are not items to focus or select: their controls are. */
   for (GtkWidget *child = gtk_widget_get_first_child (self->toolbar); child != NULL;

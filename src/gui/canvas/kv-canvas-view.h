@@ -116,5 +116,12 @@ const char *kv_canvas_view_get_placeholder (KvCanvasView *self);
 
 /* The canvas inside (its layout is what an export should draw). */
 KvCanvas  *kv_canvas_view_get_canvas    (KvCanvasView *self);
+/* The agents view's panels side by side the canvas asks for (fewer while
+ * they would scroll sideways; 0: the view's own): a graph function that
+ * draws the agents view builds it so (KvViewOptions.panels_across). */
+guint      kv_canvas_view_get_panels_across (KvCanvasView *self);
+/* The zoom buttons, shown while the pointer moves over the picture and a
+ * moment after. */
+void       kv_canvas_view_show_zoom_buttons (KvCanvasView *self);
 
 G_END_DECLS
