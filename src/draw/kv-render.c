@@ -9,6 +9,7 @@
 #include "kv-render.h"
 
 #define MARGIN        16.0
+#define MARGIN_BOX    10.0   /* in a canvas's box (measure) */
 #define TITLE_GAP     12.0
 #define TITLE_LINE    1.15   /* a wrapped title's line pitch, in line heights */
 #define LEGEND_GAP    18.0
@@ -576,6 +577,14 @@ fit_score (const KvRenderOptions  *options,
               MIN ((w - cw) / geometry->width, h / geometry->height));
 }
 
+/* Wider than the options allow (kv_render_options's max_width). */
+static gboolean
+too_wide (const KvRenderOptions  *options,
+          const KvRenderGeometry *geometry)
+{
+  return options->max_width > 0 && geometry->width > options->max_width + 0.5;
+}
+
 /* Tries the wraps from @from up to @to (by WRAP_STEP), the legend
  * @beside the graph or below it; keeps in @geometry and @legend the one
  * that fits biggest, if it beats *@best. TRUE when one did. */
@@ -599,7 +608,11 @@ try_wraps (const KvLayout         *layout,
       Legend tried;
 
       measure_at (layout, options, spacing, wrap, beside, &tried_geometry, &tried);
-      if (fit_score (options, &tried_geometry, aspect) > *best)
+      /* Within the width allowed, the one that fits biggest; while none
+       * is, the narrowest. */
+      if (too_wide (options, &tried_geometry)
+          ? too_wide (options, geometry) && tried_geometry.width < geometry->width
+          : too_wide (options, geometry) || fit_score (options, &tried_geometry, aspect) > *best)
         {
           *best = fit_score (options, &tried_geometry, aspect);
           legend_clear (legend);
@@ -631,7 +644,8 @@ measure_spaced (const KvLayout         *layout,
   gboolean beside_only = options->show_legend && options->legend_place == KV_LEGEND_BESIDE && aspect == 0;
 
   measure_at (layout, options, spacing, 0, FALSE, geometry, legend);
-  settled = geometry->width <= ceil (base + 2 * spacing->margin) && geometry->height <= geometry->width;
+  settled = geometry->width <= ceil (base + 2 * spacing->margin) && geometry->height <= geometry->width &&
+            !too_wide (options, geometry);
   /* Beside only: any beside is better than this one below. */
   best = beside_only ? -1 : fit_score (options, geometry, aspect);
 
@@ -663,7 +677,10 @@ measure (const KvLayout         *layout,
          KvRenderGeometry       *geometry,
          Legend                 *legend)
 {
-  const Spacing usual = { MARGIN, LEGEND_GAP, legend_scale_of (options) };
+  /* In a canvas's box (a product panel, one of three across a screen),
+   * narrower margins: the picture has their room. */
+  const gboolean box = options->page_width <= 0 && options->fit_width > 1 && options->fit_height > 1;
+  const Spacing usual = { box ? MARGIN_BOX : MARGIN, LEGEND_GAP, legend_scale_of (options) };
   const double largest = usual.legend_scale * KV_STYLE_LABEL_SIZE / KV_STYLE_SMALL_SIZE;
   double floor_zoom;
 

@@ -63,10 +63,13 @@ picture_carries_lesson (KvWindow *self)
 
 /* In presentation mode, beside the picture, the table (in large print)
  * takes half the screen; beside a small picture (Hexa's six worlds),
- * what its columns need up to all but PICTURE_MIN_WIDTH. Past that it
- * scrolls, never squeezing the picture to 390 px. Alone, it has the whole
- * width but the explanation's column. */
+ * what its columns need up to all but PICTURE_MIN_WIDTH. When they need
+ * more (1024 px) it scrolls anyway, and leaves the picture
+ * PICTURE_WHOLE_WIDTH: Hexa's hexagon and legend whole at 18 px. Alone,
+ * the table has the whole width but the explanation's column. */
 #define PICTURE_MIN_WIDTH 460
+#define PICTURE_WHOLE_WIDTH 500
+#define ESTIMATE_SLACK 40
 
 static void
 update_table_width (KvWindow *self)
@@ -75,8 +78,16 @@ update_table_width (KvWindow *self)
   int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
   int bound = -1;
 
-  if (self->presenting && width > 0 && self->present_layout != KV_PRESENT_TABLE)
-    bound = picture_carries_lesson (self) ? MAX (width / 2, width - PICTURE_MIN_WIDTH) : width / 2;
+  if (self->presenting && width > 0 && self->present_layout != KV_PRESENT_TABLE && picture_carries_lesson (self))
+    {
+      /* The estimate is on the large side by a few pixels a column. */
+      gboolean scrolls = kv_knowledge_table_get_width_at (self->knowledge_table, 24)
+                         > width - PICTURE_MIN_WIDTH + ESTIMATE_SLACK;
+
+      bound = MAX (width / 2, width - (scrolls ? PICTURE_WHOLE_WIDTH : PICTURE_MIN_WIDTH));
+    }
+  else if (self->presenting && width > 0 && self->present_layout != KV_PRESENT_TABLE)
+    bound = width / 2;
   else if (self->presenting && width > 0)
     bound = explanation_beside (self) ? width - 300 : width;
   kv_knowledge_table_set_max_width (self->knowledge_table, bound);
@@ -274,8 +285,9 @@ _kv_window_set_presenting (KvWindow *self,
     {
       gtk_window_unfullscreen (GTK_WINDOW (self));
       gtk_widget_remove_css_class (GTK_WIDGET (self), "presenting");
-      adw_flap_set_locked (self->flap, FALSE);
-      adw_flap_set_reveal_flap (self->flap, self->flap_was_revealed);
+      /* The product view keeps it folded and locked. */
+      adw_flap_set_locked (self->flap, self->product_mode);
+      adw_flap_set_reveal_flap (self->flap, self->flap_was_revealed && !self->product_mode);
     }
   /* The strip stands for the header bar and the history; the formula bar
    * makes room for the picture. */

@@ -664,15 +664,21 @@ set_product_mode (KvWindow *self,
   self->product_mode = product_mode;
   if (!product_mode)
     kv_product_pane_clear (pane);
-  /* The three panels take the history's room too (F9 brings it back);
-   * presenting has folded it already. */
-  if (!self->presenting && product_mode)
+  /* The three panels take the history's room too (F9 brings it back),
+   * locked, so that the panes' widths changing does not unfold it again;
+   * leaving presentation mode leaves it so (kv-window-present.c). */
+  if (product_mode)
     {
-      self->flap_before_product = adw_flap_get_reveal_flap (self->flap);
+      self->flap_before_product = self->presenting ? self->flap_was_revealed
+                                                   : adw_flap_get_reveal_flap (self->flap);
       adw_flap_set_reveal_flap (self->flap, FALSE);
+      adw_flap_set_locked (self->flap, TRUE);
     }
   else if (!self->presenting)
-    adw_flap_set_reveal_flap (self->flap, self->flap_before_product);
+    {
+      adw_flap_set_locked (self->flap, FALSE);
+      adw_flap_set_reveal_flap (self->flap, self->flap_before_product);
+    }
   gtk_stack_set_visible_child (self->canvas_stack, product_mode ? self->product_pane : self->canvas);
   _kv_window_apply_layout (self);
   update_actions (self);

@@ -212,6 +212,7 @@ same_measure (const KvRenderOptions *a,
          a->title == b->title && a->page_width == b->page_width && a->page_height == b->page_height &&
          a->fit_width == b->fit_width && a->fit_height == b->fit_height &&
          a->fit_corner_width == b->fit_corner_width && a->fit_corner_height == b->fit_corner_height &&
+         a->max_width == b->max_width &&
          a->legend_scale == b->legend_scale && a->legend_place == b->legend_place;
 }
 
@@ -374,12 +375,56 @@ kv_canvas_zoom_out (KvCanvas *self)
   kv_canvas_set_zoom (self, self->zoom / ZOOM_STEP);
 }
 
+/* The zoom that fits the drawing into @width × @height, within the
+ * bounds its text sets. */
+static double
+fit_zoom (KvCanvas *self,
+          int       width,
+          int       height)
+{
+  /* Beside the corner the buttons cover, or above it: whichever leaves
+   * the drawing bigger (the whole widget when there is room for both). */
+  const KvLayout *layout = self->scene->layout;
+  double text = kv_layout_min_text_size (layout);
+  double zoom = MAX (MIN (width / self->geometry.width, (height - self->options.fit_corner_height) / self->geometry.height),
+                     MIN ((width - self->options.fit_corner_width) / self->geometry.width,
+                          height / self->geometry.height));
+
+  if (self->presenting)
+    {
+      /* Readable from the back of the room even if the drawing no longer
+       * fits: then it scrolls, the actual world in the middle. A view a
+       * class is shown (a grid, panels, a graph auto draws) at 18 px;
+       * a big graph asked for at least what its size allows. */
+      guint n = kv_graph_n_nodes (layout->graph);
+      double least = kv_style_presentation_label_px (n) / KV_STYLE_LABEL_SIZE;
+
+      if ((kv_graph_is_grid (layout->graph) || n <= KV_VIEW_READABLE_NODES) && text > 0)
+        least = MAX (least, KV_STYLE_PRESENT_TEXT_PX / text);
+      zoom = CLAMP (zoom, least, MAX (least, PRESENT_FIT_MAX));
+    }
+  else
+    {
+      zoom = CLAMP (zoom, KV_CANVAS_ZOOM_MIN, FIT_MAX);
+      /* Panels of what each player considers possible, and a graph auto
+       * would draw (twocards' 24 worlds), scroll rather than shrink past
+       * reading; a big one asked for (around: 300 worlds) is an overview,
+       * and a product's panel (captioned) shows its whole stage beside
+       * two more. */
+      if (!self->captioned &&
+          (kv_render_is_panels (layout->graph) || kv_graph_n_nodes (layout->graph) <= KV_VIEW_READABLE_NODES) &&
+          text > 0)
+        zoom = MAX (zoom, KV_STYLE_MIN_TEXT_PX / text);
+    }
+  return zoom;
+}
+
 void
 _kv_canvas_apply_fit (KvCanvas *self,
                       gboolean  allocating)
 {
   int width, height;
-  double zoom;
+  double zoom, room;
 
   if (self->scene == NULL)
     return;
@@ -393,40 +438,19 @@ _kv_canvas_apply_fit (KvCanvas *self,
       return;
     }
 
-  /* Beside the corner the buttons cover, or above it: whichever leaves
-   * the drawing bigger (the whole widget when there is room for both). */
-  zoom = MAX (MIN (width / self->geometry.width, (height - self->options.fit_corner_height) / self->geometry.height),
-              MIN ((width - self->options.fit_corner_width) / self->geometry.width, height / self->geometry.height));
-  if (self->presenting)
+  zoom = fit_zoom (self, width, height);
+  /* At a zoom its text sets (presenting, or a grid of panels) the drawing
+   * may come out wider than the canvas: its notes wrap no wider than the
+   * canvas's room at that zoom (Hexa's legend at 1024 px), where that
+   * keeps it in, rather than it scrolling sideways. A wider canvas gives
+   * them its room again. */
+  room = floor (width / zoom);
+  if ((self->geometry.width * zoom > width + 0.5 && self->options.max_width != room) ||
+      (self->options.max_width > 0 && room > self->options.max_width))
     {
-      /* Readable from the back of the room even if the drawing no longer
-       * fits: then it scrolls, the actual world in the middle. A view a
-       * class is shown (a grid, panels, a graph auto draws) at 18 px;
-       * a big graph asked for at least what its size allows. */
-      const KvLayout *layout = self->scene->layout;
-      guint n = kv_graph_n_nodes (layout->graph);
-      double text = kv_layout_min_text_size (layout);
-      double least = kv_style_presentation_label_px (n) / KV_STYLE_LABEL_SIZE;
-
-      if ((kv_graph_is_grid (layout->graph) || n <= KV_VIEW_READABLE_NODES) && text > 0)
-        least = MAX (least, KV_STYLE_PRESENT_TEXT_PX / text);
-      zoom = CLAMP (zoom, least, MAX (least, PRESENT_FIT_MAX));
-    }
-  else
-    {
-      const KvLayout *layout = self->scene->layout;
-      double text = kv_layout_min_text_size (layout);
-
-      zoom = CLAMP (zoom, KV_CANVAS_ZOOM_MIN, FIT_MAX);
-      /* Panels of what each player considers possible, and a graph auto
-       * would draw (twocards' 24 worlds), scroll rather than shrink past
-       * reading; a big one asked for (around: 300 worlds) is an overview,
-       * and a product's panel (captioned) shows its whole stage beside
-       * two more. */
-      if (!self->captioned &&
-          (kv_render_is_panels (layout->graph) || kv_graph_n_nodes (layout->graph) <= KV_VIEW_READABLE_NODES) &&
-          text > 0)
-        zoom = MAX (zoom, KV_STYLE_MIN_TEXT_PX / text);
+      self->options.max_width = room;
+      _kv_canvas_update_geometry (self, FALSE);
+      zoom = fit_zoom (self, width, height);
     }
   if (zoom != self->zoom)
     {
