@@ -577,7 +577,7 @@ fit_score (const KvRenderOptions  *options,
               MIN ((w - cw) / geometry->width, h / geometry->height));
 }
 
-/* Wider than the options allow (kv_render_options's max_width). */
+/* Wider than the options allow (KvRenderOptions.max_width). */
 static gboolean
 too_wide (const KvRenderOptions  *options,
           const KvRenderGeometry *geometry)

@@ -56,8 +56,8 @@ typedef struct {
   double      fit_corner_width;   /* the box's bottom-right corner that buttons cover: */
   double      fit_corner_height;  /* the drawing goes beside it or above it (kv_canvas) */
   double      max_width;      /* the drawing no wider than this, when its notes can wrap
-                               * narrower (a canvas presenting at the zoom its text needs);
-                               * 0: any */
+                               * narrower (a canvas at the zoom its text needs, wider than
+                               * the fit); 0: any */
   double      legend_scale;   /* the legend this many times its size (default 1; a product
                                * panel's: its text as big as the labels, so legible when they are) */
   KvLegendPlace legend_place; /* default below; beside and best need a fit box */
