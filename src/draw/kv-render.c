@@ -9,7 +9,7 @@
 #include "kv-render.h"
 
 #define MARGIN        16.0
-#define MARGIN_BOX    10.0   /* in a canvas's box (measure) */
+#define MARGIN_BOX    10.0   /* a product panel's (measure) */
 #define TITLE_GAP     12.0
 #define TITLE_LINE    1.15   /* a wrapped title's line pitch, in line heights */
 #define LEGEND_GAP    18.0
@@ -677,10 +677,11 @@ measure (const KvLayout         *layout,
          KvRenderGeometry       *geometry,
          Legend                 *legend)
 {
-  /* In a canvas's box (a product panel, one of three across a screen),
-   * narrower margins: the picture has their room. */
-  const gboolean box = options->page_width <= 0 && options->fit_width > 1 && options->fit_height > 1;
-  const Spacing usual = { box ? MARGIN_BOX : MARGIN, LEGEND_GAP, legend_scale_of (options) };
+  /* A product panel (one of three across a screen, its legend as big as
+   * its labels): narrower margins, the picture has their room. */
+  const gboolean panel = options->page_width <= 0 && options->fit_width > 1 && options->fit_height > 1 &&
+                         options->legend_scale > 1;
+  const Spacing usual = { panel ? MARGIN_BOX : MARGIN, LEGEND_GAP, legend_scale_of (options) };
   const double largest = usual.legend_scale * KV_STYLE_LABEL_SIZE / KV_STYLE_SMALL_SIZE;
   double floor_zoom;
 
