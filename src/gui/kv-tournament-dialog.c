@@ -34,8 +34,8 @@ struct _KvTournamentDialog
   char               *name;
   GPtrArray          *seat_rows;     /* AdwComboRow*, one per agent */
 
-  /* A run: the worker thread plays into @live under @lock; the main loop
-   * copies it to @result every tick and at the end. */
+  /* A threaded run: the worker threads play into @live under @lock; the
+   * main loop copies it to @result every tick and at the end. */
   GCancellable       *cancellable;
   GMutex              lock;
   KvTournamentResult  live;
@@ -787,8 +787,9 @@ kv_tournament_dialog_new (GtkWindow               *parent,
   g_return_val_if_fail (game != NULL, NULL);
 
   /* Not modal: the window stays usable while the games run (a symbolic
-   * tournament and the window's own symbolic game take turns on BuDDy,
-   * kv-state.c); it goes with the window, which cancels its run. */
+   * tournament plays in other processes, so the window's own symbolic game
+   * keeps this process's BuDDy); it goes with the window, which ends its
+   * run. */
   self = g_object_new (KV_TYPE_TOURNAMENT_DIALOG,
                        "transient-for", parent,
                        "destroy-with-parent", TRUE,

@@ -14,13 +14,13 @@
 #include "kv-tournament-processes.h"
 #include "kv-tournament-shard.h"
 
-/* Games per shard at most, and shards per process at least: a shard's
- * figures reach the table when its process ends, so small shards keep the
- * progress bar moving and let a free core take the next one while another
- * plays a long game; each process costs a start (exec, the game read, the
- * BDD table), so not one per game of a long run. */
-#define SHARD_GAMES_MAX    8
-#define SHARDS_PER_PROCESS 8
+/* Shards at most: a shard's figures reach the table when its process
+ * ends, so up to this many games each game is a process of its own (the
+ * table grows game by game, as on threads, and a free core takes the next
+ * game while another plays a long one); a process's start (exec, the game
+ * read) is small beside a symbolic game, and beyond this many games the
+ * table moves in thousandths of the run. */
+#define SHARDS_MAX 1000
 
 struct _KvTournamentProcesses
 {
@@ -51,14 +51,6 @@ kv_tournament_processes_cli (void)
   if (self != NULL && g_str_has_prefix (self, KV_BUILD_ROOT G_DIR_SEPARATOR_S))
     return g_build_filename (KV_BUILD_ROOT, "src", "cli", "kripkeviz-cli", NULL);
   return g_build_filename (KV_BIN_DIR, "kripkeviz-cli", NULL);
-}
-
-static guint
-shards_for (guint games, guint processes)
-{
-  guint by_size = (games + SHARD_GAMES_MAX - 1) / SHARD_GAMES_MAX;
-
-  return CLAMP (MAX (by_size, processes * SHARDS_PER_PROCESS), 1, games);
 }
 
 static void
@@ -271,7 +263,7 @@ kv_tournament_processes_start (KvGame                        *game,
   self->cli = kv_tournament_processes_cli ();
   self->game_path = g_steal_pointer (&game_path);
   self->args = play_args (self->cli, self->game_path, game, listed, games, seed, engine, options);
-  self->shards = shards_for (games, processes);
+  self->shards = MIN (games, SHARDS_MAX);
   self->processes = processes;
   self->children = g_ptr_array_new_with_free_func (g_object_unref);
   self->merge = kv_tournament_merge_new ();
