@@ -6,8 +6,12 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "kv-error.h"
 #include "kv-script.h"
@@ -149,6 +153,16 @@ on_child_done (GObject      *object,
   start_more (self);
 }
 
+/* In the child before exec: it dies with the window, should the window
+ * die without stopping it (a crash, kill -9). */
+static void
+die_with_parent (gpointer data)
+{
+#ifdef __linux__
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+#endif
+}
+
 static void
 start_child (KvTournamentProcesses *self)
 {
@@ -163,6 +177,7 @@ start_child (KvTournamentProcesses *self)
   g_ptr_array_add (argv, NULL);
   self->next++;
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
   child = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
   if (child == NULL)
     {
