@@ -239,7 +239,7 @@ kv_cli_play_print_json (const KvTournamentResult *t,
   append_json_string (out, game);
   g_string_append_printf (out, ",\n  \"games\": %u,\n  \"seed\": %u,\n", t->games, seed);
   /* A shard says which, and how many games the whole run has, for --merge. */
-  if (slice->shards > 1)
+  if (slice->sharded)
     g_string_append_printf (out, "  \"shard\": {\"index\": %u, \"of\": %u, \"run_games\": %u},\n",
                             slice->shard + 1, slice->shards, slice->games);
   g_string_append_printf (out, "  \"no_winner\": %u,\n  \"strategies\": {", t->no_winner);

@@ -7,12 +7,15 @@
 G_BEGIN_DECLS
 
 /* Which of a run's games to play: those g < games with g mod shards = shard
- * (shard counted from 0), over @jobs worker processes (1: in this one). */
+ * (shard counted from 0), over @jobs worker processes (1: in this one).
+ * @sharded: --shard was given, so the --json says which shard it is, even
+ * 1/1 (the window's Tournament merges what it runs). */
 typedef struct {
   guint games;
   guint shard;
   guint shards;
   guint jobs;
+  gboolean sharded;
 } KvCliPlaySlice;
 
 /* Plays @slice's games of @tournament, adding them to its result; shows the

@@ -96,6 +96,7 @@ parse_shard (const char *text, KvCliPlaySlice *slice)
     return FALSE;
   slice->shard = k - 1;
   slice->shards = n;
+  slice->sharded = TRUE;
   return TRUE;
 }
 

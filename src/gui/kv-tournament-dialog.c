@@ -9,6 +9,7 @@
 #include "kv-strategy-menu.h"
 #include "kv-tournament-dialog.h"
 #include "kv-tournament-plot.h"
+#include "kv-tournament-processes.h"
 
 #define N_COLUMNS     5
 #define EXPORT_WIDTH  960.0
@@ -33,8 +34,8 @@ struct _KvTournamentDialog
   char               *name;
   GPtrArray          *seat_rows;     /* AdwComboRow*, one per agent */
 
-  /* A run: the worker thread plays into @live under @lock; the main loop
-   * copies it to @result every tick and at the end. */
+  /* A threaded run: the worker threads play into @live under @lock; the
+   * main loop copies it to @result every tick and at the end. */
   GCancellable       *cancellable;
   GMutex              lock;
   KvTournamentResult  live;
@@ -45,6 +46,9 @@ struct _KvTournamentDialog
   gboolean            has_result;
   gboolean            observed;      /* the run has an observer */
   KvTournamentResult  result;
+  /* A symbolic run's child processes (NULL otherwise): their shards go
+   * straight to @result on the main loop. */
+  KvTournamentProcesses *processes;
   char               *cells[KV_MAX_AGENTS][N_COLUMNS];
 };
 
@@ -242,15 +246,13 @@ run_free (Run *run)
   g_free (run);
 }
 
-/* Threads for @engine's games: every core for the explicit engine; one for
- * the symbolic engine, whose BuDDy calls take turns in one process anyway
- * (kv-state.c) and whose tables more games at once would only fill. */
+/* Threads for the explicit engine's games: every core. (The symbolic
+ * engine's games run in processes, below: its BuDDy calls would take turns
+ * in one.) */
 static guint
-workers_for (KvEngineKind engine, guint games)
+workers_for (guint games)
 {
-  guint cores = engine == KV_ENGINE_SYMBOLIC ? 1 : g_get_num_processors ();
-
-  return CLAMP (MIN (cores, games), 1, MAX_WORKERS);
+  return CLAMP (MIN (g_get_num_processors (), games), 1, MAX_WORKERS);
 }
 
 /* Called with self->lock held: the live result, the workers' sum. */
@@ -373,48 +375,89 @@ on_run_done (GObject      *object,
   set_running (self, FALSE);
 }
 
+/* A symbolic run's shards so far (kv-tournament-processes.h). */
 static void
-run_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
+on_processes_progress (const KvTournamentResult *result,
+                       gpointer                  data)
 {
-  KvTournamentDialog *self = KV_TOURNAMENT_DIALOG (widget);
-  const KvStrategy *listed[KV_MAX_AGENTS] = { NULL };
+  KvTournamentDialog *self = data;
+
+  self->result = *result;
+  self->has_result = TRUE;
+  show_result (self);
+  update_status (self, NULL);
+}
+
+/* A symbolic run's end: as on_run_done; the processes are reaped. */
+static void
+on_processes_done (const KvTournamentResult *result,
+                   const GError             *error,
+                   gpointer                  data)
+{
+  KvTournamentDialog *self = data;
+  g_autofree char *message = NULL;
+
+  self->processes = NULL;
+  self->result = *result;
+  self->has_result = TRUE;
+  if (error != NULL)
+    message = g_strdup_printf (_("Could not play: %s"), error->message);
+  else if (self->result.games < self->games)
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "Stopped after %u game.",
+                                            "Stopped after %u games.",
+                                            self->result.games),
+                               self->result.games);
+  show_result (self);
+  update_status (self, message);
+  set_running (self, FALSE);
+}
+
+/* The symbolic engine's games in kripkeviz-cli processes, one per core:
+ * BuDDy is process-wide, and a GTK process must not fork. */
+static void
+run_processes (KvTournamentDialog      *self,
+               const KvStrategy *const *listed,
+               const KvPlayOptions     *options)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  self->processes = kv_tournament_processes_start (self->game, listed, self->games,
+                                                   (guint32) gtk_spin_button_get_value (self->seed_spin),
+                                                   KV_ENGINE_SYMBOLIC, options, g_get_num_processors (),
+                                                   on_processes_progress, on_processes_done,
+                                                   self, &error);
+  if (self->processes == NULL)
+    {
+      message = g_strdup_printf (_("Could not play: %s"), error->message);
+      update_status (self, message);
+      return;
+    }
+  set_running (self, TRUE);
+}
+
+/* The explicit engine's games on threads of this process. */
+static void
+run_threads (KvTournamentDialog      *self,
+             const KvStrategy *const *listed,
+             const KvPlayOptions     *options,
+             KvEngineKind             engine)
+{
   g_autoptr(GTask) task = NULL;
-  KvPlayOptions options = { 0 };
-  KvEngineKind engine;
   Run *run;
 
-  if (self->running)
-    return;
-  for (guint a = 0; a < self->game->n_agents; a++)
-    {
-      const char *const *names = kv_strategy_names ();
-      guint i = adw_combo_row_get_selected (g_ptr_array_index (self->seat_rows, a));
-
-      listed[a] = kv_strategy_find (names[MIN (i, g_strv_length ((char **) names) - 1)]);
-    }
-
-  /* On the engine `run` and `play` would choose (KRIPKEVIZ_ENGINE, else
-   * explicit when the deals fit the default world limit): real Cluedo
-   * plays symbolically, while the window may step its own symbolic game:
-   * KvState holds BuDDy's lock for each call, never for a whole game
-   * (kv-state.c). */
-  engine = kv_history_choose_engine (self->game, 0);
-  options.observer = gtk_switch_get_active (self->observer_switch);
   run = g_new0 (Run, 1);
   run->self = self;
-  run->games = (guint) gtk_spin_button_get_value (self->games_spin);
-  run->n_workers = workers_for (engine, run->games);
+  run->games = self->games;
+  run->n_workers = workers_for (run->games);
   for (guint w = 0; w < run->n_workers; w++)
     {
       run->workers[w] = kv_tournament_new (self->game, listed, (guint32) gtk_spin_button_get_value (self->seed_spin));
       kv_tournament_set_engine (run->workers[w], engine);
-      kv_tournament_set_options (run->workers[w], &options);
+      kv_tournament_set_options (run->workers[w], options);
       run->done[w] = *kv_tournament_get_result (run->workers[w]);
     }
-  self->observed = options.observer;
-  self->games = run->games;
   g_mutex_lock (&self->lock);
   sum_live (run);
   g_mutex_unlock (&self->lock);
@@ -433,6 +476,39 @@ run_action (GtkWidget  *widget,
 }
 
 static void
+run_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  KvTournamentDialog *self = KV_TOURNAMENT_DIALOG (widget);
+  const KvStrategy *listed[KV_MAX_AGENTS] = { NULL };
+  KvPlayOptions options = { 0 };
+  KvEngineKind engine;
+
+  if (self->running)
+    return;
+  for (guint a = 0; a < self->game->n_agents; a++)
+    {
+      const char *const *names = kv_strategy_names ();
+      guint i = adw_combo_row_get_selected (g_ptr_array_index (self->seat_rows, a));
+
+      listed[a] = kv_strategy_find (names[MIN (i, g_strv_length ((char **) names) - 1)]);
+    }
+
+  /* On the engine `run` and `play` would choose (KRIPKEVIZ_ENGINE, else
+   * explicit when the deals fit the default world limit): real Cluedo
+   * plays symbolically. */
+  engine = kv_history_choose_engine (self->game, 0);
+  options.observer = gtk_switch_get_active (self->observer_switch);
+  self->observed = options.observer;
+  self->games = (guint) gtk_spin_button_get_value (self->games_spin);
+  if (engine == KV_ENGINE_SYMBOLIC)
+    run_processes (self, listed, &options);
+  else
+    run_threads (self, listed, &options, engine);
+}
+
+static void
 cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
@@ -441,6 +517,8 @@ cancel_action (GtkWidget  *widget,
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
+  if (self->processes != NULL)
+    kv_tournament_processes_stop (self->processes);
 }
 
 /* --- export -------------------------------------------------------------- */
@@ -597,6 +675,8 @@ kv_tournament_dialog_close_request (GtkWindow *window)
   /* The thread stops after its game; the task keeps the dialog alive. */
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
+  if (self->processes != NULL)
+    kv_tournament_processes_stop (self->processes);
   return GTK_WINDOW_CLASS (kv_tournament_dialog_parent_class)->close_request (window);
 }
 
@@ -626,6 +706,10 @@ kv_tournament_dialog_dispose (GObject *object)
   self->disposed = TRUE;
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
+  /* The processes hold no reference: a window that goes (destroy with
+   * its parent) kills them here. */
+  if (self->processes != NULL)
+    kv_tournament_processes_abandon (g_steal_pointer (&self->processes));
   g_clear_handle_id (&self->tick, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), KV_TYPE_TOURNAMENT_DIALOG);
 
@@ -703,8 +787,9 @@ kv_tournament_dialog_new (GtkWindow               *parent,
   g_return_val_if_fail (game != NULL, NULL);
 
   /* Not modal: the window stays usable while the games run (a symbolic
-   * tournament and the window's own symbolic game take turns on BuDDy,
-   * kv-state.c); it goes with the window, which cancels its run. */
+   * tournament plays in other processes, so the window's own symbolic game
+   * keeps this process's BuDDy); it goes with the window, which ends its
+   * run. */
   self = g_object_new (KV_TYPE_TOURNAMENT_DIALOG,
                        "transient-for", parent,
                        "destroy-with-parent", TRUE,

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* kv-tournament-dialog.h: "Tournament" — self-play of many games between
  * strategies, as `kripkeviz-cli play` plays them (kv-tournament.h): a
- * strategy per seat, the number of games and the seed; the games run on a
- * worker thread with a progress bar and Cancel; per strategy its wins, win
- * share and mean rounds, and a plot of the rounds to win
- * (kv-tournament-plot.h) that "Export Plot…" saves as PNG or SVG.
+ * strategy per seat, the number of games and the seed; the games run on
+ * every core (threads on the explicit engine, kripkeviz-cli processes on
+ * the symbolic one, kv-tournament-processes.h) with a progress bar and
+ * Cancel; per strategy its wins, win share and mean rounds, and a plot of
+ * the rounds to win (kv-tournament-plot.h) that "Export Plot…" saves as
+ * PNG or SVG.
  *
  * Its actions: tournament.run, tournament.cancel, tournament.export. */
 #pragma once

@@ -78,6 +78,11 @@ fi
 expect 2 "play --merge: a shard missing" 'shard 3 of 4 is missing' -- play --merge "$tmp/shard-1.json" "$tmp/shard-2.json" "$tmp/shard-4.json"
 expect 2 "play --merge: a shard twice" 'given twice' -- play --merge "$tmp/shard-1.json" "$tmp/shard-1.json"
 expect 2 "play --merge: not a shard's JSON" 'not the --json of play --shard' -- play --merge "$golden/play-clue11.json"
+# --shard 1/1 says it is a shard too (the window's Tournament merges one
+# process's run), and merges into the run itself.
+"$cli" play clue11 --agents naive,del,del+ --games 40 --seed 5 --jobs 1 --json --shard 1/1 >"$tmp/whole.json"
+"$cli" play --merge "$tmp/whole.json" --json >"$tmp/whole-merged.json" 2>"$tmp/err"
+same_output "play --shard 1/1 merges into one run's JSON" "$golden/play-clue11.json" "$tmp/whole-merged.json"
 expect 2 "play --shard 5/4" '--shard must be K/N' -- play clue11 --agents del,del,del --shard 5/4
 expect 2 "play --jobs -1" '--jobs must be' -- play clue11 --agents del,del,del --jobs -1
 

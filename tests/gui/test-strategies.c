@@ -7,11 +7,19 @@
  *   /strategies/tournament-cli    20 Clue 11 games in the dialog give the
  *                                 wins of `kripkeviz-cli play` for the
  *                                 same seats and seed
- *   /strategies/tournament-symbolic  2 games of real Cluedo (symbolic)
- *                                 in the dialog while the window's own
- *                                 Cluedo takes a turn: both finish, the
- *                                 dialog counts the CLI's wins and rounds,
- *                                 the window's table shows the new step
+ *   /strategies/tournament-symbolic  4 games of real Cluedo (symbolic,
+ *                                 in kripkeviz-cli processes) in the
+ *                                 dialog while the window's own Cluedo
+ *                                 takes a turn: both finish, the dialog's
+ *                                 result is `play --jobs 1`'s figure for
+ *                                 figure, the window's table shows the
+ *                                 new step
+ *   /strategies/tournament-processes-stop  Stop and closing the dialog
+ *                                 kill its processes at once, in a long
+ *                                 game: none left, not even a zombie
+ *   /strategies/tournament-processes-fail  a process that fails (the BDD
+ *                                 table too small for the game): its
+ *                                 message in the dialog, no crash
  *   /strategies/play-to-end       Play to the end on its worker: its bar
  *                                 and Cancel, the edits greyed out, one
  *                                 undoable edit, a window closed meanwhile
@@ -29,6 +37,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kv-display-util.h"
 #include "kv-i18n.h"
@@ -36,6 +45,7 @@
 #include "kv-session-file.h"
 #include "kv-strategy-menu.h"
 #include "kv-tournament-dialog.h"
+#include "kv-tournament-shard.h"
 #include "kv-window-private.h"
 
 #define SEED 7
@@ -614,13 +624,75 @@ test_tournament_observer (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* `kripkeviz-cli play ARGS… --json`, which must succeed. */
+static char *
+cli_play_args (const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status = 0;
+
+  g_assert_nonnull (g_getenv ("KV_CLI"));
+  g_ptr_array_add (argv, (char *) g_getenv ("KV_CLI"));
+  g_ptr_array_add (argv, (char *) "play");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, (char *) "--json");
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+static void
+assert_same_knows (const KvTournamentKnows *a,
+                   const KvTournamentKnows *b)
+{
+  g_assert_cmpuint (a->knew_delta, ==, b->knew_delta);
+  g_assert_cmpuint (a->delta_known_sum, ==, b->delta_known_sum);
+}
+
+/* Every figure the dialog shows or plots, and the CLI prints. */
+static void
+assert_same_result (const KvTournamentResult *a,
+                    const KvTournamentResult *b)
+{
+  g_assert_cmpuint (a->games, ==, b->games);
+  g_assert_cmpuint (a->no_winner, ==, b->no_winner);
+  g_assert_cmpuint (a->delta_total_sum, ==, b->delta_total_sum);
+  assert_same_knows (&a->common, &b->common);
+  assert_same_knows (&a->observer_before, &b->observer_before);
+  assert_same_knows (&a->observer_end, &b->observer_end);
+  g_assert_cmpuint (a->n_tallies, ==, b->n_tallies);
+  for (guint t = 0; t < a->n_tallies; t++)
+    {
+      const KvTournamentTally *x = &a->tallies[t], *y = &b->tallies[t];
+
+      g_assert_cmpstr (x->name, ==, y->name);
+      g_assert_cmpuint (x->seats, ==, y->seats);
+      g_assert_cmpuint (x->wins, ==, y->wins);
+      g_assert_cmpuint (x->rounds_sum, ==, y->rounds_sum);
+      g_assert_cmpmem (x->by_rounds, sizeof x->by_rounds, y->by_rounds, sizeof y->by_rounds);
+      g_assert_cmpuint (x->suggestions, ==, y->suggestions);
+      g_assert_cmpuint (x->own_card, ==, y->own_card);
+      g_assert_cmpuint (x->unanswered, ==, y->unanswered);
+      g_assert_cmpuint (x->won_unanswered, ==, y->won_unanswered);
+    }
+}
+
 static void
 test_tournament_symbolic (void)
 {
   KvSession *session = kv_window_get_session (window);
   KvKnowledgeTable *table = KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window));
-  g_autofree char *json = cli_play_game ("cluedo", "del", "2", "1");
+  g_autofree char *json = cli_play_game ("cluedo", "del", "4", "1");
   g_autofree char *mean = cli_mean_rounds (json);
+  g_autofree char *one = cli_play_args ((const char *[]) { "cluedo", "--agents=del", "--games=4", "--seed=1",
+                                                         "--jobs=1", "--shard=1/1", NULL });
+  g_auto(KvTournamentShard) shard = { 0 };
   g_autofree char *worlds_before = NULL;
   g_autoptr(GError) error = NULL;
   KvTournamentDialog *dialog;
@@ -650,7 +722,7 @@ test_tournament_symbolic (void)
   g_assert_false (gtk_window_get_modal (GTK_WINDOW (dialog)));
   for (guint a = 0; a < 3; a++)
     kv_tournament_dialog_set_seat (dialog, a, "del");
-  kv_tournament_dialog_set_games (dialog, 2);
+  kv_tournament_dialog_set_games (dialog, 4);
   kv_tournament_dialog_set_seed (dialog, 1);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tournament.run", NULL));
   g_assert_true (kv_tournament_dialog_get_running (dialog));
@@ -674,15 +746,20 @@ test_tournament_symbolic (void)
   g_assert_false (kv_tournament_dialog_get_running (dialog));
   kv_display_wait (100);
 
-  /* The dialog's games are the CLI's: del wins both, in the same rounds. */
+  /* The dialog's games are the CLI's: del wins all four, in the same
+   * rounds, and every figure is one process's (`--jobs 1`). */
   result = kv_tournament_dialog_get_result (dialog);
   g_assert_nonnull (result);
-  g_assert_cmpuint (result->games, ==, 2);
+  g_assert_cmpuint (result->games, ==, 4);
   g_assert_cmpuint (result->n_tallies, ==, 1);
   g_assert_cmpuint (result->tallies[0].wins, ==, cli_wins (json, "del"));
-  g_assert_cmpuint (result->tallies[0].wins, ==, 2);
-  g_assert_cmpstr (kv_tournament_dialog_get_cell (dialog, 0, 2), ==, "2");
+  g_assert_cmpuint (result->tallies[0].wins, ==, 4);
+  g_assert_cmpstr (kv_tournament_dialog_get_cell (dialog, 0, 2), ==, "4");
   g_assert_cmpstr (kv_tournament_dialog_get_cell (dialog, 0, 4), ==, mean);
+  g_assert_true (kv_tournament_shard_parse (&shard, one, -1, "play --jobs 1", &error));
+  g_assert_no_error (error);
+  assert_same_result (result, &shard.result);
+  g_assert_cmpstr (kv_tournament_dialog_get_status (dialog), ==, "");
 
   /* The window's table shows the step the turn added: player 1 considers
    * fewer worlds possible after the answers. */
@@ -690,6 +767,147 @@ test_tournament_symbolic (void)
   g_assert_cmpuint (kv_state_count_agent_worlds (kv_session_get_state (session), 0), <,
                     kv_state_count_agent_worlds (kv_history_get (history, length - 1)->state, 0));
 
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  kv_display_wait (50);
+}
+
+/* This process's children, running or not yet reaped (zombies too). */
+static guint
+count_children (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc", 0, NULL);
+  g_autofree char *me = g_strdup_printf ("%d", (int) getpid ());
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename ("/proc", name, "stat", NULL);
+      g_autofree char *stat = NULL;
+      g_auto(GStrv) fields = NULL;
+      const char *after;
+
+      if (!g_ascii_isdigit (name[0]) || !g_file_get_contents (path, &stat, NULL, NULL))
+        continue;
+      /* "PID (COMM) STATE PPID …": COMM may hold spaces. */
+      after = strrchr (stat, ')');
+      fields = after != NULL ? g_strsplit (after + 2, " ", 3) : NULL;
+      if (fields != NULL && g_strv_length (fields) >= 2 && g_str_equal (fields[1], me))
+        n++;
+    }
+  return n;
+}
+
+/* Iterates the main loop until @done says so or @seconds pass. */
+static void
+wait_for (gboolean (*done) (gpointer), gpointer data, guint seconds)
+{
+  gint64 end = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+static gboolean
+has_children (gpointer data)
+{
+  return count_children () > 0;
+}
+
+static gboolean
+stopped (gpointer data)
+{
+  return !kv_tournament_dialog_get_running (data);
+}
+
+/* The dialog on real Cluedo, @strategy in every seat, @games from seed 1. */
+static KvTournamentDialog *
+open_cluedo_tournament (guint       games,
+                        const char *strategy)
+{
+  g_autoptr(GError) error = NULL;
+  KvTournamentDialog *dialog;
+
+  g_assert_true (kv_window_open (window, "cluedo", &error));
+  g_assert_no_error (error);
+  kv_display_wait (100);
+  dialog = open_tournament ();
+  for (guint a = 0; a < 3; a++)
+    kv_tournament_dialog_set_seat (dialog, a, strategy);
+  kv_tournament_dialog_set_games (dialog, games);
+  kv_tournament_dialog_set_seed (dialog, 1);
+  return dialog;
+}
+
+static gboolean
+no_children (gpointer data)
+{
+  return count_children () == 0;
+}
+
+/* Game 1 of `random` players from seed 1 takes about 25 s of processor
+ * time: its process is killed, not waited for. */
+static void
+test_tournament_processes_stop (void)
+{
+  KvTournamentDialog *dialog = open_cluedo_tournament (1000, "random");
+  const KvTournamentResult *result;
+
+  g_assert_cmpuint (count_children (), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tournament.run", NULL));
+  wait_for (has_children, NULL, 10);
+  g_assert_cmpuint (count_children (), >, 0);
+  kv_display_wait (500);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tournament.cancel", NULL));
+  wait_for (stopped, dialog, 3);
+  g_assert_false (kv_tournament_dialog_get_running (dialog));
+  result = kv_tournament_dialog_get_result (dialog);
+  g_assert_nonnull (result);
+  g_assert_cmpuint (result->games, <, 1000);
+  g_assert_true (g_str_has_prefix (kv_tournament_dialog_get_status (dialog), "Stopped after "));
+  g_assert_cmpuint (count_children (), ==, 0);
+
+  /* Closing the dialog while it plays ends its processes too. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tournament.run", NULL));
+  wait_for (has_children, NULL, 10);
+  g_assert_cmpuint (count_children (), >, 0);
+  kv_display_wait (500);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_for (no_children, NULL, 3);
+  g_assert_cmpuint (count_children (), ==, 0);
+  kv_display_wait (50);
+}
+
+/* A BDD table too small for real Cluedo's games: a process fails, the
+ * dialog says why in the CLI's words. */
+static void
+test_tournament_processes_fail (void)
+{
+  KvTournamentDialog *dialog = open_cluedo_tournament (4, "del");
+  const char *status;
+
+  g_setenv ("KRIPKEVIZ_BDD_NODES", "100000", TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tournament.run", NULL));
+  wait_for (stopped, dialog, 30);
+  g_unsetenv ("KRIPKEVIZ_BDD_NODES");
+  g_assert_false (kv_tournament_dialog_get_running (dialog));
+  status = kv_tournament_dialog_get_status (dialog);
+  g_assert_true (g_str_has_prefix (status, "Could not play: kripkeviz-cli: the game has grown too big"));
+  g_assert_null (strchr (status, '\n'));
+  /* A short game may fit the small table; the run stops at the first that
+   * does not. */
+  g_assert_cmpuint (kv_tournament_dialog_get_result (dialog)->games, <, 4);
+  g_assert_cmpuint (count_children (), ==, 0);
+  /* No state lost: with the table back to its size it plays them all. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tournament.run", NULL));
+  wait_for (stopped, dialog, 60);
+  g_assert_false (kv_tournament_dialog_get_running (dialog));
+  g_assert_cmpuint (kv_tournament_dialog_get_result (dialog)->games, ==, 4);
+  g_assert_cmpstr (kv_tournament_dialog_get_status (dialog), ==, "");
   gtk_window_destroy (GTK_WINDOW (dialog));
   kv_display_wait (50);
 }
@@ -772,6 +990,8 @@ main (int   argc,
       g_test_add_func ("/strategies/tournament-cli", test_tournament_cli);
       g_test_add_func ("/strategies/tournament-observer", test_tournament_observer);
       g_test_add_func ("/strategies/tournament-symbolic", test_tournament_symbolic);
+      g_test_add_func ("/strategies/tournament-processes-stop", test_tournament_processes_stop);
+      g_test_add_func ("/strategies/tournament-processes-fail", test_tournament_processes_fail);
     }
   g_test_add_func ("/strategies/play-to-end", test_play_to_end);
   g_test_add_func ("/strategies/next-turn-worker", test_next_turn_worker);
