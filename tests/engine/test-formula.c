@@ -82,6 +82,8 @@ test_errors (void)
     { "r@env", 3, KV_ERROR_NAME, "unknown owner" },
     { "K{4} r@1", 3, KV_ERROR_NAME, "unknown agent “4”" },
     { "K{1,2} r@1", 6, KV_ERROR_SYNTAX, "exactly one agent" },
+    { "K₁,₂ r@1", 2, KV_ERROR_SYNTAX, "exactly one agent" },
+    { "win₂,₃", 4, KV_ERROR_SYNTAX, "exactly one agent" },
     { "Q{1} r@1", 2, KV_ERROR_SYNTAX, "unknown operator “Q”" },
     { "(r@1", 5, KV_ERROR_SYNTAX, "expected “)”" },
     { "r@1 w@2", 5, KV_ERROR_SYNTAX, "unexpected “w” after the formula" },

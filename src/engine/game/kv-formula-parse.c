@@ -94,6 +94,9 @@ parse_subscript_agents (Parser *p, guint32 *agents, gboolean exactly_one)
         break;
     }
   g_string_free (name, TRUE);
+  /* "win₂,₃" names two agents where one is wanted, as "win{2,3}" does. */
+  if (ok && exactly_one && __builtin_popcount (*agents) != 1)
+    return fail (p, _("this operator takes exactly one agent, as in K{1}"));
   if (ok)
     kv_lexer_next (p->lexer);
   return ok;
