@@ -342,6 +342,28 @@ on_tick (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* A run's end, on threads or in processes: the table, and why it ended
+ * early if it did. */
+static void
+show_end (KvTournamentDialog *self,
+          const GError       *error,
+          gboolean            stopped)
+{
+  g_autofree char *message = NULL;
+
+  if (error != NULL)
+    message = g_strdup_printf (_("Could not play: %s"), error->message);
+  else if (stopped)
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                            "Stopped after %u game.",
+                                            "Stopped after %u games.",
+                                            self->result.games),
+                               self->result.games);
+  show_result (self);
+  update_status (self, message);
+  set_running (self, FALSE);
+}
+
 static void
 on_run_done (GObject      *object,
              GAsyncResult *result,
@@ -349,7 +371,6 @@ on_run_done (GObject      *object,
 {
   KvTournamentDialog *self = KV_TOURNAMENT_DIALOG (object);
   g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
   gboolean cancelled;
 
   g_task_propagate_boolean (G_TASK (result), &error);
@@ -357,22 +378,12 @@ on_run_done (GObject      *object,
   g_clear_handle_id (&self->tick, g_source_remove);
   g_clear_object (&self->cancellable);
   take_live (self);
-  if (error != NULL)
-    message = g_strdup_printf (_("Could not play: %s"), error->message);
-  else if (cancelled)
-    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                            "Stopped after %u game.",
-                                            "Stopped after %u games.",
-                                            self->result.games),
-                               self->result.games);
   if (self->disposed)
     {
       self->running = FALSE;
       return;
     }
-  show_result (self);
-  update_status (self, message);
-  set_running (self, FALSE);
+  show_end (self, error, cancelled);
 }
 
 /* A symbolic run's shards so far (kv-tournament-processes.h). */
@@ -395,22 +406,11 @@ on_processes_done (const KvTournamentResult *result,
                    gpointer                  data)
 {
   KvTournamentDialog *self = data;
-  g_autofree char *message = NULL;
 
   self->processes = NULL;
   self->result = *result;
   self->has_result = TRUE;
-  if (error != NULL)
-    message = g_strdup_printf (_("Could not play: %s"), error->message);
-  else if (self->result.games < self->games)
-    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                            "Stopped after %u game.",
-                                            "Stopped after %u games.",
-                                            self->result.games),
-                               self->result.games);
-  show_result (self);
-  update_status (self, message);
-  set_running (self, FALSE);
+  show_end (self, error, self->result.games < self->games);
 }
 
 /* The symbolic engine's games in kripkeviz-cli processes, one per core:

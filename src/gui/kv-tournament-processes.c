@@ -242,8 +242,7 @@ play_args (const char *cli, const char *game_path, KvGame *game, const KvStrateg
   g_ptr_array_add (args, g_strdup (agents->str));
   g_ptr_array_add (args, g_strdup_printf ("--games=%u", games));
   g_ptr_array_add (args, g_strdup_printf ("--seed=%u", seed));
-  g_ptr_array_add (args, g_strdup_printf ("--engine=%s", engine == KV_ENGINE_SYMBOLIC ? "symbolic"
-                                                          : engine == KV_ENGINE_EXPLICIT ? "explicit" : "auto"));
+  g_ptr_array_add (args, g_strdup_printf ("--engine=%s", kv_engine_name (engine)));
   g_ptr_array_add (args, g_strdup ("--jobs=1"));
   g_ptr_array_add (args, g_strdup ("--json"));
   if (options->observer)
