@@ -76,6 +76,7 @@ layout_entry (KvLayoutContext       *context,
               KvLayoutEngine         engine,
               KvPlaces              *places,
               int                    links_of,
+              double                 aspect,
               GError               **error)
 {
   const KvHistoryEntry *entry = kv_history_get (history, index);
@@ -88,6 +89,8 @@ layout_entry (KvLayoutContext       *context,
   options.links_of = links_of;
   options.title = title;
   options.engine = engine;
+  /* A product on M's ring widens to the page (--size). */
+  options.aspect = aspect;
   /* What the step removed is drawn crossed out, as in the window. */
   if (index > 0)
     options.previous = kv_history_get (history, index - 1)->state;
@@ -536,12 +539,53 @@ check_links (const ExportOptions *o, const KvGame *game, int *links_of)
   return 0;
 }
 
+/* --size with a product stage: entry @index's product laid out for the
+ * page. On M's ring (Figure 5) the product widens to fill the page
+ * (KvViewOptions.aspect); how much room the title and legend leave it
+ * depends on their lines, so each of a few widths is laid out and the one
+ * whose labels come out largest on the page is kept. */
+static KvLayout *
+layout_product_for_page (KvLayoutContext *context, const KvHistory *history, guint index, const ExportOptions *o,
+                         int links_of, const KvRenderOptions *render, GError **error)
+{
+  static const double widen[] = { 1.0, 1.25, 1.5, 2.0, 2.5 };
+  double page = o->page_width / o->page_height;
+  KvLayout *best = NULL;
+  double best_size = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (widen); i++)
+    {
+      KvLayout *layout = layout_entry (context, history, index, o->view, o->stage, o->engine, NULL, links_of,
+                                       page * widen[i], error);
+      double size;
+
+      if (layout == NULL)
+        break;
+      size = kv_export_label_size (layout, render);
+      if (size > best_size)
+        {
+          g_clear_pointer (&best, kv_layout_unref);
+          best = layout;
+          best_size = size;
+        }
+      else
+        kv_layout_unref (layout);
+      /* Not on a ring (Graphviz's or a grid's places): the width asked
+       * for changes nothing. */
+      if (!kv_graph_is_pointed (best->graph))
+        break;
+    }
+  if (best != NULL)
+    g_clear_error (error);
+  return best;
+}
+
 /* The pictures asked for, laid out: one, or every step's up to --step for
  * a handout or a Beamer frame (in stable places). NULL when one failed
  * (said). */
 static GPtrArray *
 make_layouts (const ExportOptions *o, KvLayoutContext *context, KvHistory *history, KvCliRun *run,
-              guint step, int links_of)
+              guint step, int links_of, const KvRenderOptions *render)
 {
   g_autoptr(GPtrArray) layouts = g_ptr_array_new_with_free_func ((GDestroyNotify) kv_layout_unref);
   /* One step's picture is laid out after the steps before it, as the
@@ -565,8 +609,10 @@ make_layouts (const ExportOptions *o, KvLayoutContext *context, KvHistory *histo
     }
   for (guint i = (o->all_steps || o->beamer || stable) ? 0 : step; i <= step; i++)
     {
-      KvLayout *layout = layout_entry (context, history, i, o->view, o->stage, o->engine,
-                                       places, links_of, &error);
+      KvLayout *layout = o->page_height > 0 && o->stage != NO_STAGE
+                         ? layout_product_for_page (context, history, i, o, links_of, render, &error)
+                         : layout_entry (context, history, i, o->view, o->stage, o->engine, places, links_of, 0,
+                                         &error);
 
       if (layout == NULL && stable && i < step)
         {
@@ -637,7 +683,7 @@ export_pictures (ExportOptions *o, const char *game_name)
   options.page_width = o->page_width;
   options.page_height = o->page_height;
   context = kv_layout_context_new ();
-  layouts = make_layouts (o, context, history, run, step, links_of);
+  layouts = make_layouts (o, context, history, run, step, links_of, &options);
   if (layouts == NULL)
     return EXIT_ERROR;
   if (o->size_arg != NULL && !o->all_steps && !o->beamer && o->format != KV_FORMAT_DOT)

@@ -82,6 +82,50 @@ clear_radius (const double *unit, guint n_worlds, double radius, guint n, double
   return radius;
 }
 
+/* How much wider than tall M's ring is drawn for a page @aspect times as
+ * wide as it is tall, and its radius (*@radius): of the stretches from a
+ * circle up to STRETCH_MOST, the one whose picture (columns of @n pairs,
+ * @width by @height, rows @row apart) scales largest onto the page. On a
+ * slide the circle's picture is as tall as it is wide and fills a third
+ * of the width; an ellipse sets columns side by side that the circle
+ * stacks, and its labels come out larger. */
+#define STRETCH_MOST 4.0
+#define STRETCH_STEP 0.1
+
+static double
+page_stretch (const double *unit, guint n_worlds, double aspect, guint n, double width, double height,
+              double row, double *radius)
+{
+  g_autofree double *stretched = g_new (double, 2 * (gsize) n_worlds);
+  double span = (n / 2 + (n - 1) / 2) * row;
+  double best = 1.0, best_scale = 0;
+
+  for (double s = 1.0; s <= STRETCH_MOST + 1e-9; s += STRETCH_STEP)
+    {
+      double x_lo = 0, x_hi = 0, y_lo = 0, y_hi = 0, r, scale;
+
+      for (guint i = 0; i < n_worlds; i++)
+        {
+          stretched[2 * i] = s * unit[2 * i];
+          stretched[2 * i + 1] = unit[2 * i + 1];
+          x_lo = MIN (x_lo, stretched[2 * i]);
+          x_hi = MAX (x_hi, stretched[2 * i]);
+          y_lo = MIN (y_lo, unit[2 * i + 1]);
+          y_hi = MAX (y_hi, unit[2 * i + 1]);
+        }
+      /* From a row up: keeping the columns apart is all a radius must do. */
+      r = clear_radius (stretched, n_worlds, row, n, width, row);
+      scale = MIN (aspect / ((x_hi - x_lo) * r + width), 1.0 / ((y_hi - y_lo) * r + span + height));
+      if (scale > best_scale * 1.001)
+        {
+          best_scale = scale;
+          best = s;
+          *radius = r;
+        }
+    }
+  return best;
+}
+
 gboolean
 _kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvViewOptions *options)
 {
@@ -91,7 +135,7 @@ _kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvV
   guint limit = options->limit ? options->limit : KV_VIEW_DEFAULT_LIMIT;
   g_autofree double *unit = NULL;
   g_autofree guint *rank = NULL;
-  double width = 0, height = 0, row, radius;
+  double width = 0, height = 0, row, radius = 0, stretch = 1.0;
   guint most_kept = 0;
 
   *ring = (KvProductRing) { 0 };
@@ -135,15 +179,18 @@ _kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvV
    * its point from stage to stage. At least the radius the layout gives
    * a ring of such pairs (cells 18 points wider than a node). */
   row = height + (most_kept > 1 ? LINKED_GAP : ROW_GAP);
-  radius = clear_radius (unit, m->n_worlds, KV_LAYOUT_RING_RADIUS (width + 18.0, m->n_worlds),
-                         am->n_events, width, row);
+  if (options->aspect > 0)
+    stretch = page_stretch (unit, m->n_worlds, options->aspect, am->n_events, width, height, row, &radius);
+  else
+    radius = clear_radius (unit, m->n_worlds, KV_LAYOUT_RING_RADIUS (width + 18.0, m->n_worlds),
+                           am->n_events, width, row);
   ring->x = g_new (double, n_pairs);
   ring->y = g_new (double, n_pairs);
   for (guint p = 0; p < n_pairs; p++)
     {
       guint w = p / am->n_events;
 
-      ring->x[p] = radius * unit[2 * w];
+      ring->x[p] = radius * stretch * unit[2 * w];
       ring->y[p] = radius * unit[2 * w + 1] + row_offset (rank[p]) * row;
     }
   ring->n_events = am->n_events;

@@ -86,6 +86,10 @@ typedef struct {
    * canvas scrolls down, not sideways); 0: the view's own, three of
    * Clue's, two of real Cluedo's. */
   guint          panels_across;
+  /* A product drawn on M's ring (Figure 5): the page's width over its
+   * height, which the ring widens into an ellipse to fill (an export to a
+   * slide); 0: a circle, as on screen. */
+  double         aspect;
 } KvViewOptions;
 
 void        kv_view_options_init     (KvViewOptions *options);
