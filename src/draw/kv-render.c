@@ -9,7 +9,6 @@
 #include "kv-render.h"
 
 #define MARGIN        16.0
-#define MARGIN_BOX    10.0   /* a product panel's (measure) */
 #define TITLE_GAP     12.0
 #define TITLE_LINE    1.15   /* a wrapped title's line pitch, in line heights */
 #define LEGEND_GAP    18.0
@@ -467,6 +466,22 @@ kv_render_links_overhang (const KvLayout *layout, double *right, double *below)
       }
 }
 
+/* How far the links reach before the graph's box, left and above: a link
+ * bent round a world of the first column or row (twocards' result). */
+static void
+links_reach_before (const KvLayout *layout,
+                    double         *left,
+                    double         *above)
+{
+  *left = *above = 0;
+  for (guint i = 0; i < kv_graph_n_edges (layout->graph); i++)
+    for (guint j = 0; j < layout->edges[i].n_points; j++)
+      {
+        *left = MAX (*left, -layout->edges[i].points[2 * j]);
+        *above = MAX (*above, -layout->edges[i].points[2 * j + 1]);
+      }
+}
+
 /* The drawing with its title and notes wrapped at @wrap; with @wrap 0,
  * the title on one line and the notes as wide as the rest, at least
  * MIN_LEGEND_W. With @beside, the legend @wrap wide right of the graph,
@@ -484,7 +499,7 @@ measure_at (const KvLayout         *layout,
   const double margin = spacing->margin, gap = spacing->legend_gap;
   double content_w = layout->width;
   double y = margin;
-  double right, below;
+  double right, below, left, above, graph_w;
 
   legend->items = NULL;
   legend->width = legend->height = 0;
@@ -509,8 +524,12 @@ measure_at (const KvLayout         *layout,
 
   geometry->note_width = 0;
   geometry->legend_x = margin;
-  /* Past the other sides a bowed link has the margin. */
+  /* Past the other sides a bowed link has the margin, widened where it
+   * reaches further (a product panel's tight margin). */
   kv_render_links_overhang (layout, &right, &below);
+  links_reach_before (layout, &left, &above);
+  left = MAX (left - margin, 0);
+  above = MAX (above - margin, 0);
   if (options->show_legend && beside)
     {
       geometry->note_width = plan_scaled_legend (layout, options, spacing, wrap, legend);
@@ -518,13 +537,13 @@ measure_at (const KvLayout         *layout,
        * frame's next picture (a product's next stage) has other lines,
        * and would otherwise move the graph to make room for them. */
       legend->width = MAX (legend->width, wrap);
-      content_w = MAX (content_w, layout->width + right + gap + legend->width);
+      content_w = MAX (content_w, left + layout->width + right + gap + legend->width);
       geometry->width = ceil (content_w + 2 * margin);
-      geometry->graph_x = margin;
-      geometry->graph_y = y;
-      geometry->legend_x = margin + layout->width + right + gap;
+      geometry->graph_x = margin + left;
+      geometry->graph_y = y + above;
+      geometry->legend_x = margin + left + layout->width + right + gap;
       geometry->legend_y = y;
-      geometry->height = ceil (y + MAX (layout->height, legend->height) + margin);
+      geometry->height = ceil (y + MAX (above + layout->height + MAX (below - margin, 0), legend->height) + margin);
       return;
     }
   if (options->show_legend)
@@ -535,15 +554,19 @@ measure_at (const KvLayout         *layout,
       content_w = MAX (content_w, legend->width);
     }
 
+  graph_w = left + layout->width + MAX (right - margin, 0);
+  content_w = MAX (content_w, graph_w);
   geometry->width = ceil (content_w + 2 * margin);
-  geometry->graph_x = margin + (content_w - layout->width) / 2;
-  geometry->graph_y = y;
-  y += layout->height;
+  geometry->graph_x = margin + left + (content_w - graph_w) / 2;
+  geometry->graph_y = y + above;
+  y += above + layout->height;
   if (options->show_legend)
     {
       geometry->legend_y = y + below + gap;
       y = geometry->legend_y + legend->height;
     }
+  else
+    y += MAX (below - margin, 0);
   geometry->height = ceil (y + margin);
   if (!options->show_legend)
     geometry->legend_y = geometry->height;
@@ -678,10 +701,12 @@ measure (const KvLayout         *layout,
          Legend                 *legend)
 {
   /* A product panel (one of three across a screen, its legend as big as
-   * its labels): narrower margins, the picture has their room. */
+   * its labels): a compact grid's tight margins and gap, the picture has
+   * their room. */
   const gboolean panel = options->page_width <= 0 && options->fit_width > 1 && options->fit_height > 1 &&
                          options->legend_scale > 1;
-  const Spacing usual = { panel ? MARGIN_BOX : MARGIN, LEGEND_GAP, legend_scale_of (options) };
+  const Spacing usual = { panel ? MARGIN_TIGHT : MARGIN, panel ? LEGEND_GAP_TIGHT : LEGEND_GAP,
+                          legend_scale_of (options) };
   const double largest = usual.legend_scale * KV_STYLE_LABEL_SIZE / KV_STYLE_SMALL_SIZE;
   double floor_zoom;
 

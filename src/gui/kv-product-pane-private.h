@@ -16,4 +16,42 @@ void _kv_product_pane_update_marks (KvCanvasView        *panels[3],
                                     const KvProductView *view,
                                     KvProductStage       stage);
 
+/* kv-product-pane-shares.c: the panels' widths, in hundredths of the
+ * row's (columns), from what each panel's text reads at each share. */
+#define KV_SHARE_COLUMNS 100
+#define KV_SHARE_MIN     10    /* no panel narrower than a tenth of the row */
+#define KV_SHARE_MAX     70
+#define KV_SHARE_STEP    2     /* measured every second column, then round the best */
+/* A stage read within this of the 12 px floor gets the row shared anew:
+ * what is measured between samples is read across them. */
+#define KV_SHARE_SPARE_PX 0.2
+
+/* A panel's smallest text, in pixels, at each share from KV_SHARE_MIN
+ * columns; NAN where not measured. */
+typedef struct {
+  double px[KV_SHARE_MAX - KV_SHARE_MIN + 1];
+} KvShareCurve;
+
+typedef struct {
+  KvShareCurve curves[3];   /* M, A, and the product: the least of its stages seen */
+  guint        stages;      /* bits of the KvProductStages measured; 0: none (a new part) */
+  int          width;       /* the row's size they were measured at */
+  int          height;
+  guint        spans[3];    /* each panel's columns: KV_SHARE_COLUMNS in all */
+} KvPanelShares;
+
+void     _kv_panel_shares_init   (KvPanelShares       *shares);
+/* A new part: measured afresh when its panels are laid out. */
+void     _kv_panel_shares_forget (KvPanelShares       *shares);
+/* Measures the panels (M, A, the product at @stage; in @boxes, side by
+ * side in a @width × @height row) if they are laid out and this stage, at
+ * this size, is not measured yet; TRUE when the spans changed (lay the
+ * panels out again). */
+gboolean _kv_panel_shares_update (KvPanelShares       *shares,
+                                  int                  width,
+                                  int                  height,
+                                  GtkWidget           *boxes[3],
+                                  KvCanvas            *canvases[3],
+                                  KvProductStage       stage);
+
 G_END_DECLS

@@ -95,6 +95,14 @@ struct _KvProductPane
   GtkLabel       *product_subtitle;
   KvCanvasView   *product_panel;
   GtkLabel       *product_counts;
+  GtkWidget      *model_box;      /* the panels: M, A, the product */
+  GtkWidget      *action_box;
+  GtkWidget      *product_box;
+
+  KvPanelShares   shares;         /* the panels' widths */
+  guint           shares_source;  /* an idle measuring them anew, or 0 */
+  int             row_width;      /* the panels' row, under the toolbars */
+  int             row_height;
 
   ProductRef     *product;        /* the part shown */
   GPtrArray      *parts;          /* ProductRef*: the entry's parts (a suggest's answers) */
@@ -146,7 +154,8 @@ update_busy (KvProductPane *self)
 {
   gboolean busy = kv_canvas_view_get_busy (self->model_panel) ||
                   kv_canvas_view_get_busy (self->action_panel) ||
-                  kv_canvas_view_get_busy (self->product_panel);
+                  kv_canvas_view_get_busy (self->product_panel) ||
+                  self->shares_source != 0;
 
   if (self->busy == busy)
     return;
@@ -168,6 +177,51 @@ update_actions (KvProductPane *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.next", kv_product_pane_can_step (self, 1));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.previous-part", self->part > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.next-part", self->part + 1 < n_parts (self));
+}
+
+/* The panels' widths for what they show now (kv-product-pane-shares.c). */
+static gboolean
+update_shares (gpointer data)
+{
+  KvProductPane *self = data;
+  GtkWidget *boxes[3] = { self->model_box, self->action_box, self->product_box };
+  KvCanvas *canvases[3] = { kv_canvas_view_get_canvas (self->model_panel),
+                            kv_canvas_view_get_canvas (self->action_panel),
+                            kv_canvas_view_get_canvas (self->product_panel) };
+
+  self->shares_source = 0;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && self->product != NULL &&
+      !kv_canvas_view_get_busy (self->model_panel) && !kv_canvas_view_get_busy (self->action_panel) &&
+      !kv_canvas_view_get_busy (self->product_panel) &&
+      _kv_panel_shares_update (&self->shares, self->row_width, self->row_height, boxes, canvases, self->stage))
+    gtk_widget_queue_allocate (GTK_WIDGET (self));
+  update_busy (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Before the next frame is laid out: a picture that arrived gets its
+ * columns in the same frame. */
+static void
+queue_shares (KvProductPane *self)
+{
+  if (self->shares_source != 0)
+    return;
+  self->shares_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, update_shares, self, NULL);
+  g_source_set_name_by_id (self->shares_source, "[kv] product panels' shares");
+  update_busy (self);
+}
+
+/* A new size (the history folding away, the window resized): once it
+ * settles, as measuring takes a frame or more. */
+#define SHARES_SETTLE_MS 120
+
+static void
+queue_shares_settled (KvProductPane *self)
+{
+  g_clear_handle_id (&self->shares_source, g_source_remove);
+  self->shares_source = g_timeout_add (SHARES_SETTLE_MS, update_shares, self);
+  g_source_set_name_by_id (self->shares_source, "[kv] product panels' shares, resized");
+  update_busy (self);
 }
 
 static void
@@ -270,6 +324,7 @@ show_part (KvProductPane  *self,
   self->part = part;
   self->product = product_ref_acquire (g_ptr_array_index (self->parts, part));
   self->stage = stage;
+  _kv_panel_shares_forget (&self->shares);
 
   before = self->product->view->before;
   update_panel_views (self);
@@ -625,6 +680,7 @@ kv_product_pane_dispose (GObject *object)
   KvProductPane *self = KV_PRODUCT_PANE (object);
   GtkWidget *child;
 
+  g_clear_handle_id (&self->shares_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), KV_TYPE_PRODUCT_PANE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -633,6 +689,121 @@ kv_product_pane_dispose (GObject *object)
   g_clear_pointer (&self->engine, g_free);
 
   G_OBJECT_CLASS (kv_product_pane_parent_class)->dispose (object);
+}
+
+/* The pane's rows, top to bottom — the toolbars, then the panels side by
+ * side, each its share of the width, taking the height the rows above
+ * leave — laid out by the pane itself, which so knows when its size
+ * changes (the history folding away, the window resized): the panels'
+ * shares are measured anew for it. */
+static gboolean
+is_panel (KvProductPane *self,
+          GtkWidget     *child)
+{
+  return child == self->model_box || child == self->action_box || child == self->product_box;
+}
+
+/* Panel @i's left edge in a @width wide row. */
+static int
+panel_x (KvProductPane *self,
+         guint          i,
+         int            width)
+{
+  guint columns = 0;
+
+  for (guint j = 0; j < i; j++)
+    columns += self->shares.spans[j];
+  return width * (int) columns / KV_SHARE_COLUMNS;
+}
+
+static void
+pane_measure (GtkWidget      *widget,
+              GtkOrientation  orientation,
+              int             for_size,
+              int            *minimum,
+              int            *natural,
+              int            *minimum_baseline,
+              int            *natural_baseline)
+{
+  KvProductPane *self = KV_PRODUCT_PANE (widget);
+  GtkWidget *panels[3] = { self->model_box, self->action_box, self->product_box };
+  int rows_min = 0, rows_nat = 0, panels_min = 0, panels_nat = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int child_min, child_nat;
+
+      if (is_panel (self, child) || !gtk_widget_should_layout (child))
+        continue;
+      gtk_widget_measure (child, orientation, orientation == GTK_ORIENTATION_VERTICAL ? for_size : -1,
+                          &child_min, &child_nat, NULL, NULL);
+      rows_min = orientation == GTK_ORIENTATION_VERTICAL ? rows_min + child_min : MAX (rows_min, child_min);
+      rows_nat = orientation == GTK_ORIENTATION_VERTICAL ? rows_nat + child_nat : MAX (rows_nat, child_nat);
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      int child_min, child_nat;
+      int width = for_size < 0 ? -1 : panel_x (self, i + 1, for_size) - panel_x (self, i, for_size);
+
+      gtk_widget_measure (panels[i], orientation, orientation == GTK_ORIENTATION_VERTICAL ? width : -1,
+                          &child_min, &child_nat, NULL, NULL);
+      panels_min = orientation == GTK_ORIENTATION_VERTICAL ? MAX (panels_min, child_min) : panels_min + child_min;
+      panels_nat = orientation == GTK_ORIENTATION_VERTICAL ? MAX (panels_nat, child_nat) : panels_nat + child_nat;
+    }
+  if (orientation == GTK_ORIENTATION_VERTICAL)
+    {
+      *minimum = rows_min + panels_min;
+      *natural = rows_nat + panels_nat;
+    }
+  else
+    {
+      *minimum = MAX (rows_min, panels_min);
+      *natural = MAX (rows_nat, panels_nat);
+    }
+}
+
+static void
+pane_allocate (GtkWidget *widget,
+               int        width,
+               int        height,
+               int        baseline)
+{
+  KvProductPane *self = KV_PRODUCT_PANE (widget);
+  GtkWidget *panels[3] = { self->model_box, self->action_box, self->product_box };
+  int y = 0, row_height;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int child_height;
+
+      if (is_panel (self, child) || !gtk_widget_should_layout (child))
+        continue;
+      gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, width, NULL, &child_height, NULL, NULL);
+      gtk_widget_size_allocate (child, &(GtkAllocation) { 0, y, width, child_height }, -1);
+      y += child_height;
+    }
+  row_height = height - y;
+  for (guint i = 0; i < 3; i++)
+    {
+      int x = panel_x (self, i, width), panel_width = panel_x (self, i + 1, width) - x;
+      int panel_min;
+
+      gtk_widget_measure (panels[i], GTK_ORIENTATION_VERTICAL, panel_width, &panel_min, NULL, NULL, NULL);
+      gtk_widget_size_allocate (panels[i], &(GtkAllocation) { x, y, panel_width, MAX (row_height, panel_min) }, -1);
+    }
+
+  self->row_width = width;
+  self->row_height = row_height;
+  if (self->product != NULL && (width != self->shares.width || row_height != self->shares.height))
+    queue_shares_settled (self);
+}
+
+static GtkSizeRequestMode
+pane_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static void
@@ -775,6 +946,9 @@ kv_product_pane_class_init (KvProductPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, product_subtitle);
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, product_panel);
   gtk_widget_class_bind_template_child (widget_class, KvProductPane, product_counts);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, model_box);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, action_box);
+  gtk_widget_class_bind_template_child (widget_class, KvProductPane, product_box);
 
   gtk_widget_class_install_action (widget_class, "product.previous", NULL, previous_action);
   gtk_widget_class_install_action (widget_class, "product.next", NULL, next_action);
@@ -803,6 +977,9 @@ kv_product_pane_init (KvProductPane *self)
   self->engine = g_strdup ("auto");
   self->draw_limit = KV_VIEW_DEFAULT_LIMIT;
   self->hover_panel = -1;
+  _kv_panel_shares_init (&self->shares);
+  gtk_widget_set_layout_manager (GTK_WIDGET (self),
+                                 gtk_custom_layout_new (pane_request_mode, pane_measure, pane_allocate));
 
   gtk_widget_init_template (GTK_WIDGET (self));
   kv_enum_drop_down_init (self->view_dropdown, KV_TYPE_VIEW_KIND, view_label);
@@ -837,6 +1014,8 @@ kv_product_pane_init (KvProductPane *self)
       g_signal_connect_swapped (panels[i], "notify::busy", G_CALLBACK (update_busy), self);
       /* A picture that settles gets its rings (none while laid out). */
       g_signal_connect_object (canvas, "notify::busy", G_CALLBACK (update_marks), self, G_CONNECT_SWAPPED);
+      /* … and its panel's share of the row. */
+      g_signal_connect_object (canvas, "notify::busy", G_CALLBACK (queue_shares), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (canvas, "notify::hover-node", G_CALLBACK (on_panel_hover), self, G_CONNECT_SWAPPED);
     }
   g_signal_connect_swapped (self->view_dropdown, "notify::selected",

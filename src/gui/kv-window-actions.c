@@ -491,12 +491,18 @@ copy_image_action (GtkWidget  *widget,
     _kv_window_toast (self, _("Image copied"));
 }
 
+/* The product view leaves the formula bar out: the formula goes back to
+ * the picture its worlds are lit in. */
 static void
 focus_formula_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  gtk_widget_grab_focus (GTK_WIDGET (KV_WINDOW (widget)->formula_bar));
+  KvWindow *self = KV_WINDOW (widget);
+
+  if (self->product_mode)
+    g_object_set (self, "product-mode", FALSE, NULL);
+  gtk_widget_grab_focus (GTK_WIDGET (self->formula_bar));
 }
 
 static void

@@ -195,8 +195,12 @@ _kv_window_apply_layout (KvWindow *self)
 
   if (self->presenting && !self->present_layout_chosen)
     choose_layout (self);
-  /* The product view's three panels take the table's room too. */
+  /* The product view's three panels take the table's room too, and the
+   * formula bar's (its worlds are lit in the main picture, and Ctrl+L
+   * goes back there): at 1024×700 their text needs every line. So does
+   * the picture when presenting. */
   layout = self->product_mode ? KV_PRESENT_PICTURE : self->presenting ? self->present_layout : KV_PRESENT_BOTH;
+  gtk_widget_set_visible (GTK_WIDGET (self->formula_bar), !self->presenting && !self->product_mode);
 
   gtk_widget_set_visible (gtk_paned_get_start_child (self->inner_paned), layout != KV_PRESENT_TABLE);
   gtk_widget_set_visible (self->right_pane, layout != KV_PRESENT_PICTURE);
@@ -290,10 +294,9 @@ _kv_window_set_presenting (KvWindow *self,
       adw_flap_set_reveal_flap (self->flap, self->flap_was_revealed && !self->product_mode);
     }
   /* The strip stands for the header bar and the history; the formula bar
-   * makes room for the picture. */
+   * makes room for the picture (_kv_window_apply_layout). */
   gtk_widget_set_visible (self->header_bar, !presenting);
   gtk_widget_set_visible (self->present_strip, presenting);
-  gtk_widget_set_visible (GTK_WIDGET (self->formula_bar), !presenting);
   gtk_event_controller_set_propagation_phase (self->present_keys,
                                               presenting ? GTK_PHASE_CAPTURE : GTK_PHASE_NONE);
   /* The view and the agents are chosen before: the picture takes the room. */

@@ -7,12 +7,12 @@
  * (2 shows Plum to 1: a showcard on 47 040 worlds, drawn by envelope) and
  * of Hexa's showcard, at every stage: each of the three panels — M, A and
  * the stage of M ⊗ A — fitted to its place draws its labels and its
- * legend's text at least 11 px high. Twocards too: M's twelve deals and
- * the result's 24 worlds in a grid (a row per card of 1, a column per card
- * of 2), A's twelve events in one (a row per card shown to 1, a column per
- * card shown to 2), the 144 pairs in the matrix W × E — all but A at
- * 1024×700 in Dutch (see cases[]). Screenshots
- * product-fit-LANG-GAME-WxH-STAGE.png in the build dir.
+ * legend's text at least 12 px high (the panels share the width by what
+ * their drawings need, kv-product-pane-shares.c). Twocards too: M's twelve
+ * deals and the result's 24 worlds in a grid (a row per card of 1, a
+ * column per card of 2), A's twelve events in one (a row per card shown
+ * to 1, a column per card shown to 2), the 144 pairs in the matrix W × E.
+ * Screenshots product-fit-LANG-GAME-WxH-STAGE.png in the build dir.
  */
 #define G_LOG_DOMAIN "test-product-fit"
 #include "config.h"
@@ -26,33 +26,24 @@
 #include "kv-canvas-view.h"
 #include "kv-product-pane.h"
 
-/* Item 8: text at least 11 px on screen. */
-#define MIN_TEXT_PX 11.0
+/* Item 8 of issue 10 asked for 11 px; issue 30 for 12 px everywhere. */
+#define MIN_TEXT_PX KV_STYLE_MIN_TEXT_PX
 
 typedef struct {
   const char *game;
   guint       step;     /* the entry shown as a product */
   int         width;
   int         height;
-  guint       stages[3];     /* per KvProductPanel, the stages it is held to
-                              * at: bits of KvProductStage */
-  guint       stages_en[3];  /* and more, in English only */
 } Case;
 
-#define ALL_STAGES (1u << KV_PRODUCT_STAGE_PAIRS | 1u << KV_PRODUCT_STAGE_LINKS | 1u << KV_PRODUCT_STAGE_RESULT)
-
+/* Every panel at every stage, in both languages (meson runs each). */
 static const Case cases[] = {
-  { "clue11", 1, 1024, 700, { ALL_STAGES, ALL_STAGES, ALL_STAGES }, { 0 } },
-  { "clue11", 1, 1280, 720, { ALL_STAGES, ALL_STAGES, ALL_STAGES }, { 0 } },
-  { "hexa-show", 1, 1024, 700, { ALL_STAGES, ALL_STAGES, ALL_STAGES }, { 0 } },
-  { "hexa-show", 1, 1280, 720, { ALL_STAGES, ALL_STAGES, ALL_STAGES }, { 0 } },
-  /* M (a ring of 12 deals, 7 px) and the result (24 worlds by Graphviz,
-   * 8 px) were too small before they took their grids, A (a ring of 12
-   * events) at 6 px. A at 1024×700 in English only: in Dutch its drawing
-   * is as wide as its legend's line "werkelijke gebeurtenis" (at the
-   * labels' size, and not wrapped), which leaves it 10.6 px. */
-  { "twocards", 1, 1024, 700, { ALL_STAGES, 0, ALL_STAGES }, { 0, ALL_STAGES, 0 } },
-  { "twocards", 1, 1280, 720, { ALL_STAGES, ALL_STAGES, ALL_STAGES }, { 0 } },
+  { "clue11", 1, 1024, 700 },
+  { "clue11", 1, 1280, 720 },
+  { "hexa-show", 1, 1024, 700 },
+  { "hexa-show", 1, 1280, 720 },
+  { "twocards", 1, 1024, 700 },
+  { "twocards", 1, 1280, 720 },
 };
 
 static const char *const panel_names[] = { "M", "A", "M ⊗ A" };
@@ -103,9 +94,6 @@ test_fit (gconstpointer data)
                           kv_product_stage_to_string (stage), panel_names[panel], size, legend_size,
                           gtk_widget_get_width (GTK_WIDGET (canvas)),
                           gtk_widget_get_height (GTK_WIDGET (canvas)));
-          if (((c->stages[panel] | (g_str_equal (kv_display_language (), "en") ? c->stages_en[panel] : 0))
-               & 1u << stage) == 0)
-            continue;
           g_assert_cmpfloat (size, >=, MIN_TEXT_PX);
           /* Every panel has a legend (its agents' lines, its notes), in
            * view and at least as legible as the labels are asked to be. */

@@ -8,8 +8,9 @@
  * English and Dutch): the picture's own text (world labels, a grid's
  * headers, panels' titles and counts, link labels) is at least
  * KV_STYLE_MIN_TEXT_PX (12 px) on screen, KV_STYLE_PRESENT_TEXT_PX (18 px)
- * when presenting; a product panel, which shares the screen with two
- * more, at least PRODUCT_TEXT_PX. And no view draws more links than it
+ * when presenting — in each of the product view's three panels too,
+ * which share the window's width by what their drawings need
+ * (kv-product-pane-shares.c). And no view draws more links than it
  * promises: none in the agents view, no agent more than
  * MAX_AGENT_LINKS elsewhere (the envelope view's most; a class of worlds
  * is a cycle, so a whole view of n worlds draws at most n an agent). The
@@ -29,13 +30,6 @@
 #include "kv-canvas-view.h"
 #include "kv-product-pane.h"
 
-/* Three panels share a 1024 px screen in the product view: its world
- * labels are held to 11 px (test-product-fit.c); its smallest text,
- * twocards' A at 1024×700, is 10.6 px. Below that is a regression. In
- * Dutch that A is as wide as its legend's "werkelijke gebeurtenis", as
- * test-product-fit.c says: its links' names 9.8 px (PRODUCT_NL_A_PX). */
-#define PRODUCT_TEXT_PX 10.5
-#define PRODUCT_NL_A_PX 9.7
 /* The envelope view's most lines of one agent (kv-view-symbolic.c). */
 #define MAX_AGENT_LINKS 150
 
@@ -175,11 +169,8 @@ check_products (KvWindow   *window,
                                                     kv_display_language (), c->game, c->width, c->height,
                                                     step, kv_product_stage_to_string (stage), panel);
 
-          gboolean narrow_a = panel == KV_PRODUCT_PANEL_ACTION && c->width == 1024 &&
-                              g_str_equal (kv_display_language (), "nl");
-
           check_canvas (kv_canvas_view_get_canvas (kv_product_pane_get_panel (pane, panel)),
-                        narrow_a ? PRODUCT_NL_A_PX : PRODUCT_TEXT_PX, where);
+                        KV_STYLE_MIN_TEXT_PX, where);
         }
     }
   kv_window_set_product_mode (window, FALSE);

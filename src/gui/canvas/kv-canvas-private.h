@@ -29,6 +29,10 @@ struct _KvCanvas
   KvRenderGeometry  measured;
   const KvLayout   *measured_layout;
   KvRenderOptions   measured_options;
+  /* The smallest text of text_layout drawn at zoom 1, in points
+   * (kv_canvas_get_fitted_text_px; NULL layout: not yet drawn). */
+  const KvLayout   *text_layout;
+  double            text_size;
   /* The canvas's drawing: the scene's own (kv_render_measure), or for a
    * stable layout, the graph in the middle with room for the title and
    * legend of every scene of its frame shown since the frame began, so
@@ -50,6 +54,8 @@ struct _KvCanvas
   int               allocated_width;
   int               allocated_height;
   gboolean          fitted;          /* not zoomed since the last fit: fits a new size */
+  int               corner_width;    /* kv_canvas_set_corner's, kept clear of */
+  int               corner_height;   /* unless captioned */
 
   GtkAdjustment    *hadjustment;
   GtkAdjustment    *vadjustment;

@@ -378,17 +378,18 @@ kv_canvas_zoom_out (KvCanvas *self)
 /* The zoom that fits the drawing into @width × @height, within the
  * bounds its text sets. */
 static double
-fit_zoom (KvCanvas *self,
-          int       width,
-          int       height)
+fit_zoom_of (KvCanvas               *self,
+             const KvRenderGeometry *geometry,
+             int                     width,
+             int                     height)
 {
   /* Beside the corner the buttons cover, or above it: whichever leaves
    * the drawing bigger (the whole widget when there is room for both). */
   const KvLayout *layout = self->scene->layout;
   double text = kv_layout_min_text_size (layout);
-  double zoom = MAX (MIN (width / self->geometry.width, (height - self->options.fit_corner_height) / self->geometry.height),
-                     MIN ((width - self->options.fit_corner_width) / self->geometry.width,
-                          height / self->geometry.height));
+  double zoom = MAX (MIN (width / geometry->width, (height - self->options.fit_corner_height) / geometry->height),
+                     MIN ((width - self->options.fit_corner_width) / geometry->width,
+                          height / geometry->height));
 
   if (self->presenting)
     {
@@ -417,6 +418,68 @@ fit_zoom (KvCanvas *self,
         zoom = MAX (zoom, KV_STYLE_MIN_TEXT_PX / text);
     }
   return zoom;
+}
+
+static double
+fit_zoom (KvCanvas *self,
+          int       width,
+          int       height)
+{
+  return fit_zoom_of (self, &self->geometry, width, height);
+}
+
+/* The smallest text kv_render draws of the scene at zoom 1, in points:
+ * its labels, link names and legend, as the canvas's options draw them. */
+static double
+text_size_at_one (KvCanvas *self)
+{
+  KvRenderStats stats = { G_MAXDOUBLE, G_MAXDOUBLE, 0 };
+  KvRenderOptions options;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (self->text_layout == self->scene->layout)
+    return self->text_size;
+  _kv_canvas_render_options (self, self->scene, &options);
+  options.stats = &stats;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (surface);
+  kv_render (self->scene->layout, cr, &options);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  self->text_layout = self->scene->layout;
+  self->text_size = stats.min_text_px == G_MAXDOUBLE ? 0 : stats.min_text_px;
+  return self->text_size;
+}
+
+double
+kv_canvas_get_fitted_text_px (KvCanvas *self,
+                              int       width,
+                              int       height)
+{
+  KvRenderOptions options;
+  KvRenderGeometry geometry;
+
+  g_return_val_if_fail (KV_IS_CANVAS (self), 0);
+
+  if (self->scene == NULL || width <= 1 || height <= 1)
+    return 0;
+  /* At its size the canvas keeps its drawing as it is (a stable frame's
+   * room for its other scenes' legends, the legend's place). */
+  if (width == self->allocated_width && height == self->allocated_height)
+    return fit_zoom (self, width, height) * text_size_at_one (self);
+  /* Another size measures afresh: the notes wrapped for the box (a
+   * captioned panel's), the legend where it fits best. */
+  options = self->options;
+  if (self->captioned)
+    {
+      options.fit_width = width;
+      options.fit_height = height;
+      options.legend_place = KV_LEGEND_BEST;
+    }
+  options.max_width = 0;
+  kv_render_measure (self->scene->layout, &options, &geometry);
+  return fit_zoom_of (self, &geometry, width, height) * text_size_at_one (self);
 }
 
 void
@@ -543,6 +606,8 @@ kv_canvas_set_captioned (KvCanvas *self,
   self->options.legend_place = captioned ? KV_LEGEND_BEST : KV_LEGEND_BELOW;
   self->options.fit_width = captioned ? self->allocated_width : 0;
   self->options.fit_height = captioned ? self->allocated_height : 0;
+  self->options.fit_corner_width = captioned ? 0 : self->corner_width;
+  self->options.fit_corner_height = captioned ? 0 : self->corner_height;
   _kv_canvas_update_geometry (self, FALSE);
   if (self->fitted)
     _kv_canvas_apply_fit (self, FALSE);
@@ -550,15 +615,15 @@ kv_canvas_set_captioned (KvCanvas *self,
     gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
-void
-kv_canvas_set_corner (KvCanvas *self,
-                      int       width,
-                      int       height)
+/* The corner the drawing keeps clear of: a captioned panel's drawing has
+ * too little room to spare one (one of three across a screen), and the
+ * buttons show over it only while the pointer moves there. */
+static void
+update_corner (KvCanvas *self)
 {
-  g_return_if_fail (KV_IS_CANVAS (self));
+  int width = self->captioned ? 0 : self->corner_width;
+  int height = self->captioned ? 0 : self->corner_height;
 
-  width = MAX (width, 0);
-  height = MAX (height, 0);
   if (self->options.fit_corner_width == width && self->options.fit_corner_height == height)
     return;
 
@@ -571,6 +636,18 @@ kv_canvas_set_corner (KvCanvas *self,
     }
   self->anchored = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+kv_canvas_set_corner (KvCanvas *self,
+                      int       width,
+                      int       height)
+{
+  g_return_if_fail (KV_IS_CANVAS (self));
+
+  self->corner_width = MAX (width, 0);
+  self->corner_height = MAX (height, 0);
+  update_corner (self);
 }
 
 gboolean

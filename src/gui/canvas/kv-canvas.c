@@ -115,6 +115,7 @@ set_scene (KvCanvas *self,
   self->scene = scene;
   /* Measured anew: a new layout may even sit where a freed one was. */
   self->measured_layout = NULL;
+  self->text_layout = NULL;
   update_dimmed (self);
   g_clear_pointer (&self->marked, kv_bits_free);
   /* No node of the new scene yet (not even "none": the cursor follows below). */

@@ -148,7 +148,9 @@ void        kv_canvas_zoom_out           (KvCanvas            *self);
 void        kv_canvas_zoom_fit           (KvCanvas            *self);
 /* The bottom-right corner, @width × @height pixels, that buttons over the
  * canvas cover: a drawing that fits is put, and fitted, beside or above
- * it, never under it. */
+ * it, never under it — but in a captioned panel (kv_canvas_set_captioned),
+ * one of three across a screen, which has no room to spare for buttons
+ * that show only while the pointer moves over it. */
 void        kv_canvas_set_corner         (KvCanvas            *self,
                                           int                  width,
                                           int                  height);
@@ -180,6 +182,13 @@ void        kv_canvas_set_caption        (KvCanvas            *self,
                                           const char          *caption);
 /* The world labels' size on screen, in pixels (zoom × font size). */
 double      kv_canvas_get_label_size     (KvCanvas            *self);
+/* The smallest text of the drawing shown (labels, headers, link names,
+ * legend), in pixels, were the canvas @width × @height and the drawing
+ * fitted to it; 0 when none is shown. A pane that shares its width among
+ * canvases (the product view's three panels) weighs their shares by it. */
+double      kv_canvas_get_fitted_text_px (KvCanvas            *self,
+                                          int                  width,
+                                          int                  height);
 
 /* TRUE while the scene before is fading out (for tests). */
 gboolean    kv_canvas_get_animating      (KvCanvas            *self);
