@@ -3,6 +3,8 @@
 #define G_LOG_DOMAIN "kv-knowledge-table"
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "kv-card-row.h"
@@ -61,6 +63,7 @@ struct _KvKnowledgeTable
 enum {
   PROP_0,
   PROP_PROBABILITIES,
+  PROP_COLUMNS_WIDTH,
   N_PROPS
 };
 
@@ -206,16 +209,38 @@ kv_knowledge_table_get_scroller (KvKnowledgeTable *self)
   return GTK_WIDGET (self->scroller);
 }
 
-/* How wide @text is in the table's font, bold (as known cells are) or not. */
+/* @widget's font, @pixels high (0: as it is). */
+static PangoFontDescription *
+font_at (GtkWidget *widget,
+         double     pixels)
+{
+  PangoFontDescription *font =
+    pango_font_description_copy (pango_context_get_font_description (gtk_widget_get_pango_context (widget)));
+
+  if (pixels > 0)
+    pango_font_description_set_absolute_size (font, pixels * PANGO_SCALE);
+  return font;
+}
+
+/* How wide @text is in the table's font, @pixels high (0: as it is),
+ * bold (as known cells are) or not. */
 static int
 text_width (KvKnowledgeTable *self,
             const char       *text,
-            gboolean          bold)
+            gboolean          bold,
+            double            pixels)
 {
   g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->column_view), text);
   g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
   int width = 0;
 
+  if (pixels > 0)
+    {
+      PangoFontDescription *font = font_at (GTK_WIDGET (self->column_view), pixels);
+
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+    }
   if (bold)
     pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
   pango_layout_set_attributes (layout, attrs);
@@ -223,15 +248,24 @@ text_width (KvKnowledgeTable *self,
   return width;
 }
 
-/* How wide @title is, bold, in @header's font (each of its lines). */
+/* How wide @title is, bold, in @header's font, @pixels high (0: as it
+ * is; each of its lines). */
 static int
 header_text_width (GtkWidget  *header,
-                   const char *title)
+                   const char *title,
+                   double      pixels)
 {
   g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (header, title);
   g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
   int width = 0;
 
+  if (pixels > 0)
+    {
+      PangoFontDescription *font = font_at (header, pixels);
+
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+    }
   pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
   pango_layout_set_attributes (layout, attrs);
   pango_layout_get_pixel_size (layout, &width, NULL);
@@ -283,10 +317,13 @@ heads_other_cards (const KvGame *game)
   return FALSE;
 }
 
-/* Each column as wide as the widest thing it can show, so that the table
- * keeps its width from step to step and asks the window for all of it. */
-static void
-size_columns (KvKnowledgeTable *self)
+/* Each column's width (column 0 the cards'), as wide as the widest thing
+ * it can show, with the text @pixels high (0: as it is shown), into
+ * @widths (self->columns->len + 1, or NULL); returns their sum. */
+static int
+measure_columns (KvKnowledgeTable *self,
+                 double            pixels,
+                 int              *widths)
 {
   const KvGame *game = self->game;
   g_autofree char *widest = NULL;
@@ -298,27 +335,21 @@ size_columns (KvKnowledgeTable *self)
   int total = 0;
   int card_width, cell_width;
 
-  if (game == NULL)
-    return;
-  g_clear_pointer (&self->measured_font, pango_font_description_free);
-  self->measured_font = pango_font_description_copy (
-    pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self->column_view))));
-
   /* A known owner is bold; a "?" with its candidates is not. */
   widest = kv_knowledge_cell_widest (game);
-  cell_width = text_width (self, widest, FALSE);
+  cell_width = text_width (self, widest, FALSE, pixels);
   for (guint o = 0; o < kv_game_n_owners (game); o++)
-    cell_width = MAX (cell_width, text_width (self, kv_knowledge_cell_owner (game, o), TRUE));
-  card_width = MAX (text_width (self, _("Card"), TRUE), text_width (self, _("Worlds"), TRUE));
+    cell_width = MAX (cell_width, text_width (self, kv_knowledge_cell_owner (game, o), TRUE, pixels));
+  card_width = MAX (text_width (self, _("Card"), TRUE, pixels), text_width (self, _("Worlds"), TRUE, pixels));
   for (guint card = 0; card < game->n_cards; card++)
-    card_width = MAX (card_width, text_width (self, game->card_names[card], FALSE));
+    card_width = MAX (card_width, text_width (self, game->card_names[card], FALSE, pixels));
   /* A heading's cell has the row's padding on top of the cell's (style.css): 12 px more. */
   for (guint cat = 0; cat < game->n_categories; cat++)
-    card_width = MAX (card_width, text_width (self, kv_game_display_category (game, (int) cat), TRUE) + 12);
+    card_width = MAX (card_width, text_width (self, kv_game_display_category (game, (int) cat), TRUE, pixels) + 12);
   /* Only for a row it shows: a long heading in Dutch widened real
    * Cluedo's card column. */
   if (heads_other_cards (game))
-    card_width = MAX (card_width, text_width (self, _("Other cards"), TRUE));
+    card_width = MAX (card_width, text_width (self, _("Other cards"), TRUE, pixels));
 
   for (guint c = 0; c <= self->columns->len; c++)
     {
@@ -332,28 +363,59 @@ size_columns (KvKnowledgeTable *self)
           GtkColumnViewColumn *column = col;
           g_autoptr(GtkColumnViewColumn) first = NULL;
 
-          gtk_widget_measure (header, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &header_width, NULL, NULL);
+          /* As shown: the header's own measure (another size: its title's). */
+          if (pixels <= 0)
+            gtk_widget_measure (header, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &header_width, NULL, NULL);
           /* Its title in the header's font as it is now: a header's own
            * measure lags a style change (presentation mode's large print
            * cut "Player 1" to "Player"). The button's padding: 5 + 5. */
           if (column == NULL)
             column = first = g_list_model_get_item (gtk_column_view_get_columns (self->column_view), 0);
-          header_width = MAX (header_width, header_text_width (header, gtk_column_view_column_get_title (column)) + 10);
+          header_width = MAX (header_width,
+                              header_text_width (header, gtk_column_view_column_get_title (column), pixels) + 10);
         }
       width = MAX (width, header_width + 4);
-      if (col == NULL)
+      if (widths != NULL)
+        widths[c] = width;
+      total += width;
+    }
+  return total;
+}
+
+/* Each column as wide as the widest thing it can show, so that the table
+ * keeps its width from step to step and asks the window for all of it. */
+static void
+size_columns (KvKnowledgeTable *self)
+{
+  g_autofree int *widths = NULL;
+  int total;
+
+  if (self->game == NULL)
+    return;
+  g_clear_pointer (&self->measured_font, pango_font_description_free);
+  self->measured_font = pango_font_description_copy (
+    pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self->column_view))));
+
+  widths = g_new (int, self->columns->len + 1);
+  total = measure_columns (self, 0, widths);
+  for (guint c = 0; c <= self->columns->len; c++)
+    {
+      if (c == 0)
         {
           GListModel *columns = gtk_column_view_get_columns (self->column_view);
           g_autoptr(GtkColumnViewColumn) first = g_list_model_get_item (columns, 0);
 
-          gtk_column_view_column_set_fixed_width (first, width);
+          gtk_column_view_column_set_fixed_width (first, widths[c]);
         }
       else
-        gtk_column_view_column_set_fixed_width (col, width);
-      total += width;
+        gtk_column_view_column_set_fixed_width (g_ptr_array_index (self->columns, c - 1), widths[c]);
     }
 
-  self->columns_width = total;
+  if (self->columns_width != total)
+    {
+      self->columns_width = total;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COLUMNS_WIDTH]);
+    }
   /* All of it when it fits; beyond that, the table scrolls sideways. */
   {
     int bound = (int) (MAX_MIN_WIDTH * font_scale (self) + 0.5);
@@ -783,15 +845,14 @@ int
 kv_knowledge_table_get_width_at (KvKnowledgeTable *self,
                                  double            pixels)
 {
-  double now;
-
   g_return_val_if_fail (KV_IS_KNOWLEDGE_TABLE (self), 0);
   if (self->measured_font == NULL || self->columns_width == 0)
     return 0;
-  now = font_pixels (self->measured_font);
-  /* Text widths grow with the font; the paddings do not, a few pixels a
-   * column: an estimate on the large side. */
-  return now > 0 ? (int) (self->columns_width * pixels / now + 0.5) : self->columns_width;
+  /* As shown, or measured in that font (the large print before the
+   * style reaches the cells): its border's 2 px counted. */
+  if (fabs (font_pixels (self->measured_font) - pixels) < 0.01)
+    return self->columns_width + 2;
+  return measure_columns (self, pixels, NULL) + 2;
 }
 
 /* Columns as wide as their texts in the font they are shown in now: run
@@ -854,6 +915,9 @@ kv_knowledge_table_get_property (GObject    *object,
     case PROP_PROBABILITIES:
       g_value_set_boolean (value, self->probabilities);
       break;
+    case PROP_COLUMNS_WIDTH:
+      g_value_set_int (value, self->columns_width);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -894,6 +958,11 @@ kv_knowledge_table_class_init (KvKnowledgeTableClass *klass)
   properties[PROP_PROBABILITIES] =
     g_param_spec_boolean ("probabilities", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Its columns' width as sized in the font shown (another game, the
+   * large print): where the window puts the table depends on it. */
+  properties[PROP_COLUMNS_WIDTH] =
+    g_param_spec_int ("columns-width", NULL, NULL, 0, G_MAXINT, 0,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/kripkeviz/Kripkeviz/kv-knowledge-table.ui");

@@ -50,7 +50,7 @@ void        kv_knowledge_table_set_probabilities (KvKnowledgeTable *self,
  * than the desktop's). Presentation mode gives it half the screen. */
 void        kv_knowledge_table_set_max_width (KvKnowledgeTable *self,
                                               int               max_width);
-/* About how wide the table's columns would be in a font of @pixels px
+/* How wide the table is, its columns measured in a font of @pixels px
  * (presentation mode's choice of layout); 0 before it has a game. */
 int         kv_knowledge_table_get_width_at  (KvKnowledgeTable *self,
                                               double            pixels);

@@ -63,31 +63,49 @@ picture_carries_lesson (KvWindow *self)
 
 /* In presentation mode, beside the picture, the table (in large print)
  * takes half the screen; beside a small picture (Hexa's six worlds),
- * what its columns need up to all but PICTURE_MIN_WIDTH. When they need
- * more (1024 px) it scrolls anyway, and leaves the picture
- * PICTURE_WHOLE_WIDTH: Hexa's hexagon and legend whole at 18 px. Alone,
- * the table has the whole width but the explanation's column. */
-#define PICTURE_MIN_WIDTH 460
-#define PICTURE_WHOLE_WIDTH 500
-#define ESTIMATE_SLACK 40
+ * what its columns need up to all but PICTURE_MIN_WIDTH: Hexa's hexagon
+ * and legend whole at 18 px. Where its columns need more (Hexa at
+ * 1024 px), the table would scroll sideways, cut: the picture has the
+ * explanation beside it instead, and T shows the table. Alone, the table
+ * has the whole width but the explanation's column. */
+#define PICTURE_MIN_WIDTH 450
+
+static int
+window_width (KvWindow *self)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+
+  return surface != NULL ? gdk_surface_get_width (surface) : 0;
+}
+
+/* The room beside the picture, presenting both: all but the picture's
+ * least for a picture that carries the lesson, else half. */
+static int
+room_beside_picture (KvWindow *self,
+                     int       width)
+{
+  return picture_carries_lesson (self) ? MAX (width / 2, width - PICTURE_MIN_WIDTH) : width / 2;
+}
+
+/* Whether the table shows beside the picture (presenting both): when its
+ * columns, measured in the large print, fit the room there. */
+static gboolean
+table_beside_picture (KvWindow *self)
+{
+  int width = window_width (self);
+
+  return width <= 0 ||
+         kv_knowledge_table_get_width_at (self->knowledge_table, 24) <= room_beside_picture (self, width);
+}
 
 static void
 update_table_width (KvWindow *self)
 {
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
-  int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
+  int width = window_width (self);
   int bound = -1;
 
-  if (self->presenting && width > 0 && self->present_layout != KV_PRESENT_TABLE && picture_carries_lesson (self))
-    {
-      /* The estimate is on the large side by a few pixels a column. */
-      gboolean scrolls = kv_knowledge_table_get_width_at (self->knowledge_table, 24)
-                         > width - PICTURE_MIN_WIDTH + ESTIMATE_SLACK;
-
-      bound = MAX (width / 2, width - (scrolls ? PICTURE_WHOLE_WIDTH : PICTURE_MIN_WIDTH));
-    }
-  else if (self->presenting && width > 0 && self->present_layout != KV_PRESENT_TABLE)
-    bound = width / 2;
+  if (self->presenting && width > 0 && self->present_layout != KV_PRESENT_TABLE)
+    bound = room_beside_picture (self, width);
   else if (self->presenting && width > 0)
     bound = explanation_beside (self) ? width - 300 : width;
   kv_knowledge_table_set_max_width (self->knowledge_table, bound);
@@ -204,12 +222,20 @@ _kv_window_apply_layout (KvWindow *self)
 
   gtk_widget_set_visible (gtk_paned_get_start_child (self->inner_paned), layout != KV_PRESENT_TABLE);
   gtk_widget_set_visible (self->right_pane, layout != KV_PRESENT_PICTURE);
+  gtk_widget_set_visible (GTK_WIDGET (self->knowledge_table),
+                          !self->presenting || layout != KV_PRESENT_BOTH || table_beside_picture (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->right_pane),
                                   layout == KV_PRESENT_TABLE && explanation_beside (self)
                                   ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
   gtk_widget_set_hexpand (self->right_pane, layout == KV_PRESENT_TABLE);
   gtk_widget_set_hexpand (self->explanation_box, layout == KV_PRESENT_TABLE);
-  gtk_widget_set_size_request (self->explanation_box, layout == KV_PRESENT_TABLE ? 300 : -1, -1);
+  /* Beside the picture without the table, the explanation has half the
+   * width, the picture the rest. */
+  gtk_widget_set_size_request (self->explanation_box,
+                               layout == KV_PRESENT_TABLE ? 300
+                               : gtk_widget_get_visible (GTK_WIDGET (self->knowledge_table)) ? -1
+                               : MIN (window_width (self) / 2, room_beside_picture (self, window_width (self))),
+                               -1);
   /* While presenting, no heading (the strip says the step); the room's
    * eyes go to the explanation first: it takes the height it needs, the
    * table (scrolling) the rest. */
@@ -257,13 +283,25 @@ on_realize (KvWindow *self)
   _kv_window_apply_layout (self);
 }
 
+static void
+apply_layout_presenting (KvWindow *self)
+{
+  if (self->presenting)
+    _kv_window_apply_layout (self);
+}
+
 /* Follows the window's width for presentation mode (from kv_window_init). */
 void
 _kv_window_present_init (KvWindow *self)
 {
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
-  /* A lesson opened or left: the layout chosen again. */
+  /* A lesson opened or left: the layout chosen again; so is the table's
+   * place for another game's columns or another step (a picture that
+   * carries the lesson or not). */
   g_signal_connect_swapped (self->lesson_pane, "notify::visible", G_CALLBACK (_kv_window_apply_layout), self);
+  g_signal_connect_swapped (self->knowledge_table, "notify::columns-width",
+                            G_CALLBACK (apply_layout_presenting), self);
+  g_signal_connect_swapped (self->session, "notify::state", G_CALLBACK (apply_layout_presenting), self);
 }
 
 void
