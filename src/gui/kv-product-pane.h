@@ -2,7 +2,8 @@
 /* kv-product-pane.h: the product view — how M ⊗ A becomes the next model
  * (docs/design.md, "The window"; van Ditmarsch's Figure 5).
  *
- * Three panels side by side: M (the model before, as the canvas draws
+ * Three panels side by side, sharing the width by what their drawings
+ * need (kv-product-pane-shares.c): M (the model before, as the canvas draws
  * models), A (the action model: events, preconditions, each agent's blocks)
  * and the product, which a stepper drives through three stages: all pairs
  * W × E (those failing a precondition struck out), the links that survive
@@ -32,7 +33,8 @@
  *   "engine"         string as KvCanvasView's
  *   "draw-limit"     uint   as KvCanvasView's
  *   "hidden-agents"  uint   as KvCanvasView's, for the three panels
- *   "busy"           bool   read-only: a panel is being laid out
+ *   "busy"           bool   read-only: a panel is being laid out, or the
+ *                          panels' widths measured (kv-product-pane-shares.c)
  */
 #pragma once
 
