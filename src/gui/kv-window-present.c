@@ -224,6 +224,7 @@ _kv_window_apply_layout (KvWindow *self)
   gtk_widget_set_visible (self->right_pane, layout != KV_PRESENT_PICTURE);
   gtk_widget_set_visible (GTK_WIDGET (self->knowledge_table),
                           !self->presenting || layout != KV_PRESENT_BOTH || table_beside_picture (self));
+  gtk_widget_set_visible (self->table_hint, !gtk_widget_get_visible (GTK_WIDGET (self->knowledge_table)));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->right_pane),
                                   layout == KV_PRESENT_TABLE && explanation_beside (self)
                                   ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);

@@ -48,6 +48,7 @@ struct _KvWindow
   GtkLabel             *explanation_details;  /* the whole of it, under explanation_expander */
   GtkExpander          *explanation_expander;
   GtkWidget            *explanation_heading;
+  GtkWidget            *table_hint;           /* presenting both: the table is one key away */
   GtkWidget            *product_button;
   GtkWidget            *header_bar;
   GtkWidget            *present_strip; /* presentation mode's step strip */

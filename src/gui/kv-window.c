@@ -921,6 +921,7 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_details);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_expander);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, explanation_heading);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, table_hint);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, product_button);
   /* Found with gtk_widget_get_template_child; no field. */
   gtk_widget_class_bind_template_child_full (widget_class, "strategy_menu", FALSE, 0);
