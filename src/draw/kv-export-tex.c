@@ -397,7 +397,7 @@ append_tikz_body (GString               *out,
       y -= 24 + below;
     }
   g_string_append (out, "  % Legend\n");
-  for (guint i = 0; !kv_render_is_panels (graph) && i < graph->n_agents; i++)
+  for (guint i = 0; kv_render_legend_agents (graph) && i < graph->n_agents; i++)
     {
       double x = legend_x > 0 ? x0 : 90.0 * i;
       g_autofree char *entry = g_strdup_printf (_("agent %s"), graph->agent_names[i]);

@@ -83,6 +83,8 @@ typedef struct {
                             * legible at fit (there are next to no lines to make room for) */
   gboolean   of_events;    /* its nodes are an action model's events, not worlds: the legend
                             * says "actual event", "Every event is linked to itself" */
+  gboolean   unrelated;    /* its nodes are not related yet (a product's pairs W × E): the
+                            * legend has no agents and no reflexive links */
   double     dot_size;     /* an unlabelled node's diameter, points; 0: KV_STYLE_DOT_SIZE */
   guint      panels_across; /* the agents view's panels side by side (kv_view_build's
                              * options.panels_across); 0 in other graphs */

@@ -22,6 +22,13 @@ _kv_product_grid_clear (KvProductGrid *grid)
   g_clear_pointer (&grid->cols, g_ptr_array_unref);
 }
 
+/* Whether the envelope grid heads each event's block of rows. */
+static guint
+event_headings (const KvProductView *view)
+{
+  return view->action->n_events > 1 ? 1 : 0;
+}
+
 static void
 init_envelopes (KvProductGrid *grid, const KvProductView *view)
 {
@@ -32,11 +39,15 @@ init_envelopes (KvProductGrid *grid, const KvProductView *view)
       grid->n_first++;
   for (guint e = 0; e < view->action->n_events; e++)
     {
-      /* TRANSLATORS: the product view's grid of envelopes: heads the rows
-       * of the pairs with one event, e.g. "event candle" */
-      g_ptr_array_add (grid->rows, g_strdup_printf (_("event %s"), view->action->event_names[e]));
-      if (grid->rows->len <= 64)
-        grid->heading_rows |= G_GUINT64_CONSTANT (1) << (grid->rows->len - 1);
+      /* One event (an announcement, "!") needs no heading: every pair has it. */
+      if (event_headings (view))
+        {
+          /* TRANSLATORS: the product view's grid of envelopes: heads the rows
+           * of the pairs with one event, e.g. "event candle" */
+          g_ptr_array_add (grid->rows, g_strdup_printf (_("event %s"), view->action->event_names[e]));
+          if (grid->rows->len <= 64)
+            grid->heading_rows |= G_GUINT64_CONSTANT (1) << (grid->rows->len - 1);
+        }
       for (guint c = 0; c < game->n_cards; c++)
         if (game->card_category[c] == grid->first)
           g_ptr_array_add (grid->rows, g_strdup (game->card_names[c]));
@@ -117,7 +128,8 @@ _kv_product_grid_place (const KvProductGrid *grid, const KvProductView *view, co
       int row = 0, col = 0;
 
       kv_view_envelope_cell (game, hand, grid->first, grid->second, &row, &col);
-      kv_graph_set_grid (graph, i, event * (grid->n_first + 1) + 1 + (guint) row, (guint) col);
+      kv_graph_set_grid (graph, i, event * (grid->n_first + event_headings (view)) + event_headings (view) + (guint) row,
+                         (guint) col);
       kv_graph_set_headed (graph, i);
     }
 }
@@ -134,6 +146,10 @@ _kv_product_grid_finish (const KvProductGrid *grid, KvGraph *graph, gboolean cyc
     note = cycles ? _("A circle pairs the world heading its row with the event heading its column; "
                       "classes of more than three are drawn as cycles.")
                   : _("A circle pairs the world heading its row with the event heading its column.");
+  else if (grid->heading_rows == 0)
+    note = cycles ? _("A circle pairs the envelope of its row and column with the action's one event; "
+                      "classes of more than three are drawn as cycles.")
+                  : _("A circle pairs the envelope of its row and column with the action's one event.");
   else
     note = cycles ? _("A circle pairs the envelope of its row and column with the event above it; "
                       "classes of more than three are drawn as cycles.")

@@ -600,6 +600,7 @@ build_pairs (const KvProductView *view, const KvProductGrouping *g, const KvProd
           kv_graph_set_grid (graph, node, e * block + group / cols, group % cols);
       }
   kv_graph_add_note (graph, _("A pair (w, e) is kept when w satisfies e’s precondition."));
+  graph->unrelated = TRUE;
   if (in_grid)
     _kv_product_grid_finish (&grid, graph, FALSE);
   _kv_product_grid_clear (&grid);

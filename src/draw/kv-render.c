@@ -285,7 +285,7 @@ legend_entries (const KvLayout        *layout,
   const KvGraph *graph = layout->graph;
   GArray *entries = g_array_new (FALSE, TRUE, sizeof (Item));
 
-  for (guint a = 0; a < graph->n_agents && !kv_render_is_panels (graph); a++)
+  for (guint a = 0; a < graph->n_agents && kv_render_legend_agents (graph); a++)
     {
       /* TRANSLATORS: legend entry; %s is the agent's name */
       g_autofree char *text = g_strdup_printf (_("agent %s"), graph->agent_names[a]);

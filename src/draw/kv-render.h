@@ -81,7 +81,7 @@ kv_render_is_dimmed (const KvRenderOptions *options,
 static inline gboolean
 kv_render_notes_reflexive (const KvGraph *graph)
 {
-  return graph->row_headers->len == 0 && graph->col_headers->len == 0;
+  return graph->row_headers->len == 0 && graph->col_headers->len == 0 && !graph->unrelated;
 }
 
 /* Whether the graph is panels of what each agent considers possible
@@ -91,6 +91,14 @@ static inline gboolean
 kv_render_is_panels (const KvGraph *graph)
 {
   return kv_graph_n_edges (graph) == 0 && kv_graph_has_node_flag (graph, KV_NODE_FILLED);
+}
+
+/* Whether the legend shows each agent's line: not for panels, nor for
+ * pairs that no agent relates yet. The renderer and TikZ agree. */
+static inline gboolean
+kv_render_legend_agents (const KvGraph *graph)
+{
+  return !kv_render_is_panels (graph) && !graph->unrelated;
 }
 
 /* That last line, of worlds or of an action model's events. */

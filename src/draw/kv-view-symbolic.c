@@ -373,9 +373,10 @@ add_agent_links (KvGraph *graph, const KvGame *game, const KvEnvelopeLinks *link
 
   linked = kv_count_format (pairs);
   *starred |= actual >= 0 && star > 0 && star <= MAX_STAR_LINES;
-  /* TRANSLATORS: one agent's entry in "Too many links to draw; pairs
-   * linked of 52 003: …"; %s an agent, then a count ("51 298") */
-  return g_strdup_printf (_("%s: %s"), game->agent_names[agent], linked);
+  /* TRANSLATORS: one agent's entry in "Too many links to draw: of the
+   * 52 003 pairs of envelopes, an agent cannot tell apart the worlds of
+   * …"; %s a count ("51 298"), then an agent */
+  return g_strdup_printf (_("%s (agent %s)"), linked, game->agent_names[agent]);
 }
 
 /* Whose view the picture takes: the agent whose links alone are drawn
@@ -536,10 +537,10 @@ note_links (GString *note, const KvEnvelopeLinks *links, const Drawn *drawn, gui
       g_ptr_array_remove_index (drawn->counts, drawn->counts->len - 1);
       g_string_append_c (note, ' ');
       /* TRANSLATORS: the first %s a count of pairs of envelopes ("52 003"),
-       * the second a list of agents with the pairs each links
-       * ("1: 51 298, 2: 51 298, 3: 52 003") */
-      g_string_append_printf (note, _("Pairs of envelopes whose worlds an agent cannot tell apart, of %s: "
-                                      "%s; too many to draw."), all, counts);
+       * the second a list of the pairs each agent links
+       * ("51 298 (agent 1), 51 298 (agent 2), 52 003 (agent 3)") */
+      g_string_append_printf (note, _("Too many links to draw: of the %s pairs of envelopes, an agent cannot "
+                                      "tell apart the worlds of %s."), all, counts);
       if (drawn->starred)
         {
           g_string_append_c (note, ' ');
