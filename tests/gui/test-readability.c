@@ -8,8 +8,8 @@
  * English and Dutch): the picture's own text (world labels, a grid's
  * headers, panels' titles and counts, link labels) is at least
  * KV_STYLE_MIN_TEXT_PX (12 px) on screen, KV_STYLE_PRESENT_TEXT_PX (18 px)
- * when presenting — in each of the product view's three panels too,
- * which share the window's width by what their drawings need
+ * when presenting; at the desk, in each of the product view's three
+ * panels too, which share the window's width by what their drawings need
  * (kv-product-pane-shares.c). And no view draws more links than it
  * promises: none in the agents view, no agent more than
  * MAX_AGENT_LINKS elsewhere (the envelope view's most; a class of worlds
