@@ -125,11 +125,11 @@ _kv_product_grid_place (const KvProductGrid *grid, const KvProductView *view, co
   else
     {
       KvHand hand = kv_model_hand (view->before, g_array_index (g->first, guint, group), kv_game_envelope (game));
+      guint heading = event_headings (view);
       int row = 0, col = 0;
 
       kv_view_envelope_cell (game, hand, grid->first, grid->second, &row, &col);
-      kv_graph_set_grid (graph, i, event * (grid->n_first + event_headings (view)) + event_headings (view) + (guint) row,
-                         (guint) col);
+      kv_graph_set_grid (graph, i, event * (grid->n_first + heading) + heading + (guint) row, (guint) col);
       kv_graph_set_headed (graph, i);
     }
 }

@@ -113,7 +113,8 @@ void     _kv_product_result_grid (const KvProductView *view, const KvViewOptions
  * with M and with each other as a class steps through them: the result
  * is the hexagon less 2's links, not another ring. One geometry for all
  * three stages, the pairs stage's (the largest), so that a pair keeps its
- * point from stage to stage in a stable layout too. */
+ * point from stage to stage in a stable layout too. Exported to a page
+ * (KvViewOptions.aspect), the ring widens into an ellipse to fill it. */
 typedef struct {
   guint   n_events;
   double *x, *y;      /* per pair w · |E| + e of W × E: its point (points, y downwards) */

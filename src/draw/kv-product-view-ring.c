@@ -98,24 +98,28 @@ page_stretch (const double *unit, guint n_worlds, double aspect, guint n, double
 {
   g_autofree double *stretched = g_new (double, 2 * (gsize) n_worlds);
   double span = (n / 2 + (n - 1) / 2) * row;
+  double x_lo = 0, x_hi = 0, y_lo = 0, y_hi = 0;
   double best = 1.0, best_scale = 0;
 
+  for (guint i = 0; i < n_worlds; i++)
+    {
+      x_lo = MIN (x_lo, unit[2 * i]);
+      x_hi = MAX (x_hi, unit[2 * i]);
+      y_lo = MIN (y_lo, unit[2 * i + 1]);
+      y_hi = MAX (y_hi, unit[2 * i + 1]);
+    }
   for (double s = 1.0; s <= STRETCH_MOST + 1e-9; s += STRETCH_STEP)
     {
-      double x_lo = 0, x_hi = 0, y_lo = 0, y_hi = 0, r, scale;
+      double r, scale;
 
       for (guint i = 0; i < n_worlds; i++)
         {
           stretched[2 * i] = s * unit[2 * i];
           stretched[2 * i + 1] = unit[2 * i + 1];
-          x_lo = MIN (x_lo, stretched[2 * i]);
-          x_hi = MAX (x_hi, stretched[2 * i]);
-          y_lo = MIN (y_lo, unit[2 * i + 1]);
-          y_hi = MAX (y_hi, unit[2 * i + 1]);
         }
       /* From a row up: keeping the columns apart is all a radius must do. */
       r = clear_radius (stretched, n_worlds, row, n, width, row);
-      scale = MIN (aspect / ((x_hi - x_lo) * r + width), 1.0 / ((y_hi - y_lo) * r + span + height));
+      scale = MIN (aspect / (s * (x_hi - x_lo) * r + width), 1.0 / ((y_hi - y_lo) * r + span + height));
       if (scale > best_scale * 1.001)
         {
           best_scale = scale;
