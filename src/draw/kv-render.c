@@ -454,32 +454,34 @@ plan_scaled_legend (const KvLayout        *layout,
   return width / scale;
 }
 
-void
-kv_render_links_overhang (const KvLayout *layout, double *right, double *below)
+/* How far the links reach past the graph's box on each side: a link bent
+ * round a world of the first or last column or row (twocards' result). */
+static void
+links_reach (const KvLayout *layout,
+             double         *left,
+             double         *above,
+             double         *right,
+             double         *below)
 {
-  *right = *below = 0;
+  *left = *above = *right = *below = 0;
   for (guint i = 0; i < kv_graph_n_edges (layout->graph); i++)
     for (guint j = 0; j < layout->edges[i].n_points; j++)
       {
-        *right = MAX (*right, layout->edges[i].points[2 * j] - layout->width);
-        *below = MAX (*below, layout->edges[i].points[2 * j + 1] - layout->height);
+        double x = layout->edges[i].points[2 * j], y = layout->edges[i].points[2 * j + 1];
+
+        *left = MAX (*left, -x);
+        *above = MAX (*above, -y);
+        *right = MAX (*right, x - layout->width);
+        *below = MAX (*below, y - layout->height);
       }
 }
 
-/* How far the links reach before the graph's box, left and above: a link
- * bent round a world of the first column or row (twocards' result). */
-static void
-links_reach_before (const KvLayout *layout,
-                    double         *left,
-                    double         *above)
+void
+kv_render_links_overhang (const KvLayout *layout, double *right, double *below)
 {
-  *left = *above = 0;
-  for (guint i = 0; i < kv_graph_n_edges (layout->graph); i++)
-    for (guint j = 0; j < layout->edges[i].n_points; j++)
-      {
-        *left = MAX (*left, -layout->edges[i].points[2 * j]);
-        *above = MAX (*above, -layout->edges[i].points[2 * j + 1]);
-      }
+  double left, above;
+
+  links_reach (layout, &left, &above, right, below);
 }
 
 /* The drawing with its title and notes wrapped at @wrap; with @wrap 0,
@@ -526,8 +528,7 @@ measure_at (const KvLayout         *layout,
   geometry->legend_x = margin;
   /* Past the other sides a bowed link has the margin, widened where it
    * reaches further (a product panel's tight margin). */
-  kv_render_links_overhang (layout, &right, &below);
-  links_reach_before (layout, &left, &above);
+  links_reach (layout, &left, &above, &right, &below);
   left = MAX (left - margin, 0);
   above = MAX (above - margin, 0);
   if (options->show_legend && beside)

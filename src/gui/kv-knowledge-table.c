@@ -222,6 +222,24 @@ font_at (GtkWidget *widget,
   return font;
 }
 
+/* @text laid out in @widget's font, @pixels high (0: as it is). */
+static PangoLayout *
+layout_at (GtkWidget  *widget,
+           const char *text,
+           double      pixels)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+
+  if (pixels > 0)
+    {
+      PangoFontDescription *font = font_at (widget, pixels);
+
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+    }
+  return layout;
+}
+
 /* How wide @text is in the table's font, @pixels high (0: as it is),
  * bold (as known cells are) or not. */
 static int
@@ -230,17 +248,10 @@ text_width (KvKnowledgeTable *self,
             gboolean          bold,
             double            pixels)
 {
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->column_view), text);
+  g_autoptr(PangoLayout) layout = layout_at (GTK_WIDGET (self->column_view), text, pixels);
   g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
   int width = 0;
 
-  if (pixels > 0)
-    {
-      PangoFontDescription *font = font_at (GTK_WIDGET (self->column_view), pixels);
-
-      pango_layout_set_font_description (layout, font);
-      pango_font_description_free (font);
-    }
   if (bold)
     pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
   pango_layout_set_attributes (layout, attrs);
@@ -255,17 +266,10 @@ header_text_width (GtkWidget  *header,
                    const char *title,
                    double      pixels)
 {
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (header, title);
+  g_autoptr(PangoLayout) layout = layout_at (header, title, pixels);
   g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
   int width = 0;
 
-  if (pixels > 0)
-    {
-      PangoFontDescription *font = font_at (header, pixels);
-
-      pango_layout_set_font_description (layout, font);
-      pango_font_description_free (font);
-    }
   pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
   pango_layout_set_attributes (layout, attrs);
   pango_layout_get_pixel_size (layout, &width, NULL);
@@ -393,8 +397,7 @@ size_columns (KvKnowledgeTable *self)
   if (self->game == NULL)
     return;
   g_clear_pointer (&self->measured_font, pango_font_description_free);
-  self->measured_font = pango_font_description_copy (
-    pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self->column_view))));
+  self->measured_font = font_at (GTK_WIDGET (self->column_view), 0);
 
   widths = g_new (int, self->columns->len + 1);
   total = measure_columns (self, 0, widths);

@@ -260,6 +260,7 @@ _kv_panel_shares_update (KvPanelShares  *shares,
     return FALSE;
 
   product_stages = shares->stages != 0;
+  shares->stages |= 1u << stage;
   if (!product_stages)
     {
       for (guint i = 0; i < 3; i++)
@@ -278,11 +279,9 @@ _kv_panel_shares_update (KvPanelShares  *shares,
       too_small = measure (&panels[2], shares->spans[2]) < MIN (KV_STYLE_MIN_TEXT_PX + KV_SHARE_SPARE_PX,
                                                                 least_text (shares->curves, shares->spans));
       add_stage (&shares->curves[2], &curve);
-      shares->stages |= 1u << stage;
       if (!too_small)
         return FALSE;
     }
-  shares->stages |= 1u << stage;
 
   memcpy (spans, shares->spans, sizeof spans);
   choose (shares->curves, spans);

@@ -149,13 +149,18 @@ kv_product_pane_stage_title (KvProductStage stage)
     }
 }
 
+/* Whether a panel is still laying out or drawing. */
+static gboolean
+panels_busy (KvProductPane *self)
+{
+  return kv_canvas_view_get_busy (self->model_panel) || kv_canvas_view_get_busy (self->action_panel) ||
+         kv_canvas_view_get_busy (self->product_panel);
+}
+
 static void
 update_busy (KvProductPane *self)
 {
-  gboolean busy = kv_canvas_view_get_busy (self->model_panel) ||
-                  kv_canvas_view_get_busy (self->action_panel) ||
-                  kv_canvas_view_get_busy (self->product_panel) ||
-                  self->shares_source != 0;
+  gboolean busy = panels_busy (self) || self->shares_source != 0;
 
   if (self->busy == busy)
     return;
@@ -190,9 +195,7 @@ update_shares (gpointer data)
                             kv_canvas_view_get_canvas (self->product_panel) };
 
   self->shares_source = 0;
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && self->product != NULL &&
-      !kv_canvas_view_get_busy (self->model_panel) && !kv_canvas_view_get_busy (self->action_panel) &&
-      !kv_canvas_view_get_busy (self->product_panel) &&
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && self->product != NULL && !panels_busy (self) &&
       _kv_panel_shares_update (&self->shares, self->row_width, self->row_height, boxes, canvases, self->stage))
     gtk_widget_queue_allocate (GTK_WIDGET (self));
   update_busy (self);

@@ -508,17 +508,23 @@ run_action (GtkWidget  *widget,
     run_threads (self, listed, &options, engine);
 }
 
+/* Stops a run, on threads (after their games) or in processes (killed);
+ * its end follows. */
+static void
+stop_run (KvTournamentDialog *self)
+{
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  if (self->processes != NULL)
+    kv_tournament_processes_stop (self->processes);
+}
+
 static void
 cancel_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  KvTournamentDialog *self = KV_TOURNAMENT_DIALOG (widget);
-
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  if (self->processes != NULL)
-    kv_tournament_processes_stop (self->processes);
+  stop_run (KV_TOURNAMENT_DIALOG (widget));
 }
 
 /* --- export -------------------------------------------------------------- */
@@ -672,11 +678,8 @@ kv_tournament_dialog_close_request (GtkWindow *window)
 {
   KvTournamentDialog *self = KV_TOURNAMENT_DIALOG (window);
 
-  /* The thread stops after its game; the task keeps the dialog alive. */
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  if (self->processes != NULL)
-    kv_tournament_processes_stop (self->processes);
+  /* The threads stop after their games; the task keeps the dialog alive. */
+  stop_run (self);
   return GTK_WINDOW_CLASS (kv_tournament_dialog_parent_class)->close_request (window);
 }
 

@@ -14,6 +14,7 @@
 #endif
 
 #include "kv-error.h"
+#include "kv-i18n.h"
 #include "kv-script.h"
 #include "kv-tournament-processes.h"
 #include "kv-tournament-shard.h"
@@ -48,11 +49,10 @@ char *
 kv_tournament_processes_cli (void)
 {
   const char *override = g_getenv ("KRIPKEVIZ_CLI");
-  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
 
   if (override != NULL && *override != '\0')
     return g_strdup (override);
-  if (self != NULL && g_str_has_prefix (self, KV_BUILD_ROOT G_DIR_SEPARATOR_S))
+  if (kv_running_from_build_tree ())
     return g_build_filename (KV_BUILD_ROOT, "src", "cli", "kripkeviz-cli", NULL);
   return g_build_filename (KV_BIN_DIR, "kripkeviz-cli", NULL);
 }

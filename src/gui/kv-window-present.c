@@ -235,7 +235,7 @@ _kv_window_apply_layout (KvWindow *self)
   gtk_widget_set_size_request (self->explanation_box,
                                layout == KV_PRESENT_TABLE ? 300
                                : gtk_widget_get_visible (GTK_WIDGET (self->knowledge_table)) ? -1
-                               : MIN (window_width (self) / 2, room_beside_picture (self, window_width (self))),
+                               : window_width (self) / 2,
                                -1);
   /* While presenting, no heading (the strip says the step); the room's
    * eyes go to the explanation first: it takes the height it needs, the

@@ -8,10 +8,8 @@
 
 #include "kv-i18n.h"
 
-/* TRUE when this program is a file inside the build tree (tools/dev.sh run,
- * the tests): its catalogues are in KV_BUILD_ROOT/po, not yet in LOCALEDIR. */
-static gboolean
-running_from_build_tree (void)
+gboolean
+kv_running_from_build_tree (void)
 {
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
 
@@ -33,7 +31,7 @@ kv_i18n_init (void)
    * already has does nothing. */
   setlocale (LC_NUMERIC, "C");
   bindtextdomain (GETTEXT_PACKAGE,
-                  running_from_build_tree () ? KV_BUILD_ROOT G_DIR_SEPARATOR_S "po" : LOCALEDIR);
+                  kv_running_from_build_tree () ? KV_BUILD_ROOT G_DIR_SEPARATOR_S "po" : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 }

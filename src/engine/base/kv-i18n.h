@@ -11,6 +11,11 @@ G_BEGIN_DECLS
  * catalogues, or to the build tree's when the program runs from there. */
 void        kv_i18n_init          (void);
 
+/* TRUE when this program is a file inside the build tree (tools/dev.sh run,
+ * the tests): its catalogues are in KV_BUILD_ROOT/po, not yet in
+ * LOCALEDIR, and the programs it starts are the build tree's too. */
+gboolean    kv_running_from_build_tree (void);
+
 /* The decimal sign of the user's locale ("," in Dutch), for numbers
  * written for people (kv_format_decimal): printf's is C's, "." (see
  * kv_i18n_init). "." until kv_i18n_init. */

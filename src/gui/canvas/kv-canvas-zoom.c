@@ -587,6 +587,23 @@ kv_canvas_set_caption (KvCanvas   *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The corner the drawing keeps clear of, into the options: a captioned
+ * panel's drawing has too little room to spare one (one of three across
+ * a screen), and the buttons show over it only while the pointer moves
+ * there. TRUE when it changed. */
+static gboolean
+corner_options (KvCanvas *self)
+{
+  int width = self->captioned ? 0 : self->corner_width;
+  int height = self->captioned ? 0 : self->corner_height;
+
+  if (self->options.fit_corner_width == width && self->options.fit_corner_height == height)
+    return FALSE;
+  self->options.fit_corner_width = width;
+  self->options.fit_corner_height = height;
+  return TRUE;
+}
+
 void
 kv_canvas_set_captioned (KvCanvas *self,
                          gboolean  captioned)
@@ -606,8 +623,7 @@ kv_canvas_set_captioned (KvCanvas *self,
   self->options.legend_place = captioned ? KV_LEGEND_BEST : KV_LEGEND_BELOW;
   self->options.fit_width = captioned ? self->allocated_width : 0;
   self->options.fit_height = captioned ? self->allocated_height : 0;
-  self->options.fit_corner_width = captioned ? 0 : self->corner_width;
-  self->options.fit_corner_height = captioned ? 0 : self->corner_height;
+  corner_options (self);
   _kv_canvas_update_geometry (self, FALSE);
   if (self->fitted)
     _kv_canvas_apply_fit (self, FALSE);
@@ -615,20 +631,11 @@ kv_canvas_set_captioned (KvCanvas *self,
     gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
-/* The corner the drawing keeps clear of: a captioned panel's drawing has
- * too little room to spare one (one of three across a screen), and the
- * buttons show over it only while the pointer moves there. */
 static void
 update_corner (KvCanvas *self)
 {
-  int width = self->captioned ? 0 : self->corner_width;
-  int height = self->captioned ? 0 : self->corner_height;
-
-  if (self->options.fit_corner_width == width && self->options.fit_corner_height == height)
+  if (!corner_options (self))
     return;
-
-  self->options.fit_corner_width = width;
-  self->options.fit_corner_height = height;
   if (self->fitted)
     {
       _kv_canvas_update_geometry (self, FALSE);
