@@ -20,9 +20,9 @@ void _kv_product_pane_update_marks (KvCanvasView        *panels[3],
  * row's (columns), from what each panel's text reads at each share. */
 #define KV_SHARE_COLUMNS 100
 #define KV_SHARE_MIN     10    /* no panel narrower than a tenth of the row */
-#define KV_SHARE_MAX     70
+#define KV_SHARE_MAX     80    /* two panels (presenting): the product up to four fifths */
 #define KV_SHARE_STEP    2     /* measured every second column, then round the best */
-/* A stage read within this of the 12 px floor gets the row shared anew:
+/* A stage read within this of the floor (floor_px) gets the row shared anew:
  * what is measured between samples is read across them. */
 #define KV_SHARE_SPARE_PX 0.2
 
@@ -37,14 +37,23 @@ typedef struct {
   guint        stages;      /* bits of the KvProductStages measured; 0: none (a new part) */
   int          width;       /* the row's size they were measured at */
   int          height;
-  guint        spans[3];    /* each panel's columns: KV_SHARE_COLUMNS in all */
+  guint        spans[3];    /* each panel's columns: KV_SHARE_COLUMNS in all; 0: not shown */
+  double       alone_px;    /* the product's text alone in the row, presenting */
+  guint        hidden;      /* bits of the panels not shown (presenting shows two): no columns */
+  double       floor_px;    /* the text the panels must keep: a stage reading less shares anew */
 } KvPanelShares;
 
 void     _kv_panel_shares_init   (KvPanelShares       *shares);
 /* A new part: measured afresh when its panels are laid out. */
 void     _kv_panel_shares_forget (KvPanelShares       *shares);
-/* Measures the panels (M, A, the product at @stage; in @boxes, side by
- * side in a @width × @height row) if they are laid out and this stage, at
+/* Shows only the panels not in @hidden (bits of KvProductPanels; never
+ * the product), which must keep their text at @floor_px: a hidden panel's
+ * columns go to the product until the row is measured anew. */
+void     _kv_panel_shares_set_panels (KvPanelShares   *shares,
+                                      guint            hidden,
+                                      double           floor_px);
+/* Measures the panels shown (M, A, the product at @stage; in @boxes, side
+ * by side in a @width × @height row) if they are laid out and this stage, at
  * this size, is not measured yet; TRUE when the spans changed (lay the
  * panels out again). */
 gboolean _kv_panel_shares_update (KvPanelShares       *shares,

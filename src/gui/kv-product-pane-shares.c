@@ -10,9 +10,12 @@
  * so that the panel reading smallest reads as big as it can, then the
  * next (water-filling). A product's stages keep the shares chosen for the
  * first one shown, so its panels do not move from stage to stage, unless
- * a later stage would then read under 12 px (KV_STYLE_MIN_TEXT_PX): the
- * product's needs are then those of every stage seen, and the row is
- * shared anew.
+ * a later stage would then read under 12 px (KV_STYLE_MIN_TEXT_PX; 18 px,
+ * KV_STYLE_PRESENT_TEXT_PX, presenting): the product's needs are then
+ * those of every stage seen, and the row is shared anew. Presenting shows
+ * two panels, the product and the one its stage is read against (the
+ * hidden one gets no columns), or the product alone where the two cannot
+ * both read at 18 px.
  */
 #define G_LOG_DOMAIN "kv-product-pane"
 
@@ -30,9 +33,30 @@ static const guint default_spans[3] = { 30, 19, 51 };
 void
 _kv_panel_shares_init (KvPanelShares *shares)
 {
-  *shares = (KvPanelShares) { 0 };
+  *shares = (KvPanelShares) { .floor_px = KV_STYLE_MIN_TEXT_PX };
   for (guint i = 0; i < 3; i++)
     shares->spans[i] = default_spans[i];
+}
+
+void
+_kv_panel_shares_set_panels (KvPanelShares *shares,
+                             guint          hidden,
+                             double         floor_px)
+{
+  shares->floor_px = floor_px;
+  if (shares->hidden == hidden)
+    return;
+
+  shares->hidden = hidden;
+  shares->stages = 0;
+  for (guint i = 0; i < 3; i++)
+    shares->spans[i] = default_spans[i];
+  for (guint i = 0; i < 2; i++)
+    if (hidden & 1u << i)
+      {
+        shares->spans[2] += shares->spans[i];
+        shares->spans[i] = 0;
+      }
 }
 
 void
@@ -110,13 +134,25 @@ text_at (const KvShareCurve *curve,
   return curve->px[below] * (1 - t) + curve->px[above] * t;
 }
 
-/* The smallest text of the three panels at @spans. */
+/* The text of panel @i at @share columns; one hidden, or given none,
+ * reads as big as can be, so that it never is the smallest. */
 static double
-least_text (const KvShareCurve curves[3],
-            const guint        spans[3])
+panel_text_at (const KvPanelShares *shares,
+               guint                i,
+               guint                share)
 {
-  return MIN (MIN (text_at (&curves[0], spans[0]), text_at (&curves[1], spans[1])),
-              text_at (&curves[2], spans[2]));
+  if (shares->hidden & 1u << i || share == 0)
+    return INFINITY;
+  return share == KV_SHARE_COLUMNS ? shares->alone_px : text_at (&shares->curves[i], share);
+}
+
+/* The smallest text of the panels shown at @spans. */
+static double
+least_text (const KvPanelShares *shares,
+            const guint          spans[3])
+{
+  return MIN (MIN (panel_text_at (shares, 0, spans[0]), panel_text_at (shares, 1, spans[1])),
+              panel_text_at (shares, 2, spans[2]));
 }
 
 /* Whether spans reading @a beat spans reading @b: the smallest text
@@ -153,18 +189,34 @@ sort3 (double v[3])
         }
 }
 
-/* The spans that read best for @curves; of equals, the nearest to
- * @spans, which it updates. */
+/* The columns panel @i may take: none when hidden. */
 static void
-choose (const KvShareCurve curves[3],
-        guint              spans[3])
+span_range (const KvPanelShares *shares,
+            guint                i,
+            guint               *lo,
+            guint               *hi)
+{
+  gboolean hidden = (shares->hidden & 1u << i) != 0;
+
+  *lo = hidden ? 0 : KV_SHARE_MIN;
+  *hi = hidden ? 0 : KV_SHARE_MAX;
+}
+
+/* The spans that read best for the shares' curves; of equals, the
+ * nearest to @spans, which it updates. */
+static void
+choose (const KvPanelShares *shares,
+        guint                spans[3])
 {
   double best[3] = { -1, -1, -1 };
   guint chosen[3] = { spans[0], spans[1], spans[2] };
   guint best_moved = G_MAXUINT;
+  guint a_lo, a_hi, b_lo, b_hi;
 
-  for (guint a = KV_SHARE_MIN; a <= KV_SHARE_MAX; a++)
-    for (guint b = KV_SHARE_MIN; b <= KV_SHARE_MAX && a + b < KV_SHARE_COLUMNS; b++)
+  span_range (shares, 0, &a_lo, &a_hi);
+  span_range (shares, 1, &b_lo, &b_hi);
+  for (guint a = a_lo; a <= a_hi; a++)
+    for (guint b = b_lo; b <= b_hi && a + b < KV_SHARE_COLUMNS; b++)
       {
         guint c = KV_SHARE_COLUMNS - a - b;
         double reads[3];
@@ -173,9 +225,9 @@ choose (const KvShareCurve curves[3],
 
         if (c < KV_SHARE_MIN || c > KV_SHARE_MAX)
           continue;
-        reads[0] = text_at (&curves[0], a);
-        reads[1] = text_at (&curves[1], b);
-        reads[2] = text_at (&curves[2], c);
+        reads[0] = panel_text_at (shares, 0, a);
+        reads[1] = panel_text_at (shares, 1, b);
+        reads[2] = panel_text_at (shares, 2, c);
         sort3 (reads);
         moved = (guint) (ABS ((int) a - (int) spans[0]) + ABS ((int) b - (int) spans[1]) +
                          ABS ((int) c - (int) spans[2]));
@@ -198,11 +250,12 @@ choose (const KvShareCurve curves[3],
  * this one's measure and the others' read across. FALSE when there was
  * nothing to measure. */
 static gboolean
-refine (KvShareCurve  curves[3],
-        const Panel   panels[3],
-        const guint   spans[3],
-        gboolean      product_stages)
+refine (KvPanelShares *shares,
+        const Panel    panels[3],
+        const guint    spans[3],
+        gboolean       product_stages)
 {
+  KvShareCurve *curves = shares->curves;
   gboolean measured = FALSE;
 
   for (guint i = 0; i < 3; i++)
@@ -211,7 +264,7 @@ refine (KvShareCurve  curves[3],
         int share = (int) spans[i] + d;
         double *px;
 
-        if (share < KV_SHARE_MIN || share > KV_SHARE_MAX)
+        if (shares->hidden & 1u << i || share < KV_SHARE_MIN || share > KV_SHARE_MAX)
           continue;
         px = &curves[i].px[share - KV_SHARE_MIN];
         if (!isnan (*px))
@@ -249,6 +302,8 @@ _kv_panel_shares_update (KvPanelShares  *shares,
     return FALSE;
   for (guint i = 0; i < 3; i++)
     {
+      if (shares->hidden & 1u << i)
+        continue;
       if (kv_canvas_get_layout (canvases[i]) == NULL || gtk_widget_get_width (GTK_WIDGET (canvases[i])) <= 1)
         return FALSE;
       panels[i] = (Panel) { boxes[i], canvases[i], width, height,
@@ -264,7 +319,8 @@ _kv_panel_shares_update (KvPanelShares  *shares,
   if (!product_stages)
     {
       for (guint i = 0; i < 3; i++)
-        sample (&panels[i], &shares->curves[i]);
+        if (!(shares->hidden & 1u << i))
+          sample (&panels[i], &shares->curves[i]);
       shares->width = width;
       shares->height = height;
     }
@@ -276,17 +332,29 @@ _kv_panel_shares_update (KvPanelShares  *shares,
       sample (&panels[2], &curve);
       /* This stage reads too small at the shares kept: they are chosen
        * anew for every stage seen. */
-      too_small = measure (&panels[2], shares->spans[2]) < MIN (KV_STYLE_MIN_TEXT_PX + KV_SHARE_SPARE_PX,
-                                                                least_text (shares->curves, shares->spans));
+      too_small = measure (&panels[2], shares->spans[2]) < MIN (shares->floor_px + KV_SHARE_SPARE_PX,
+                                                                least_text (shares, shares->spans));
       add_stage (&shares->curves[2], &curve);
       if (!too_small)
         return FALSE;
     }
 
   memcpy (spans, shares->spans, sizeof spans);
-  choose (shares->curves, spans);
-  for (guint round = 0; round < 3 && refine (shares->curves, panels, spans, product_stages); round++)
-    choose (shares->curves, spans);
+  choose (shares, spans);
+  for (guint round = 0; round < 3 && refine (shares, panels, spans, product_stages); round++)
+    choose (shares, spans);
+  /* Presenting, the product alone when it and the panel beside it cannot
+   * both keep the floor and it alone reads bigger (twocards' result at
+   * 1024 px: 24 worlds beside 12). */
+  if (shares->hidden != 0 && least_text (shares, spans) < shares->floor_px)
+    {
+      shares->alone_px = measure (&panels[2], KV_SHARE_COLUMNS);
+      if (shares->alone_px > least_text (shares, spans))
+        {
+          spans[0] = spans[1] = 0;
+          spans[2] = KV_SHARE_COLUMNS;
+        }
+    }
   if (memcmp (spans, shares->spans, sizeof spans) == 0)
     return FALSE;
   memcpy (shares->spans, spans, sizeof spans);

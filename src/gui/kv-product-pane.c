@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "kv-enum-drop-down.h"
 #include "kv-product-pane-private.h"
@@ -103,6 +104,7 @@ struct _KvProductPane
   guint           shares_source;  /* an idle measuring them anew, or 0 */
   int             row_width;      /* the panels' row, under the toolbars */
   int             row_height;
+  guint           placed_spans[3];  /* the shares the panels were last laid out at */
 
   ProductRef     *product;        /* the part shown */
   GPtrArray      *parts;          /* ProductRef*: the entry's parts (a suggest's answers) */
@@ -114,6 +116,7 @@ struct _KvProductPane
   guint           hidden_agents;
   gboolean        busy;
   gboolean        syncing;        /* the part dropdown follows self->part */
+  gboolean        presenting;     /* two panels, no toolbar (kv_product_pane_set_presenting) */
   int             hover_panel;    /* the KvProductPanel with a node hovered, or -1 */
 };
 
@@ -184,6 +187,14 @@ update_actions (KvProductPane *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "product.next-part", self->part + 1 < n_parts (self));
 }
 
+/* Whether the panels are laid out at the shares: a panel just shown
+ * (presenting's stage 3) is measured once it is. */
+static gboolean
+panels_placed (KvProductPane *self)
+{
+  return memcmp (self->placed_spans, self->shares.spans, sizeof self->placed_spans) == 0;
+}
+
 /* The panels' widths for what they show now (kv-product-pane-shares.c). */
 static gboolean
 update_shares (gpointer data)
@@ -196,6 +207,7 @@ update_shares (gpointer data)
 
   self->shares_source = 0;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)) && self->product != NULL && !panels_busy (self) &&
+      panels_placed (self) &&
       _kv_panel_shares_update (&self->shares, self->row_width, self->row_height, boxes, canvases, self->stage))
     gtk_widget_queue_allocate (GTK_WIDGET (self));
   update_busy (self);
@@ -265,6 +277,25 @@ set_stage_graph (KvProductPane  *self,
     kv_canvas_view_set_graph_func (panel, stage_graph, data, stage_data_free);
 }
 
+/* Presenting, the product has beside it the panel its stage is read
+ * against: the action for the pairs it makes and the links it cuts, the
+ * model before for the result. Two panels share the screen, so each reads
+ * from the back of a hall (KV_STYLE_PRESENT_TEXT_PX). */
+static void
+update_panels_shown (KvProductPane *self)
+{
+  gboolean model = !self->presenting || self->stage == KV_PRODUCT_STAGE_RESULT;
+  gboolean action = !self->presenting || self->stage != KV_PRODUCT_STAGE_RESULT;
+
+  gtk_widget_set_visible (self->model_box, model);
+  gtk_widget_set_visible (self->action_box, action);
+  _kv_panel_shares_set_panels (&self->shares,
+                               (model ? 0 : 1u << KV_PRODUCT_PANEL_MODEL) |
+                               (action ? 0 : 1u << KV_PRODUCT_PANEL_ACTION),
+                               self->presenting ? KV_STYLE_PRESENT_TEXT_PX : KV_STYLE_MIN_TEXT_PX);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
 /* The product panel, its titles and counts for self->stage; @same_product
  * as for set_stage_graph. */
 static void
@@ -284,6 +315,7 @@ show_stage (KvProductPane *self,
   gtk_label_set_text (self->product_counts, counts != NULL ? counts : "");
 
   set_stage_graph (self, self->product_panel, self->stage, same_product);
+  update_panels_shown (self);
   update_actions (self);
 }
 
@@ -526,6 +558,31 @@ kv_product_pane_set_stage (KvProductPane  *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
 }
 
+void
+kv_product_pane_set_presenting (KvProductPane *self,
+                                gboolean       presenting)
+{
+  GtkLabel *titles[3] = { self->model_title, self->action_title, self->product_title };
+
+  g_return_if_fail (KV_IS_PRODUCT_PANE (self));
+
+  presenting = !!presenting;
+  if (self->presenting == presenting)
+    return;
+
+  self->presenting = presenting;
+  /* The clicker walks the stages; the product's subtitle names the one shown. */
+  gtk_widget_set_visible (self->toolbar, !presenting);
+  /* In large print a panel's title wraps rather than lose its end. */
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    {
+      gtk_label_set_wrap (titles[i], presenting);
+      gtk_label_set_ellipsize (titles[i], presenting ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
+    }
+  update_panels_shown (self);
+  queue_shares (self);
+}
+
 KvViewKind
 kv_product_pane_get_view (KvProductPane *self)
 {
@@ -749,6 +806,9 @@ pane_measure (GtkWidget      *widget,
       int child_min, child_nat;
       int width = for_size < 0 ? -1 : panel_x (self, i + 1, for_size) - panel_x (self, i, for_size);
 
+      if (!gtk_widget_should_layout (panels[i]) || self->shares.spans[i] == 0)
+        continue;
+
       gtk_widget_measure (panels[i], orientation, orientation == GTK_ORIENTATION_VERTICAL ? width : -1,
                           &child_min, &child_nat, NULL, NULL);
       panels_min = orientation == GTK_ORIENTATION_VERTICAL ? MAX (panels_min, child_min) : panels_min + child_min;
@@ -793,14 +853,21 @@ pane_allocate (GtkWidget *widget,
       int x = panel_x (self, i, width), panel_width = panel_x (self, i + 1, width) - x;
       int panel_min;
 
+      /* Presenting, the product may be alone (kv-product-pane-shares.c). */
+      gtk_widget_set_child_visible (panels[i], self->shares.spans[i] > 0);
+      if (!gtk_widget_should_layout (panels[i]) || self->shares.spans[i] == 0)
+        continue;
       gtk_widget_measure (panels[i], GTK_ORIENTATION_VERTICAL, panel_width, &panel_min, NULL, NULL, NULL);
       gtk_widget_size_allocate (panels[i], &(GtkAllocation) { x, y, panel_width, MAX (row_height, panel_min) }, -1);
     }
 
   self->row_width = width;
   self->row_height = row_height;
+  memcpy (self->placed_spans, self->shares.spans, sizeof self->placed_spans);
   if (self->product != NULL && (width != self->shares.width || row_height != self->shares.height))
     queue_shares_settled (self);
+  else if (self->product != NULL && self->shares.stages == 0)
+    queue_shares (self);   /* another panel shown (presenting's stage 3) */
 }
 
 static GtkSizeRequestMode

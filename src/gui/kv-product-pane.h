@@ -87,6 +87,11 @@ const KvProductView *kv_product_pane_get_product (KvProductPane  *self);
 KvProductStage       kv_product_pane_get_stage  (KvProductPane   *self);
 void                 kv_product_pane_set_stage  (KvProductPane   *self,
                                                  KvProductStage   stage);
+/* Presentation mode: no toolbar (the clicker walks the stages) and two
+ * panels, the product and beside it the action (stages 1 and 2) or the
+ * model before (stage 3), each in print a hall reads. */
+void                 kv_product_pane_set_presenting (KvProductPane *self,
+                                                     gboolean       presenting);
 KvViewKind           kv_product_pane_get_view   (KvProductPane   *self);
 void                 kv_product_pane_set_view   (KvProductPane   *self,
                                                  KvViewKind       view);

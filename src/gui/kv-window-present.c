@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "kv-lesson-pane.h"
+#include "kv-product-pane.h"
 #include "kv-step-item.h"
 #include "kv-window-private.h"
 
@@ -341,6 +342,7 @@ _kv_window_set_presenting (KvWindow *self,
   /* The view and the agents are chosen before: the picture takes the room. */
   kv_canvas_view_set_show_toolbar (KV_CANVAS_VIEW (self->canvas), !presenting);
   kv_canvas_set_presenting (kv_canvas_view_get_canvas (KV_CANVAS_VIEW (self->canvas)), presenting);
+  kv_product_pane_set_presenting (KV_PRODUCT_PANE (self->product_pane), presenting);
   kv_lesson_pane_set_compact (KV_LESSON_PANE (self->lesson_pane), presenting);
   _kv_window_apply_layout (self);
   _kv_window_update_strip (self);

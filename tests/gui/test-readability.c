@@ -8,9 +8,9 @@
  * English and Dutch): the picture's own text (world labels, a grid's
  * headers, panels' titles and counts, link labels) is at least
  * KV_STYLE_MIN_TEXT_PX (12 px) on screen, KV_STYLE_PRESENT_TEXT_PX (18 px)
- * when presenting; at the desk, in each of the product view's three
- * panels too, which share the window's width by what their drawings need
- * (kv-product-pane-shares.c). And no view draws more links than it
+ * when presenting; in each of the product view's panels too (three at the
+ * desk, two presenting), which share the window's width by what their
+ * drawings need (kv-product-pane-shares.c). And no view draws more links than it
  * promises: none in the agents view, no agent more than
  * MAX_AGENT_LINKS elsewhere (the envelope view's most; a class of worlds
  * is a cycle, so a whole view of n worlds draws at most n an agent). The
@@ -146,7 +146,9 @@ screenshot (KvWindow   *window,
   g_object_unref (kv_display_save_png (GTK_WIDGET (window), name));
 }
 
-/* Every product stage of step @step, each panel. */
+/* Every product stage of step @step, each panel shown: three at the
+ * desk; presenting, the product and the panel its stage is read against,
+ * or the product alone. */
 static void
 check_products (KvWindow   *window,
                 const Case *c,
@@ -163,15 +165,26 @@ check_products (KvWindow   *window,
     {
       kv_product_pane_set_stage (pane, stage);
       g_assert_true (kv_display_wait_for_product (window, 60000));
+      guint shown = 0;
+
       for (KvProductPanel panel = KV_PRODUCT_PANEL_MODEL; panel <= KV_PRODUCT_PANEL_PRODUCT; panel++)
         {
-          g_autofree char *where = g_strdup_printf ("%s %s %d×%d step %u, product %s, panel %d",
+          KvCanvasView *view = kv_product_pane_get_panel (pane, panel);
+          g_autofree char *where = g_strdup_printf ("%s %s %d×%d%s step %u, product %s, panel %d",
                                                     kv_display_language (), c->game, c->width, c->height,
-                                                    step, kv_product_stage_to_string (stage), panel);
+                                                    c->present ? " presenting" : "", step,
+                                                    kv_product_stage_to_string (stage), panel);
 
-          check_canvas (kv_canvas_view_get_canvas (kv_product_pane_get_panel (pane, panel)),
-                        KV_STYLE_MIN_TEXT_PX, where);
+          if (!gtk_widget_is_drawable (GTK_WIDGET (view)))
+            continue;
+          shown++;
+          check_canvas (kv_canvas_view_get_canvas (view),
+                        c->present ? KV_STYLE_PRESENT_TEXT_PX : KV_STYLE_MIN_TEXT_PX, where);
         }
+      /* Presenting, the product alone where two panels cannot both read. */
+      g_assert_true (gtk_widget_is_drawable (GTK_WIDGET (kv_product_pane_get_panel (pane, KV_PRODUCT_PANEL_PRODUCT))));
+      if (!c->present)
+        g_assert_cmpuint (shown, ==, 3);
     }
   kv_window_set_product_mode (window, FALSE);
   kv_display_wait (50);
@@ -212,7 +225,7 @@ test_readable (gconstpointer data)
        * by world, stay in sight whole (its notes wrap when presenting). */
       if (g_str_equal (c->game, "hexa"))
         check_not_sideways (canvas, where);
-      if (!c->present && step > 0 && !kv_session_is_symbolic (session))
+      if (step > 0 && !kv_session_is_symbolic (session))
         check_products (window, c, step);
     }
   screenshot (window, c, "last");
