@@ -8,19 +8,120 @@
 
 #include "kv-knowledge-cells.h"
 
-/* "? 1/2/3/env": the widest a cell of this game can read. */
-char *
-kv_knowledge_cell_widest (const KvGame *game)
+/* Short cells for games with more owners than three players and the
+ * envelope, up to a dozen (the widest cell is found among every set of
+ * candidates). */
+#define COMPACT_FROM_OWNERS 5
+#define COMPACT_UP_TO_OWNERS 12
+
+gboolean
+kv_knowledge_cells_compact (const KvGame *game)
 {
-  g_autoptr(GString) text = g_string_new ("? ");
+  guint n = kv_game_n_owners (game);
+
+  return n >= COMPACT_FROM_OWNERS && n <= COMPACT_UP_TO_OWNERS;
+}
+
+/* The owners a @self column can name as candidates: all but @self (an
+ * agent's column: the agent knows its own cards), all for -1. */
+static guint32
+others_of (const KvGame *game,
+           int           self)
+{
+  guint32 all = (guint32) ((1ull << kv_game_n_owners (game)) - 1);
+
+  return self >= 0 ? all & ~(1u << self) : all;
+}
+
+/* "1/3/env": the owners in @mask, short. */
+static char *
+owners_short (const KvGame *game,
+              guint32       mask)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
 
   for (guint o = 0; o < kv_game_n_owners (game); o++)
-    {
-      if (o > 0)
-        g_string_append_c (text, '/');
-      g_string_append (text, kv_knowledge_cell_owner (game, o));
-    }
+    if (mask & (1u << o))
+      {
+        if (text->len > 0)
+          g_string_append_c (text, '/');
+        g_string_append (text, kv_knowledge_cell_owner (game, o));
+      }
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* A card not known, candidates @mask among @others: "? 1/3" — or, in a
+ * compact game, "?" when every other may hold it, and the owners ruled
+ * out ("? not 2") where that is shorter. */
+static char *
+unknown_text (const KvGame *game,
+              guint32       mask,
+              guint32       others)
+{
+  g_autofree char *listed = owners_short (game, mask);
+  g_autofree char *excluded = NULL;
+  g_autofree char *ruled_out = NULL;
+
+  if (!kv_knowledge_cells_compact (game))
+    return g_strdup_printf ("? %s", listed);
+  if ((others & ~mask) == 0)
+    return g_strdup ("?");
+  excluded = owners_short (game, others & ~mask);
+  ruled_out = g_strdup_printf (C_("knowledge table cell", "? not %s"), excluded);
+  if (g_utf8_strlen (ruled_out, -1) < g_utf8_strlen (listed, -1) + 2)
+    return g_steal_pointer (&ruled_out);
+  return g_strdup_printf ("? %s", listed);
+}
+
+/* The agent with the shortest name: its column's others are the longest. */
+static int
+shortest_agent (const KvGame *game)
+{
+  int best = 0;
+
+  for (guint a = 1; a < game->n_agents; a++)
+    if (g_utf8_strlen (game->agent_names[a], -1) < g_utf8_strlen (game->agent_names[best], -1))
+      best = (int) a;
+  return best;
+}
+
+GStrv
+kv_knowledge_cell_widest (const KvGame *game,
+                          gboolean      agent_column)
+{
+  g_autoptr(GStrvBuilder) texts = g_strv_builder_new ();
+  g_autoptr(GPtrArray) longest = g_ptr_array_new_with_free_func (g_free);
+  guint32 others = others_of (game, agent_column && game->n_agents > 0 ? shortest_agent (game) : -1);
+  glong most = 0;
+
+  if (!kv_knowledge_cells_compact (game))
+    {
+      g_autofree char *all = unknown_text (game, others_of (game, -1), others_of (game, -1));
+
+      g_strv_builder_add (texts, all);
+      return g_strv_builder_end (texts);
+    }
+  /* Every set of two or more candidates: the longest texts, measured on
+   * screen by the table. */
+  for (guint32 mask = others; mask != 0; mask = (mask - 1) & others)
+    if (mask & (mask - 1))
+      {
+        char *text = unknown_text (game, mask, others);
+        glong length = g_utf8_strlen (text, -1);
+
+        if (length > most)
+          g_ptr_array_set_size (longest, 0);
+        if (length >= most && !g_ptr_array_find_with_equal_func (longest, text, g_str_equal, NULL))
+          {
+            most = length;
+            g_ptr_array_add (longest, text);
+          }
+        else
+          g_free (text);
+      }
+  for (guint i = 0; i < longest->len; i++)
+    g_strv_builder_add (texts, g_ptr_array_index (longest, i));
+  return g_strv_builder_end (texts);
 }
 
 static const char *
@@ -67,27 +168,16 @@ owners_text (const KvGame *game,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-/* "? 1/3": the candidates, short, as in the CLI. */
 char *
 kv_knowledge_cell_text (const KvGame *game,
-                        guint32       mask)
+                        guint32       mask,
+                        int           self)
 {
-  g_autoptr(GString) text = NULL;
   int owner = kv_knowledge_known_owner (mask);
-  gboolean first = TRUE;
 
   if (owner >= 0)
     return g_strdup (kv_knowledge_cell_owner (game, owner));
-
-  text = g_string_new ("?");
-  for (guint o = 0; o < kv_game_n_owners (game); o++)
-    if (mask & (1u << o))
-      {
-        g_string_append_c (text, first ? ' ' : '/');
-        g_string_append (text, kv_knowledge_cell_owner (game, o));
-        first = FALSE;
-      }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return unknown_text (game, mask, others_of (game, self));
 }
 
 /* The tooltip of a card's cell in column @c (an agent, E, C or the

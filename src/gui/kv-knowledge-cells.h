@@ -10,11 +10,21 @@ G_BEGIN_DECLS
 /* An owner as a cell names it: the agent, or "env". */
 const char *kv_knowledge_cell_owner   (const KvGame *game,
                                        guint         owner);
-/* The owner known, or "? 1/3": the candidates, short, as in the CLI. */
+/* With many owners (five to twelve: real Cluedo with four to six players)
+ * a cell is short enough for the table to stand whole: "?" when every
+ * other owner may hold the card, else the candidates ("? 3/env") or the
+ * owners ruled out ("? not 2/4"), whichever is shorter. */
+gboolean    kv_knowledge_cells_compact (const KvGame *game);
+/* The owner known, or "? 1/3": the candidates, short, as in the CLI
+ * (compact where kv_knowledge_cells_compact); @self is the column's
+ * agent, whom its cells never name, or -1 (E, C, a perspective). */
 char       *kv_knowledge_cell_text    (const KvGame *game,
-                                       guint32       mask);
-/* "? 1/2/3/env": the widest a cell of @game can read. */
-char       *kv_knowledge_cell_widest  (const KvGame *game);
+                                       guint32       mask,
+                                       int           self);
+/* The longest texts a cell of @game can read ("? 1/2/3/env"), in an
+ * agent's column or another: one of them is the widest on screen. */
+GStrv       kv_knowledge_cell_widest  (const KvGame *game,
+                                       gboolean      agent_column);
 /* The tooltip of @card's cell in column @c: an agent (< n_agents), E
  * (n_agents), C (n_agents + 1) or the perspective (n_agents + 2). */
 char       *kv_knowledge_cell_tooltip (const KvGame *game,

@@ -321,6 +321,38 @@ heads_other_cards (const KvGame *game)
   return FALSE;
 }
 
+/* The widest of the Worlds row's counts, in bold: no more worlds than the
+ * game's deals, short ("5.56×10⁹"), or seven digits below ten million. */
+static int
+count_width (KvKnowledgeTable *self,
+             double            pixels)
+{
+  double deals = MIN (kv_game_count_deals (self->game), (double) G_MAXUINT64);
+  g_autofree char *most = kv_count_format_short ((guint64) deals);
+  g_autofree char *digits = kv_count_format_short (9999999);
+  int width = text_width (self, most, TRUE, pixels);
+
+  return deals >= 1e7 ? MAX (width, text_width (self, digits, TRUE, pixels)) : width;
+}
+
+/* The widest a cell can be in an agent's column or another, with the
+ * text @pixels high: a known owner is bold; a "?" with its candidates is
+ * not. */
+static int
+cell_width (KvKnowledgeTable *self,
+            gboolean          agent_column,
+            double            pixels)
+{
+  g_auto(GStrv) widest = kv_knowledge_cell_widest (self->game, agent_column);
+  int width = 0;
+
+  for (guint i = 0; widest[i] != NULL; i++)
+    width = MAX (width, text_width (self, widest[i], FALSE, pixels));
+  for (guint o = 0; o < kv_game_n_owners (self->game); o++)
+    width = MAX (width, text_width (self, kv_knowledge_cell_owner (self->game, o), TRUE, pixels));
+  return MAX (width, count_width (self, pixels));
+}
+
 /* Each column's width (column 0 the cards'), as wide as the widest thing
  * it can show, with the text @pixels high (0: as it is shown), into
  * @widths (self->columns->len + 1, or NULL); returns their sum. */
@@ -330,20 +362,17 @@ measure_columns (KvKnowledgeTable *self,
                  int              *widths)
 {
   const KvGame *game = self->game;
-  g_autofree char *widest = NULL;
   /* The cell's padding and the column's (style.css: 3 + 3 and 1 + 1),
    * and 2 px for the column view's rounding (a column may get a pixel
    * less than its width): tight, so that real Cluedo's seven columns
    * with a perspective fit the table's 600 px in Dutch too. */
   const int cell_extra = 6 + 2 + 2;
   int total = 0;
-  int card_width, cell_width;
+  int card_width, agent_width, group_width;
+  guint first_agent = self->perspective_title != NULL ? 1 : 0;
 
-  /* A known owner is bold; a "?" with its candidates is not. */
-  widest = kv_knowledge_cell_widest (game);
-  cell_width = text_width (self, widest, FALSE, pixels);
-  for (guint o = 0; o < kv_game_n_owners (game); o++)
-    cell_width = MAX (cell_width, text_width (self, kv_knowledge_cell_owner (game, o), TRUE, pixels));
+  agent_width = cell_width (self, TRUE, pixels);
+  group_width = cell_width (self, FALSE, pixels);
   card_width = MAX (text_width (self, _("Card"), TRUE, pixels), text_width (self, _("Worlds"), TRUE, pixels));
   for (guint card = 0; card < game->n_cards; card++)
     card_width = MAX (card_width, text_width (self, game->card_names[card], FALSE, pixels));
@@ -359,7 +388,8 @@ measure_columns (KvKnowledgeTable *self,
     {
       GtkColumnViewColumn *col = c == 0 ? NULL : g_ptr_array_index (self->columns, c - 1);
       GtkWidget *header = kv_knowledge_table_get_header (self, c);
-      int width = (c == 0 ? card_width : cell_width) + cell_extra;
+      gboolean agent = c > first_agent && c <= first_agent + game->n_agents;
+      int width = (c == 0 ? card_width : agent ? agent_width : group_width) + cell_extra;
       int header_width = 0;
 
       if (header != NULL)
@@ -547,7 +577,7 @@ add_card_row (KvKnowledgeTable  *self,
         }
       else
         {
-          text = kv_knowledge_cell_text (game, mask);
+          text = kv_knowledge_cell_text (game, mask, c < game->n_agents ? (int) c : -1);
           tooltip = kv_knowledge_cell_tooltip (game, c, card, mask);
         }
       kv_card_row_set_cell (row, c, text, tooltip, flags);
@@ -734,6 +764,16 @@ refill (KvKnowledgeTable *self)
     everyone_before = kv_knowledge_everyone (before);
 
   perspective = where_markup (self->state, model, world, selected);
+  if (kv_knowledge_cells_compact (game))
+    {
+      /* The short cells' key (kv-knowledge-cells.h). */
+      g_autofree char *with_key = g_strdup_printf ("%s\n%s", perspective,
+                                                   _("“?”: any other may hold the card; "
+                                                     "“? not 2”: any other but 2"));
+
+      g_free (perspective);
+      perspective = g_steal_pointer (&with_key);
+    }
   gtk_label_set_markup (self->perspective_label, perspective);
 
   {

@@ -383,7 +383,8 @@ test_screenshot (void)
  * (its six agents' toggles widened the canvas's pane, and the window with
  * it, to 1067 px); nor is any other built-in game, with a perspective "1 → 2"
  * (its menu button's label) or without. With the perspective's column,
- * three players' table shows every column. */
+ * three players' table shows every column; six players' shows every
+ * player's. */
 static void
 test_width (void)
 {
@@ -416,10 +417,12 @@ test_width (void)
                    gtk_widget_get_width (GTK_WIDGET (narrow)), gdk_surface_get_width (surface));
         g_assert_cmpint (gdk_surface_get_height (surface), ==, 700);
 
-        /* The cards, the perspective, each player, E and C. */
+        /* The cards, the perspective, each player, E and C; with six
+         * players, in short cells (kv-knowledge-cells.h), the cards and
+         * every player. */
         game = kv_window_get_history (narrow)->game;
-        if (game->n_agents <= 3)
-          for (guint c = 0; c < game->n_agents + 3 + p; c++)
+        if (game->n_agents <= 3 || p == 0)
+          for (guint c = 0; c < (game->n_agents <= 3 ? game->n_agents + 3 + p : game->n_agents + 1); c++)
             {
               GtkWidget *header = kv_knowledge_table_get_header (narrow_table, c);
               g_autofree char *what = g_strdup_printf ("%s: column %u", where, c);
