@@ -41,13 +41,22 @@ _kv_window_update_strip (KvWindow *self)
   gtk_label_set_text (self->strip_title, adw_window_title_get_title (self->window_title));
 }
 
+/* The window's width: its widget's, which a table bounded by it cannot
+ * widen (the surface's also holds the shadows round a window not full
+ * screen, and a table as wide as that widened the window past a 1024 px
+ * screen, step by step). */
+static int
+window_width (KvWindow *self)
+{
+  return gtk_widget_get_width (GTK_WIDGET (self));
+}
+
 /* The table alone has the explanation beside it when both fit across
  * (the explanation 300 px), else under it. */
 static gboolean
 explanation_beside (KvWindow *self)
 {
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
-  int width = surface != NULL ? gdk_surface_get_width (surface) : 0;
+  int width = window_width (self);
 
   return width > 0 && kv_knowledge_table_get_width_at (self->knowledge_table, 24) + 300 <= width;
 }
@@ -70,14 +79,6 @@ picture_carries_lesson (KvWindow *self)
  * explanation beside it instead, and T shows the table. Alone, the table
  * has the whole width but the explanation's column. */
 #define PICTURE_MIN_WIDTH 450
-
-static int
-window_width (KvWindow *self)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
-
-  return surface != NULL ? gdk_surface_get_width (surface) : 0;
-}
 
 /* The room beside the picture, presenting both: all but the picture's
  * least for a picture that carries the lesson, else half. */

@@ -10,7 +10,8 @@
  * under 24 px in presentation mode, and none is ellipsized or given less
  * room than it needs (cut); presenting, the table does not scroll
  * sideways (where it would beside the picture, the picture has the
- * explanation beside it, and T shows the table). Screenshots
+ * explanation beside it, and T shows the table); no table widens the
+ * window past the screen. Screenshots
  * readable-LANG-GAME-MODE-WxH.png of the last step in the build dir.
  */
 #define G_LOG_DOMAIN "test-readable"
@@ -144,6 +145,9 @@ test_readable (gconstpointer data)
               n += check_labels (window->present_strip, 12, where);
               check_not_sideways (where);
             }
+          /* No table widens the window past the screen. */
+          if (gtk_widget_get_width (GTK_WIDGET (window)) > c->width)
+            g_error ("%s: the window is %d px wide", where, gtk_widget_get_width (GTK_WIDGET (window)));
           /* The table's labels, unless it stands aside for the picture. */
           g_assert_cmpuint (n, >, gtk_widget_get_mapped (kv_window_get_knowledge_table (window)) ? 5 : 0);
           if (step == n_steps - 1)

@@ -17,6 +17,7 @@
  *   /symbolic/screenshot  both sizes: the table's columns inside the window
  *   /symbolic/width       every built-in game at 1024×700 (cluedo6 too), with
  *                         a perspective or not: the window no wider
+ *   /symbolic/present-width  cluedo6 presenting at 1024×700: no wider either
  *   /symbolic/steps       back, forward, New Step, refused, undo, Next Turn
  *   /symbolic/off         product view off; without an envelope, the
  *                         perspective and export too, said why
@@ -443,6 +444,33 @@ test_width (void)
   kv_display_wait (50);
 }
 
+/* Presenting six players at 1024×700, from the start: the table in large
+ * print asked for the window's surface, shadows and all, and widened the
+ * window step by step to 1080 px, the button that leaves presentation
+ * mode past the screen's edge. */
+static void
+test_present_width (void)
+{
+  KvWindow *narrow = kv_display_new_window (1024, 700);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (kv_window_open (narrow, "cluedo6", &error));
+  g_assert_no_error (error);
+  kv_window_set_presenting (narrow, TRUE);
+  gtk_window_unfullscreen (GTK_WINDOW (narrow));
+  for (guint step = 0; step <= 3; step++)
+    {
+      kv_window_select_step (narrow, step);
+      g_assert_true (kv_display_wait_for_canvas (narrow, 60000));
+      kv_display_wait (200);
+      g_test_message ("%s cluedo6 presenting at 1024×700, step %u: the window is %d px wide",
+                      kv_display_language (), step, gtk_widget_get_width (GTK_WIDGET (narrow)));
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (narrow)), <=, 1024);
+    }
+  gtk_window_destroy (GTK_WINDOW (narrow));
+  kv_display_wait (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -458,6 +486,7 @@ main (int   argc,
   /* Before the edits: no toast over the picture. */
   g_test_add_func ("/symbolic/screenshot", test_screenshot);
   g_test_add_func ("/symbolic/width", test_width);
+  g_test_add_func ("/symbolic/present-width", test_present_width);
   g_test_add_func ("/symbolic/steps", test_steps);
   g_test_add_func ("/symbolic/off", test_off);
   g_test_add_func ("/symbolic/restore", test_restore);
