@@ -63,4 +63,8 @@ run hexa "$out/hexa-step.png" --step 1 --width 1280 --height 720
 run hexa "$out/hexa-perspective.png" --step 1 --perspective 1 --width 1280 --height 720
 run clue11 "$out/clue11-step.png" --step 3 --width 1280 --height 720
 run cluedo "$out/cluedo-step.png" --step 1 --width 1600 --height 900
+# Presenting the product view: two panels in large print (Figure 5's
+# links beside the action); six players' table in short cells.
+run hexa-show "$out/present-product-hexa-show.png" --step 1 --product links --present --width 1280 --height 720
+run cluedo6 "$out/cluedo6-table-1024x700.png" --step 3 --width 1024 --height 700
 ls -l "$out"

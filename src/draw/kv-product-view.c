@@ -469,9 +469,9 @@ build_action (const KvProductView *view, KvLayoutEngine engine)
   for (guint e = 0; e < am->n_events; e++)
     {
       g_autofree char *pre = kv_formula_to_string (game, am->pre[e], FALSE);
-      g_autofree char *label = am->n_events == 1 ? g_strdup (pre)
-                               : names_only      ? g_strdup (am->event_names[e])
-                                                 : g_strdup_printf ("%s: %s", am->event_names[e], pre);
+      /* Named as the pairs name it: a one-event action's "!" too. */
+      g_autofree char *label = names_only ? g_strdup (am->event_names[e])
+                                          : g_strdup_printf ("%s: %s", am->event_names[e], pre);
       g_autofree char *tooltip = g_strdup_printf (_("event %s, precondition %s"), am->event_names[e], pre);
 
       kv_graph_add_node (graph, label, tooltip, e == view->actual_event ? KV_NODE_ACTUAL : 0, e);
