@@ -375,6 +375,7 @@ deals_of (KvSym *sym)
       /* The steps since deals_from added conditions on the deal alone. */
       BDD from = deals_of (sym->deals_from);
       BDD deals;
+      gint64 start = trace_start ();
 
       do
         {
@@ -384,6 +385,7 @@ deals_of (KvSym *sym)
       while (_kv_sym_readout_retry ());
       sym->deals = keep (deals);
       _kv_sym_drop_deals_from (sym);
+      trace ("deals step", start, sym->deals);
       return sym->deals;
     }
   gint64 start = trace_start ();
@@ -409,7 +411,11 @@ count_deals (KvSym *sym)
     {
       g_autofree guint *rank = vocabulary_ranks (sym->vocabulary, sym->game, n_state_vars (sym->game), NULL);
 
-      sym->n_deals = count_over (deals_of (sym), rank, levels_end (sym->game)) + 1;
+      BDD deals = deals_of (sym);
+      gint64 start = trace_start ();
+
+      sym->n_deals = count_over (deals, rank, levels_end (sym->game)) + 1;
+      trace ("count deals", start, deals);
     }
   return sym->n_deals - 1;
 }
