@@ -107,8 +107,8 @@ timeval_ms (const struct timeval *t)
 }
 
 /* The run as a user runs it. The machine may be shared: the CPU time
- * (user + system) is printed beside the elapsed time, which is what the
- * budget is about. The child's peak memory includes its parent's up to
+ * (user + system) is printed beside the elapsed time, each beside the
+ * budget (on a busy machine the elapsed time counts other jobs' turns). The child's peak memory includes its parent's up to
  * its exec (the kernel keeps the old address space's high-water mark), so
  * every run is made before the in-process figures grow this process. */
 typedef struct {
@@ -147,6 +147,7 @@ print_cli (const CliRun *run, const Budget *budget, gboolean long_script)
   if (long_script)
     {
       print_budget ("run --json, elapsed", run->elapsed_ms, budget->run_ms, "ms");
+      print_budget ("run --json, processor time", run->cpu_ms, budget->run_ms, "ms");
       print_budget ("run --json, peak memory", run->peak_mb, budget->run_mb, "MB");
     }
 }

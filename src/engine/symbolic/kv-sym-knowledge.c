@@ -56,7 +56,15 @@ typedef struct {
   gboolean    *can_be_true;   /* per level */
   int         *skipped;       /* per level, a difference array of levels skipped by an edge */
   Envelope    *envelope;      /* NULL: the envelope is not asked for */
+  guint       *level_of_var;  /* per variable: its level, read from BuDDy once a walk
+                               * rather than twice a node */
 } Walk;
+
+static inline guint
+walk_level (const Walk *walk, BDD b)
+{
+  return walk->level_of_var[bdd_var (b)];
+}
 
 /* Which cards may be in the envelope, read off a walk: a card is where no
  * agent holds it (its envelope variable is defined, not in θ), so on a
@@ -119,7 +127,7 @@ walk_node (Walk *walk, BDD b)
     return 1;
   if (walk->slot[b] != 0)
     return g_array_index (walk->below, guint64, walk->slot[b] - 1);
-  level = node_level (b);
+  level = walk_level (walk, b);
   for (int side = 0; side < 2; side++)
     {
       BDD child = side ? bdd_high (b) : bdd_low (b);
@@ -135,7 +143,7 @@ walk_node (Walk *walk, BDD b)
         continue;
       if (side == 1)
         walk->can_be_true[level] = TRUE;
-      child_level = child == bddtrue ? walk->hi : node_level (child);
+      child_level = child == bddtrue ? walk->hi : walk_level (walk, child);
       if (child_level > level + 1)
         {
           walk->skipped[level + 1]++;
@@ -180,6 +188,9 @@ walk_set (Walk *walk, BDD set, const gint8 *fixed, const guint *rank, guint hi, 
   walk->can_be_true = g_new0 (gboolean, hi);
   walk->skipped = g_new0 (int, hi + 1);
   walk->envelope = envelope;
+  walk->level_of_var = g_new (guint, MAX (bdd_varnum (), 1));
+  for (int var = 0; var < bdd_varnum (); var++)
+    walk->level_of_var[var] = level_of (var);
   n = walk_node (walk, set);
   if (envelope != NULL && n > 0)
     envelope_edge (envelope, G_MAXUINT, top,
@@ -190,6 +201,7 @@ walk_set (Walk *walk, BDD set, const gint8 *fixed, const guint *rank, guint hi, 
 static void
 walk_clear (Walk *walk)
 {
+  g_free (walk->level_of_var);
   g_free (walk->slot);
   g_array_unref (walk->below);
   g_free (walk->can_be_true);
@@ -375,6 +387,7 @@ deals_of (KvSym *sym)
       /* The steps since deals_from added conditions on the deal alone. */
       BDD from = deals_of (sym->deals_from);
       BDD deals;
+      gint64 start = trace_start ();
 
       do
         {
@@ -384,6 +397,7 @@ deals_of (KvSym *sym)
       while (_kv_sym_readout_retry ());
       sym->deals = keep (deals);
       _kv_sym_drop_deals_from (sym);
+      trace ("deals step", start, sym->deals);
       return sym->deals;
     }
   gint64 start = trace_start ();
@@ -409,7 +423,11 @@ count_deals (KvSym *sym)
     {
       g_autofree guint *rank = vocabulary_ranks (sym->vocabulary, sym->game, n_state_vars (sym->game), NULL);
 
-      sym->n_deals = count_over (deals_of (sym), rank, levels_end (sym->game)) + 1;
+      BDD deals = deals_of (sym);
+      gint64 start = trace_start ();
+
+      sym->n_deals = count_over (deals, rank, levels_end (sym->game)) + 1;
+      trace ("count deals", start, deals);
     }
   return sym->n_deals - 1;
 }

@@ -341,14 +341,18 @@ static guint reorder_next;
 void
 _kv_sym_reorder (const KvGame *game, BDD theta)
 {
-  guint size = (guint) bdd_nodecount (theta);
+  guint size;
   gint64 start = trace_start ();
 
+  /* Off (the default): θ's size, a walk of all its nodes, is not needed. */
+  if (_kv_sym_reorder_from == 0)
+    return;
+  size = (guint) bdd_nodecount (theta);
   /* Each call walks the table many times: on a θ this large it costs
    * more than the steps it would save. */
   if (size > REORDER_MOST && _kv_sym_reorder_method != BDD_REORDER_RANDOM)
     return;
-  if (_kv_sym_reorder_from == 0 || size < _kv_sym_reorder_from
+  if (size < _kv_sym_reorder_from
       || (_kv_sym_reorder_method != BDD_REORDER_RANDOM && size < reorder_next))
     return;
   /* Reordering needs room in the table for its swaps. */
