@@ -8,7 +8,7 @@
  * English and Dutch): the picture's own text (world labels, a grid's
  * headers, panels' titles and counts, link labels) is at least
  * KV_STYLE_MIN_TEXT_PX (12 px) on screen, KV_STYLE_PRESENT_TEXT_PX (18 px)
- * when presenting; in each of the product view's panels too (three at the
+ * when presenting, the legend too; in each of the product view's panels too (three at the
  * desk, two presenting), which share the window's width by what their
  * drawings need (kv-product-pane-shares.c). And no view draws more links than it
  * promises: none in the agents view, no agent more than
@@ -27,6 +27,7 @@
 #include "kv-i18n.h"
 #include "kv-window-private.h"
 
+#include "kv-canvas-private.h"
 #include "kv-canvas-view.h"
 #include "kv-product-pane.h"
 
@@ -146,6 +147,27 @@ screenshot (KvWindow   *window,
   g_object_unref (kv_display_save_png (GTK_WIDGET (window), name));
 }
 
+/* A product panel's drawing, measured as the canvas draws it, is inside
+ * the panel: its legend's last line came out below it (Clue 11's pairs
+ * presenting at 1280×720), the picture measured with its legend placed
+ * for the best and drawn with it below. */
+static void
+check_inside (KvCanvas   *canvas,
+              const char *where)
+{
+  KvRenderOptions options;
+  KvRenderGeometry geometry;
+  double zoom = kv_canvas_get_zoom (canvas);
+
+  _kv_canvas_render_options (canvas, canvas->scene, &options);
+  kv_render_measure (kv_canvas_get_layout (canvas), &options, &geometry);
+  if (geometry.width * zoom > gtk_widget_get_width (GTK_WIDGET (canvas)) + 1 ||
+      geometry.height * zoom > gtk_widget_get_height (GTK_WIDGET (canvas)) + 1)
+    g_string_append_printf (failures, "%s: the drawing is %.0f×%.0f px in %d×%d px: it is cut\n", where,
+                            geometry.width * zoom, geometry.height * zoom,
+                            gtk_widget_get_width (GTK_WIDGET (canvas)), gtk_widget_get_height (GTK_WIDGET (canvas)));
+}
+
 /* Every product stage of step @step, each panel shown: three at the
  * desk; presenting, the product and the panel its stage is read against,
  * or the product alone. */
@@ -180,6 +202,7 @@ check_products (KvWindow   *window,
           shown++;
           check_canvas (kv_canvas_view_get_canvas (view),
                         c->present ? KV_STYLE_PRESENT_TEXT_PX : KV_STYLE_MIN_TEXT_PX, where);
+          check_inside (kv_canvas_view_get_canvas (view), where);
         }
       /* Presenting, the product alone where two panels cannot both read. */
       g_assert_true (gtk_widget_is_drawable (GTK_WIDGET (kv_product_pane_get_panel (pane, KV_PRODUCT_PANEL_PRODUCT))));
@@ -221,6 +244,11 @@ test_readable (gconstpointer data)
       kv_window_select_step (window, step);
       g_assert_true (kv_display_wait_for_canvas (window, 60000));
       check_canvas (canvas, c->present ? KV_STYLE_PRESENT_TEXT_PX : KV_STYLE_MIN_TEXT_PX, where);
+      /* Presenting, its legend too: as big as the labels. */
+      if (c->present && kv_canvas_get_legend_text_size (canvas) > 0 &&
+          kv_canvas_get_legend_text_size (canvas) < KV_STYLE_PRESENT_TEXT_PX - 0.05)
+        g_string_append_printf (failures, "%s: legend text %.1f px, less than %.1f px\n", where,
+                                kv_canvas_get_legend_text_size (canvas), KV_STYLE_PRESENT_TEXT_PX);
       /* Hexa's hexagon and its legend, the picture a class follows world
        * by world, stay in sight whole (its notes wrap when presenting). */
       if (g_str_equal (c->game, "hexa"))

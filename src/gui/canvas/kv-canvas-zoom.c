@@ -258,7 +258,13 @@ _kv_canvas_update_geometry (KvCanvas *self,
     self->options.legend_place = KV_LEGEND_BEST;
   _kv_canvas_measure (self, &own);
   if (self->options.legend_place == KV_LEGEND_BEST)
-    self->options.legend_place = own.legend_x > own.graph_x ? KV_LEGEND_BESIDE : KV_LEGEND_BELOW;
+    {
+      self->options.legend_place = own.legend_x > own.graph_x ? KV_LEGEND_BESIDE : KV_LEGEND_BELOW;
+      /* Measured as it is drawn: placed below by choice, the notes wrap
+       * as a legend below does (Clue 11's pairs came out a line taller
+       * than their panel). */
+      _kv_canvas_measure (self, &own);
+    }
   if (layout->frame == 0)
     *g = own;
   else
@@ -479,6 +485,13 @@ kv_canvas_get_fitted_text_px (KvCanvas *self,
     }
   options.max_width = 0;
   kv_render_measure (self->scene->layout, &options, &geometry);
+  /* … and again with the legend where that put it, as it is drawn
+   * (_kv_canvas_update_geometry). */
+  if (options.legend_place == KV_LEGEND_BEST)
+    {
+      options.legend_place = geometry.legend_x > geometry.graph_x ? KV_LEGEND_BESIDE : KV_LEGEND_BELOW;
+      kv_render_measure (self->scene->layout, &options, &geometry);
+    }
   return fit_zoom_of (self, &geometry, width, height) * text_size_at_one (self);
 }
 
@@ -554,6 +567,15 @@ kv_canvas_zoom_fit (KvCanvas *self)
   _kv_canvas_apply_fit (self, FALSE);
 }
 
+/* A panel's legend is as big as its labels, so legible when they are
+ * (item 8 of issue 10: both ≥ 11 px at fit); so is a legend presented to
+ * a hall, whose labels are 18 px. */
+static double
+legend_scale (KvCanvas *self)
+{
+  return self->captioned || self->presenting ? KV_STYLE_LABEL_SIZE / KV_STYLE_SMALL_SIZE : 1.0;
+}
+
 void
 kv_canvas_set_presenting (KvCanvas *self,
                           gboolean  presenting)
@@ -566,6 +588,7 @@ kv_canvas_set_presenting (KvCanvas *self,
 
   self->presenting = presenting;
   self->options.show_title = !presenting && !self->captioned;
+  self->options.legend_scale = legend_scale (self);
   _kv_canvas_update_geometry (self, FALSE);
   _kv_canvas_apply_fit (self, FALSE);
 }
@@ -616,10 +639,9 @@ kv_canvas_set_captioned (KvCanvas *self,
 
   self->captioned = captioned;
   self->options.show_title = !self->presenting && !captioned;
-  /* A panel's legend is as big as its labels, so legible when they are
-   * (item 8 of issue 10: both ≥ 11 px at fit), and goes beside a tall
-   * graph (the product's grid) where the panel has room. */
-  self->options.legend_scale = captioned ? KV_STYLE_LABEL_SIZE / KV_STYLE_SMALL_SIZE : 1.0;
+  /* A panel's legend goes beside a tall graph (the product's grid) where
+   * the panel has room. */
+  self->options.legend_scale = legend_scale (self);
   self->options.legend_place = captioned ? KV_LEGEND_BEST : KV_LEGEND_BELOW;
   self->options.fit_width = captioned ? self->allocated_width : 0;
   self->options.fit_height = captioned ? self->allocated_height : 0;
