@@ -767,9 +767,9 @@ refill (KvKnowledgeTable *self)
   if (kv_knowledge_cells_compact (game))
     {
       /* The short cells' key (kv-knowledge-cells.h). */
-      g_autofree char *with_key = g_strdup_printf ("%s\n%s", perspective,
-                                                   _("“?”: any other may hold the card; "
-                                                     "“? not 2”: any other but 2"));
+      g_autofree char *key = g_markup_escape_text (_("“?”: any other may hold the card; "
+                                                     "“? not 2”: any other but 2"), -1);
+      g_autofree char *with_key = g_strdup_printf ("%s\n%s", perspective, key);
 
       g_free (perspective);
       perspective = g_steal_pointer (&with_key);
