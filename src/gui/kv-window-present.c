@@ -232,12 +232,12 @@ _kv_window_apply_layout (KvWindow *self)
                                   ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
   gtk_widget_set_hexpand (self->right_pane, layout == KV_PRESENT_TABLE);
   gtk_widget_set_hexpand (self->explanation_box, layout == KV_PRESENT_TABLE);
-  /* Beside the picture without the table, the explanation has half the
-   * width, the picture the rest. */
+  /* Beside the picture without the table, the explanation has two fifths
+   * of the width, the picture the rest (Hexa's legend whole at 1024 px). */
   gtk_widget_set_size_request (self->explanation_box,
                                layout == KV_PRESENT_TABLE ? 300
                                : gtk_widget_get_visible (GTK_WIDGET (self->knowledge_table)) ? -1
-                               : window_width (self) / 2,
+                               : window_width (self) * 2 / 5,
                                -1);
   /* While presenting, no heading (the strip says the step); the room's
    * eyes go to the explanation first: it takes the height it needs, the

@@ -99,8 +99,14 @@ assert_words_readable (gboolean presenting)
 {
   static const char *const labels[] = { "narration_label", "question_label", "reveal_label" };
 
+  GtkWidget *text_box = kv_lesson_pane_get_part (pane (), "text_box");
+
+  /* Laid out, which under load may take more than a frame or two. */
   kv_display_wait (60);
-  kv_display_assert_inside (kv_lesson_pane_get_part (pane (), "text_box"), GTK_WIDGET (window), "the lesson's words");
+  for (guint tries = 0; tries < 100 && (gtk_widget_get_width (text_box) == 0 || gtk_widget_get_height (text_box) == 0);
+       tries++)
+    kv_display_wait (20);
+  kv_display_assert_inside (text_box, GTK_WIDGET (window), "the lesson's words");
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
     {
       GtkWidget *label = kv_lesson_pane_get_part (pane (), labels[i]);

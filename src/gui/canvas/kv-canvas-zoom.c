@@ -567,15 +567,6 @@ kv_canvas_zoom_fit (KvCanvas *self)
   _kv_canvas_apply_fit (self, FALSE);
 }
 
-/* A panel's legend is as big as its labels, so legible when they are
- * (item 8 of issue 10: both ≥ 11 px at fit); so is a legend presented to
- * a hall, whose labels are 18 px. */
-static double
-legend_scale (KvCanvas *self)
-{
-  return self->captioned || self->presenting ? KV_STYLE_LABEL_SIZE / KV_STYLE_SMALL_SIZE : 1.0;
-}
-
 void
 kv_canvas_set_presenting (KvCanvas *self,
                           gboolean  presenting)
@@ -588,7 +579,6 @@ kv_canvas_set_presenting (KvCanvas *self,
 
   self->presenting = presenting;
   self->options.show_title = !presenting && !self->captioned;
-  self->options.legend_scale = legend_scale (self);
   _kv_canvas_update_geometry (self, FALSE);
   _kv_canvas_apply_fit (self, FALSE);
 }
@@ -639,9 +629,10 @@ kv_canvas_set_captioned (KvCanvas *self,
 
   self->captioned = captioned;
   self->options.show_title = !self->presenting && !captioned;
-  /* A panel's legend goes beside a tall graph (the product's grid) where
-   * the panel has room. */
-  self->options.legend_scale = legend_scale (self);
+  /* A panel's legend is as big as its labels, so legible when they are
+   * (item 8 of issue 10: both ≥ 11 px at fit), and goes beside a tall
+   * graph (the product's grid) where the panel has room. */
+  self->options.legend_scale = captioned ? KV_STYLE_LABEL_SIZE / KV_STYLE_SMALL_SIZE : 1.0;
   self->options.legend_place = captioned ? KV_LEGEND_BEST : KV_LEGEND_BELOW;
   self->options.fit_width = captioned ? self->allocated_width : 0;
   self->options.fit_height = captioned ? self->allocated_height : 0;
