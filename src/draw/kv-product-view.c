@@ -917,9 +917,9 @@ kv_product_view_describe (const KvProductView *view, KvProductStage stage)
       /* TRANSLATORS: the plural is chosen by the number of pairs tried,
        * the first number */
       {
-        g_autofree char *tried = kv_count_format (view->counts.pairs_tried);
-        g_autofree char *kept = kv_count_format (view->counts.pairs_kept);
-        g_autofree char *dropped = kv_count_format (view->counts.pairs_tried - view->counts.pairs_kept);
+        g_autofree char *tried = kv_count_format_words (view->counts.pairs_tried);
+        g_autofree char *kept = kv_count_format_words (view->counts.pairs_kept);
+        g_autofree char *dropped = kv_count_format_words (view->counts.pairs_tried - view->counts.pairs_kept);
 
         g_string_printf (out, g_dngettext (GETTEXT_PACKAGE, "%s pair tried, %s kept, %s dropped",
                                            "%s pairs tried, %s kept, %s dropped", view->counts.pairs_tried),
@@ -929,8 +929,9 @@ kv_product_view_describe (const KvProductView *view, KvProductStage stage)
     case KV_PRODUCT_STAGE_LINKS:
       for (guint a = 0; a < game->n_agents; a++)
         {
-          g_autofree char *kept = kv_count_format (view->counts.links_kept[a]);
-          g_autofree char *cut = kv_count_format (view->counts.links_cut[a]);
+          /* Millions in words, as a class reads them. */
+          g_autofree char *kept = kv_count_format_words (view->counts.links_kept[a]);
+          g_autofree char *cut = kv_count_format_words (view->counts.links_cut[a]);
 
           /* TRANSLATORS: the first %s is "; " between agents (keep it first);
            * the plural is chosen by the number of links kept, the third %s */

@@ -296,6 +296,24 @@ update_panels_shown (KvProductPane *self)
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
+/* @counts for a panel's foot, each part kept on one line: a narrow
+ * panel broke "agent 3: 3 links kept" after "agent" and left "is !"
+ * alone. Lines break after a semicolon only (between agents), or after
+ * a comma where there is none. */
+static char *
+counts_text (const char *counts)
+{
+  char breaks_after = strchr (counts, ';') != NULL ? ';' : ',';
+  GString *out = g_string_new (NULL);
+
+  for (const char *c = counts; *c != '\0'; c++)
+    if (*c == ' ' && c > counts && c[-1] != breaks_after)
+      g_string_append (out, "\u00a0");
+    else
+      g_string_append_c (out, *c);
+  return g_string_free (out, FALSE);
+}
+
 /* The product panel, its titles and counts for self->stage; @same_product
  * as for set_stage_graph. */
 static void
@@ -311,7 +329,11 @@ show_stage (KvProductPane *self,
   gtk_label_set_text (self->product_subtitle, kv_product_pane_stage_title (self->stage));
 
   if (self->product != NULL)
-    counts = kv_product_view_describe (self->product->view, self->stage);
+    {
+      g_autofree char *described = kv_product_view_describe (self->product->view, self->stage);
+
+      counts = counts_text (described);
+    }
   gtk_label_set_text (self->product_counts, counts != NULL ? counts : "");
 
   set_stage_graph (self, self->product_panel, self->stage, same_product);
@@ -352,6 +374,7 @@ show_part (KvProductPane  *self,
   g_autofree char *model_text = NULL;
   g_autofree char *model_count = NULL;
   g_autofree char *action_counts = NULL;
+  g_autofree char *described = NULL;
   g_autofree char *part_text = NULL;
   KvModel *before;
 
@@ -388,8 +411,9 @@ show_part (KvProductPane  *self,
 
   gtk_label_set_text (self->action_subtitle,
                       self->product->view->step_del != NULL ? self->product->view->step_del : "");
-  action_counts = kv_product_view_describe (self->product->view, KV_PRODUCT_STAGE_ACTION);
-  gtk_label_set_text (self->action_counts, action_counts != NULL ? action_counts : "");
+  described = kv_product_view_describe (self->product->view, KV_PRODUCT_STAGE_ACTION);
+  action_counts = counts_text (described);
+  gtk_label_set_text (self->action_counts, action_counts);
   set_stage_graph (self, self->action_panel, KV_PRODUCT_STAGE_ACTION, FALSE);
 
   /* TRANSLATORS: the product view's part selector for a suggestion, "Part 1 of 3:" */

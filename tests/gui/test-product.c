@@ -303,6 +303,17 @@ test_clue_envelope (void)
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.product-next", NULL));
       wait_for_panels ();
       g_assert_nonnull (panel_graph (KV_PRODUCT_PANEL_PRODUCT));
+      /* The links that survive: millions in words, each agent's part on
+       * one line (a line breaks between agents only). */
+      if (i == 0)
+        {
+          const char *counts = kv_product_pane_get_counts (pane ());
+
+          g_test_message ("Clue 11's links: %s", counts);
+          g_assert_nonnull (strstr (counts, "million"));
+          g_assert_nonnull (strstr (counts, "agent\u00a01:\u00a0"));
+          g_assert_null (strstr (counts, ", "));
+        }
     }
   screenshot ("clue11-result");
   kv_window_set_product_mode (window, FALSE);
