@@ -90,42 +90,29 @@ check_links (const KvLayout *layout,
     }
 }
 
-/* What the drawing on @canvas draws is in sight across: it is no wider
- * than the canvas but for its blank margin. */
+/* What the drawing on @canvas draws is in sight along @orientation
+ * (across, or down): no bigger than the canvas but for its blank margin. */
 static void
-check_not_sideways (KvCanvas   *canvas,
-                    const char *where)
+check_in_sight (KvCanvas       *canvas,
+                GtkOrientation  orientation,
+                const char     *where)
 {
-  GtkAdjustment *h = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (canvas));
+  gboolean across = orientation == GTK_ORIENTATION_HORIZONTAL;
+  GtkAdjustment *adjustment = across ? gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (canvas))
+                                     : gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (canvas));
   KvRenderOptions options;
   KvRenderGeometry geometry;
 
   /* Presenting the table alone (real Cluedo's choice), no picture. */
   if (!gtk_widget_get_mapped (GTK_WIDGET (canvas)))
     return;
-  kv_canvas_get_shown_options (canvas, &options);
-  kv_render_measure (kv_canvas_get_layout (canvas), &options, &geometry);
-  if (gtk_adjustment_get_upper (h) > gtk_adjustment_get_page_size (h) + geometry.margin * kv_canvas_get_zoom (canvas))
-    g_string_append_printf (failures, "%s: the drawing is %.0f px wide in %.0f px: it scrolls sideways\n",
-                            where, gtk_adjustment_get_upper (h), gtk_adjustment_get_page_size (h));
-}
-
-/* … nor down: Hexa's hexagon and its legend whole, presenting too. */
-static void
-check_not_down (KvCanvas   *canvas,
-                const char *where)
-{
-  GtkAdjustment *v = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (canvas));
-  KvRenderOptions options;
-  KvRenderGeometry geometry;
-
-  if (!gtk_widget_get_mapped (GTK_WIDGET (canvas)))
-    return;
   _kv_canvas_render_options (canvas, canvas->scene, &options);
   kv_render_measure (kv_canvas_get_layout (canvas), &options, &geometry);
-  if (gtk_adjustment_get_upper (v) > gtk_adjustment_get_page_size (v) + geometry.margin * kv_canvas_get_zoom (canvas))
-    g_string_append_printf (failures, "%s: the drawing is %.0f px high in %.0f px: it scrolls down\n",
-                            where, gtk_adjustment_get_upper (v), gtk_adjustment_get_page_size (v));
+  if (gtk_adjustment_get_upper (adjustment) >
+      gtk_adjustment_get_page_size (adjustment) + geometry.margin * kv_canvas_get_zoom (canvas))
+    g_string_append_printf (failures, "%s: the drawing is %.0f px %s in %.0f px: it scrolls %s\n", where,
+                            gtk_adjustment_get_upper (adjustment), across ? "wide" : "high",
+                            gtk_adjustment_get_page_size (adjustment), across ? "sideways" : "down");
 }
 
 /* The canvas of @window fitted, measured and held to @least px. */
@@ -147,7 +134,7 @@ check_canvas (KvCanvas   *canvas,
   /* The panels of what each player considers possible scroll down, never
    * sideways: a narrow canvas takes fewer across. */
   if (kv_render_is_panels (layout->graph))
-    check_not_sideways (canvas, where);
+    check_in_sight (canvas, GTK_ORIENTATION_HORIZONTAL, where);
   if (stats.min_label_px == G_MAXDOUBLE)
     return;   /* no text of its own (a grid without headers is none of these) */
   if (stats.min_label_px < least - 0.05)
@@ -267,8 +254,8 @@ test_readable (gconstpointer data)
        * by world, stay in sight whole (its notes wrap when presenting). */
       if (g_str_equal (c->game, "hexa"))
         {
-          check_not_sideways (canvas, where);
-          check_not_down (canvas, where);
+          check_in_sight (canvas, GTK_ORIENTATION_HORIZONTAL, where);
+          check_in_sight (canvas, GTK_ORIENTATION_VERTICAL, where);
         }
       if (step > 0 && !kv_session_is_symbolic (session))
         check_products (window, c, step);
