@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "kv-card-row.h"
+#include "kv-knowledge-cells.h"
 
 typedef struct {
   char        *text;
@@ -147,7 +148,7 @@ kv_card_row_new_summary (const KvGame      *game,
       /* 64-bit on the symbolic engine (real Cluedo's classes). */
       guint64 size = p->class_size;
       g_autofree char *text = kv_count_format (size);
-      g_autofree char *cell = kv_count_format_short (size);
+      g_autofree char *cell = kv_knowledge_count_text (game, size);
       g_autofree char *tooltip = NULL;
       KvCellFlags flags = p->wins ? KV_CELL_WINS : 0;
 

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kv-count.h"
 #include "kv-knowledge-cells.h"
 
 /* Short cells for games with more owners than three players and the
@@ -20,6 +21,13 @@ kv_knowledge_cells_compact (const KvGame *game)
   guint n = kv_game_n_owners (game);
 
   return n >= COMPACT_FROM_OWNERS && n <= COMPACT_UP_TO_OWNERS;
+}
+
+char *
+kv_knowledge_count_text (const KvGame *game,
+                         guint64       count)
+{
+  return kv_knowledge_cells_compact (game) ? kv_count_format_narrow (count) : kv_count_format_short (count);
 }
 
 /* The owners a @self column can name as candidates: all but @self (an

@@ -15,6 +15,11 @@ const char *kv_knowledge_cell_owner   (const KvGame *game,
  * other owner may hold the card, else the candidates ("? 3/env") or the
  * owners ruled out ("? not 2/4"), whichever is shorter. */
 gboolean    kv_knowledge_cells_compact (const KvGame *game);
+/* A count of worlds in the Worlds row: short ("5.56×10⁹"), or in a
+ * compact game narrower still ("5.6×10⁹"; in full up to 5 digits), the
+ * whole count being in the cell's tooltip. */
+char       *kv_knowledge_count_text   (const KvGame *game,
+                                       guint64       count);
 /* The owner known, or "? 1/3": the candidates, short, as in the CLI
  * (compact where kv_knowledge_cells_compact); @self is the column's
  * agent, whom its cells never name, or -1 (E, C, a perspective). */

@@ -322,17 +322,19 @@ heads_other_cards (const KvGame *game)
 }
 
 /* The widest of the Worlds row's counts, in bold: no more worlds than the
- * game's deals, short ("5.56×10⁹"), or seven digits below ten million. */
+ * game's deals, short ("5.56×10⁹"), or the most digits written in full
+ * (kv_knowledge_count_text). */
 static int
 count_width (KvKnowledgeTable *self,
              double            pixels)
 {
   double deals = MIN (kv_game_count_deals (self->game), (double) G_MAXUINT64);
-  g_autofree char *most = kv_count_format_short ((guint64) deals);
-  g_autofree char *digits = kv_count_format_short (9999999);
+  guint64 most_in_full = kv_knowledge_cells_compact (self->game) ? 99999 : 9999999;
+  g_autofree char *most = kv_knowledge_count_text (self->game, (guint64) deals);
+  g_autofree char *digits = kv_knowledge_count_text (self->game, most_in_full);
   int width = text_width (self, most, TRUE, pixels);
 
-  return deals >= 1e7 ? MAX (width, text_width (self, digits, TRUE, pixels)) : width;
+  return deals > most_in_full ? MAX (width, text_width (self, digits, TRUE, pixels)) : width;
 }
 
 /* The widest a cell can be in an agent's column or another, with the
@@ -492,7 +494,13 @@ rebuild_columns (KvKnowledgeTable *self)
     }
   for (guint a = 0; a < self->game->n_agents; a++)
     {
-      g_autofree char *title = g_strdup_printf (_("Player %s"), self->game->agent_names[a]);
+      /* TRANSLATORS: a column of the knowledge table, on two lines as
+       * the group columns' are, in a game of many players: so that the
+       * column is as narrow as its short cells, and six players' columns
+       * fit a slide */
+      g_autofree char *title = g_strdup_printf (kv_knowledge_cells_compact (self->game) ? _("Player\n%s")
+                                                                                   : _("Player %s"),
+                                                self->game->agent_names[a]);
 
       g_ptr_array_add (self->columns, add_column (self, title, a));
     }
@@ -783,7 +791,7 @@ refill (KvKnowledgeTable *self)
       {
         g_autofree char *count = kv_count_format (self->perspective_worlds);
         /* Real Cluedo's chains count billions: short, as the others. */
-        g_autofree char *cell = kv_count_format_short (self->perspective_worlds);
+        g_autofree char *cell = kv_knowledge_count_text (game, self->perspective_worlds);
         g_autofree char *tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world the perspective leaves bright",
                                                                  "%s worlds the perspective leaves bright",
                                                                  self->perspective_worlds),

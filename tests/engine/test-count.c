@@ -48,6 +48,27 @@ test_short (void)
     }
 }
 
+/* A table of many columns (six players' knowledge table): whole up to 5
+ * digits, then 4.2×10⁹. */
+static void
+test_narrow (void)
+{
+  static const struct { guint64 count; const char *text; } cases[] = {
+    { 6, "6" }, { 99999, "99" NB "999" }, { 100000, "1.0×10⁵" }, { 7358401, "7.4×10⁶" },
+    { G_GUINT64_CONSTANT (33600000000), "3.4×10¹⁰" },
+    /* 9.96 would round up to "10.0": the exponent grows instead. */
+    { G_GUINT64_CONSTANT (99600000000), "1.0×10¹¹" },
+    { G_GUINT64_CONSTANT (44460928512000), "4.4×10¹³" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = kv_count_format_narrow (cases[i].count);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 /* Deal counts are doubles (kv_game_count_deals): exact below 2⁵³,
  * scientific from there on, however far past 2⁶⁴. */
 static void
@@ -136,6 +157,7 @@ main (int argc, char **argv)
   g_test_add_func ("/count/format", test_format);
   g_test_add_func ("/count/words", test_words);
   g_test_add_func ("/count/short", test_short);
+  g_test_add_func ("/count/narrow", test_narrow);
   g_test_add_func ("/count/approx", test_approx);
   g_test_add_func ("/count/decimal-sign", test_decimal_sign);
   return g_test_run ();

@@ -98,6 +98,22 @@ test_six_players (void)
   assert_longest (group_widest, 11, "? 2/3/4/5/6");
 }
 
+/* The Worlds row: six players' counts two digits narrower than three's,
+ * so that the eight columns fit a slide at 1280 px. */
+static void
+test_counts (void)
+{
+  g_autoptr(KvScript) six = open_game ("cluedo6");
+  g_autoptr(KvScript) three = open_game ("cluedo");
+  g_autofree char *narrow = kv_knowledge_count_text (six->game, G_GUINT64_CONSTANT (33598134000));
+  g_autofree char *short_ = kv_knowledge_count_text (three->game, G_GUINT64_CONSTANT (33598134000));
+  g_autofree char *whole = kv_knowledge_count_text (three->game, 7358401);
+
+  g_assert_cmpstr (narrow, ==, "3.4×10¹⁰");
+  g_assert_cmpstr (short_, ==, "3.36×10¹⁰");
+  g_assert_cmpstr (whole, ==, "7\u202f358\u202f401");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -105,5 +121,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/knowledge-cells/three-players", test_three_players);
   g_test_add_func ("/knowledge-cells/six-players", test_six_players);
+  g_test_add_func ("/knowledge-cells/counts", test_counts);
   return g_test_run ();
 }

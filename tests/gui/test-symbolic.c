@@ -18,6 +18,8 @@
  *   /symbolic/width       every built-in game at 1024×700 (cluedo6 too), with
  *                         a perspective or not: the window no wider
  *   /symbolic/present-width  cluedo6 presenting at 1024×700: no wider either
+ *   /symbolic/present-table  cluedo6 presenting at 1280×720, the table alone:
+ *                         its eight columns in sight at every step
  *   /symbolic/steps       back, forward, New Step, refused, undo, Next Turn
  *   /symbolic/off         product view off; without an envelope, the
  *                         perspective and export too, said why
@@ -471,6 +473,46 @@ test_present_width (void)
   kv_display_wait (50);
 }
 
+/* Presenting six players' table on a 1280 px slide: the eight columns
+ * (six players, E, C) in sight, none past the edge, at every step (the
+ * counts and the players' headers were as wide as a column could be:
+ * Common knowledge was past the edge). */
+static void
+test_present_table (void)
+{
+  KvWindow *slide = kv_display_new_window (1280, 720);
+  g_autoptr(GError) error = NULL;
+  KvKnowledgeTable *table = KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (slide));
+  GtkAdjustment *across =
+    gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (kv_knowledge_table_get_scroller (table)));
+  guint n_steps;
+
+  g_assert_true (kv_window_open (slide, "cluedo6", &error));
+  g_assert_no_error (error);
+  kv_window_set_presenting (slide, TRUE);
+  gtk_window_unfullscreen (GTK_WINDOW (slide));
+  gtk_widget_activate_action (GTK_WIDGET (slide), "win.present-layout", "s", "table");
+  n_steps = kv_history_length (kv_window_get_history (slide));
+  for (guint step = 0; step < n_steps; step++)
+    {
+      kv_window_select_step (slide, step);
+      g_assert_true (kv_display_wait_for_canvas (slide, 60000));
+      kv_display_wait (200);
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (table)));
+      g_test_message ("%s cluedo6 presenting at 1280×720, step %u: the table is %.0f px in %.0f", kv_display_language (),
+                      step, gtk_adjustment_get_upper (across), gtk_adjustment_get_page_size (across));
+      g_assert_cmpfloat (gtk_adjustment_get_upper (across), <=, gtk_adjustment_get_page_size (across) + 0.5);
+    }
+  {
+    g_autofree char *name = g_strdup_printf ("symbolic-cluedo6-%s-present-1280x720.png", kv_display_language ());
+
+    g_object_unref (kv_display_save_png (GTK_WIDGET (slide), name));
+  }
+  kv_window_set_presenting (slide, FALSE);
+  gtk_window_destroy (GTK_WINDOW (slide));
+  kv_display_wait (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -487,6 +529,7 @@ main (int   argc,
   g_test_add_func ("/symbolic/screenshot", test_screenshot);
   g_test_add_func ("/symbolic/width", test_width);
   g_test_add_func ("/symbolic/present-width", test_present_width);
+  g_test_add_func ("/symbolic/present-table", test_present_table);
   g_test_add_func ("/symbolic/steps", test_steps);
   g_test_add_func ("/symbolic/off", test_off);
   g_test_add_func ("/symbolic/restore", test_restore);

@@ -47,7 +47,7 @@ kv_format_decimal (double value, guint digits)
 /* 4.23×10⁹: the exponent in superscript digits, as printed books write it
  * (the C "4.23e+09" reads as code, not as a number). */
 static char *
-format_scientific (double count)
+format_scientific (double count, guint decimals)
 {
   static const char *const superscript[] = { "⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹" };
   g_autoptr(GString) exponent = g_string_new (NULL);
@@ -59,13 +59,13 @@ format_scientific (double count)
   /* Dividing infinity by ten would never end. */
   if (!isfinite (count))
     return g_strdup ("∞");
-  /* 9.995 and up would round to "10.00". */
-  for (; mantissa >= 9.995; e++)
+  /* 9.995 and up would round to "10.00" (9.95 to "10.0"). */
+  for (; mantissa >= 10 - 5 / pow (10, decimals + 1); e++)
     mantissa /= 10;
   e_digits = g_strdup_printf ("%u", e);
   for (const char *d = e_digits; *d != '\0'; d++)
     g_string_append (exponent, superscript[*d - '0']);
-  mantissa_text = kv_format_decimal (mantissa, 2);
+  mantissa_text = kv_format_decimal (mantissa, decimals);
   return g_strdup_printf ("%s×10%s", mantissa_text, exponent->str);
 }
 
@@ -74,7 +74,15 @@ kv_count_format_short (guint64 count)
 {
   if (count < 10000000)
     return kv_count_format (count);
-  return format_scientific ((double) count);
+  return format_scientific ((double) count, 2);
+}
+
+char *
+kv_count_format_narrow (guint64 count)
+{
+  if (count < 100000)
+    return kv_count_format (count);
+  return format_scientific ((double) count, 1);
 }
 
 char *
@@ -82,7 +90,7 @@ kv_count_format_approx (double count)
 {
   if (count >= 0 && count < 0x1p53)
     return kv_count_format ((guint64) count);
-  return format_scientific (MAX (count, 0));
+  return format_scientific (MAX (count, 0), 2);
 }
 
 char *
@@ -108,5 +116,5 @@ kv_count_format_words (guint64 count)
       /* TRANSLATORS: a large count in words, "1.9 billion" (10⁹; Dutch "miljard") */
       return g_strdup_printf (_("%s billion"), number);
     }
-  return format_scientific ((double) count);
+  return format_scientific ((double) count, 2);
 }

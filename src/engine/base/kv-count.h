@@ -19,6 +19,10 @@ char *kv_count_format         (guint64 count);
  * 4.23×10⁹ (three significant digits, the locale's decimal sign). */
 char *kv_count_format_short   (guint64 count);
 
+/* @count for a table of many columns (six players' knowledge table): in
+ * full up to 5 digits, else as 4.2×10⁹ (two significant digits). */
+char *kv_count_format_narrow  (guint64 count);
+
 /* @count as people say it aloud: in full below a million, else
  * "1.9 million", "4.7 billion" (one decimal, the locale's sign and words),
  * past 10¹² as 4.23×10¹⁵. For sentences, not table cells. */
