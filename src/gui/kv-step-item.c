@@ -3,6 +3,8 @@
 #define G_LOG_DOMAIN "kv-step-item"
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "kv-step-item.h"
@@ -190,6 +192,80 @@ winners_text (KvState *state)
                           names->str);
 }
 
+/* Whether @part, one of @suggest's answers, is a nocard of every card asked. */
+static gboolean
+denies_every_card (const KvStep *part,
+                   const KvStep *suggest)
+{
+  return part->kind == KV_STEP_NOCARD && part->n_cards == suggest->n_cards &&
+         memcmp (part->cards, suggest->cards, suggest->n_cards) == 0;
+}
+
+/* "4, 5 and 6 hold none of them": @names, the players who had none of the
+ * cards asked, in the order they answered. */
+static char *
+none_of_them_words (GPtrArray *names)
+{
+  g_autoptr(GString) list = g_string_new (NULL);
+  g_autofree char *all = NULL;
+
+  for (guint i = 0; i + 1 < names->len; i++)
+    g_string_append_printf (list, "%s%s", i > 0 ? ", " : "", (const char *) g_ptr_array_index (names, i));
+  /* TRANSLATORS: a list's last item after the others: "Green, Peacock and rope", "4, 5 and 6" */
+  all = names->len == 1 ? g_strdup (g_ptr_array_index (names, 0))
+                        : g_strdup_printf (_("%s and %s"), list->str,
+                                           (const char *) g_ptr_array_index (names, names->len - 1));
+  /* TRANSLATORS: the players who answered a suggestion that they hold none of its cards */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s holds none of them", "%s hold none of them", names->len),
+                          all);
+}
+
+/* Appends @words (taken), after the suggestion's ":" or an answer's ";". */
+static void
+append_answer (GString  *text,
+               gboolean *first,
+               char     *words)
+{
+  g_string_append_printf (text, *first ? ": %s" : "; %s", words);
+  *first = FALSE;
+  g_free (words);
+}
+
+/* A suggest and its answers: "3 suggests Plum, dagger, study: 4, 5 and 6
+ * hold none of them; 2 shows dagger to 3". The players who had none of
+ * the cards are named once, the cards not again for each (with six
+ * players the presentation strip's title took four lines). */
+static char *
+suggest_words (const KvStep *suggest,
+               GPtrArray    *answers)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) none = g_ptr_array_new ();
+  char *head = kv_step_to_words (suggest);
+  gboolean first = TRUE;
+
+  g_string_append (text, head);
+  g_free (head);
+  for (guint i = 0; i <= answers->len; i++)
+    {
+      const KvStep *answer = i < answers->len ? g_ptr_array_index (answers, i) : NULL;
+
+      if (answer != NULL && denies_every_card (answer, suggest))
+        {
+          g_ptr_array_add (none, suggest->game->agent_names[answer->agent]);
+          continue;
+        }
+      if (none->len > 0)
+        {
+          append_answer (text, &first, none_of_them_words (none));
+          g_ptr_array_set_size (none, 0);
+        }
+      if (answer != NULL)
+        append_answer (text, &first, kv_step_to_words (answer));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 KvStepItem *
 kv_step_item_new_for_entry (const KvHistory *history,
                             guint            index)
@@ -215,20 +291,8 @@ kv_step_item_new_for_entry (const KvHistory *history,
     }
   else
     {
-      g_autoptr(GString) text = g_string_new (NULL);
-      char *part = kv_step_to_words (entry->step);
-
-      g_string_append (text, part);
-      g_free (part);
-      /* A suggest: what the responders answered. */
-      if (entry->expanded != NULL)
-        for (guint i = 0; i < entry->expanded->len; i++)
-          {
-            part = kv_step_to_words (g_ptr_array_index (entry->expanded, i));
-            g_string_append_printf (text, i == 0 ? ": %s" : "; %s", part);
-            g_free (part);
-          }
-      words = g_string_free (g_steal_pointer (&text), FALSE);
+      words = entry->expanded != NULL ? suggest_words (entry->step, entry->expanded)
+                                      : kv_step_to_words (entry->step);
       del = kv_step_to_del (entry->step);
     }
   /* TRANSLATORS: a count of worlds, e.g. "5 557 616 064" */

@@ -19,7 +19,8 @@
  *                         a perspective or not: the window no wider
  *   /symbolic/present-width  cluedo6 presenting at 1024×700: no wider either
  *   /symbolic/present-table  cluedo6 presenting at 1280×720, the table alone:
- *                         its eight columns in sight at every step
+ *                         its eight columns in sight at every step; a
+ *                         suggest's title names those with no card once
  *   /symbolic/steps       back, forward, New Step, refused, undo, Next Turn
  *   /symbolic/off         product view off; without an envelope, the
  *                         perspective and export too, said why
@@ -34,6 +35,7 @@
 #include "kv-display-util.h"
 #include "kv-knowledge-table.h"
 #include "kv-session-file.h"
+#include "kv-step-item.h"
 #include "kv-window-private.h"
 
 /* 5 557 616 064, as kv_count_format writes it. */
@@ -503,6 +505,16 @@ test_present_table (void)
                       step, gtk_adjustment_get_upper (across), gtk_adjustment_get_page_size (across));
       g_assert_cmpfloat (gtk_adjustment_get_upper (across), <=, gtk_adjustment_get_page_size (across) + 0.5);
     }
+  /* The strip's title (the history's words) names those who had none of
+   * the cards once, not each with the three cards again (four lines). */
+  {
+    g_autoptr(KvStepItem) suggest = g_list_model_get_item (G_LIST_MODEL (slide->steps), 5);
+
+    g_assert_cmpstr (kv_step_item_get_words (suggest), ==,
+                     g_str_equal (kv_display_language (), "nl")
+                     ? "3 oppert Plum, dagger, study: 4, 5, 6 en 1 hebben er geen van; 2 toont dagger aan 3"
+                     : "3 suggests Plum, dagger, study: 4, 5, 6 and 1 hold none of them; 2 shows dagger to 3");
+  }
   {
     g_autofree char *name = g_strdup_printf ("symbolic-cluedo6-%s-present-1280x720.png", kv_display_language ());
 
