@@ -163,7 +163,7 @@ test_summary (void)
   g_assert_cmpuint (g_strv_length (lines), <=, 4);
   g_assert_cmpstr (lines[0], ==, "1 does not hold w.");
   /* Hexa's worlds are named: a class reads "wrb". */
-  g_assert_cmpstr (lines[1], ==, "1 holds w in 2 worlds (wrb, wbr), so they go.");
+  g_assert_cmpstr (lines[1], ==, "1 holds w in 2 worlds (wrb, wbr), which are removed.");
   g_assert_cmpstr (lines[2], ==, "Everyone now knows that 1 does not hold w.");
   g_assert_true (g_str_has_prefix (lines[3], "… and 3 more things learned"));
   /* An endmove says why: the player would have won there (in Hexa, by

@@ -232,7 +232,7 @@ test_steps (void)
   if (g_str_equal (kv_display_language (), "nl"))
     g_assert_nonnull (strstr (explanation, "1,9 miljard kaartverdelingen"));
   else
-    g_assert_nonnull (strstr (explanation, "1.9 billion deals, so they go."));
+    g_assert_nonnull (strstr (explanation, "1.9 billion deals, which are removed."));
   g_assert_null (strstr (explanation, "1\u202f924\u202f850\u202f928"));
   explanation = kv_window_get_explanation_details (window);
   g_assert_nonnull (strstr (explanation, "1\u202f924\u202f850\u202f928"));

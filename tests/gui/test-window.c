@@ -1414,7 +1414,7 @@ test_explanation (void)
   text = kv_window_get_explanation (window);
   g_assert_nonnull (text);
   g_assert_true (g_str_has_prefix (text, "1 does not hold w.\n"));
-  g_assert_nonnull (strstr (text, "1 holds w in 2 worlds (wrb, wbr), so they go."));
+  g_assert_nonnull (strstr (text, "1 holds w in 2 worlds (wrb, wbr), which are removed."));
   g_assert_nonnull (strstr (text, "Everyone now knows that 1 does not hold w."));
   {
     g_auto(GStrv) lines = g_strsplit (text, "\n", -1);

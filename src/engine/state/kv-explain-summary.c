@@ -58,6 +58,7 @@ why_removed (const KvStep *step, const KvExplanation *out)
   const char *agent = game->agent_names[step->agent];
   g_autofree char *what = NULL;
   g_autofree char *cards = NULL;
+  gulong n;
 
   if (out->n_removed == 0)
     {
@@ -72,41 +73,53 @@ why_removed (const KvStep *step, const KvExplanation *out)
     }
 
   what = removed_phrase (out, game);
+  /* g_dngettext counts in a gulong. */
+  n = (gulong) MIN (out->n_removed, (guint64) G_MAXULONG);
   switch (step->kind)
     {
     case KV_STEP_NOCARD:
       cards = step_cards (step);
       if (step->n_cards == 1)
         /* TRANSLATORS: a player, a card, then "24 360 worlds" or "2 worlds (wrb, wbr)" */
-        return g_strdup_printf (_("%s holds %s in %s, so they go."), agent, cards, what);
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s holds %s in %s, which is removed.",
+                                           "%s holds %s in %s, which are removed.", n), agent, cards, what);
       /* TRANSLATORS: a player, cards, then "24 360 worlds" */
-      return g_strdup_printf (_("%s holds one of %s in %s, so they go."), agent, cards, what);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s holds one of %s in %s, which is removed.",
+                                           "%s holds one of %s in %s, which are removed.", n), agent, cards, what);
     case KV_STEP_SHOWCARD:
       /* TRANSLATORS: a player, then "24 360 worlds" */
-      return g_strdup_printf (_("%s holds none of the cards asked for in %s, so they go."), agent, what);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s holds none of the cards asked for in %s, which is removed.",
+                                           "%s holds none of the cards asked for in %s, which are removed.", n), agent, what);
     case KV_STEP_ENDMOVE:
       /* A player wins by knowing the envelope, or, in a game without
        * one (Hexa), the whole deal. */
       if (!game->has_envelope)
         /* TRANSLATORS: a player, then "2 worlds": an endmove removes the worlds where it would have won */
-        return g_strdup_printf (_("%s would have known the whole deal in %s, so they go."), agent, what);
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s would have known the whole deal in %s, which is removed.",
+                                           "%s would have known the whole deal in %s, which are removed.", n), agent, what);
       /* TRANSLATORS: a player, then "32 deals": an endmove removes the worlds where it would have won */
-      return g_strdup_printf (_("%s would have known the envelope in %s, so they go."), agent, what);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s would have known the envelope in %s, which is removed.",
+                                           "%s would have known the envelope in %s, which are removed.", n), agent, what);
     case KV_STEP_WIN:
       if (!game->has_envelope)
         /* TRANSLATORS: a player, then "2 worlds" */
-        return g_strdup_printf (_("%s would not have known the whole deal in %s, so they go."), agent, what);
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s would not have known the whole deal in %s, which is removed.",
+                                           "%s would not have known the whole deal in %s, which are removed.", n), agent, what);
       /* TRANSLATORS: a player, then "32 deals" */
-      return g_strdup_printf (_("%s would not have known the envelope in %s, so they go."), agent, what);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s would not have known the envelope in %s, which is removed.",
+                                           "%s would not have known the envelope in %s, which are removed.", n), agent, what);
     case KV_STEP_ANNOUNCE:
       /* TRANSLATORS: %s: "24 360 worlds" */
-      return g_strdup_printf (_("The announcement is false in %s, so they go."), what);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The announcement is false in %s, which is removed.",
+                                           "The announcement is false in %s, which are removed.", n), what);
     case KV_STEP_SUGGEST:
       /* TRANSLATORS: %s: "1.9 billion deals" */
-      return g_strdup_printf (_("The answers could not have been given in %s, so they go."), what);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The answers could not have been given in %s, which is removed.",
+                                           "The answers could not have been given in %s, which are removed.", n), what);
     case KV_STEP_DO:
       /* TRANSLATORS: %s: "24 360 worlds" */
-      return g_strdup_printf (_("The event cannot happen in %s, so they go."), what);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The event cannot happen in %s, which is removed.",
+                                           "The event cannot happen in %s, which are removed.", n), what);
     default:
       g_return_val_if_reached (NULL);
     }
