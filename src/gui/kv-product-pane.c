@@ -452,7 +452,8 @@ kv_product_pane_set_entry (KvProductPane    *self,
   for (guint part = 0; part < count; part++)
     {
       const KvStep *step = kv_product_view_part_step (history, index, part);
-      g_autofree char *text = kv_step_to_string (step);
+      /* In words, as the history says it (the panels' subtitles give DEL). */
+      g_autofree char *text = kv_step_to_words (step);
       KvProductView *view;
       ProductRef *ref;
 
