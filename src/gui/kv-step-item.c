@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kv-i18n.h"
 #include "kv-step-item.h"
 
 struct _KvStepItem
@@ -206,15 +207,8 @@ denies_every_card (const KvStep *part,
 static char *
 none_of_them_words (GPtrArray *names)
 {
-  g_autoptr(GString) list = g_string_new (NULL);
-  g_autofree char *all = NULL;
+  g_autofree char *all = kv_i18n_list (names);
 
-  for (guint i = 0; i + 1 < names->len; i++)
-    g_string_append_printf (list, "%s%s", i > 0 ? ", " : "", (const char *) g_ptr_array_index (names, i));
-  /* TRANSLATORS: a list's last item after the others: "Green, Peacock and rope", "4, 5 and 6" */
-  all = names->len == 1 ? g_strdup (g_ptr_array_index (names, 0))
-                        : g_strdup_printf (_("%s and %s"), list->str,
-                                           (const char *) g_ptr_array_index (names, names->len - 1));
   /* TRANSLATORS: the players who answered a suggestion that they hold none of its cards */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s holds none of them", "%s hold none of them", names->len),
                           all);

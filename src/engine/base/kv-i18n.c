@@ -41,3 +41,17 @@ kv_i18n_decimal_point (void)
 {
   return decimal_point;
 }
+
+char *
+kv_i18n_list (GPtrArray *items)
+{
+  const char *last = g_ptr_array_index (items, items->len - 1);
+  g_autoptr(GString) rest = g_string_new (NULL);
+
+  if (items->len == 1)
+    return g_strdup (last);
+  for (guint i = 0; i + 1 < items->len; i++)
+    g_string_append_printf (rest, "%s%s", i > 0 ? ", " : "", (const char *) g_ptr_array_index (items, i));
+  /* TRANSLATORS: a list's last item after the others: "Green, Peacock and rope", "4, 5 and 6" */
+  return g_strdup_printf (_("%s and %s"), rest->str, last);
+}

@@ -21,4 +21,8 @@ gboolean    kv_running_from_build_tree (void);
  * kv_i18n_init). "." until kv_i18n_init. */
 const char *kv_i18n_decimal_point (void);
 
+/* @items (strings) as a list for a sentence: "a", "a and b", "a, b and c"
+ * (the last joined in the user's language). Free with g_free. */
+char       *kv_i18n_list          (GPtrArray *items);
+
 G_END_DECLS

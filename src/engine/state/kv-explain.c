@@ -6,6 +6,7 @@
 
 #include "kv-action-model.h"
 #include "kv-explain-private.h"
+#include "kv-i18n.h"
 
 guint32 *
 kv_knowledge_everyone (const KvKnowledge *k)
@@ -131,21 +132,6 @@ explain_pairs (GString *text, const KvStep *step, const KvModel *before, const K
                           tried, kept);
 }
 
-/* @cards (names) as a list for a sentence: "a", "a and b", "a, b and c". */
-static char *
-card_list (GPtrArray *cards)
-{
-  const char *last = g_ptr_array_index (cards, cards->len - 1);
-  g_autoptr(GString) rest = g_string_new (NULL);
-
-  if (cards->len == 1)
-    return g_strdup (last);
-  for (guint i = 0; i + 1 < cards->len; i++)
-    g_string_append_printf (rest, "%s%s", i > 0 ? ", " : "", (const char *) g_ptr_array_index (cards, i));
-  /* TRANSLATORS: a list's last card after the others: "Green, Peacock and rope" */
-  return g_strdup_printf (_("%s and %s"), rest->str, last);
-}
-
 /* One sentence: what @who (NULL: everyone) now knows of @owner's @cards.
  * A negative list is said so that it cannot read as "not both": "does
  * not hold axe", "holds neither axe nor Mustard", "holds none of Green,
@@ -153,7 +139,7 @@ card_list (GPtrArray *cards)
 static void
 say_holds (GString *text, const char *who, const char *owner, GPtrArray *cards, gboolean holds)
 {
-  g_autofree char *list = card_list (cards);
+  g_autofree char *list = kv_i18n_list (cards);
   const char *first = g_ptr_array_index (cards, 0);
   const char *second = cards->len > 1 ? g_ptr_array_index (cards, 1) : NULL;
 
