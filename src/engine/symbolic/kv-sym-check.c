@@ -79,78 +79,86 @@ common (Eval *ev, BDD theta, guint32 agents, BDD phi)
 }
 
 /* The δ-uniqueness walk of win (): for each node f of P, over the
- * variables a observes, E(f) = ∃Q f and M(f) = "f has two assignments of Q
- * that differ", Q being δ's variables a does not observe, counted from
- * f's level down. Levels skipped by an edge hold free variables, so an
- * edge that skips a variable of Q makes M what E is. */
+ * variables a observes, X(f) = "f has exactly one assignment of Q", Q
+ * being δ's variables a does not observe, counted from f's level down.
+ * Levels skipped by an edge hold free variables, so an edge that skips a
+ * variable of Q leaves no assignment alone. Where nobody is near winning,
+ * X is false in most nodes and a node whose branches have it false has
+ * it false with no operation; only where a branch's X is not is E = ∃Q
+ * of a branch asked for (bdd_exist, whose cache keeps what it walked). */
 typedef struct {
   const guint8 *quantified;   /* per level: in Q */
   guint        *q_rank;       /* per level: how many levels of Q lie above it */
   guint         end;          /* the level past the last variable */
-  GHashTable   *memo;         /* node → position in @pairs */
-  GArray       *pairs;        /* BDD: E then M, referenced */
+  BDD           q_set;        /* Q, as a set */
+  GHashTable   *memo;         /* node → X, referenced */
 } Unique;
 
-static void
-unique_rec (Unique *u, BDD f, BDD *e, BDD *m)
+/* X of a quantified node's branch @x where its other branch @other has no
+ * assignment: x ∧ ¬∃Q other. Referenced. */
+static BDD
+unique_alone (const Unique *u, BDD x, BDD other)
+{
+  BDD other_e = keep (bdd_exist (other, u->q_set));
+  BDD result = keep (bdd_apply (x, other_e, bddop_diff));
+
+  bdd_delref (other_e);
+  return result;
+}
+
+/* X of @f (not referenced for the caller: the memo holds it). */
+static BDD
+unique_rec (Unique *u, BDD f)
 {
   gpointer found;
-  BDD child_e[2], child_m[2];
+  BDD child[2], x[2], result;
   guint level;
 
   if (f == bddfalse || f == bddtrue)
-    {
-      *e = f;
-      *m = bddfalse;
-      return;
-    }
+    return f;
   if (g_hash_table_lookup_extended (u->memo, GINT_TO_POINTER (f), NULL, &found))
-    {
-      *e = g_array_index (u->pairs, BDD, GPOINTER_TO_UINT (found));
-      *m = g_array_index (u->pairs, BDD, GPOINTER_TO_UINT (found) + 1);
-      return;
-    }
+    return GPOINTER_TO_INT (found);
   level = node_level (f);
   for (int side = 0; side < 2; side++)
     {
-      BDD child = side ? bdd_high (f) : bdd_low (f);
-      guint child_level = child == bddfalse || child == bddtrue ? u->end : node_level (child);
+      guint child_level;
 
-      unique_rec (u, child, &child_e[side], &child_m[side]);
-      /* referenced here, as the memo holds the child's own */
-      if (u->q_rank[child_level] > u->q_rank[level + 1])
-        child_m[side] = keep (bdd_or (child_m[side], child_e[side]));
-      else
-        child_m[side] = keep (child_m[side]);
+      child[side] = side ? bdd_high (f) : bdd_low (f);
+      child_level = child[side] == bddfalse || child[side] == bddtrue ? u->end : node_level (child[side]);
+      x[side] = u->q_rank[child_level] > u->q_rank[level + 1] ? bddfalse : unique_rec (u, child[side]);
     }
-  if (u->quantified[level])
-    {
-      BDD both = keep (bdd_and (child_e[0], child_e[1]));
-      BDD either = keep (bdd_or (child_m[0], child_m[1]));
-
-      *e = keep (bdd_or (child_e[0], child_e[1]));
-      *m = keep (bdd_or (either, both));
-      bdd_delref (either);
-      bdd_delref (both);
-    }
+  if (x[0] == x[1] && (x[0] == bddfalse || !u->quantified[level]))
+    result = keep (x[0]);
+  else if (!u->quantified[level])
+    result = keep (bdd_ite (bdd_ithvar (bdd_level2var ((int) level)), x[1], x[0]));
+  else if (x[0] == bddfalse)
+    result = unique_alone (u, x[1], child[0]);
+  else if (x[1] == bddfalse)
+    result = unique_alone (u, x[0], child[1]);
   else
     {
-      BDD var = bdd_ithvar (bdd_level2var ((int) level));
+      /* One assignment: one side's, where the other has none. */
+      BDD high_alone = unique_alone (u, x[1], child[0]);
+      BDD high_e = keep (bdd_exist (child[1], u->q_set));
 
-      *e = keep (bdd_ite (var, child_e[1], child_e[0]));
-      *m = keep (bdd_ite (var, child_m[1], child_m[0]));
+      result = keep (bdd_ite (high_e, high_alone, x[0]));
+      bdd_delref (high_e);
+      bdd_delref (high_alone);
     }
-  bdd_delref (child_m[0]);
-  bdd_delref (child_m[1]);
-  g_hash_table_insert (u->memo, GINT_TO_POINTER (f), GUINT_TO_POINTER (u->pairs->len));
-  g_array_append_val (u->pairs, *e);
-  g_array_append_val (u->pairs, *m);
+  g_hash_table_insert (u->memo, GINT_TO_POINTER (f), GINT_TO_POINTER (result));
+  return result;
+}
+
+static void
+unref_memo (gpointer node, gpointer x, gpointer data)
+{
+  bdd_delref (GPOINTER_TO_INT (x));
 }
 
 /* win{a}: a knows δ, the envelope (or, without one, the whole deal): a's
  * class has one assignment of δ's variables (outside θ: false). θ is
  * projected once onto what a observes and δ's variables (P), then one
- * walk of P finds where two assignments of δ remain (unique_rec), instead
+ * walk of P finds where one assignment of δ remains (unique_rec), instead
  * of a projection of P per variable of δ, which would cost an endmove
  * most of its time. */
 static BDD
@@ -160,13 +168,13 @@ win (Eval *ev, BDD theta, guint agent)
   guint n_owners = kv_game_n_owners (game);
   guint n_vars = ev->vocabulary->len;
   g_autofree int *rest = g_new (int, MAX (n_vars, 1));
+  g_autofree int *q = g_new (int, MAX (n_vars, 1));
   g_autofree guint8 *quantified = g_new0 (guint8, KV_SYM_MAX_VARS + 1);
+  g_autofree guint *q_rank = g_new0 (guint, KV_SYM_MAX_VARS + 2);
   g_autofree gboolean *in_delta = g_new0 (gboolean, MAX (n_vars, 1));
-  guint n_rest = 0;
-  Unique u = { quantified, g_new0 (guint, KV_SYM_MAX_VARS + 2), levels_end (game),
-               g_hash_table_new (NULL, NULL), g_array_new (FALSE, FALSE, sizeof (BDD)) };
-  BDD rest_set, projected, e, m;
-  BDD result;
+  guint n_rest = 0, n_q = 0, top;
+  Unique u = { quantified, q_rank, levels_end (game), bddfalse, g_hash_table_new (NULL, NULL) };
+  BDD rest_set, projected, result;
   gint64 start = trace_start ();
 
   /* δ's variables, by position: the state variables come first, card-major. */
@@ -177,35 +185,34 @@ win (Eval *ev, BDD theta, guint agent)
   for (guint p = 0; p < n_vars; p++)
     if (!(variable (ev->vocabulary, p)->observers & (1u << agent)))
       {
+        int var = variable (ev->vocabulary, p)->var;
+
         if (in_delta[p])
-          quantified[level_of (variable (ev->vocabulary, p)->var)] = TRUE;
+          {
+            quantified[level_of (var)] = TRUE;
+            q[n_q++] = var;
+          }
         else
-          rest[n_rest++] = variable (ev->vocabulary, p)->var;
+          rest[n_rest++] = var;
       }
   for (guint level = 0; level <= u.end; level++)
-    u.q_rank[level + 1] = u.q_rank[level] + quantified[level];
+    q_rank[level + 1] = q_rank[level] + quantified[level];
   rest_set = keep (bdd_makeset (rest, (int) n_rest));
+  u.q_set = keep (bdd_makeset (q, (int) n_q));
   if (ev->view != NULL && ev->view->theta == theta && (ev->view->agents & (1u << agent)))
     projected = keep (bdd_exist (ev->view->bdd, rest_set));   /* it holds every variable a observes */
   else
     projected = _kv_sym_envelope_exist (game, theta, rest_set);
   trace ("win project", start, projected);
-  unique_rec (&u, projected, &e, &m);
-  {
-    guint top = projected == bddfalse || projected == bddtrue ? u.end : node_level (projected);
-    BDD doubt = keep (u.q_rank[top] > 0 ? bdd_or (m, e) : m);
-
-    /* Only where a can be (e): where nobody can win, win{a} is false and
-     * an endmove's θ ∧ ¬win{a} is θ itself, with no walk of θ. */
-    result = keep (bdd_apply (e, doubt, bddop_diff));
-    bdd_delref (doubt);
-  }
+  /* A variable of δ above P's top is free: two assignments wherever a can
+   * be. Where nobody can win, win{a} is false and an endmove's
+   * θ ∧ ¬win{a} is θ itself, with no walk of θ. */
+  top = projected == bddfalse || projected == bddtrue ? u.end : node_level (projected);
+  result = q_rank[top] > 0 ? bddfalse : keep (unique_rec (&u, projected));
   trace ("win", start, result);
-  for (guint i = 0; i < u.pairs->len; i++)
-    bdd_delref (g_array_index (u.pairs, BDD, i));
-  g_array_unref (u.pairs);
+  g_hash_table_foreach (u.memo, unref_memo, NULL);
   g_hash_table_unref (u.memo);
-  g_free (u.q_rank);
+  bdd_delref (u.q_set);
   bdd_delref (projected);
   bdd_delref (rest_set);
   return result;
