@@ -329,7 +329,7 @@ count_width (KvKnowledgeTable *self,
              double            pixels)
 {
   double deals = MIN (kv_game_count_deals (self->game), (double) G_MAXUINT64);
-  guint64 most_in_full = kv_knowledge_cells_compact (self->game) ? 99999 : 9999999;
+  guint64 most_in_full = kv_knowledge_cells_compact (self->game) ? KV_COUNT_NARROW_IN_FULL : KV_COUNT_SHORT_IN_FULL;
   g_autofree char *most = kv_knowledge_count_text (self->game, (guint64) deals);
   g_autofree char *digits = kv_knowledge_count_text (self->game, most_in_full);
   int width = text_width (self, most, TRUE, pixels);

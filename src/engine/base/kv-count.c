@@ -72,7 +72,7 @@ format_scientific (double count, guint decimals)
 char *
 kv_count_format_short (guint64 count)
 {
-  if (count < 10000000)
+  if (count <= KV_COUNT_SHORT_IN_FULL)
     return kv_count_format (count);
   return format_scientific ((double) count, 2);
 }
@@ -80,7 +80,7 @@ kv_count_format_short (guint64 count)
 char *
 kv_count_format_narrow (guint64 count)
 {
-  if (count < 100000)
+  if (count <= KV_COUNT_NARROW_IN_FULL)
     return kv_count_format (count);
   return format_scientific ((double) count, 1);
 }

@@ -15,12 +15,16 @@ G_BEGIN_DECLS
  * counts (64-bit on the symbolic engine) print through it. */
 char *kv_count_format         (guint64 count);
 
-/* @count short enough for a table cell: in full up to 7 digits, else as
- * 4.23×10⁹ (three significant digits, the locale's decimal sign). */
+/* @count short enough for a table cell: in full up to
+ * KV_COUNT_SHORT_IN_FULL, else as 4.23×10⁹ (three significant digits, the
+ * locale's decimal sign). */
+#define KV_COUNT_SHORT_IN_FULL G_GUINT64_CONSTANT (9999999)
 char *kv_count_format_short   (guint64 count);
 
 /* @count for a table of many columns (six players' knowledge table): in
- * full up to 5 digits, else as 4.2×10⁹ (two significant digits). */
+ * full up to KV_COUNT_NARROW_IN_FULL, else as 4.2×10⁹ (two significant
+ * digits). */
+#define KV_COUNT_NARROW_IN_FULL G_GUINT64_CONSTANT (99999)
 char *kv_count_format_narrow  (guint64 count);
 
 /* @count as people say it aloud: in full below a million, else
