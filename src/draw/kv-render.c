@@ -759,6 +759,22 @@ kv_render_measure (const KvLayout         *layout,
   legend_clear (&legend);
 }
 
+void
+kv_render_measure_placed (const KvLayout    *layout,
+                          KvRenderOptions   *options,
+                          KvRenderGeometry  *geometry)
+{
+  g_return_if_fail (options != NULL);
+
+  kv_render_measure (layout, options, geometry);
+  if (options->legend_place != KV_LEGEND_BEST)
+    return;
+  /* Below, the best measure may have tried wider notes than a legend below
+   * settles on (Clue 11's pairs came out a line taller than their panel). */
+  options->legend_place = geometry->legend_x > geometry->graph_x ? KV_LEGEND_BESIDE : KV_LEGEND_BELOW;
+  kv_render_measure (layout, options, geometry);
+}
+
 static void
 set_font (cairo_t  *cr,
           double    size,

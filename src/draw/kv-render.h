@@ -138,6 +138,11 @@ void kv_render_links_overhang (const KvLayout *layout, double *right, double *be
 /* @options may be NULL for the defaults (likewise below). */
 void kv_render_measure  (const KvLayout *layout, const KvRenderOptions *options,
                          KvRenderGeometry *geometry);
+/* kv_render_measure, and with KV_LEGEND_BEST the place it chose written
+ * into @options and measured as a legend there is drawn: a legend below
+ * by choice has its notes wrapped as any legend below. */
+void kv_render_measure_placed (const KvLayout *layout, KvRenderOptions *options,
+                               KvRenderGeometry *geometry);
 
 /* Draws the whole drawing with its top-left corner at the cairo_t's origin.
  * Leaves the cairo_t's state as it found it. */

@@ -24,8 +24,8 @@ struct _KvCanvas
 
   KvScene          *scene;
   KvRenderOptions   options;
-  /* _kv_canvas_measure's: kv_render_measure of measured_layout with
-   * measured_options (NULL layout: none yet, or a new scene). */
+  /* _kv_canvas_measure's: kv_render_measure_placed of measured_layout
+   * with measured_options (NULL layout: none yet, or a new scene). */
   KvRenderGeometry  measured;
   const KvLayout   *measured_layout;
   KvRenderOptions   measured_options;
@@ -109,8 +109,9 @@ void     _kv_canvas_render_options         (KvCanvas        *self,
                                             KvRenderOptions *options);
 
 /* kv-canvas-zoom.c */
-/* kv_render_measure of the scene shown (there is one) with the canvas's
- * options, measured again only when either has changed. */
+/* kv_render_measure_placed of the scene shown (there is one) with the
+ * canvas's options (a legend's best place chosen into them), measured
+ * again only when either has changed. */
 void     _kv_canvas_measure                (KvCanvas         *self,
                                             KvRenderGeometry *own);
 double   _kv_canvas_content_width          (KvCanvas    *self);

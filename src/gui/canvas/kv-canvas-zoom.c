@@ -228,7 +228,7 @@ _kv_canvas_measure (KvCanvas         *self,
 
   if (self->measured_layout != layout || !same_measure (&self->measured_options, &self->options))
     {
-      kv_render_measure (layout, &self->options, &self->measured);
+      kv_render_measure_placed (layout, &self->options, &self->measured);
       self->measured_layout = layout;
       self->measured_options = self->options;
     }
@@ -257,14 +257,6 @@ _kv_canvas_update_geometry (KvCanvas *self,
   if (self->captioned && !keep_frame)
     self->options.legend_place = KV_LEGEND_BEST;
   _kv_canvas_measure (self, &own);
-  if (self->options.legend_place == KV_LEGEND_BEST)
-    {
-      self->options.legend_place = own.legend_x > own.graph_x ? KV_LEGEND_BESIDE : KV_LEGEND_BELOW;
-      /* Measured as it is drawn: placed below by choice, the notes wrap
-       * as a legend below does (Clue 11's pairs came out a line taller
-       * than their panel). */
-      _kv_canvas_measure (self, &own);
-    }
   if (layout->frame == 0)
     *g = own;
   else
@@ -484,14 +476,7 @@ kv_canvas_get_fitted_text_px (KvCanvas *self,
       options.legend_place = KV_LEGEND_BEST;
     }
   options.max_width = 0;
-  kv_render_measure (self->scene->layout, &options, &geometry);
-  /* … and again with the legend where that put it, as it is drawn
-   * (_kv_canvas_update_geometry). */
-  if (options.legend_place == KV_LEGEND_BEST)
-    {
-      options.legend_place = geometry.legend_x > geometry.graph_x ? KV_LEGEND_BESIDE : KV_LEGEND_BELOW;
-      kv_render_measure (self->scene->layout, &options, &geometry);
-    }
+  kv_render_measure_placed (self->scene->layout, &options, &geometry);
   return fit_zoom_of (self, &geometry, width, height) * text_size_at_one (self);
 }
 
