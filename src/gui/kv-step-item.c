@@ -202,18 +202,6 @@ denies_every_card (const KvStep *part,
          memcmp (part->cards, suggest->cards, suggest->n_cards) == 0;
 }
 
-/* "4, 5 and 6 hold none of them": @names, the players who had none of the
- * cards asked, in the order they answered. */
-static char *
-none_of_them_words (GPtrArray *names)
-{
-  g_autofree char *all = kv_i18n_list (names);
-
-  /* TRANSLATORS: the players who answered a suggestion that they hold none of its cards */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s holds none of them", "%s hold none of them", names->len),
-                          all);
-}
-
 /* Appends @words (taken), after the suggestion's ":" or an answer's ";". */
 static void
 append_answer (GString  *text,
@@ -223,6 +211,26 @@ append_answer (GString  *text,
   g_string_append_printf (text, *first ? ": %s" : "; %s", words);
   *first = FALSE;
   g_free (words);
+}
+
+/* Appends "4, 5 and 6 hold none of them", @names being the players who
+ * had none of the cards asked, in the order they answered, and empties
+ * @names; nothing when it is empty. */
+static void
+append_none_of_them (GString   *text,
+                     gboolean  *first,
+                     GPtrArray *names)
+{
+  g_autofree char *all = NULL;
+
+  if (names->len == 0)
+    return;
+  all = kv_i18n_list (names);
+  /* TRANSLATORS: the players who answered a suggestion that they hold none of its cards */
+  append_answer (text, first, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s holds none of them",
+                                                            "%s hold none of them", names->len),
+                                               all));
+  g_ptr_array_set_size (names, 0);
 }
 
 /* A suggest and its answers: "3 suggests Plum, dagger, study: 4, 5 and 6
@@ -240,23 +248,19 @@ suggest_words (const KvStep *suggest,
 
   g_string_append (text, head);
   g_free (head);
-  for (guint i = 0; i <= answers->len; i++)
+  for (guint i = 0; i < answers->len; i++)
     {
-      const KvStep *answer = i < answers->len ? g_ptr_array_index (answers, i) : NULL;
+      const KvStep *answer = g_ptr_array_index (answers, i);
 
-      if (answer != NULL && denies_every_card (answer, suggest))
+      if (denies_every_card (answer, suggest))
         {
           g_ptr_array_add (none, suggest->game->agent_names[answer->agent]);
           continue;
         }
-      if (none->len > 0)
-        {
-          append_answer (text, &first, none_of_them_words (none));
-          g_ptr_array_set_size (none, 0);
-        }
-      if (answer != NULL)
-        append_answer (text, &first, kv_step_to_words (answer));
+      append_none_of_them (text, &first, none);
+      append_answer (text, &first, kv_step_to_words (answer));
     }
+  append_none_of_them (text, &first, none);
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 

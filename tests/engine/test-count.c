@@ -7,32 +7,44 @@
 
 #include "kv-test-util.h"
 
+typedef struct {
+  guint64     count;
+  const char *text;
+} CountCase;
+
+/* Each of the @n @cases written by @format as its text. */
+static void
+assert_written (char *(*format) (guint64), const CountCase *cases, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *text = format (cases[i].count);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 /* U+202F NARROW NO-BREAK SPACE, between groups of digits. */
 #define NB "\u202f"
 
 static void
 test_format (void)
 {
-  static const struct { guint64 count; const char *text; } cases[] = {
+  static const CountCase cases[] = {
     { 0, "0" }, { 6, "6" }, { 6040, "6040" }, { 9999, "9999" }, { 10000, "10" NB "000" },
     { 47040, "47" NB "040" }, { 2000000, "2" NB "000" NB "000" },
     { G_GUINT64_CONSTANT (5557616064), "5" NB "557" NB "616" NB "064" },
     { G_MAXUINT64, "18" NB "446" NB "744" NB "073" NB "709" NB "551" NB "615" },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *text = kv_count_format (cases[i].count);
-
-      g_assert_cmpstr (text, ==, cases[i].text);
-    }
+  assert_written (kv_count_format, cases, G_N_ELEMENTS (cases));
 }
 
 /* The knowledge table's cells: whole up to 7 digits, then 4.23×10⁹. */
 static void
 test_short (void)
 {
-  static const struct { guint64 count; const char *text; } cases[] = {
+  static const CountCase cases[] = {
     { 6, "6" }, { 9999999, "9" NB "999" NB "999" }, { 10000000, "1.00×10⁷" },
     { G_GUINT64_CONSTANT (4225725504), "4.23×10⁹" },
     /* 9.996 would round up to "10.00": the exponent grows instead. */
@@ -40,12 +52,7 @@ test_short (void)
     { G_MAXUINT64, "1.84×10¹⁹" },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *text = kv_count_format_short (cases[i].count);
-
-      g_assert_cmpstr (text, ==, cases[i].text);
-    }
+  assert_written (kv_count_format_short, cases, G_N_ELEMENTS (cases));
 }
 
 /* A table of many columns (six players' knowledge table): whole up to 5
@@ -53,7 +60,7 @@ test_short (void)
 static void
 test_narrow (void)
 {
-  static const struct { guint64 count; const char *text; } cases[] = {
+  static const CountCase cases[] = {
     { 6, "6" }, { 99999, "99" NB "999" }, { 100000, "1.0×10⁵" }, { 7358401, "7.4×10⁶" },
     { G_GUINT64_CONSTANT (33600000000), "3.4×10¹⁰" },
     /* 9.96 would round up to "10.0": the exponent grows instead. */
@@ -61,12 +68,7 @@ test_narrow (void)
     { G_GUINT64_CONSTANT (44460928512000), "4.4×10¹³" },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *text = kv_count_format_narrow (cases[i].count);
-
-      g_assert_cmpstr (text, ==, cases[i].text);
-    }
+  assert_written (kv_count_format_narrow, cases, G_N_ELEMENTS (cases));
 }
 
 /* Deal counts are doubles (kv_game_count_deals): exact below 2⁵³,
@@ -127,10 +129,7 @@ test_decimal_sign (void)
 static void
 test_words (void)
 {
-  static const struct {
-    guint64     count;
-    const char *text;
-  } cases[] = {
+  static const CountCase cases[] = {
     { 32, "32" },
     { 999999, "999\u202f999" },
     { 1000000, "1.0 million" },
@@ -142,12 +141,7 @@ test_words (void)
     { G_GUINT64_CONSTANT (4230000000000000), "4.23×10¹⁵" },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *text = kv_count_format_words (cases[i].count);
-
-      g_assert_cmpstr (text, ==, cases[i].text);
-    }
+  assert_written (kv_count_format_words, cases, G_N_ELEMENTS (cases));
 }
 
 int

@@ -90,6 +90,17 @@ check_links (const KvLayout *layout,
     }
 }
 
+/* The drawing on @canvas measured with the options it is drawn with. */
+static void
+measure_drawn (KvCanvas         *canvas,
+               KvRenderGeometry *geometry)
+{
+  KvRenderOptions options;
+
+  _kv_canvas_render_options (canvas, canvas->scene, &options);
+  kv_render_measure (kv_canvas_get_layout (canvas), &options, geometry);
+}
+
 /* What the drawing on @canvas draws is in sight along @orientation
  * (across, or down): no bigger than the canvas but for its blank margin. */
 static void
@@ -100,14 +111,12 @@ check_in_sight (KvCanvas       *canvas,
   gboolean across = orientation == GTK_ORIENTATION_HORIZONTAL;
   GtkAdjustment *adjustment = across ? gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (canvas))
                                      : gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (canvas));
-  KvRenderOptions options;
   KvRenderGeometry geometry;
 
   /* Presenting the table alone (real Cluedo's choice), no picture. */
   if (!gtk_widget_get_mapped (GTK_WIDGET (canvas)))
     return;
-  _kv_canvas_render_options (canvas, canvas->scene, &options);
-  kv_render_measure (kv_canvas_get_layout (canvas), &options, &geometry);
+  measure_drawn (canvas, &geometry);
   if (gtk_adjustment_get_upper (adjustment) >
       gtk_adjustment_get_page_size (adjustment) + geometry.margin * kv_canvas_get_zoom (canvas))
     g_string_append_printf (failures, "%s: the drawing is %.0f px %s in %.0f px: it scrolls %s\n", where,
@@ -161,12 +170,10 @@ static void
 check_inside (KvCanvas   *canvas,
               const char *where)
 {
-  KvRenderOptions options;
   KvRenderGeometry geometry;
   double zoom = kv_canvas_get_zoom (canvas);
 
-  _kv_canvas_render_options (canvas, canvas->scene, &options);
-  kv_render_measure (kv_canvas_get_layout (canvas), &options, &geometry);
+  measure_drawn (canvas, &geometry);
   if (geometry.width * zoom > gtk_widget_get_width (GTK_WIDGET (canvas)) + 1 ||
       geometry.height * zoom > gtk_widget_get_height (GTK_WIDGET (canvas)) + 1)
     g_string_append_printf (failures, "%s: the drawing is %.0f×%.0f px in %d×%d px: it is cut\n", where,
