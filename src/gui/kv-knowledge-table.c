@@ -57,6 +57,7 @@ struct _KvKnowledgeTable
   PangoFontDescription *measured_font;
   guint          restyle_source;
   int            max_width;  /* kv_knowledge_table_set_max_width, or -1 */
+  int            print;      /* kv_knowledge_table_set_print, or 0 */
   int            columns_width;  /* all columns, in measured_font (size_columns) */
 };
 
@@ -428,11 +429,13 @@ size_columns (KvKnowledgeTable *self)
 
   if (self->game == NULL)
     return;
+  /* A print given is the one the style shows (style.css) at once; the
+   * style's own reaches the cells later (restyle_columns). */
   g_clear_pointer (&self->measured_font, pango_font_description_free);
-  self->measured_font = font_at (GTK_WIDGET (self->column_view), 0);
+  self->measured_font = font_at (GTK_WIDGET (self->column_view), self->print);
 
   widths = g_new (int, self->columns->len + 1);
-  total = measure_columns (self, 0, widths);
+  total = measure_columns (self, self->print, widths);
   for (guint c = 0; c <= self->columns->len; c++)
     {
       if (c == 0)
@@ -880,6 +883,32 @@ kv_knowledge_table_set_max_width (KvKnowledgeTable *self,
   if (self->max_width == max_width)
     return;
   self->max_width = max_width;
+  size_columns (self);
+}
+
+void
+kv_knowledge_table_set_print (KvKnowledgeTable *self,
+                              int               pixels)
+{
+  g_autofree char *print_class = NULL;
+
+  g_return_if_fail (KV_IS_KNOWLEDGE_TABLE (self));
+  g_return_if_fail (pixels == 0 || pixels == 19 || pixels == 20 || pixels == 22);
+
+  if (self->print == pixels)
+    return;
+  if (self->print != 0)
+    {
+      print_class = g_strdup_printf ("print-%d", self->print);
+      gtk_widget_remove_css_class (GTK_WIDGET (self), print_class);
+      g_clear_pointer (&print_class, g_free);
+    }
+  self->print = pixels;
+  if (pixels != 0)
+    {
+      print_class = g_strdup_printf ("print-%d", pixels);
+      gtk_widget_add_css_class (GTK_WIDGET (self), print_class);
+    }
   size_columns (self);
 }
 

@@ -50,6 +50,10 @@ void        kv_knowledge_table_set_probabilities (KvKnowledgeTable *self,
  * than the desktop's). Presentation mode gives it half the screen. */
 void        kv_knowledge_table_set_max_width (KvKnowledgeTable *self,
                                               int               max_width);
+/* Presenting, a smaller print than the large print's 24 px (22, 20 or 19
+ * px, style.css), for columns that would not fit across; 0: the style's. */
+void        kv_knowledge_table_set_print     (KvKnowledgeTable *self,
+                                              int               pixels);
 /* How wide the table is, its columns measured in a font of @pixels px
  * (presentation mode's choice of layout); 0 before it has a game. */
 int         kv_knowledge_table_get_width_at  (KvKnowledgeTable *self,

@@ -89,27 +89,68 @@ room_beside_picture (KvWindow *self,
   return picture_carries_lesson (self) ? MAX (width / 2, width - PICTURE_MIN_WIDTH) : width / 2;
 }
 
-/* Whether the table shows beside the picture (presenting both): when its
- * columns, measured in the large print, fit the room there. */
-static gboolean
-table_beside_picture (KvWindow *self)
+/* The room across for the table presenting @layout: beside the picture,
+ * or alone, all the width but the explanation's when that is beside it. */
+static int
+table_room (KvWindow        *self,
+            KvPresentLayout  layout)
 {
   int width = window_width (self);
 
-  return width <= 0 ||
-         kv_knowledge_table_get_width_at (self->knowledge_table, 24) <= room_beside_picture (self, width);
+  if (layout != KV_PRESENT_TABLE)
+    return room_beside_picture (self, width);
+  return explanation_beside (self) ? width - 300 : width;
+}
+
+/* The table's print presenting, in pixels: style.css's large print,
+ * 24 px, or where its columns would not fit @room, the largest smaller
+ * one that does (22, 20 or 19 px; else the smallest, scrolling least) —
+ * though never below what 24 px on a 1280 px screen is on the wall (to
+ * the pixel), as a projector enlarges a narrower screen to the same size.
+ * Six players' eight columns, 1 250 px at 24 px, fit a 1024 px screen at
+ * 19 px. */
+static int
+table_print (KvWindow *self,
+             int       room)
+{
+  static const int prints[] = { 24, 22, 20, 19 };
+  int width = window_width (self);
+  int print = prints[0];
+
+  for (guint i = 0; i < G_N_ELEMENTS (prints) && width > 0 && prints[i] >= 24 * width / 1280; i++)
+    {
+      print = prints[i];
+      if (kv_knowledge_table_get_width_at (self->knowledge_table, print) <= room)
+        break;
+    }
+  return print;
+}
+
+/* The print chosen for @layout, given to the table. */
+static void
+update_table_print (KvWindow        *self,
+                    KvPresentLayout  layout)
+{
+  self->table_print = self->presenting && !self->product_mode ? table_print (self, table_room (self, layout)) : 24;
+  kv_knowledge_table_set_print (self->knowledge_table, self->table_print == 24 ? 0 : self->table_print);
+}
+
+/* Whether the table shows beside the picture (presenting both): when its
+ * columns, measured in their print, fit the room there. */
+static gboolean
+table_beside_picture (KvWindow *self)
+{
+  return window_width (self) <= 0 ||
+         kv_knowledge_table_get_width_at (self->knowledge_table, self->table_print) <= table_room (self, KV_PRESENT_BOTH);
 }
 
 static void
 update_table_width (KvWindow *self)
 {
-  int width = window_width (self);
   int bound = -1;
 
-  if (self->presenting && width > 0 && self->present_layout != KV_PRESENT_TABLE)
-    bound = room_beside_picture (self, width);
-  else if (self->presenting && width > 0)
-    bound = explanation_beside (self) ? width - 300 : width;
+  if (self->presenting && window_width (self) > 0)
+    bound = table_room (self, self->present_layout);
   kv_knowledge_table_set_max_width (self->knowledge_table, bound);
 }
 
@@ -220,6 +261,7 @@ _kv_window_apply_layout (KvWindow *self)
    * goes back there): at 1024×700 their text needs every line. So does
    * the picture when presenting. */
   layout = self->product_mode ? KV_PRESENT_PICTURE : self->presenting ? self->present_layout : KV_PRESENT_BOTH;
+  update_table_print (self, layout);
   gtk_widget_set_visible (GTK_WIDGET (self->formula_bar), !self->presenting && !self->product_mode);
 
   gtk_widget_set_visible (gtk_paned_get_start_child (self->inner_paned), layout != KV_PRESENT_TABLE);
@@ -297,6 +339,7 @@ apply_layout_presenting (KvWindow *self)
 void
 _kv_window_present_init (KvWindow *self)
 {
+  self->table_print = 24;
   g_signal_connect (self, "realize", G_CALLBACK (on_realize), NULL);
   /* A lesson opened or left: the layout chosen again; so is the table's
    * place for another game's columns or another step (a picture that

@@ -63,6 +63,7 @@ struct _KvWindow
   gboolean              presenting;    /* presentation mode (F5) */
   KvPresentLayout       present_layout; /* what it shows: T flips through them */
   gboolean              present_layout_chosen; /* by the teacher: kept from then on */
+  int                   table_print;   /* presenting, the table's font in px (table_print ()) */
   guint                 present_retry; /* the layout chosen again once the table is measured */
   gboolean              flap_was_revealed; /* the history was shown before it */
   gboolean              flap_before_product; /* … before the product view */

@@ -20,6 +20,16 @@ kv_display_language (void)
   return lang != NULL && g_str_has_prefix (lang, "nl") ? "nl" : "en";
 }
 
+/* The size of @widget's text in pixels (96 dpi, as under Xvfb). */
+static inline double
+kv_display_text_px (GtkWidget *widget)
+{
+  const PangoFontDescription *font = pango_context_get_font_description (gtk_widget_get_pango_context (widget));
+  double size = pango_font_description_get_size (font) / (double) PANGO_SCALE;
+
+  return pango_font_description_get_size_is_absolute (font) ? size : size * 96.0 / 72.0;
+}
+
 /* The first button (in @widget and below) for @action, or NULL. */
 static inline GtkWidget *
 kv_display_find_action_button (GtkWidget  *widget,

@@ -81,17 +81,6 @@ activate (const char *action, GVariant *target)
   kv_display_wait (20);
 }
 
-/* The size of @label's text in pixels (96 dpi, as under Xvfb). */
-static double
-text_px (GtkWidget *label)
-{
-  const PangoFontDescription *font =
-    pango_context_get_font_description (gtk_widget_get_pango_context (label));
-  double size = pango_font_description_get_size (font) / (double) PANGO_SCALE;
-
-  return pango_font_description_get_size_is_absolute (font) ? size : size * 96.0 / 72.0;
-}
-
 /* The words shown are whole: each label as tall as its lines at its
  * width, inside the window, and in presentation mode ≥ 24 px. */
 static void
@@ -128,7 +117,7 @@ assert_words_readable (gboolean presenting)
       g_assert_cmpint (gtk_widget_get_height (label), >=, needed);
       g_assert_cmpint (needed, >, 0);
       if (presenting)
-        g_assert_cmpfloat (text_px (label), >=, 24.0);
+        g_assert_cmpfloat (kv_display_text_px (label), >=, 24.0);
     }
 }
 

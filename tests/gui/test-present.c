@@ -258,18 +258,6 @@ find_cell_label (GtkWidget  *widget,
   return NULL;
 }
 
-/* The size of @label's text in pixels (at 96 dpi, as the cairo renderer
- * draws under Xvfb). */
-static double
-text_px (GtkWidget *label)
-{
-  const PangoFontDescription *font =
-    pango_context_get_font_description (gtk_widget_get_pango_context (label));
-  double size = pango_font_description_get_size (font) / (double) PANGO_SCALE;
-
-  return pango_font_description_get_size_is_absolute (font) ? size : size * 96.0 / 72.0;
-}
-
 /* The knowledge table in large print, all its columns in sight. */
 static void
 test_table_size (void)
@@ -297,7 +285,7 @@ test_table_size (void)
       game = kv_window_get_history (window)->game;
       unknown = find_cell_label (GTK_WIDGET (table), "unknown");
       g_assert_nonnull (unknown);
-      desk_px = text_px (unknown);
+      desk_px = kv_display_text_px (unknown);
 
       kv_window_set_presenting (window, TRUE);
       g_assert_true (kv_display_wait_for_canvas (window, 30000));
@@ -320,7 +308,7 @@ test_table_size (void)
       kv_display_wait (400);
       unknown = find_cell_label (GTK_WIDGET (table), "unknown");
       g_assert_nonnull (unknown);
-      present_px = text_px (unknown);
+      present_px = kv_display_text_px (unknown);
       G_GNUC_BEGIN_IGNORE_DEPRECATIONS
       gtk_style_context_get_color (gtk_widget_get_style_context (unknown), &colour);
       G_GNUC_END_IGNORE_DEPRECATIONS
@@ -355,7 +343,7 @@ test_table_size (void)
       kv_display_wait (400);
       unknown = find_cell_label (GTK_WIDGET (table), "unknown");
       g_assert_nonnull (unknown);
-      g_assert_cmpfloat (fabs (text_px (unknown) - desk_px), <, 0.01);
+      g_assert_cmpfloat (fabs (kv_display_text_px (unknown) - desk_px), <, 0.01);
     }
 }
 

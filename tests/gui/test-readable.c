@@ -40,16 +40,6 @@ typedef struct {
 
 static KvWindow *window;
 
-static double
-label_px (GtkWidget *label)
-{
-  const PangoFontDescription *font =
-    pango_context_get_font_description (gtk_widget_get_pango_context (label));
-  double size = pango_font_description_get_size (font) / (double) PANGO_SCALE;
-
-  return pango_font_description_get_size_is_absolute (font) ? size : size * 96.0 / 72.0;
-}
-
 /* Every label shown under @widget: at least @min_px, whole. Returns how
  * many were looked at. */
 static guint
@@ -73,8 +63,8 @@ check_labels (GtkWidget  *widget,
 
       gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
       gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, width, &min_height, NULL, NULL, NULL);
-      if (label_px (widget) < min_px - 0.05)
-        g_error ("%s: “%s” is %.1f px, under %.0f", where, text, label_px (widget), min_px);
+      if (kv_display_text_px (widget) < min_px - 0.05)
+        g_error ("%s: “%s” is %.1f px, under %.0f", where, text, kv_display_text_px (widget), min_px);
       if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
         g_error ("%s: “%s” is ellipsized", where, text);
       if (width < min_width || height < min_height)

@@ -18,8 +18,9 @@
  *   /symbolic/width       every built-in game at 1024×700 (cluedo6 too), with
  *                         a perspective or not: the window no wider
  *   /symbolic/present-width  cluedo6 presenting at 1024×700: no wider either
- *   /symbolic/present-table  cluedo6 presenting at 1280×720, the table alone:
- *                         its eight columns in sight at every step; a
+ *   /symbolic/present-table  cluedo6 presenting at 1280×720 and 1024×700, the
+ *                         table alone: its eight columns in sight at every
+ *                         step, in a print the wall keeps large; a
  *                         suggest's title names those with no card once
  *   /symbolic/steps       back, forward, New Step, refused, undo, Next Turn
  *   /symbolic/off         product view off; without an envelope, the
@@ -29,6 +30,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "kv-canvas-view-private.h"
 #include "kv-composer.h"
@@ -475,14 +477,32 @@ test_present_width (void)
   kv_display_wait (50);
 }
 
-/* Presenting six players' table on a 1280 px slide: the eight columns
- * (six players, E, C) in sight, none past the edge, at every step (the
- * counts and the players' headers were as wide as a column could be:
- * Common knowledge was past the edge). */
+/* Every label shown under @widget is in the table's print, @print px (the
+ * columns are measured in it). */
 static void
-test_present_table (void)
+assert_print (GtkWidget *widget,
+              int        print)
 {
-  KvWindow *slide = kv_display_new_window (1280, 720);
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    g_assert_cmpfloat (fabs (kv_display_text_px (widget) - print), <, 0.01);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    assert_print (child, print);
+}
+
+/* Presenting six players' table on a slide @width px wide: the eight
+ * columns (six players, E, C) in sight, none past the edge, at every step
+ * (the counts and the players' headers were as wide as a column could
+ * be: Common knowledge was past the edge), in a print no smaller on the
+ * wall than 24 px on a 1280 px screen (at 1024 px it was 24 px, and
+ * scrolled sideways). */
+static void
+present_table (int width,
+               int height)
+{
+  KvWindow *slide = kv_display_new_window (width, height);
   g_autoptr(GError) error = NULL;
   KvKnowledgeTable *table = KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (slide));
   GtkAdjustment *across =
@@ -501,9 +521,13 @@ test_present_table (void)
       g_assert_true (kv_display_wait_for_canvas (slide, 60000));
       kv_display_wait (200);
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (table)));
-      g_test_message ("%s cluedo6 presenting at 1280×720, step %u: the table is %.0f px in %.0f", kv_display_language (),
-                      step, gtk_adjustment_get_upper (across), gtk_adjustment_get_page_size (across));
+      g_test_message ("%s cluedo6 presenting at %d×%d, step %u: the table is %.0f px in %.0f, at %d px",
+                      kv_display_language (), width, height, step, gtk_adjustment_get_upper (across),
+                      gtk_adjustment_get_page_size (across), slide->table_print);
       g_assert_cmpfloat (gtk_adjustment_get_upper (across), <=, gtk_adjustment_get_page_size (across) + 0.5);
+      g_assert_cmpint (slide->table_print, >=, 24 * width / 1280);
+      g_assert_cmpint (slide->table_print, <=, 24);
+      assert_print (GTK_WIDGET (table), slide->table_print);
     }
   /* The strip's title (the history's words) names those who had none of
    * the cards once, not each with the three cards again (four lines). */
@@ -516,13 +540,21 @@ test_present_table (void)
                      : "3 suggests Plum, dagger, study: 4, 5, 6 and 1 hold none of them; 2 shows dagger to 3");
   }
   {
-    g_autofree char *name = g_strdup_printf ("symbolic-cluedo6-%s-present-1280x720.png", kv_display_language ());
+    g_autofree char *name = g_strdup_printf ("symbolic-cluedo6-%s-present-%dx%d.png", kv_display_language (), width,
+                                             height);
 
     g_object_unref (kv_display_save_png (GTK_WIDGET (slide), name));
   }
   kv_window_set_presenting (slide, FALSE);
   gtk_window_destroy (GTK_WINDOW (slide));
   kv_display_wait (50);
+}
+
+static void
+test_present_table (void)
+{
+  present_table (1280, 720);
+  present_table (1024, 700);
 }
 
 int

@@ -1394,8 +1394,6 @@ test_explanation (void)
   g_autofree char *words = NULL;
   g_autofree char *del = NULL;
   const char *text;
-  PangoFontDescription *font;
-  double px;
 
   g_assert_true (kv_window_open (window, "hexa", &error));
   g_assert_no_error (error);
@@ -1434,11 +1432,7 @@ test_explanation (void)
   g_assert_nonnull (strstr (text, "3 now knows that 2 holds w."));
 
   /* Body text, not a caption: at least 14 px. */
-  font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (window->explanation_label)));
-  px = pango_font_description_get_size (font) / (double) PANGO_SCALE;
-  if (!pango_font_description_get_size_is_absolute (font))
-    px *= 96.0 / 72.0;
-  g_assert_cmpfloat (px, >=, 14.0);
+  g_assert_cmpfloat (kv_display_text_px (GTK_WIDGET (window->explanation_label)), >=, 14.0);
 
   /* Back at the initial model: nothing to explain. */
   kv_window_select_step (window, 0);
