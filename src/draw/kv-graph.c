@@ -141,6 +141,35 @@ kv_graph_is_pointed (const KvGraph *graph)
 }
 
 void
+kv_graph_set_ring_place (KvGraph *graph,
+                         guint    i,
+                         guint    n_places,
+                         double   x,
+                         double   y)
+{
+  KvNode *node;
+
+  g_return_if_fail (graph != NULL && i < graph->nodes->len);
+  g_return_if_fail (graph->ring_places == 0 || graph->ring_places == n_places);
+
+  node = &g_array_index (graph->nodes, KvNode, i);
+  node->on_ring = TRUE;
+  node->ring_x = x;
+  node->ring_y = y;
+  graph->ring_places = n_places;
+}
+
+gboolean
+kv_graph_is_ringed (const KvGraph *graph)
+{
+  for (guint i = 0; i < graph->nodes->len; i++)
+    if (!kv_graph_node (graph, i)->on_ring)
+      return FALSE;
+
+  return graph->nodes->len > 0;
+}
+
+void
 kv_graph_set_headed (KvGraph *graph,
                      guint    i)
 {

@@ -45,6 +45,8 @@ typedef struct {
   int          fill;      /* KV_NODE_FILLED's colour: an agent's, or -1 for ink (grey) */
   gboolean     at_point;  /* placed at (x, y) (kv_graph_set_point) */
   double       x, y;
+  gboolean     on_ring;   /* kept at (ring_x, ring_y) on a ring (kv_graph_set_ring_place) */
+  double       ring_x, ring_y;
 } KvNode;
 
 typedef struct {
@@ -91,6 +93,8 @@ typedef struct {
   char      *caption;      /* a line under the title saying what the picture is about (a
                             * perspective: "What 1 considers possible at the actual world —
                             * 300 worlds"), or NULL */
+  guint      ring_places;  /* the places of the ring its nodes keep (kv_graph_set_ring_place);
+                            * 0: none */
 } KvGraph;
 
 /* A graph with no nodes; the @n_agents names are copied. */
@@ -125,6 +129,13 @@ gboolean    kv_graph_is_grid    (const KvGraph *graph);
  * links (the graph is no grid). */
 void        kv_graph_set_point  (KvGraph *graph, guint i, double x, double y);
 gboolean    kv_graph_is_pointed (const KvGraph *graph);
+/* Keeps node @i at (@x, @y) on the unit circle (y downwards), on a ring
+ * of @n_places places: where the game's initial model put its world
+ * (kv-view.c). When every node has such a place, KV_LAYOUT_AUTO puts
+ * them there, gaps and all, rather than on a ring of their own
+ * (kv_layout_ring), so that each world stays where a class first saw it. */
+void        kv_graph_set_ring_place (KvGraph *graph, guint i, guint n_places, double x, double y);
+gboolean    kv_graph_is_ringed  (const KvGraph *graph);
 /* Names a grid's rows and columns (the envelope view: weapons down the
  * left, suspects across the top), drawn beside and above the grid so the
  * nodes need not repeat them; the NULL-terminated lists are copied. */

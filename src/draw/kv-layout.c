@@ -359,13 +359,15 @@ ring_point (guint i, guint n, double *x, double *y)
   *y = sin (angle);
 }
 
-/* Nodes at places known in advance — a grid's cells, or a ring in the
- * given order — with straight links; two agents linking the same pair of
- * nodes get links bent apart. */
+/* Nodes at places known in advance — a grid's cells, or places on a ring
+ * of @n_places (@unit: each node's on the unit circle, y downwards) — with
+ * straight links; two agents linking the same pair of nodes get links
+ * bent apart. */
 static void
-place_pinned (KvLayout    *layout,
-              const guint *ring,
-              const guint *cells)
+place_pinned (KvLayout     *layout,
+              const double *unit,
+              guint         n_places,
+              const guint  *cells)
 {
   KvGraph *graph = layout->graph;
   guint n_nodes = kv_graph_n_nodes (graph);
@@ -381,36 +383,36 @@ place_pinned (KvLayout    *layout,
    * long enough to be seen beside its agent's name), 34 in a crossing
    * grid (M's, whose links bend round a world between rows). A ring's
    * neighbours further apart. */
-  for (guint i = 0; i < n_nodes && ring == NULL && cells == NULL; i++)
+  for (guint i = 0; i < n_nodes && unit == NULL && cells == NULL; i++)
     rows = MAX (rows, (guint) kv_graph_node (graph, i)->row + 1);
   gap_h = cells != NULL ? 34.0 : rows > 2 ? 16.0 : 30.0;
   for (guint i = 0; i < n_nodes; i++)
     {
-      cell_w = MAX (cell_w, layout->nodes[i].width + (ring != NULL ? 18.0 : 12.0));
+      cell_w = MAX (cell_w, layout->nodes[i].width + (unit != NULL ? 18.0 : 12.0));
       cell_h = MAX (cell_h, layout->nodes[i].height + gap_h);
     }
   for (guint i = 0; i < n_nodes; i++)
     {
-      KvLayoutNode *node = ring ? &layout->nodes[ring[i]] : &layout->nodes[i];
+      KvLayoutNode *node = &layout->nodes[i];
 
       if (cells != NULL)
         {
           node->x = cells[2 * i + 1] * cell_w;
           node->y = -(double) cells[2 * i] * cell_h;
         }
-      else if (ring == NULL)
+      else if (unit == NULL)
         {
           node->x = kv_graph_node (graph, i)->col * cell_w;
           node->y = -kv_graph_node (graph, i)->row * cell_h;
         }
       else
         {
-          /* Neighbours a node's width apart. */
-          double radius = KV_LAYOUT_RING_RADIUS (cell_w, n_nodes);
+          /* Neighbouring places a node's width apart, taken or not:
+           * the ring of the places a class saw first keeps its size. */
+          double radius = KV_LAYOUT_RING_RADIUS (cell_w, n_places);
 
-          ring_point (i, n_nodes, &node->x, &node->y);
-          node->x *= radius;
-          node->y *= radius;
+          node->x = unit[2 * i] * radius;
+          node->y = -unit[2 * i + 1] * radius;
         }
     }
   finish_placed (layout);
@@ -515,17 +517,27 @@ ring_order (const KvGraph *graph, guint *order)
   return TRUE;
 }
 
-gboolean
-kv_layout_ring (const KvGraph *graph, double *unit)
+/* The ring KV_LAYOUT_AUTO puts @graph on when it goes on one: each
+ * node's place on the unit circle in @unit (x and y per node, y
+ * downwards), and the ring's places returned — its nodes, or the places
+ * its nodes keep (kv_graph_set_ring_place) — or 0 when it has no ring. */
+static guint
+ring_units (const KvGraph *graph, double *unit)
 {
   guint n = kv_graph_n_nodes (graph);
   guint order[RING_MAX];
-  guint cells[2 * KV_LAYOUT_CROSSING_MAX];
 
-  /* As _kv_layout_new_pinned chooses under KV_LAYOUT_AUTO. */
-  if (n > RING_MAX || kv_graph_is_grid (graph) || kv_graph_is_pointed (graph) ||
-      kv_layout_crossing_grid (graph, cells) || !ring_order (graph, order))
-    return FALSE;
+  if (kv_graph_is_ringed (graph))
+    {
+      for (guint i = 0; i < n; i++)
+        {
+          unit[2 * i] = kv_graph_node (graph, i)->ring_x;
+          unit[2 * i + 1] = kv_graph_node (graph, i)->ring_y;
+        }
+      return graph->ring_places;
+    }
+  if (!ring_order (graph, order))
+    return 0;
   for (guint i = 0; i < n; i++)
     {
       double x, y;
@@ -534,9 +546,20 @@ kv_layout_ring (const KvGraph *graph, double *unit)
       unit[2 * order[i]] = x;
       unit[2 * order[i] + 1] = -y;
     }
-  return TRUE;
+  return n;
 }
 
+guint
+kv_layout_ring (const KvGraph *graph, double *unit)
+{
+  guint cells[2 * KV_LAYOUT_CROSSING_MAX];
+
+  /* As _kv_layout_new_pinned chooses under KV_LAYOUT_AUTO. */
+  if (kv_graph_n_nodes (graph) > RING_MAX || kv_graph_is_grid (graph) || kv_graph_is_pointed (graph) ||
+      (!kv_graph_is_ringed (graph) && kv_layout_crossing_grid (graph, cells)))
+    return 0;
+  return ring_units (graph, unit);
+}
 
 KvLayout *
 _kv_layout_alloc (KvGraph        *graph,
@@ -645,9 +668,10 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
   guint n_nodes, n_edges;
   gboolean grid = kv_graph_is_grid (graph);
   gboolean pointed = kv_graph_is_pointed (graph);
-  guint ring[RING_MAX];
+  double unit[2 * RING_MAX];
   guint cells[2 * KV_LAYOUT_CROSSING_MAX];
-  gboolean on_ring = FALSE, in_cells = FALSE;
+  guint n_places = 0;
+  gboolean in_cells = FALSE;
   int status;
 
   g_return_val_if_fail (context != NULL, NULL);
@@ -658,19 +682,25 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
   n_edges = kv_graph_n_edges (graph);
   /* A grid keeps its places whatever engine was asked for; it, the
    * crossing grid and the ring report neato, which reproduces them from
-   * the exported DOT (-n). */
-  if (grid || pointed || pins != NULL)
+   * the exported DOT (-n). A ring whose places a graph keeps is known in
+   * advance as a grid is, pins or not: a stable layout's known worlds
+   * were put there too. */
+  if (grid || pointed)
+    engine = KV_LAYOUT_NEATO;
+  else if (engine == KV_LAYOUT_AUTO && kv_graph_is_ringed (graph))
+    {
+      n_places = ring_units (graph, unit);
+      engine = KV_LAYOUT_NEATO;
+    }
+  else if (pins != NULL)
     engine = KV_LAYOUT_NEATO;     /* neato honours pinned places */
   else if (engine == KV_LAYOUT_AUTO && kv_layout_crossing_grid (graph, cells))
     {
       in_cells = TRUE;
       engine = KV_LAYOUT_NEATO;
     }
-  else if (engine == KV_LAYOUT_AUTO && n_nodes <= RING_MAX && ring_order (graph, ring))
-    {
-      on_ring = TRUE;
-      engine = KV_LAYOUT_NEATO;
-    }
+  else if (engine == KV_LAYOUT_AUTO && (n_places = ring_units (graph, unit)) > 0)
+    engine = KV_LAYOUT_NEATO;
   else if (engine == KV_LAYOUT_AUTO)
     engine = kv_layout_engine_for_size (n_nodes);
 
@@ -699,9 +729,9 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
       place_points (layout);
       return g_steal_pointer (&layout);
     }
-  if (grid || on_ring || in_cells)
+  if (grid || n_places > 0 || in_cells)
     {
-      place_pinned (layout, on_ring ? ring : NULL, in_cells ? cells : NULL);
+      place_pinned (layout, n_places > 0 ? unit : NULL, n_places, in_cells ? cells : NULL);
       return g_steal_pointer (&layout);
     }
 

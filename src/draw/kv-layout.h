@@ -159,12 +159,16 @@ int       kv_layout_node_at (const KvLayout *layout, double x, double y);
  * it (kv-product-view.c). */
 gboolean  kv_layout_crossing_grid (const KvGraph *graph, guint *cells);
 /* Whether KV_LAYOUT_AUTO puts @graph on a ring (a small model linked
- * round by turns of its agents: Hexa's hexagon), and then where: each
+ * round by turns of its agents: Hexa's hexagon; or nodes that keep
+ * their places on a ring, kv_graph_set_ring_place), and then where: each
  * node's place on the unit circle in @unit (x and y per node, y
- * downwards), the actual world at the bottom right. A product's stages put
- * each pair at its world's place on M's ring (kv-product-view.c). */
-gboolean  kv_layout_ring          (const KvGraph *graph, double *unit);
-/* The radius of a ring of @n nodes in cells @cell_w points wide:
+ * downwards), the actual world at the bottom right (the initial model's,
+ * when the nodes keep their places). Returns the ring's
+ * places — the graph's nodes, or more when the nodes keep theirs on a
+ * ring with gaps — or 0 when it puts @graph elsewhere. A product's stages
+ * put each pair at its world's place on M's ring (kv-product-view.c). */
+guint     kv_layout_ring          (const KvGraph *graph, double *unit);
+/* The radius of a ring of @n places in cells @cell_w points wide:
  * neighbours a cell and a link's agent apart. */
 #define KV_LAYOUT_RING_RADIUS(cell_w, n) (((cell_w) + 40.0) / (2 * sin (G_PI / (n))))
 /* The most nodes kv_layout_crossing_grid puts in a grid (the ring's most). */

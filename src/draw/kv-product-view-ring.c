@@ -26,13 +26,16 @@ _kv_product_ring_clear (KvProductRing *ring)
 }
 
 /* M's worlds on the unit circle as KV_LAYOUT_AUTO puts M's whole view
- * (@unit: x, y per world), or FALSE when it puts them elsewhere. */
-static gboolean
+ * (@unit: x, y per world), and the places of that ring (more than M's
+ * worlds when they keep the places of the game's first ring), or 0 when
+ * it puts them elsewhere. */
+static guint
 model_ring (const KvProductView *view, const KvViewOptions *options, double *unit)
 {
   const KvModel *m = view->before;
   KvViewOptions whole = *options;
   g_autoptr(KvGraph) graph = NULL;
+  guint n_places;
 
   whole.kind = KV_VIEW_WHOLE;
   whole.highlight = NULL;
@@ -40,14 +43,13 @@ model_ring (const KvProductView *view, const KvViewOptions *options, double *uni
   whole.title = NULL;
   graph = kv_view_build (m, &whole, NULL);
   if (graph == NULL || kv_graph_n_nodes (graph) != m->n_worlds)
-    return FALSE;
-  if (!kv_layout_ring (graph, unit))
-    return FALSE;
+    return 0;
+  n_places = kv_layout_ring (graph, unit);
   /* Node i is world i in the whole view; say so rather than assume it. */
-  for (guint i = 0; i < m->n_worlds; i++)
+  for (guint i = 0; i < m->n_worlds && n_places > 0; i++)
     if (kv_graph_node (graph, i)->world != i)
-      return FALSE;
-  return TRUE;
+      return 0;
+  return n_places;
 }
 
 /* How far from its world's place the pair of rank @rank goes, in rows:
@@ -140,7 +142,7 @@ _kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvV
   g_autofree double *unit = NULL;
   g_autofree guint *rank = NULL;
   double width = 0, height = 0, row, radius = 0, stretch = 1.0;
-  guint most_kept = 0;
+  guint most_kept = 0, n_places;
 
   *ring = (KvProductRing) { 0 };
   /* The pairs must be a graph of labelled pairs (not the matrix W × E,
@@ -149,7 +151,8 @@ _kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvV
       (am->n_events >= 2 && n_pairs > KV_VIEW_READABLE_NODES))
     return FALSE;
   unit = g_new (double, 2 * (gsize) m->n_worlds);
-  if (!model_ring (view, options, unit))
+  n_places = model_ring (view, options, unit);
+  if (n_places == 0)
     return FALSE;
 
   /* Each world's kept pairs first, then its dropped ones. */
@@ -186,7 +189,7 @@ _kv_product_ring_init (KvProductRing *ring, const KvProductView *view, const KvV
   if (options->aspect > 0)
     stretch = page_stretch (unit, m->n_worlds, options->aspect, am->n_events, width, height, row, &radius);
   else
-    radius = clear_radius (unit, m->n_worlds, KV_LAYOUT_RING_RADIUS (width + 18.0, m->n_worlds),
+    radius = clear_radius (unit, m->n_worlds, KV_LAYOUT_RING_RADIUS (width + 18.0, n_places),
                            am->n_events, width, row);
   ring->x = g_new (double, n_pairs);
   ring->y = g_new (double, n_pairs);

@@ -577,6 +577,51 @@ build_whole (const KvModel        *model,
   return g_steal_pointer (&graph);
 }
 
+/* A small game's worlds where the whole view of its initial model put
+ * them on a ring (Hexa's hexagon), when that view is on a ring and
+ * @graph's nodes are all its worlds (by place key, the removed ones
+ * too): a step that keeps 4 of the 6 worlds draws them at their places
+ * on the hexagon, not on a square of their own, so that a class sees
+ * what the step took away. From the game, not the step before, so that a
+ * window opened at the step draws the same. */
+static void
+keep_initial_ring (KvGraph *graph, const KvModel *model)
+{
+  guint n_nodes = kv_graph_n_nodes (graph);
+  g_autoptr(KvModel) initial = NULL;
+  g_autoptr(KvGraph) first = NULL;
+  g_autoptr(GHashTable) place_of = NULL;
+  g_autofree guint *place = NULL;
+  double unit[2 * KV_LAYOUT_CROSSING_MAX];
+  KvViewOptions plain;
+  guint n_places;
+
+  /* No more deals than a ring takes: the initial model is a few worlds. */
+  if (n_nodes == 0 || kv_game_count_deals (model->game) > KV_LAYOUT_CROSSING_MAX)
+    return;
+  initial = kv_model_new_initial (model->game, 0, NULL);
+  if (initial == NULL)
+    return;
+  kv_view_options_init (&plain);
+  first = build_whole (initial, &plain, NULL);
+  n_places = first != NULL ? kv_layout_ring (first, unit) : 0;
+  if (n_places == 0)
+    return;
+
+  place_of = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < kv_graph_n_nodes (first); i++)
+    g_hash_table_insert (place_of, (gpointer) kv_graph_place_key (first, i), GUINT_TO_POINTER (i + 1));
+  place = g_new (guint, n_nodes);
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      place[i] = GPOINTER_TO_UINT (g_hash_table_lookup (place_of, kv_graph_place_key (graph, i)));
+      if (place[i] == 0)
+        return;   /* a world the initial model has not: a ring of their own */
+    }
+  for (guint i = 0; i < n_nodes; i++)
+    kv_graph_set_ring_place (graph, i, n_places, unit[2 * (place[i] - 1)], unit[2 * (place[i] - 1) + 1]);
+}
+
 /* Cut off: some class of the world (node i is @order's i-th) has members
  * outside the view. @in_view counts, per agent and class, its members in
  * view (zeroed). */
@@ -1125,6 +1170,8 @@ kv_view_build (const KvModel        *model,
     {
     case KV_VIEW_WHOLE:
       graph = build_whole (model, &opts, error);
+      if (graph != NULL)
+        keep_initial_ring (graph, model);
       break;
     case KV_VIEW_AROUND:
       graph = build_around (model, &opts);

@@ -409,6 +409,118 @@ test_two_kept_ring (void)
     }
 }
 
+/* Asserts that @layout puts each node (@labels[i]: its world's label)
+ * where @first, the initial model's picture, put that world: the same
+ * shape, and with @same_size the same distances too (a whole view's
+ * ring keeps its radius). */
+static void
+assert_first_places (const KvLayout *layout, const char * const *labels, const KvLayout *first,
+                     gboolean same_size)
+{
+  guint n = kv_graph_n_nodes (layout->graph);
+  g_autofree double *at = g_new (double, 2 * n);
+  g_autofree double *was = g_new (double, 2 * n);
+
+  g_assert_cmpuint (n, >=, 2);
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean found = FALSE;
+
+      at[2 * i] = layout->nodes[i].x;
+      at[2 * i + 1] = layout->nodes[i].y;
+      for (guint j = 0; j < kv_graph_n_nodes (first->graph) && !found; j++)
+        if (g_str_equal (kv_graph_node (first->graph, j)->label, labels[i]))
+          {
+            was[2 * i] = first->nodes[j].x;
+            was[2 * i + 1] = first->nodes[j].y;
+            found = TRUE;
+          }
+      g_assert_true (found);
+    }
+  if (same_size)
+    for (guint i = 1; i < n; i++)
+      {
+        g_assert_cmpfloat (fabs ((at[2 * i] - at[0]) - (was[2 * i] - was[0])), <, 0.5);
+        g_assert_cmpfloat (fabs ((at[2 * i + 1] - at[1]) - (was[2 * i + 1] - was[1])), <, 0.5);
+      }
+  normalise (at, n);
+  normalise (was, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpfloat (hypot (at[2 * i] - was[2 * i], at[2 * i + 1] - was[2 * i + 1]), <, 0.02);
+}
+
+/* Hexa's steps keep 4 worlds, then 2: each is drawn where the hexagon of
+ * the initial model had it, not on a ring of its own (a square at step
+ * 2, every world somewhere else) — in the main view with what the step
+ * removed ghosted, and in the product view of step 2, its M and its
+ * pairs, links and result. From the game, with no picture before. */
+static void
+test_first_ring (void)
+{
+  g_autoptr(KvHistory) history = open_history ("hexa");
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvGraph) initial = test_model_graph (kv_history_get (history, 0)->model);
+  g_autoptr(KvLayout) hexagon = kv_layout_new (context, initial, KV_LAYOUT_AUTO, &error);
+  g_autoptr(KvProductView) view = NULL;
+  g_autoptr(KvGraph) model = NULL;
+  g_autoptr(KvLayout) model_layout = NULL;
+  g_autofree const char **labels = NULL;
+
+  g_assert_no_error (error);
+  for (guint step = 1; step <= 2; step++)
+    {
+      g_autoptr(KvGraph) graph = NULL;
+      g_autoptr(KvLayout) layout = NULL;
+      g_autofree const char **own = NULL;
+      KvViewOptions options;
+
+      kv_view_options_init (&options);
+      options.kind = KV_VIEW_WHOLE;
+      options.previous = kv_history_get (history, step - 1)->state;
+      graph = kv_view_build (kv_history_get (history, step)->model, &options, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (kv_graph_n_nodes (graph), ==, step == 1 ? 6 : 4);
+      layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, &error);
+      g_assert_no_error (error);
+      own = g_new (const char *, kv_graph_n_nodes (graph));
+      for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+        own[i] = kv_graph_node (graph, i)->label;
+      assert_first_places (layout, own, hexagon, TRUE);
+    }
+
+  view = kv_product_view_new_for_entry (history, 2, &error);
+  g_assert_no_error (error);
+  model = test_model_graph (view->before);
+  model_layout = kv_layout_new (context, model, KV_LAYOUT_AUTO, &error);
+  g_assert_no_error (error);
+  labels = g_new (const char *, view->before->n_worlds);
+  for (guint w = 0; w < view->before->n_worlds; w++)
+    {
+      g_assert_cmpuint (kv_graph_node (model, w)->world, ==, w);
+      labels[w] = kv_graph_node (model, w)->label;
+    }
+  assert_first_places (model_layout, labels, hexagon, TRUE);
+  for (KvProductStage s = KV_PRODUCT_STAGE_PAIRS; s <= KV_PRODUCT_STAGE_RESULT; s++)
+    {
+      g_autoptr(KvGraph) graph = stage (view, s, KV_VIEW_AUTO);
+      g_autoptr(KvLayout) layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, &error);
+      g_autofree const char **world_of = g_new (const char *, kv_graph_n_nodes (graph));
+
+      g_assert_no_error (error);
+      check_readable (layout);
+      for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+        {
+          g_autoptr(KvBits) worlds = NULL, events = NULL;
+
+          g_assert_true (kv_product_view_node_parts (view, s, graph, i, &worlds, &events));
+          g_assert_cmpuint (kv_bits_count (worlds), ==, 1);
+          world_of[i] = labels[kv_bits_next (worlds, 0)];
+        }
+      assert_first_places (layout, world_of, hexagon, FALSE);
+    }
+}
+
 /* A public announcement is a one-event model: pairs are the worlds, those
  * where it is false struck; no link is cut. */
 static void
@@ -1028,6 +1140,7 @@ main (int argc, char **argv)
   g_test_add_func ("/product-view/announcement", test_announcement);
   g_test_add_func ("/product-view/announcement-ring", test_announcement_ring);
   g_test_add_func ("/product-view/two-kept-ring", test_two_kept_ring);
+  g_test_add_func ("/product-view/first-ring", test_first_ring);
   g_test_add_func ("/product-view/twocards", test_twocards);
   g_test_add_func ("/product-view/twocards-grids", test_twocards_grids);
   g_test_add_func ("/product-view/clue-envelope", test_clue_envelope);

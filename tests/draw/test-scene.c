@@ -362,6 +362,34 @@ assert_same_places (const KvScene *earlier,
   return kept;
 }
 
+/* Every node of @later that @earlier has too is where it was up to one
+ * shift of the whole picture (a frame of its own starts elsewhere);
+ * returns how many there were. */
+static guint
+assert_same_shape (const KvScene *earlier,
+                   const KvScene *later)
+{
+  const KvGraph *graph = later->layout->graph;
+  double dx = 0, dy = 0;
+  guint kept = 0;
+
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    {
+      int j = node_keyed (earlier, kv_graph_place_key (graph, i));
+
+      if (j < 0)
+        continue;
+      if (kept++ == 0)
+        {
+          dx = later->layout->nodes[i].x - earlier->layout->nodes[j].x;
+          dy = later->layout->nodes[i].y - earlier->layout->nodes[j].y;
+        }
+      g_assert_cmpfloat_with_epsilon (later->layout->nodes[i].x - dx, earlier->layout->nodes[j].x, 0.01);
+      g_assert_cmpfloat_with_epsilon (later->layout->nodes[i].y - dy, earlier->layout->nodes[j].y, 0.01);
+    }
+  return kept;
+}
+
 static KvScene *
 stable_scene_of (KvLayoutContext *context,
                  KvModel         *model,
@@ -417,14 +445,37 @@ test_stable_steps (void)
       assert_maps_agree (scene);
     }
 
-  /* Without places, a step is laid out afresh: its worlds move. */
+  /* Without places, a step is laid out afresh, in a frame of its own;
+   * its worlds still keep their places on the hexagon, which the view
+   * takes from the game's initial model (kv-view.c). */
   {
-    g_autoptr(KvModel) model = test_game_model ("hexa", 1);
+    g_autoptr(KvModel) model = test_game_model ("hexa", 2);
     g_autoptr(KvScene) fresh = stable_scene_of (context, model, KV_VIEW_AUTO, 0, NULL);
 
     g_assert_cmpuint (fresh->layout->frame, ==, 0);
-    g_assert_cmpfloat (fresh->layout->width, !=, first->layout->width);
+    g_assert_cmpuint (assert_same_shape (first, fresh), ==, 2);
   }
+}
+
+/* A window opened at Hexa's step 2 that steps back to the start: the two
+ * worlds it showed stay where they were (in their frame, grown to hold
+ * the others), and the four that come back take their places on the
+ * hexagon round them, as a fresh picture of the start has them. */
+static void
+test_stable_back (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvPlaces) places = kv_places_new ();
+  g_autoptr(KvModel) last = test_game_model ("hexa", 2);
+  g_autoptr(KvModel) start = test_game_model ("hexa", 0);
+  g_autoptr(KvScene) opened = stable_scene_of (context, last, KV_VIEW_AUTO, 0, places);
+  g_autoptr(KvScene) back = stable_scene_of (context, start, KV_VIEW_AUTO, 0, places);
+  g_autoptr(KvScene) fresh = stable_scene_of (context, start, KV_VIEW_AUTO, 0, NULL);
+
+  g_assert_cmpuint (KV_LAYOUT_FRAME_FAMILY (back->layout->frame), ==,
+                    KV_LAYOUT_FRAME_FAMILY (opened->layout->frame));
+  g_assert_cmpuint (assert_same_shape (opened, back), ==, 2);
+  g_assert_cmpuint (assert_same_shape (fresh, back), ==, 6);
 }
 
 /* A layout of @layout's graph, its nodes moved by (@dx, @dy) and its
@@ -821,6 +872,7 @@ main (int    argc,
   g_test_add_func ("/draw/scene/new-for-layout", test_new_for_layout);
   g_test_add_func ("/draw/layout-worker/models", test_worker);
   g_test_add_func ("/draw/scene/stable-steps", test_stable_steps);
+  g_test_add_func ("/draw/scene/stable-back", test_stable_back);
   g_test_add_func ("/draw/scene/stable-frames", test_stable_frames);
   g_test_add_func ("/draw/scene/cache", test_scene_cache);
   g_test_add_func ("/draw/layout-worker/graph-source", test_worker_graph);
