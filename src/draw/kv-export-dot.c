@@ -43,8 +43,9 @@ append_dot_header (GString               *out,
                           "render with `neato -n2 -Tsvg`.\n"
                           "   Marks as on screen: the actual world has a double border and is\n"
                           "   underlined; a dropped product pair (dropped=true) is grey and struck\n"
-                          "   through; a link the action cuts (cut=true) is faded; a world with\n"
-                          "   links outside the view is dashed. */\n",
+                          "   through, and a node of many pairs has the share of them dropped\n"
+                          "   (dropped=0.67) grey; a link the action cuts (cut=true) is faded; a\n"
+                          "   world with links outside the view is dashed. */\n",
                           kv_layout_engine_to_string (layout->engine));
   g_string_append (out, "graph kripkeviz {\n  graph [");
   /* The title, as kv_render's: not without show_title. */
@@ -105,6 +106,15 @@ append_dot_marks (GString               *out,
     /* Greyed and struck through, as on screen. */
     g_string_append (out, ", dropped=true, fillcolor=\"" STRUCK_FILL_HEX "\", color=\""
                      STRUCK_INK_HEX "\", fontcolor=\"" STRUCK_INK_HEX "\"");
+  else if (node->dropped > 0)
+    {
+      char a[G_ASCII_DTOSTR_BUF_SIZE];
+      const char *share = fmt (a, node->dropped);
+
+      /* The share of its pairs dropped, a wedge of its fill. */
+      g_string_append_printf (out, ", dropped=%s, fillcolor=\"" DROPPED_SHARE_HEX ";%s:#FFFFFF\"", share, share);
+      g_string_append (styles, ",wedged");
+    }
   else if (node->flags & KV_NODE_FILLED)
     /* An envelope the panel's agent considers possible (the agents view). */
     g_string_append_printf (out, ", fillcolor=\"%s\"", node->fill >= 0 ? kv_style_agent_hex ((guint) node->fill)

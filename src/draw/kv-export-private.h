@@ -24,6 +24,7 @@ G_BEGIN_DECLS
  * DOT and TikZ can say. */
 #define STRUCK_FILL_HEX  "#EDEDED"   /* a dropped pair's fill */
 #define STRUCK_INK_HEX   "#999999"   /* its border, label and strike */
+#define DROPPED_SHARE_HEX "#C7C7C7"  /* the share of a node's many pairs dropped */
 
 static inline gboolean
 has_page (const KvRenderOptions *options)

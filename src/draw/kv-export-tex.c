@@ -126,6 +126,8 @@ append_tikz_styles (GString       *out,
   g_string_append_printf (out, "\\definecolor{kvhighlight}{HTML}{%s}\n", kv_style_highlight_hex () + 1);
   g_string_append_printf (out, "\\definecolor{kvdroppedfill}{HTML}{%s}\n", STRUCK_FILL_HEX + 1);
   g_string_append_printf (out, "\\definecolor{kvdroppedink}{HTML}{%s}\n", STRUCK_INK_HEX + 1);
+  if (kv_graph_has_dropped (graph))
+    g_string_append_printf (out, "\\definecolor{kvdroppedshare}{HTML}{%s}\n", DROPPED_SHARE_HEX + 1);
 
   g_string_append (out, "\\tikzset{\n"
                    "  world/.style={draw, ellipse, inner sep=0pt, font=\\sffamily\\Large, fill=white},\n"
@@ -237,6 +239,19 @@ append_tikz_edges (GString               *out,
     }
 }
 
+/* The share @dropped of a node's pairs dropped, greyed from the top
+ * clockwise as on screen: a path picture of its own, not a style with a
+ * parameter, which a Beamer frame would not take. */
+static char *
+tikz_dropped_share (double dropped)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup_printf ("path picture={\\fill[kvdroppedshare] (path picture bounding box.center) -- ++(90:1cm) "
+                          "arc[start angle=90, delta angle=-%s, radius=1cm] -- cycle;}",
+                          fmt (a, 360 * dropped));
+}
+
 /* A world's marks, as styles: ", actual, highlight". */
 static void
 append_tikz_node_marks (GString               *out,
@@ -250,6 +265,12 @@ append_tikz_node_marks (GString               *out,
     g_string_append (out, ", highlight");
   if (node->flags & KV_NODE_STRUCK)
     g_string_append (out, ", dropped");
+  if (node->dropped > 0)
+    {
+      g_autofree char *share = tikz_dropped_share (node->dropped);
+
+      g_string_append_printf (out, ", %s", share);
+    }
   if (node->flags & KV_NODE_CUT_OFF)
     g_string_append (out, ", cut off");
   if (node->flags & KV_NODE_FAINT)
@@ -423,6 +444,12 @@ append_tikz_body (GString               *out,
     append_tikz_legend_row (out, "cut off", x0, y -= 22, _("has links outside the view"));
   if (kv_graph_has_node_flag (graph, KV_NODE_STRUCK))
     append_tikz_legend_row (out, "dropped", x0, y -= 22, _("precondition false: pair dropped"));
+  if (kv_graph_has_dropped (graph))
+    {
+      g_autofree char *share = tikz_dropped_share (2.0 / 3);
+
+      append_tikz_legend_row (out, share, x0, y -= 22, _("grey part: that share of its pairs dropped"));
+    }
   if (kv_graph_has_node_flag (graph, KV_NODE_FILLED))
     append_tikz_legend_row (out, "filled", x0, y -= 22, _("considered possible"));
   if (kv_graph_has_node_flag (graph, KV_NODE_FAINT))

@@ -115,6 +115,26 @@ kv_graph_set_grid (KvGraph *graph,
 }
 
 void
+kv_graph_set_dropped (KvGraph *graph,
+                      guint    i,
+                      double   dropped)
+{
+  g_return_if_fail (graph != NULL && i < graph->nodes->len);
+  g_return_if_fail (dropped > 0 && dropped < 1);
+
+  g_array_index (graph->nodes, KvNode, i).dropped = dropped;
+}
+
+gboolean
+kv_graph_has_dropped (const KvGraph *graph)
+{
+  for (guint i = 0; i < graph->nodes->len; i++)
+    if (g_array_index (graph->nodes, KvNode, i).dropped > 0)
+      return TRUE;
+  return FALSE;
+}
+
+void
 kv_graph_set_point (KvGraph *graph,
                     guint    i,
                     double   x,

@@ -47,6 +47,8 @@ typedef struct {
   double       x, y;
   gboolean     on_ring;   /* kept at (ring_x, ring_y) on a ring (kv_graph_set_ring_place) */
   double       ring_x, ring_y;
+  double       dropped;   /* a node for many product pairs: the share of them dropped, between
+                           * 0 and 1 (all dropped: KV_NODE_STRUCK) (kv_graph_set_dropped) */
 } KvNode;
 
 typedef struct {
@@ -129,6 +131,11 @@ gboolean    kv_graph_is_grid    (const KvGraph *graph);
  * links (the graph is no grid). */
 void        kv_graph_set_point  (KvGraph *graph, guint i, double x, double y);
 gboolean    kv_graph_is_pointed (const KvGraph *graph);
+/* Node @i stands for many product pairs (an envelope with an event), of
+ * which the share @dropped fails the event's precondition: drawn as that
+ * share of its dot greyed, so a class sees how much of it goes. */
+void        kv_graph_set_dropped (KvGraph *graph, guint i, double dropped);
+gboolean    kv_graph_has_dropped (const KvGraph *graph);
 /* Keeps node @i at (@x, @y) on the unit circle (y downwards), on a ring
  * of @n_places places: where the game's initial model put its world
  * (kv-view.c). When every node has such a place, KV_LAYOUT_AUTO puts

@@ -592,6 +592,9 @@ build_pairs (const KvProductView *view, const KvProductGrouping *g, const KvProd
                                      (const char *) g_ptr_array_index (g->labels, group), pre, am->event_names[e]);
         guint node = kv_graph_add_node (graph, label, tooltip, flags, pair_code (view, g, group, e));
 
+        if (kept[i] > 0 && kept[i] < tried[i])
+          kv_graph_set_dropped (graph, node, 1.0 - (double) kept[i] / tried[i]);
+
         if (in_grid)
           _kv_product_grid_place (&grid, view, g, graph, node, group, e);
         else if (ring != NULL)

@@ -36,6 +36,7 @@ typedef enum {
   ITEM_HIGHLIGHTED,
   ITEM_CUT_OFF,
   ITEM_STRUCK,
+  ITEM_DROPPED_SHARE,
   ITEM_CUT_LINK,
   ITEM_FILLED,
   ITEM_FAINT,
@@ -305,6 +306,8 @@ legend_entries (const KvLayout        *layout,
     add_entry (entries, ITEM_CUT_OFF, 0, _("has links outside the view"));
   if (kv_graph_has_node_flag (graph, KV_NODE_STRUCK))
     add_entry (entries, ITEM_STRUCK, 0, _("precondition false: pair dropped"));
+  if (kv_graph_has_dropped (graph))
+    add_entry (entries, ITEM_DROPPED_SHARE, 0, _("grey part: that share of its pairs dropped"));
   if (kv_graph_has_node_flag (graph, KV_NODE_REMOVED))
     add_entry (entries, ITEM_REMOVED, 0, kv_render_is_panels (graph) ? _("ruled out by this step") : _("removed by this step (gone at the next)"));
   if (any_edge_cut (graph))
@@ -880,6 +883,7 @@ typedef struct {
   int          fill;      /* KV_NODE_FILLED's agent, or -1 */
   const char  *label;     /* NULL: a sample, no text */
   double       font_size;
+  double       dropped;   /* the share of its pairs dropped (KvNode.dropped) */
 } World;
 
 /* A dot too small for the actual world's inner border (a panel's cell):
@@ -899,6 +903,25 @@ ink_of (KvNodeFlags flags)
   return (flags & KV_NODE_STRUCK) ? 0.6
          : (flags & KV_NODE_REMOVED) ? KV_STYLE_REMOVED_INK
          : (flags & KV_NODE_FAINT) ? KV_STYLE_FAINT_INK : KV_STYLE_INK;
+}
+
+/* The share of a world's pairs dropped: a sector of it greyed, from the
+ * top clockwise, as a pie chart reads. */
+static void
+draw_dropped_share (cairo_t     *cr,
+                    const World *world)
+{
+  double r = MAX (world->width, world->height);
+
+  cairo_save (cr);
+  shape_path (cr, world->shape, world->x, world->y, world->width, world->height);
+  cairo_clip (cr);
+  cairo_move_to (cr, world->x, world->y);
+  cairo_arc (cr, world->x, world->y, r, -G_PI / 2, -G_PI / 2 + 2 * G_PI * world->dropped);
+  cairo_close_path (cr);
+  cairo_set_source_rgb (cr, 0.78, 0.78, 0.78);
+  cairo_fill (cr);
+  cairo_restore (cr);
 }
 
 /* The fill and the border(s). */
@@ -925,8 +948,11 @@ draw_outline (cairo_t     *cr,
     cairo_set_source_rgb (cr, 0.93, 0.93, 0.93);
   else
     cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_fill_preserve (cr);
+  cairo_fill (cr);
+  if (world->dropped > 0)
+    draw_dropped_share (cr, world);
 
+  shape_path (cr, world->shape, world->x, world->y, world->width, world->height);
   cairo_set_source_rgb (cr, ink, ink, ink);
   cairo_set_line_width (cr, (flags & KV_NODE_HIGHLIGHTED) ? 2.2 : KV_STYLE_BORDER_WIDTH);
   if ((flags & KV_NODE_CUT_OFF) || ((flags & KV_NODE_REMOVED) && !small))
@@ -1284,7 +1310,7 @@ draw_nodes (const KvLayout        *layout,
       const KvLayoutNode *place = &layout->nodes[i];
       gboolean dimmed = kv_render_is_dimmed (options, i);
       World world = { place->shape, place->x, place->y, place->width, place->height,
-                      node->flags, node->fill, node->label, KV_STYLE_LABEL_SIZE };
+                      node->flags, node->fill, node->label, KV_STYLE_LABEL_SIZE, node->dropped };
 
       /* A faint world is drawn whole, then laid down at low alpha, so its
        * fill does not show its outline through. */
@@ -1341,16 +1367,18 @@ draw_headers (const KvLayout *layout,
     }
 }
 
-/* A legend's world sample of @flags, centred at (@x, @y): an ellipse,
- * or under panels of dots (is_panels) a dot as big as theirs. */
+/* A legend's world sample of @flags (and a share @dropped of its pairs),
+ * centred at (@x, @y): an ellipse, or under panels of dots (is_panels) a
+ * dot as big as theirs. */
 static void
 draw_sample (cairo_t        *cr,
              const KvGraph  *graph,
              KvNodeFlags     flags,
+             double          dropped,
              double          x,
              double          y)
 {
-  World world = { KV_NODE_SHAPE_ELLIPSE, x, y, SAMPLE_W, SAMPLE_H, flags, -1, NULL, 0 };
+  World world = { KV_NODE_SHAPE_ELLIPSE, x, y, SAMPLE_W, SAMPLE_H, flags, -1, NULL, 0, dropped };
 
   if (kv_render_is_panels (graph))
     {
@@ -1417,11 +1445,14 @@ draw_legend (const KvLayout *layout,
         case ITEM_FILLED:
         case ITEM_FAINT:
         case ITEM_REMOVED:
-          draw_sample (cr, layout->graph, sample_flags[item->kind], item->x + SAMPLE_W / 2, cy);
+          draw_sample (cr, layout->graph, sample_flags[item->kind], 0, item->x + SAMPLE_W / 2, cy);
+          break;
+        case ITEM_DROPPED_SHARE:
+          draw_sample (cr, layout->graph, 0, 2.0 / 3, item->x + SAMPLE_W / 2, cy);
           break;
         case ITEM_DIMMED:
           cairo_push_group (cr);
-          draw_sample (cr, layout->graph, 0, item->x + SAMPLE_W / 2, cy);
+          draw_sample (cr, layout->graph, 0, 0, item->x + SAMPLE_W / 2, cy);
           cairo_pop_group_to_source (cr);
           cairo_paint_with_alpha (cr, KV_STYLE_DIMMED_ALPHA);
           break;

@@ -103,6 +103,14 @@ grep -q 'dropped/.style={' "$dir/pairs.tex" && [ "$(grep -c 'long world, dropped
 ok $? "TikZ: 12 dropped pairs in the dropped style"
 [ "$(grep -c ', dropped=true' "$dir/pairs.dot")" = 12 ] && [ "$(grep -c '<s>' "$dir/pairs.dot")" = 12 ]
 ok $? "DOT: 12 dropped pairs, struck through"
+# Clue 11's showcard: an envelope's pairs dropped in part, that share grey.
+"$cli" export clue11 --step 1 --product-stage pairs -o "$dir/shares.tex" 2>/dev/null
+"$cli" export clue11 --step 1 --product-stage pairs -o "$dir/shares.dot" 2>/dev/null
+grep -q 'definecolor{kvdroppedshare}' "$dir/shares.tex" && [ "$(grep -c 'delta angle=-240.00,' "$dir/shares.tex")" = 46 ] \
+  && ! grep -q kvdroppedshare "$dir/pairs.tex"
+ok $? "TikZ: 45 envelopes dropped at two thirds (and the legend's sample); none in Hexa's"
+[ "$(grep -c 'dropped=0.67, fillcolor="#C7C7C7;0.67:#FFFFFF", style="filled,wedged"' "$dir/shares.dot")" = 45 ]
+ok $? "DOT: 45 envelopes dropped at two thirds, wedged"
 [ "$(grep -c 'draw\[agent 2, cut\]' "$dir/links.tex")" = 3 ]; ok $? "TikZ: 3 cut links in the cut style"
 [ "$(grep -c ', cut=true' "$dir/links.dot")" = 3 ]; ok $? "DOT: 3 cut links marked"
 [ "$(grep -c 'label\(, cut\)\?\] at (' "$dir/links.tex")" = 9 ]; ok $? "TikZ: the agent's name on each of the 9 links"
@@ -174,7 +182,7 @@ expect_status 2 "--beamer is TikZ" hexa --beamer -o "$dir/deck.pdf"
 expect_status 2 "--beamer and --bare" hexa --beamer --bare -o "$dir/deck2.tex"
 
 if command -v pdflatex >/dev/null && kpsewhich tikz.sty >/dev/null 2>&1; then
-  for f in pairs links sized; do
+  for f in pairs links sized shares; do
     (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error $f.tex >latex.log 2>&1)
     ok $? "pdflatex compiles $f.tex ($LC_ALL)"
   done

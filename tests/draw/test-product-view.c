@@ -884,6 +884,21 @@ test_clue_envelope (void)
   /* Scarlet is never in the envelope with candle … every pair group keeps
    * some pair except (env holds candle, event candle) and likewise Scarlet. */
   g_assert_cmpuint (count_nodes (pairs, KV_NODE_STRUCK), ==, 4 + 7);
+  /* The others lose a share of their 1 680 pairs each (47 040 deals, 28
+   * envelopes), drawn greyed: together they keep what the product keeps. */
+  {
+    double kept = 0;
+
+    for (guint i = 0; i < kv_graph_n_nodes (pairs); i++)
+      {
+        const KvNode *node = kv_graph_node (pairs, i);
+
+        g_assert_true ((node->flags & KV_NODE_STRUCK) ? node->dropped == 0 : node->dropped > 0 && node->dropped < 1);
+        if (!(node->flags & KV_NODE_STRUCK))
+          kept += (1 - node->dropped) * 1680;
+      }
+    g_assert_cmpfloat (fabs (kept - 25200), <, 0.5);
+  }
   /* The envelope grid: an event's block of 7 weapon rows, a column per
    * suspect, each node drawn as a circle, as its note says. */
   g_assert_cmpuint (pairs->row_headers->len, ==, 2 * (1 + 7));
