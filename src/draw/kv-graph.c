@@ -161,32 +161,37 @@ kv_graph_is_pointed (const KvGraph *graph)
 }
 
 void
-kv_graph_set_ring_place (KvGraph *graph,
-                         guint    i,
-                         guint    n_places,
-                         double   x,
-                         double   y)
+kv_graph_set_initial_place (KvGraph        *graph,
+                            guint           i,
+                            KvInitialShape  shape,
+                            guint           n_places,
+                            double          x,
+                            double          y)
 {
   KvNode *node;
 
   g_return_if_fail (graph != NULL && i < graph->nodes->len);
-  g_return_if_fail (graph->ring_places == 0 || graph->ring_places == n_places);
+  g_return_if_fail (shape != KV_INITIAL_NONE);
+  g_return_if_fail (graph->initial_shape == KV_INITIAL_NONE ||
+                    (graph->initial_shape == shape && graph->initial_places == n_places));
 
   node = &g_array_index (graph->nodes, KvNode, i);
-  node->on_ring = TRUE;
-  node->ring_x = x;
-  node->ring_y = y;
-  graph->ring_places = n_places;
+  node->initial = TRUE;
+  node->initial_x = x;
+  node->initial_y = y;
+  graph->initial_shape = shape;
+  graph->initial_places = n_places;
 }
 
-gboolean
-kv_graph_is_ringed (const KvGraph *graph)
+KvInitialShape
+kv_graph_initial_shape (const KvGraph *graph)
 {
+  if (graph->nodes->len == 0)
+    return KV_INITIAL_NONE;
   for (guint i = 0; i < graph->nodes->len; i++)
-    if (!kv_graph_node (graph, i)->on_ring)
-      return FALSE;
-
-  return graph->nodes->len > 0;
+    if (!kv_graph_node (graph, i)->initial)
+      return KV_INITIAL_NONE;
+  return graph->initial_shape;
 }
 
 void

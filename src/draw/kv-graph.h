@@ -35,6 +35,14 @@ typedef enum {
   KV_EDGE_CUT = 1 << 0,           /* a link of M that an action cuts (product view) */
 } KvEdgeFlags;
 
+/* The picture of a game's initial model whose places a graph's nodes keep
+ * (kv_graph_set_initial_place), and what a place is in it. */
+typedef enum {
+  KV_INITIAL_NONE,
+  KV_INITIAL_RING,    /* a ring (Hexa's hexagon): a point on the unit circle, y downwards */
+  KV_INITIAL_CELLS,   /* a crossing grid (twocards' deals): a cell, x its column, y its row */
+} KvInitialShape;
+
 typedef struct {
   char        *label;     /* short, shown on the node */
   char        *tooltip;   /* the full deal, for formats that have tooltips or titles */
@@ -45,8 +53,9 @@ typedef struct {
   int          fill;      /* KV_NODE_FILLED's colour: an agent's, or -1 for ink (grey) */
   gboolean     at_point;  /* placed at (x, y) (kv_graph_set_point) */
   double       x, y;
-  gboolean     on_ring;   /* kept at (ring_x, ring_y) on a ring (kv_graph_set_ring_place) */
-  double       ring_x, ring_y;
+  gboolean     initial;   /* kept at (initial_x, initial_y), its deal's place in the picture
+                           * of the game's initial model (kv_graph_set_initial_place) */
+  double       initial_x, initial_y;
   double       dropped;   /* a node for many product pairs: the share of them dropped, between
                            * 0 and 1 (all dropped: KV_NODE_STRUCK) (kv_graph_set_dropped) */
 } KvNode;
@@ -95,8 +104,9 @@ typedef struct {
   char      *caption;      /* a line under the title saying what the picture is about (a
                             * perspective: "What 1 considers possible at the actual world —
                             * 300 worlds"), or NULL */
-  guint      ring_places;  /* the places of the ring its nodes keep (kv_graph_set_ring_place);
-                            * 0: none */
+  KvInitialShape initial_shape; /* the picture of the initial model whose places its nodes
+                                 * keep (kv_graph_set_initial_place) */
+  guint      initial_places; /* that picture's places (a ring's, taken or not) */
 } KvGraph;
 
 /* A graph with no nodes; the @n_agents names are copied. */
@@ -136,13 +146,18 @@ gboolean    kv_graph_is_pointed (const KvGraph *graph);
  * share of its dot greyed, so a class sees how much of it goes. */
 void        kv_graph_set_dropped (KvGraph *graph, guint i, double dropped);
 gboolean    kv_graph_has_dropped (const KvGraph *graph);
-/* Keeps node @i at (@x, @y) on the unit circle (y downwards), on a ring
- * of @n_places places: where the game's initial model put its world
- * (kv-view.c). When every node has such a place, KV_LAYOUT_AUTO puts
- * them there, gaps and all, rather than on a ring of their own
- * (kv_layout_ring), so that each world stays where a class first saw it. */
-void        kv_graph_set_ring_place (KvGraph *graph, guint i, guint n_places, double x, double y);
-gboolean    kv_graph_is_ringed  (const KvGraph *graph);
+/* Keeps node @i at (@x, @y), the place of its deal in the picture of the
+ * game's initial model, of shape @shape and @n_places places (kv-view.c):
+ * on Hexa's hexagon, or in twocards' crossing grid. When every node has
+ * such a place, KV_LAYOUT_AUTO puts them there, gaps and all, rather than
+ * where it would put them on their own (kv_layout_ring,
+ * kv_layout_crossing_grid), so that each world stays where a class first
+ * saw it; the worlds of one deal (a deal paired with several events) go in
+ * a column at its cell (kv_layout_stack_cells). */
+void        kv_graph_set_initial_place (KvGraph *graph, guint i, KvInitialShape shape, guint n_places,
+                                        double x, double y);
+/* The shape whose places all of @graph's nodes keep, or KV_INITIAL_NONE. */
+KvInitialShape kv_graph_initial_shape (const KvGraph *graph);
 /* Names a grid's rows and columns (the envelope view: weapons down the
  * left, suspects across the top), drawn beside and above the grid so the
  * nodes need not repeat them; the NULL-terminated lists are copied. */

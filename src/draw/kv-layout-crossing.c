@@ -106,6 +106,71 @@ kv_layout_cross_cells (guint        n,
   return TRUE;
 }
 
+guint
+kv_layout_stack_cells (guint        n,
+                       const guint *cells,
+                       guint       *grid)
+{
+  guint rows = 0, cols = 0, stack = 1;
+  g_autofree guint *seen = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      rows = MAX (rows, cells[2 * i] + 1);
+      cols = MAX (cols, cells[2 * i + 1] + 1);
+    }
+  /* Each item's rank in its cell's column first, then its row. */
+  seen = g_new0 (guint, MAX (rows * cols, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      grid[2 * i] = seen[cells[2 * i] * cols + cells[2 * i + 1]]++;
+      stack = MAX (stack, grid[2 * i] + 1);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      grid[2 * i] += cells[2 * i] * stack;
+      grid[2 * i + 1] = cells[2 * i + 1];
+    }
+  return stack;
+}
+
+guint
+_kv_layout_initial_cells (const KvGraph *graph,
+                          guint         *grid)
+{
+  guint n_nodes = kv_graph_n_nodes (graph);
+  g_autofree guint *cells = g_new (guint, 2 * (gsize) n_nodes);
+
+  g_assert (kv_graph_initial_shape (graph) == KV_INITIAL_CELLS);
+
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      cells[2 * i] = (guint) kv_graph_node (graph, i)->initial_y;
+      cells[2 * i + 1] = (guint) kv_graph_node (graph, i)->initial_x;
+    }
+  return kv_layout_stack_cells (n_nodes, cells, grid);
+}
+
+/* The cells of the initial model's crossing grid that @graph's nodes keep,
+ * when no two share one (a step that removed deals, not one that paired
+ * a deal with several events): it is a crossing grid with gaps. */
+static gboolean
+initial_crossing (const KvGraph *graph,
+                  guint         *cells)
+{
+  guint n_nodes = kv_graph_n_nodes (graph);
+  g_autofree guint *grid = NULL;
+
+  /* No more nodes than deals, then, and no more deals than such a grid holds. */
+  if (n_nodes > KV_LAYOUT_CROSSING_MAX)
+    return FALSE;
+  grid = g_new (guint, 2 * (gsize) n_nodes);
+  if (_kv_layout_initial_cells (graph, grid) > 1)
+    return FALSE;
+  memcpy (cells, grid, 2 * n_nodes * sizeof (guint));
+  return TRUE;
+}
+
 gboolean
 kv_layout_crossing_grid (const KvGraph *graph,
                          guint         *cells)
@@ -117,6 +182,16 @@ kv_layout_crossing_grid (const KvGraph *graph,
 
   g_return_val_if_fail (graph != NULL && cells != NULL, FALSE);
 
+  switch (kv_graph_initial_shape (graph))
+    {
+    case KV_INITIAL_CELLS:
+      return initial_crossing (graph, cells);
+    case KV_INITIAL_RING:
+      return FALSE;
+    case KV_INITIAL_NONE:
+    default:
+      break;
+    }
   if (n_nodes < CROSSING_GRID_MIN || n_nodes > KV_LAYOUT_CROSSING_MAX)
     return FALSE;
   for (guint a = 0; a < graph->n_agents && n_found < 2; a++)

@@ -25,6 +25,11 @@ KvLayout *_kv_layout_new_pinned     (KvLayoutContext  *context,
                                      KvLayoutEngine    engine,
                                      const KvPin      *pins,
                                      GError          **error);
+/* Whether @engine puts @graph where the initial model's picture put its
+ * deals (kv_graph_set_initial_place): KV_LAYOUT_AUTO, and no grid or
+ * points of its own. */
+gboolean  _kv_layout_keeps_initial  (const KvGraph    *graph,
+                                     KvLayoutEngine    engine);
 /* kv-layout-grid.c: a grid with headers (or captions) placed by hand:
  * evenly spaced columns, rows as tall as their nodes, or as their
  * captions in a row of captions; @transposed swaps rows and columns. */
@@ -44,6 +49,14 @@ double    _kv_layout_bend_around    (const KvLayout   *layout,
                                      double            dx,
                                      double            dy,
                                      double            length);
+
+/* kv-layout-crossing.c: the grid KV_LAYOUT_AUTO puts a graph in whose
+ * nodes keep the cells of the initial model's crossing grid
+ * (KV_INITIAL_CELLS): row and column per node in @grid, the nodes of one
+ * cell in a column at it (kv_layout_stack_cells); returns the stack, the
+ * rows to a cell. */
+guint     _kv_layout_initial_cells  (const KvGraph    *graph,
+                                     guint            *grid);
 
 /* A grid's headers moved by (@dx, @dy), and grown into the bounds given
  * (a stable layout's frame holds them as it holds the worlds); FALSE when

@@ -4,6 +4,8 @@
 #define G_LOG_DOMAIN "kv-layout"
 #include "config.h"
 
+#include <math.h>
+
 #include "kv-layout-private.h"
 
 /* Where worlds were put, by place key, in one frame shared by every
@@ -148,6 +150,21 @@ frame_hold (Frame  *frame,
   return TRUE;
 }
 
+/* Whether @layout, moved by (@dx, @dy), puts a world @pins knows
+ * elsewhere (half a point off). */
+static gboolean
+moves_known (const KvLayout *layout,
+             const KvPin    *pins,
+             double          dx,
+             double          dy)
+{
+  for (guint i = 0; i < kv_graph_n_nodes (layout->graph); i++)
+    if (pins[i].known &&
+        (fabs (layout->nodes[i].x + dx - pins[i].x) > 0.5 || fabs (layout->nodes[i].y + dy - pins[i].y) > 0.5))
+      return TRUE;
+  return FALSE;
+}
+
 KvLayout *
 kv_layout_new_stable (KvLayoutContext  *context,
                       KvGraph          *graph,
@@ -162,7 +179,7 @@ kv_layout_new_stable (KvLayoutContext  *context,
   double dx = 0, dy = 0;
   KvLayout *layout;
   Frame *frame;
-  gboolean grown = FALSE;
+  gboolean grown = FALSE, initial, anew;
 
   g_return_val_if_fail (graph != NULL, NULL);
   g_return_val_if_fail (places != NULL, NULL);
@@ -185,8 +202,11 @@ kv_layout_new_stable (KvLayoutContext  *context,
         anchor = (int) i;
     }
 
-  /* A grid is placed anew (no Graphviz either): its headers too. */
-  if (n_known == n_nodes && !kv_graph_is_grid (graph))
+  /* A grid is placed anew (no Graphviz either): its headers too. So is a
+   * graph that keeps the initial model's places (kv_graph_set_initial_place),
+   * which are known in advance: its known worlds may not all stay (below). */
+  initial = _kv_layout_keeps_initial (graph, engine);
+  if (n_known == n_nodes && !kv_graph_is_grid (graph) && !initial)
     {
       /* Every world known: no Graphviz at all. */
       layout = _kv_layout_alloc (graph, KV_LAYOUT_NEATO);
@@ -204,13 +224,18 @@ kv_layout_new_stable (KvLayoutContext  *context,
           dy = pins[anchor].y - layout->nodes[anchor].y;
         }
     }
+  /* Where those places put a known world elsewhere (twocards' result
+   * stacks two worlds in each cell of the initial grid, which moves the
+   * cells), all of it stays where they put it, moved to its first known
+   * world: its picture is the one a window opened at that step draws. */
+  anew = initial && moves_known (layout, pins, dx, dy);
 
   /* Into the frame's coordinates; known worlds exactly where they were. */
   for (guint i = 0; i < n_nodes; i++)
     {
       KvLayoutNode *node = &layout->nodes[i];
 
-      if (pins[i].known)
+      if (pins[i].known && !anew)
         {
           node->x = pins[i].x;
           node->y = pins[i].y;

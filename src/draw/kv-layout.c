@@ -359,15 +359,17 @@ ring_point (guint i, guint n, double *x, double *y)
   *y = sin (angle);
 }
 
-/* Nodes at places known in advance — a grid's cells, or places on a ring
- * of @n_places (@unit: each node's on the unit circle, y downwards) — with
- * straight links; two agents linking the same pair of nodes get links
- * bent apart. */
+/* Nodes at places known in advance — a grid's cells (@cells, row and
+ * column per node: a crossing grid, with @stack rows to each of its
+ * rows; or the graph's own), or places on a ring of @n_places (@unit:
+ * each node's on the unit circle, y downwards) — with straight links;
+ * two agents linking the same pair of nodes get links bent apart. */
 static void
 place_pinned (KvLayout     *layout,
               const double *unit,
               guint         n_places,
-              const guint  *cells)
+              const guint  *cells,
+              guint         stack)
 {
   KvGraph *graph = layout->graph;
   guint n_nodes = kv_graph_n_nodes (graph);
@@ -381,11 +383,12 @@ place_pinned (KvLayout     *layout,
    * of three rows or more (twocards' A, as short as it can be under its
    * long legend), 30 between two (a showcard's two events, their link
    * long enough to be seen beside its agent's name), 34 in a crossing
-   * grid (M's, whose links bend round a world between rows). A ring's
-   * neighbours further apart. */
-  for (guint i = 0; i < n_nodes && unit == NULL && cells == NULL; i++)
-    rows = MAX (rows, (guint) kv_graph_node (graph, i)->row + 1);
-  gap_h = cells != NULL ? 34.0 : rows > 2 ? 16.0 : 30.0;
+   * grid (M's, whose links bend round a world between rows) unless its
+   * cells hold columns of worlds (twocards' result, as tall as a grid of
+   * its rows). A ring's neighbours further apart. */
+  for (guint i = 0; i < n_nodes && unit == NULL; i++)
+    rows = MAX (rows, cells != NULL ? cells[2 * i] + 1 : (guint) kv_graph_node (graph, i)->row + 1);
+  gap_h = cells != NULL && stack == 1 ? 34.0 : rows > 2 ? 16.0 : 30.0;
   for (guint i = 0; i < n_nodes; i++)
     {
       cell_w = MAX (cell_w, layout->nodes[i].width + (unit != NULL ? 18.0 : 12.0));
@@ -520,21 +523,21 @@ ring_order (const KvGraph *graph, guint *order)
 /* The ring KV_LAYOUT_AUTO puts @graph on when it goes on one: each
  * node's place on the unit circle in @unit (x and y per node, y
  * downwards), and the ring's places returned — its nodes, or the places
- * its nodes keep (kv_graph_set_ring_place) — or 0 when it has no ring. */
+ * its nodes keep (kv_graph_set_initial_place) — or 0 when it has no ring. */
 static guint
 ring_units (const KvGraph *graph, double *unit)
 {
   guint n = kv_graph_n_nodes (graph);
   guint order[RING_MAX];
 
-  if (kv_graph_is_ringed (graph))
+  if (kv_graph_initial_shape (graph) == KV_INITIAL_RING)
     {
       for (guint i = 0; i < n; i++)
         {
-          unit[2 * i] = kv_graph_node (graph, i)->ring_x;
-          unit[2 * i + 1] = kv_graph_node (graph, i)->ring_y;
+          unit[2 * i] = kv_graph_node (graph, i)->initial_x;
+          unit[2 * i + 1] = kv_graph_node (graph, i)->initial_y;
         }
-      return graph->ring_places;
+      return graph->initial_places;
     }
   if (!ring_order (graph, order))
     return 0;
@@ -553,12 +556,21 @@ guint
 kv_layout_ring (const KvGraph *graph, double *unit)
 {
   guint cells[2 * KV_LAYOUT_CROSSING_MAX];
+  KvInitialShape initial = kv_graph_initial_shape (graph);
 
   /* As _kv_layout_new_pinned chooses under KV_LAYOUT_AUTO. */
   if (kv_graph_n_nodes (graph) > RING_MAX || kv_graph_is_grid (graph) || kv_graph_is_pointed (graph) ||
-      (!kv_graph_is_ringed (graph) && kv_layout_crossing_grid (graph, cells)))
+      initial == KV_INITIAL_CELLS || (initial == KV_INITIAL_NONE && kv_layout_crossing_grid (graph, cells)))
     return 0;
   return ring_units (graph, unit);
+}
+
+gboolean
+_kv_layout_keeps_initial (const KvGraph  *graph,
+                          KvLayoutEngine  engine)
+{
+  return engine == KV_LAYOUT_AUTO && !kv_graph_is_grid (graph) && !kv_graph_is_pointed (graph) &&
+         kv_graph_initial_shape (graph) != KV_INITIAL_NONE;
 }
 
 KvLayout *
@@ -669,8 +681,8 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
   gboolean grid = kv_graph_is_grid (graph);
   gboolean pointed = kv_graph_is_pointed (graph);
   double unit[2 * RING_MAX];
-  guint cells[2 * KV_LAYOUT_CROSSING_MAX];
-  guint n_places = 0;
+  g_autofree guint *cells = NULL;
+  guint n_places = 0, stack = 1;
   gboolean in_cells = FALSE;
   int status;
 
@@ -680,16 +692,23 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
 
   n_nodes = kv_graph_n_nodes (graph);
   n_edges = kv_graph_n_edges (graph);
+  cells = g_new (guint, 2 * (gsize) MAX (n_nodes, 1));
   /* A grid keeps its places whatever engine was asked for; it, the
    * crossing grid and the ring report neato, which reproduces them from
-   * the exported DOT (-n). A ring whose places a graph keeps is known in
-   * advance as a grid is, pins or not: a stable layout's known worlds
-   * were put there too. */
+   * the exported DOT (-n). The initial model's places a graph keeps are
+   * known in advance as a grid's are, pins or not (kv_layout_new_stable
+   * moves the whole picture where they put a known world elsewhere). */
   if (grid || pointed)
     engine = KV_LAYOUT_NEATO;
-  else if (engine == KV_LAYOUT_AUTO && kv_graph_is_ringed (graph))
+  else if (_kv_layout_keeps_initial (graph, engine))
     {
-      n_places = ring_units (graph, unit);
+      if (kv_graph_initial_shape (graph) == KV_INITIAL_RING)
+        n_places = ring_units (graph, unit);
+      else
+        {
+          stack = _kv_layout_initial_cells (graph, cells);
+          in_cells = TRUE;
+        }
       engine = KV_LAYOUT_NEATO;
     }
   else if (pins != NULL)
@@ -731,7 +750,7 @@ _kv_layout_new_pinned (KvLayoutContext  *context,
     }
   if (grid || n_places > 0 || in_cells)
     {
-      place_pinned (layout, n_places > 0 ? unit : NULL, n_places, in_cells ? cells : NULL);
+      place_pinned (layout, n_places > 0 ? unit : NULL, n_places, in_cells ? cells : NULL, stack);
       return g_steal_pointer (&layout);
     }
 

@@ -154,13 +154,23 @@ int       kv_layout_node_at (const KvLayout *layout, double x, double y);
 
 /* Whether KV_LAYOUT_AUTO puts @graph in a crossing grid (9 to 12 nodes,
  * two agents' classes crossing: twocards' deals, a row per card of 1, a
- * column per card of 2), and then its cells: row and column of each
- * node in @cells (2 per node). A product's result keeps M's grid with
- * it (kv-product-view.c). */
+ * column per card of 2; or nodes that keep the cells of the initial
+ * model's, one to a cell, kv_graph_set_initial_place), and then its
+ * cells: row and column of each node in @cells (2 per node). A product's
+ * result keeps M's grid with it (kv-product-view.c). */
 gboolean  kv_layout_crossing_grid (const KvGraph *graph, guint *cells);
+/* Several of @n items to a cell (twocards' result: each deal paired with
+ * two events, at the deal's cell of M's grid), as a column at the cell:
+ * item @i, in cell @cells[2i], @cells[2i + 1] (row, column), goes to row
+ * and column @grid[2i], @grid[2i + 1] (not @cells) of a grid with @stack
+ * rows to each of @cells' rows, the items of one cell one under the other
+ * in their order. Returns @stack, the most items in one cell. The
+ * product's result and a main picture of it share it, so that they are
+ * one picture. */
+guint     kv_layout_stack_cells   (guint n, const guint *cells, guint *grid);
 /* Whether KV_LAYOUT_AUTO puts @graph on a ring (a small model linked
  * round by turns of its agents: Hexa's hexagon; or nodes that keep
- * their places on a ring, kv_graph_set_ring_place), and then where: each
+ * their places on a ring, kv_graph_set_initial_place), and then where: each
  * node's place on the unit circle in @unit (x and y per node, y
  * downwards), the actual world at the bottom right (the initial model's,
  * when the nodes keep their places). Returns the ring's

@@ -217,15 +217,15 @@ _kv_product_result_grid (const KvProductView *view,
 {
   const KvModel *m = view->before;
   const KvProduct *product = view->product;
+  guint n_nodes = kv_graph_n_nodes (graph);
   KvViewOptions whole = *options;
   g_autoptr(KvGraph) model_graph = NULL;
   g_autofree guint *cells = NULL;
   g_autofree gint32 *node_of_world = NULL;
-  g_autofree guint *rank = g_new0 (guint, view->after->n_worlds);
-  g_autofree guint *seen = g_new0 (guint, m->n_worlds);
-  guint stack = 1;
+  g_autofree guint *pair_cells = NULL;
+  g_autofree guint *grid = NULL;
 
-  if (kv_graph_n_nodes (graph) != view->after->n_worlds || m->n_worlds > KV_LAYOUT_CROSSING_MAX)
+  if (n_nodes != view->after->n_worlds || m->n_worlds > KV_LAYOUT_CROSSING_MAX)
     return;
   whole.kind = KV_VIEW_WHOLE;
   whole.highlight = NULL;
@@ -241,18 +241,18 @@ _kv_product_result_grid (const KvProductView *view,
     node_of_world[w] = -1;
   for (guint i = 0; i < kv_graph_n_nodes (model_graph); i++)
     node_of_world[kv_graph_node (model_graph, i)->world] = (gint32) i;
-  for (guint p = 0; p < view->after->n_worlds; p++)
+  /* Node i is the pair p = i (kv_view_build's whole view): the pairs of
+   * one world in a column at its cell, in their order. */
+  pair_cells = g_new (guint, 2 * (gsize) n_nodes);
+  grid = g_new (guint, 2 * (gsize) n_nodes);
+  for (guint i = 0; i < n_nodes; i++)
     {
-      guint w = product->pair_world[p];
+      guint at = (guint) node_of_world[product->pair_world[kv_graph_node (graph, i)->world]];
 
-      rank[p] = seen[w]++;
-      stack = MAX (stack, seen[w]);
+      pair_cells[2 * i] = cells[2 * at];
+      pair_cells[2 * i + 1] = cells[2 * at + 1];
     }
-  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
-    {
-      guint p = kv_graph_node (graph, i)->world;
-      guint at = (guint) node_of_world[product->pair_world[p]];
-
-      kv_graph_set_grid (graph, i, cells[2 * at] * stack + rank[p], cells[2 * at + 1]);
-    }
+  kv_layout_stack_cells (n_nodes, pair_cells, grid);
+  for (guint i = 0; i < n_nodes; i++)
+    kv_graph_set_grid (graph, i, grid[2 * i], grid[2 * i + 1]);
 }

@@ -96,7 +96,8 @@ void     _kv_action_grid_clear   (KvActionGrid *grid);
 /* When M is drawn in a crossing grid (kv_layout_crossing_grid: twocards'
  * deals, a row per card of 1, a column per card of 2), pins the result
  * @graph, drawn world by world (@options' view whole), to it: each pair
- * (w, e) in w's cell, the pairs of one world one under the other.
+ * (w, e) in w's cell, the pairs of one world one under the other
+ * (kv_layout_stack_cells, as the main view draws the result).
  * Twocards' 24 worlds by Graphviz came out at 8 px in the product's
  * panel; in the grid they are as legible as M's, and 1's links still run
  * along the rows, 2's down the columns. Before the result's nodes get

@@ -577,26 +577,66 @@ build_whole (const KvModel        *model,
   return g_steal_pointer (&graph);
 }
 
+/* The deal node @i of a whole view stands for, whatever prime its label
+ * got ("n e sw′": a deal paired with a second event): add_world_nodes
+ * gives every node, a removed world's ghost too, its full deal as
+ * tooltip. */
+static const char *
+node_deal (const KvGraph *graph, guint i)
+{
+  return kv_graph_node (graph, i)->tooltip;
+}
+
+/* Where KV_LAYOUT_AUTO puts @first, the whole view of a game's initial
+ * model, when it puts it at places known in advance: on a ring (@place:
+ * x, y on the unit circle per node) or in a crossing grid (column, row
+ * per node). Returns the shape, and the picture's places in *@n_places. */
+static KvInitialShape
+initial_picture (const KvGraph *first, double *place, guint *n_places)
+{
+  guint n_nodes = kv_graph_n_nodes (first);
+  guint cells[2 * KV_LAYOUT_CROSSING_MAX];
+
+  *n_places = kv_layout_ring (first, place);
+  if (*n_places > 0)
+    return KV_INITIAL_RING;
+  if (n_nodes > KV_LAYOUT_CROSSING_MAX || !kv_layout_crossing_grid (first, cells))
+    return KV_INITIAL_NONE;
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      place[2 * i] = cells[2 * i + 1];
+      place[2 * i + 1] = cells[2 * i];
+    }
+  *n_places = n_nodes;
+  return KV_INITIAL_CELLS;
+}
+
 /* A small game's worlds where the whole view of its initial model put
- * them on a ring (Hexa's hexagon), when that view is on a ring and
- * @graph's nodes are all its worlds (by place key, the removed ones
- * too): a step that keeps 4 of the 6 worlds draws them at their places
- * on the hexagon, not on a square of their own, so that a class sees
- * what the step took away. From the game, not the step before, so that a
- * window opened at the step draws the same. */
+ * their deals, when it put them at places known in advance and @graph's
+ * nodes are all of those deals (the removed ones' ghosts too): on Hexa's
+ * hexagon, a step that keeps 4 of the 6 worlds draws them at their places,
+ * not on a square of their own, so that a class sees what the step took
+ * away; in twocards' grid, the step that pairs each deal with two events
+ * draws both worlds of a deal in a column at its cell, as the product
+ * view's result does, not a sprawl of 24 worlds twice the window's size.
+ * A ring takes one world to a place (the worlds of a deal paired with
+ * several events get a ring of their own). From the game, not the step
+ * before, so that a window opened at the step draws the same. */
 static void
-keep_initial_ring (KvGraph *graph, const KvModel *model)
+keep_initial_places (KvGraph *graph, const KvModel *model)
 {
   guint n_nodes = kv_graph_n_nodes (graph);
   g_autoptr(KvModel) initial = NULL;
   g_autoptr(KvGraph) first = NULL;
   g_autoptr(GHashTable) place_of = NULL;
   g_autofree guint *place = NULL;
-  double unit[2 * KV_LAYOUT_CROSSING_MAX];
+  g_autofree gboolean *taken = NULL;
+  double xy[2 * KV_LAYOUT_CROSSING_MAX];
   KvViewOptions plain;
+  KvInitialShape shape;
   guint n_places;
 
-  /* No more deals than a ring takes: the initial model is a few worlds. */
+  /* No more deals than a ring or a crossing grid takes: a few worlds. */
   if (n_nodes == 0 || kv_game_count_deals (model->game) > KV_LAYOUT_CROSSING_MAX)
     return;
   initial = kv_model_new_initial (model->game, 0, NULL);
@@ -604,22 +644,28 @@ keep_initial_ring (KvGraph *graph, const KvModel *model)
     return;
   kv_view_options_init (&plain);
   first = build_whole (initial, &plain, NULL);
-  n_places = first != NULL ? kv_layout_ring (first, unit) : 0;
-  if (n_places == 0)
+  if (first == NULL)
+    return;
+  shape = initial_picture (first, xy, &n_places);
+  if (shape == KV_INITIAL_NONE)
     return;
 
   place_of = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < kv_graph_n_nodes (first); i++)
-    g_hash_table_insert (place_of, (gpointer) kv_graph_place_key (first, i), GUINT_TO_POINTER (i + 1));
+    g_hash_table_insert (place_of, (gpointer) node_deal (first, i), GUINT_TO_POINTER (i + 1));
   place = g_new (guint, n_nodes);
+  taken = g_new0 (gboolean, kv_graph_n_nodes (first));
   for (guint i = 0; i < n_nodes; i++)
     {
-      place[i] = GPOINTER_TO_UINT (g_hash_table_lookup (place_of, kv_graph_place_key (graph, i)));
+      place[i] = GPOINTER_TO_UINT (g_hash_table_lookup (place_of, node_deal (graph, i)));
       if (place[i] == 0)
-        return;   /* a world the initial model has not: a ring of their own */
+        return;   /* a deal the initial model has not: places of their own */
+      if (taken[place[i] - 1] && shape == KV_INITIAL_RING)
+        return;
+      taken[place[i] - 1] = TRUE;
     }
   for (guint i = 0; i < n_nodes; i++)
-    kv_graph_set_ring_place (graph, i, n_places, unit[2 * (place[i] - 1)], unit[2 * (place[i] - 1) + 1]);
+    kv_graph_set_initial_place (graph, i, shape, n_places, xy[2 * (place[i] - 1)], xy[2 * (place[i] - 1) + 1]);
 }
 
 /* Cut off: some class of the world (node i is @order's i-th) has members
@@ -1171,7 +1217,7 @@ kv_view_build (const KvModel        *model,
     case KV_VIEW_WHOLE:
       graph = build_whole (model, &opts, error);
       if (graph != NULL)
-        keep_initial_ring (graph, model);
+        keep_initial_places (graph, model);
       break;
     case KV_VIEW_AROUND:
       graph = build_around (model, &opts);

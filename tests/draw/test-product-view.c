@@ -853,6 +853,100 @@ test_twocards_grids (void)
   }
 }
 
+/* The column and row of each node of @layout in @cells, numbering the
+ * distinct x and y of its nodes left to right and top to bottom. */
+static void
+layout_cells (const KvLayout *layout, guint *cells)
+{
+  guint n = kv_graph_n_nodes (layout->graph);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GHashTable) left = g_hash_table_new (g_direct_hash, g_direct_equal);
+      g_autoptr(GHashTable) above = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+      /* Rounded to whole points: a grid's places, not Graphviz's. */
+      for (guint j = 0; j < n; j++)
+        {
+          if (round (layout->nodes[j].x) < round (layout->nodes[i].x))
+            g_hash_table_add (left, GINT_TO_POINTER ((int) round (layout->nodes[j].x)));
+          if (round (layout->nodes[j].y) < round (layout->nodes[i].y))
+            g_hash_table_add (above, GINT_TO_POINTER ((int) round (layout->nodes[j].y)));
+        }
+      cells[2 * i] = g_hash_table_size (left);
+      cells[2 * i + 1] = g_hash_table_size (above);
+    }
+}
+
+/* The node of @graph labelled @label. */
+static guint
+node_labelled (const KvGraph *graph, const char *label)
+{
+  for (guint i = 0; i < kv_graph_n_nodes (graph); i++)
+    if (g_str_equal (kv_graph_node (graph, i)->label, label))
+      return i;
+  g_assert_not_reached ();
+}
+
+/* Twocards' step 1 in the main view, whole and laid out by auto, as a
+ * window opened at that step draws it: each of its 24 worlds where the
+ * product view's result puts it (one picture, up to where it starts),
+ * the two worlds of a deal in a column at the deal's cell of step 0's
+ * grid, the unprimed one on top — not Graphviz's sprawl of 24 worlds,
+ * twice as wide and tall as the picture column, nothing like step 0. */
+static void
+test_result_places (void)
+{
+  g_autoptr(KvHistory) history = open_history ("twocards");
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvProductView) view = kv_product_view_new_for_entry (history, 1, &error);
+  g_autoptr(KvGraph) initial = test_model_graph (kv_history_get (history, 0)->model);
+  g_autoptr(KvLayout) grid = kv_layout_new (context, initial, KV_LAYOUT_AUTO, &error);
+  g_autoptr(KvGraph) result = stage (view, KV_PRODUCT_STAGE_RESULT, KV_VIEW_AUTO);
+  g_autoptr(KvLayout) result_layout = kv_layout_new (context, result, KV_LAYOUT_AUTO, &error);
+  g_autoptr(KvGraph) graph = NULL;
+  g_autoptr(KvLayout) layout = NULL;
+  guint initial_cells[2 * 12], cells[2 * 24];
+  double dx = 0, dy = 0;
+  KvViewOptions options;
+
+  g_assert_no_error (error);
+  kv_view_options_init (&options);
+  options.previous = kv_history_get (history, 0)->state;
+  graph = kv_view_build (kv_history_get (history, 1)->model, &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_graph_n_nodes (graph), ==, 24);
+  layout = kv_layout_new (context, graph, KV_LAYOUT_AUTO, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kv_graph_n_nodes (result), ==, 24);
+
+  for (guint i = 0; i < 24; i++)
+    {
+      guint j = node_labelled (result, kv_graph_node (graph, i)->label);
+
+      if (i == 0)
+        {
+          dx = result_layout->nodes[j].x - layout->nodes[i].x;
+          dy = result_layout->nodes[j].y - layout->nodes[i].y;
+        }
+      g_assert_cmpfloat (fabs (layout->nodes[i].x + dx - result_layout->nodes[j].x), <, 0.01);
+      g_assert_cmpfloat (fabs (layout->nodes[i].y + dy - result_layout->nodes[j].y), <, 0.01);
+    }
+
+  layout_cells (grid, initial_cells);
+  layout_cells (layout, cells);
+  for (guint i = 0; i < 24; i++)
+    {
+      const KvNode *node = kv_graph_node (graph, i);
+      g_autofree char *deal = g_strndup (node->label, strcspn (node->label, "′"));
+      guint j = node_labelled (initial, deal);
+
+      g_assert_cmpuint (cells[2 * i], ==, initial_cells[2 * j]);
+      g_assert_cmpuint (cells[2 * i + 1], ==, 2 * initial_cells[2 * j + 1] + (strlen (deal) != strlen (node->label)));
+    }
+}
+
 /* Clue 11's deal, then 3 shows 1 candle (asked candle, Scarlet). */
 static KvHistory *
 clue_showcard (void)
@@ -1158,6 +1252,7 @@ main (int argc, char **argv)
   g_test_add_func ("/product-view/first-ring", test_first_ring);
   g_test_add_func ("/product-view/twocards", test_twocards);
   g_test_add_func ("/product-view/twocards-grids", test_twocards_grids);
+  g_test_add_func ("/product-view/result-places", test_result_places);
   g_test_add_func ("/product-view/clue-envelope", test_clue_envelope);
   g_test_add_func ("/product-view/suggest", test_suggest);
   g_test_add_func ("/product-view/suggest-parts", test_suggest_parts);

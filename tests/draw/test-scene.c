@@ -478,6 +478,32 @@ test_stable_back (void)
   g_assert_cmpuint (assert_same_shape (fresh, back), ==, 6);
 }
 
+/* Twocards stepped from its deal to 3's showing: every world of the
+ * result, the 12 the deal showed too, where a window opened at step 1
+ * puts it (its deal's two worlds in a column at the deal's cell), up to
+ * one shift of the whole picture — not the deal's 12 pinned where the
+ * grid had them and 12 more placed round them. And back: the deal in its
+ * grid again, as a fresh picture of it. */
+static void
+test_stable_stack (void)
+{
+  g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+  g_autoptr(KvPlaces) places = kv_places_new ();
+  g_autoptr(KvModel) deal = test_game_model ("twocards", 0);
+  g_autoptr(KvModel) shown = test_game_model ("twocards", 1);
+  g_autoptr(KvScene) first = stable_scene_of (context, deal, KV_VIEW_AUTO, 0, places);
+  g_autoptr(KvScene) stepped = stable_scene_of (context, shown, KV_VIEW_AUTO, 0, places);
+  g_autoptr(KvScene) back = stable_scene_of (context, deal, KV_VIEW_AUTO, 0, places);
+  g_autoptr(KvScene) fresh = stable_scene_of (context, shown, KV_VIEW_AUTO, 0, NULL);
+  g_autoptr(KvScene) fresh_deal = stable_scene_of (context, deal, KV_VIEW_AUTO, 0, NULL);
+
+  g_assert_cmpuint (kv_scene_n_nodes (stepped), ==, 24);
+  g_assert_cmpuint (KV_LAYOUT_FRAME_FAMILY (stepped->layout->frame), ==,
+                    KV_LAYOUT_FRAME_FAMILY (first->layout->frame));
+  g_assert_cmpuint (assert_same_shape (fresh, stepped), ==, 24);
+  g_assert_cmpuint (assert_same_shape (fresh_deal, back), ==, 12);
+}
+
 /* A layout of @layout's graph, its nodes moved by (@dx, @dy) and its
  * bounds as much bigger, in @frame: a frame grown since @layout. */
 static KvLayout *
@@ -873,6 +899,7 @@ main (int    argc,
   g_test_add_func ("/draw/layout-worker/models", test_worker);
   g_test_add_func ("/draw/scene/stable-steps", test_stable_steps);
   g_test_add_func ("/draw/scene/stable-back", test_stable_back);
+  g_test_add_func ("/draw/scene/stable-stack", test_stable_stack);
   g_test_add_func ("/draw/scene/stable-frames", test_stable_frames);
   g_test_add_func ("/draw/scene/cache", test_scene_cache);
   g_test_add_func ("/draw/layout-worker/graph-source", test_worker_graph);
