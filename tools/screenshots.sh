@@ -63,6 +63,9 @@ run hexa "$out/hexa-step.png" --step 1 --width 1280 --height 720
 run hexa "$out/hexa-perspective.png" --step 1 --perspective 1 --width 1280 --height 720
 run clue11 "$out/clue11-step.png" --step 3 --width 1280 --height 720
 run cluedo "$out/cluedo-step.png" --step 1 --width 1600 --height 900
+# Twocards' result in the main view: the product view's stage 3, step 0's
+# grid with a deal's two worlds in a column at its cell.
+run twocards "$out/twocards-step.png" --step 1 --width 1024 --height 700
 # Presenting the product view: two panels in large print (Figure 5's
 # links beside the action); six players' table in short cells.
 run hexa-show "$out/present-product-hexa-show.png" --step 1 --product links --present --width 1280 --height 720
