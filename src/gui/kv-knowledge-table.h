@@ -50,6 +50,10 @@ void        kv_knowledge_table_set_probabilities (KvKnowledgeTable *self,
  * than the desktop's). Presentation mode gives it half the screen. */
 void        kv_knowledge_table_set_max_width (KvKnowledgeTable *self,
                                               int               max_width);
+/* The least print presenting, in px: what 24 px on a 1280 px screen is on
+ * the wall from a 1024 px one (style.css has a class for each print). */
+#define KV_KNOWLEDGE_TABLE_LEAST_PRINT 19
+
 /* Presenting, a smaller print than the large print's 24 px (22, 20 or 19
  * px, style.css), for columns that would not fit across; 0: the style's. */
 void        kv_knowledge_table_set_print     (KvKnowledgeTable *self,

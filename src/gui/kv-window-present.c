@@ -113,7 +113,7 @@ static int
 table_print (KvWindow *self,
              int       room)
 {
-  static const int prints[] = { 24, 22, 20, 19 };
+  static const int prints[] = { 24, 22, 20, KV_KNOWLEDGE_TABLE_LEAST_PRINT };
   int width = window_width (self);
   int print = prints[0];
 
@@ -144,6 +144,12 @@ table_beside_picture (KvWindow *self)
          kv_knowledge_table_get_width_at (self->knowledge_table, self->table_print) <= table_room (self, KV_PRESENT_BOTH);
 }
 
+/* The most the table asks the window for. Alone, no more than its
+ * columns in the least print (its natural width is still all of them): a
+ * window full screen on a laptop must narrow to a projector's 1024 px to
+ * choose that print there, and a table asking for its 24 px width kept it
+ * wider than the screen. Beside the picture, all it shows, which the
+ * picture's pane leaves it. */
 static void
 update_table_width (KvWindow *self)
 {
@@ -151,6 +157,13 @@ update_table_width (KvWindow *self)
 
   if (self->presenting && window_width (self) > 0)
     bound = table_room (self, self->present_layout);
+  if (bound >= 0 && self->present_layout == KV_PRESENT_TABLE)
+    {
+      int least = kv_knowledge_table_get_width_at (self->knowledge_table, KV_KNOWLEDGE_TABLE_LEAST_PRINT);
+
+      if (least > 0)   /* 0: not measured yet */
+        bound = MIN (bound, least);
+    }
   kv_knowledge_table_set_max_width (self->knowledge_table, bound);
 }
 
@@ -318,6 +331,30 @@ _kv_window_set_present_layout (KvWindow        *self,
   self->present_layout = layout;
   _kv_window_apply_layout (self);
   g_object_notify (G_OBJECT (self), "present-layout");
+}
+
+static gboolean
+relayout (gpointer data)
+{
+  KvWindow *self = data;
+
+  self->present_relayout = 0;
+  _kv_window_apply_layout (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The surface's width (on_realize) comes before the window's own: a
+ * window full screen on a laptop that a projector narrows to 1024 px
+ * chose its layout and print for the old width, which the window kept. */
+void
+_kv_window_present_allocated (KvWindow *self,
+                              int       width)
+{
+  if (!self->presenting || width == self->present_width)
+    return;
+  self->present_width = width;
+  if (self->present_relayout == 0)
+    self->present_relayout = g_idle_add (relayout, self);
 }
 
 static void

@@ -65,6 +65,8 @@ struct _KvWindow
   gboolean              present_layout_chosen; /* by the teacher: kept from then on */
   int                   table_print;   /* presenting, the table's font in px (table_print ()) */
   guint                 present_retry; /* the layout chosen again once the table is measured */
+  int                   present_width; /* the width the layout was last chosen again for */
+  guint                 present_relayout; /* the layout chosen again for a new width */
   gboolean              flap_was_revealed; /* the history was shown before it */
   gboolean              flap_before_product; /* … before the product view */
   GtkEventController   *present_keys;  /* arrows, Page Up/Down, Escape while presenting */
@@ -135,6 +137,10 @@ void        _kv_window_save_session        (KvWindow       *self);
  * again, and its keys (a controller, live only while presenting). */
 void        _kv_window_set_presenting      (KvWindow       *self,
                                             gboolean        presenting);
+/* The window was allocated @width: presenting, the layout and the table's
+ * print are chosen again for it. */
+void        _kv_window_present_allocated   (KvWindow       *self,
+                                            int             width);
 void        _kv_window_update_strip        (KvWindow       *self);
 /* Picture, table or both, as presenting, the product view (the picture
  * alone) and the window's width have it. */

@@ -769,6 +769,7 @@ kv_window_dispose (GObject *object)
   g_clear_handle_id (&self->text_timeout, g_source_remove);
   g_clear_handle_id (&self->read_ahead, g_source_remove);
   g_clear_handle_id (&self->present_retry, g_source_remove);
+  g_clear_handle_id (&self->present_relayout, g_source_remove);
   if (self->problem_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->problem_dialog));
   g_clear_weak_pointer (&self->problem_dialog);
@@ -852,6 +853,16 @@ kv_window_set_property (GObject      *object,
 }
 
 static void
+kv_window_size_allocate (GtkWidget *widget,
+                         int        width,
+                         int        height,
+                         int        baseline)
+{
+  GTK_WIDGET_CLASS (kv_window_parent_class)->size_allocate (widget, width, height, baseline);
+  _kv_window_present_allocated (KV_WINDOW (widget), width);
+}
+
+static void
 kv_window_class_init (KvWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -863,6 +874,7 @@ kv_window_class_init (KvWindowClass *klass)
   object_class->get_property = kv_window_get_property;
   object_class->set_property = kv_window_set_property;
   window_class->close_request = kv_window_close_request;
+  widget_class->size_allocate = kv_window_size_allocate;
 
   properties[PROP_PRODUCT_MODE] =
     g_param_spec_boolean ("product-mode", NULL, NULL,

@@ -22,6 +22,7 @@
  *                         table alone: its eight columns in sight at every
  *                         step, in a print the wall keeps large; a
  *                         suggest's title names those with no card once
+ *   /symbolic/present-resize  the print follows the window: 1280 → 1024 → 1280
  *   /symbolic/steps       back, forward, New Step, refused, undo, Next Turn
  *   /symbolic/off         product view off; without an envelope, the
  *                         perspective and export too, said why
@@ -557,6 +558,40 @@ test_present_table (void)
   present_table (1024, 700);
 }
 
+/* The print follows the window: a slide that narrows to 1024 px goes
+ * down to 19 px, columns whole, and back to 24 px at 1280. */
+static void
+test_present_resize (void)
+{
+  static const int sizes[][3] = { { 1280, 720, 24 }, { 1024, 700, 19 }, { 1280, 720, 24 } };
+  KvWindow *slide = kv_display_new_window (1280, 720);
+  g_autoptr(GError) error = NULL;
+  KvKnowledgeTable *table = KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (slide));
+  GtkAdjustment *across =
+    gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (kv_knowledge_table_get_scroller (table)));
+
+  g_assert_true (kv_window_open (slide, "cluedo6", &error));
+  g_assert_no_error (error);
+  kv_window_set_presenting (slide, TRUE);
+  gtk_window_unfullscreen (GTK_WINDOW (slide));
+  gtk_widget_activate_action (GTK_WIDGET (slide), "win.present-layout", "s", "table");
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (slide), sizes[i][0], sizes[i][1]);
+      g_assert_true (kv_display_wait_for_canvas (slide, 60000));
+      kv_display_wait (400);
+      g_test_message ("%s cluedo6 presenting, resized to %d×%d: the table is %.0f px in %.0f, at %d px",
+                      kv_display_language (), sizes[i][0], sizes[i][1], gtk_adjustment_get_upper (across),
+                      gtk_adjustment_get_page_size (across), slide->table_print);
+      g_assert_cmpint (slide->table_print, ==, sizes[i][2]);
+      g_assert_cmpfloat (gtk_adjustment_get_upper (across), <=, gtk_adjustment_get_page_size (across) + 0.5);
+      assert_print (GTK_WIDGET (table), slide->table_print);
+    }
+  kv_window_set_presenting (slide, FALSE);
+  gtk_window_destroy (GTK_WINDOW (slide));
+  kv_display_wait (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -574,6 +609,7 @@ main (int   argc,
   g_test_add_func ("/symbolic/width", test_width);
   g_test_add_func ("/symbolic/present-width", test_present_width);
   g_test_add_func ("/symbolic/present-table", test_present_table);
+  g_test_add_func ("/symbolic/present-resize", test_present_resize);
   g_test_add_func ("/symbolic/steps", test_steps);
   g_test_add_func ("/symbolic/off", test_off);
   g_test_add_func ("/symbolic/restore", test_restore);
