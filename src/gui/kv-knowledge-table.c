@@ -893,7 +893,8 @@ kv_knowledge_table_set_print (KvKnowledgeTable *self,
   g_autofree char *print_class = NULL;
 
   g_return_if_fail (KV_IS_KNOWLEDGE_TABLE (self));
-  g_return_if_fail (pixels == 0 || (pixels >= KV_KNOWLEDGE_TABLE_LEAST_PRINT && pixels < 24));
+  /* The prints style.css has a class for. */
+  g_return_if_fail (pixels == 0 || pixels == 22 || pixels == 20 || pixels == KV_KNOWLEDGE_TABLE_LEAST_PRINT);
 
   if (self->print == pixels)
     return;

@@ -168,13 +168,23 @@ update_table_width (KvWindow *self)
 }
 
 static gboolean
-choose_again (gpointer data)
+apply_again (gpointer data)
 {
   KvWindow *self = data;
 
-  self->present_retry = 0;
+  self->present_again = 0;
   _kv_window_apply_layout (self);
   return G_SOURCE_REMOVE;
+}
+
+/* The layout chosen and applied again in @ms (0: once idle), unless that
+ * is already to come. */
+static void
+apply_later (KvWindow *self,
+             guint     ms)
+{
+  if (self->present_again == 0)
+    self->present_again = ms > 0 ? g_timeout_add (ms, apply_again, self) : g_idle_add (apply_again, self);
 }
 
 /* Until the teacher picks one: the table alone when, in large print, it
@@ -194,9 +204,9 @@ choose_layout (KvWindow *self)
     width = 1280;
   /* style.css's large print: 24 px. */
   table = kv_knowledge_table_get_width_at (self->knowledge_table, 24);
-  if (table == 0 && self->present_retry == 0)
+  if (table == 0)
     /* A game just opened: its columns are measured when it is shown. */
-    self->present_retry = g_timeout_add (100, choose_again, self);
+    apply_later (self, 100);
   /* A lesson's words and questions are under the picture: they stay. */
   layout = table > width / 2 && !picture_carries_lesson (self)
            && !kv_lesson_pane_get_active (KV_LESSON_PANE (self->lesson_pane)) ? KV_PRESENT_TABLE : KV_PRESENT_BOTH;
@@ -333,16 +343,6 @@ _kv_window_set_present_layout (KvWindow        *self,
   g_object_notify (G_OBJECT (self), "present-layout");
 }
 
-static gboolean
-relayout (gpointer data)
-{
-  KvWindow *self = data;
-
-  self->present_relayout = 0;
-  _kv_window_apply_layout (self);
-  return G_SOURCE_REMOVE;
-}
-
 /* The surface's width (on_realize) comes before the window's own: a
  * window full screen on a laptop that a projector narrows to 1024 px
  * chose its layout and print for the old width, which the window kept. */
@@ -353,8 +353,7 @@ _kv_window_present_allocated (KvWindow *self,
   if (!self->presenting || width == self->present_width)
     return;
   self->present_width = width;
-  if (self->present_relayout == 0)
-    self->present_relayout = g_idle_add (relayout, self);
+  apply_later (self, 0);
 }
 
 static void

@@ -64,9 +64,9 @@ struct _KvWindow
   KvPresentLayout       present_layout; /* what it shows: T flips through them */
   gboolean              present_layout_chosen; /* by the teacher: kept from then on */
   int                   table_print;   /* presenting, the table's font in px (table_print ()) */
-  guint                 present_retry; /* the layout chosen again once the table is measured */
+  guint                 present_again; /* the layout chosen again: once the table is measured,
+                                        * or for a new width */
   int                   present_width; /* the width the layout was last chosen again for */
-  guint                 present_relayout; /* the layout chosen again for a new width */
   gboolean              flap_was_revealed; /* the history was shown before it */
   gboolean              flap_before_product; /* … before the product view */
   GtkEventController   *present_keys;  /* arrows, Page Up/Down, Escape while presenting */

@@ -768,8 +768,7 @@ kv_window_dispose (GObject *object)
   g_clear_handle_id (&self->text_idle, g_source_remove);
   g_clear_handle_id (&self->text_timeout, g_source_remove);
   g_clear_handle_id (&self->read_ahead, g_source_remove);
-  g_clear_handle_id (&self->present_retry, g_source_remove);
-  g_clear_handle_id (&self->present_relayout, g_source_remove);
+  g_clear_handle_id (&self->present_again, g_source_remove);
   if (self->problem_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->problem_dialog));
   g_clear_weak_pointer (&self->problem_dialog);
