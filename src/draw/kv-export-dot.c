@@ -92,6 +92,28 @@ append_dot_label (GString      *out,
     g_string_append (out, ", peripheries=2");
 }
 
+/* A wedged fill with the share @dropped grey from twelve o'clock
+ * clockwise, as on screen and in TikZ: Graphviz draws a colour list's
+ * wedges counter-clockwise from three o'clock, so the grey is the
+ * quarter up to twelve and, past a quarter, the end of the circle. The
+ * last colour takes what the weights leave; a weight of 0 would be read
+ * as none, so the first wedge is left out when it would be empty and
+ * the grey is at least a hundredth. */
+static void
+append_share_from_top (GString *out,
+                       double   dropped)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (dropped >= 1)
+    g_string_append (out, DROPPED_SHARE_HEX);
+  else if (dropped >= 0.245)
+    g_string_append_printf (out, DROPPED_SHARE_HEX ";0.25:#FFFFFF;%s:" DROPPED_SHARE_HEX, fmt (a, 1 - dropped));
+  else
+    g_string_append_printf (out, "#FFFFFF;%s:" DROPPED_SHARE_HEX ";%s:#FFFFFF", fmt (a, 0.25 - dropped),
+                            fmt (b, MAX (dropped, 0.01)));
+}
+
 /* Node @i's colours and marks; its styles added to @styles. */
 static void
 append_dot_marks (GString               *out,
@@ -111,9 +133,11 @@ append_dot_marks (GString               *out,
       char a[G_ASCII_DTOSTR_BUF_SIZE];
       const char *share = fmt (a, node->dropped);
 
-      /* The share of its pairs dropped, a wedge of its fill. */
-      g_string_append_printf (out, ", dropped=%s, fillcolor=\"" DROPPED_SHARE_HEX ";%s:#FFFFFF\"", share, share);
-      g_string_append (styles, ",wedged");
+      g_string_append_printf (out, ", dropped=%s, fillcolor=\"", share);
+      append_share_from_top (out, node->dropped);
+      g_string_append_c (out, '"');
+      /* Not "filled" too: Graphviz would read the list as a gradient. */
+      g_string_replace (styles, "filled", "wedged", 1);
     }
   else if (node->flags & KV_NODE_FILLED)
     /* An envelope the panel's agent considers possible (the agents view). */

@@ -109,8 +109,8 @@ ok $? "DOT: 12 dropped pairs, struck through"
 grep -q 'definecolor{kvdroppedshare}' "$dir/shares.tex" && [ "$(grep -c 'delta angle=-240.00,' "$dir/shares.tex")" = 46 ] \
   && ! grep -q kvdroppedshare "$dir/pairs.tex"
 ok $? "TikZ: 45 envelopes dropped at two thirds (and the legend's sample); none in Hexa's"
-[ "$(grep -c 'dropped=0.67, fillcolor="#C7C7C7;0.67:#FFFFFF", style="filled,wedged"' "$dir/shares.dot")" = 45 ]
-ok $? "DOT: 45 envelopes dropped at two thirds, wedged"
+[ "$(grep -c 'dropped=0.67, fillcolor="#C7C7C7;0.25:#FFFFFF;0.33:#C7C7C7", style="wedged"' "$dir/shares.dot")" = 45 ]
+ok $? "DOT: 45 envelopes dropped at two thirds, wedged from twelve o'clock"
 [ "$(grep -c 'draw\[agent 2, cut\]' "$dir/links.tex")" = 3 ]; ok $? "TikZ: 3 cut links in the cut style"
 [ "$(grep -c ', cut=true' "$dir/links.dot")" = 3 ]; ok $? "DOT: 3 cut links marked"
 [ "$(grep -c 'label\(, cut\)\?\] at (' "$dir/links.tex")" = 9 ]; ok $? "TikZ: the agent's name on each of the 9 links"
@@ -118,6 +118,8 @@ ok $? "DOT: 45 envelopes dropped at two thirds, wedged"
 if command -v neato >/dev/null; then
   neato -n2 -Tsvg "$dir/links.dot" >/dev/null 2>"$dir/neato.err" && [ ! -s "$dir/neato.err" ]
   ok $? "Graphviz reads the cut links' DOT without complaint"
+  neato -n2 -Tsvg "$dir/shares.dot" >/dev/null 2>"$dir/neato.err" && [ ! -s "$dir/neato.err" ]
+  ok $? "Graphviz reads the greyed shares' DOT without complaint"
 fi
 
 # --size: the page asked for, the picture fitted; labels too small are said.
