@@ -56,6 +56,12 @@ struct _KvKnowledgeTable
    * them again when the style changes it (presentation mode's large print). */
   PangoFontDescription *measured_font;
   guint          restyle_source;
+  /* show_learned_tick () while it scrolls, the frame of its last call
+   * (-1: none yet) and whether it has scrolled to the last row yet */
+  guint          learned_tick;
+  gint64         learned_frame;
+  gboolean       learned_last_shown;
+  gboolean       learned_waits;  /* for the table to be shown */
   int            max_width;  /* kv_knowledge_table_set_max_width, or -1 */
   int            print;      /* kv_knowledge_table_set_print, or 0 */
   int            columns_width;  /* all columns, in measured_font (size_columns) */
@@ -607,6 +613,124 @@ set_rows (KvKnowledgeTable *self,
 
 static void refill (KvKnowledgeTable *self);
 
+/* Whether a cell of @row differs from the previous step. */
+static gboolean
+row_learned (KvCardRow *row)
+{
+  for (guint column = 0; column < kv_card_row_get_n_cells (row); column++)
+    if (kv_card_row_get_cell_flags (row, column) & KV_CELL_LEARNED)
+      return TRUE;
+  return FALSE;
+}
+
+/* The column view's list of rows: it scrolls to a row (GTK 4.8 has no
+ * gtk_column_view_scroll_to). */
+static GtkWidget *
+rows_view (KvKnowledgeTable *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      return child;
+  return NULL;
+}
+
+/* The first and the last card row the step changed (FALSE: none). The
+ * worlds' row changes at nearly every step and does not count. */
+static gboolean
+learned_rows (KvKnowledgeTable *self,
+              guint            *first,
+              guint            *last)
+{
+  GListModel *rows = G_LIST_MODEL (self->rows);
+
+  *first = G_MAXUINT;
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(KvCardRow) row = g_list_model_get_item (rows, i);
+
+      if (kv_card_row_get_kind (row) == KV_CARD_ROW_CARD && row_learned (row))
+        {
+          *first = MIN (*first, i);
+          *last = i;
+        }
+    }
+  return *first != G_MAXUINT;
+}
+
+/* The card rows the step changed, in sight: Cluedo's table is taller
+ * than a screen, and the row the explanation speaks of ("everyone now
+ * knows that 3 holds wrench") was below its edge. From the top, the
+ * last of them scrolled to, then the first, each only as far as needed:
+ * the top stays when they fit under it, else the first is shown with as
+ * many after it as fit.
+ *
+ * The list scrolls to a row by where the rows were laid out, which new
+ * rows are only at the next frame, and by where it was scrolled to at
+ * that layout: one scroll a frame, from the frame after the rows
+ * changed (and, the table hidden, once it is shown again). */
+static gboolean
+show_learned_tick (GtkWidget     *widget,
+                   GdkFrameClock *clock,
+                   gpointer       data)
+{
+  KvKnowledgeTable *self = KV_KNOWLEDGE_TABLE (widget);
+  GtkWidget *view = rows_view (self);
+  gint64 frame = gdk_frame_clock_get_frame_counter (clock);
+  guint first, last;
+
+  if (!gtk_widget_get_mapped (widget))
+    {
+      /* Hidden (the picture alone): again once shown (map ()). */
+      self->learned_tick = 0;
+      self->learned_waits = TRUE;
+      return G_SOURCE_REMOVE;
+    }
+  if (frame == self->learned_frame)
+    return G_SOURCE_CONTINUE;
+  if (self->learned_frame < 0)
+    {
+      self->learned_frame = frame;   /* the rows are laid out in this one */
+      return G_SOURCE_CONTINUE;
+    }
+  self->learned_frame = frame;
+  if (view != NULL && learned_rows (self, &first, &last))
+    {
+      if (!self->learned_last_shown)
+        {
+          gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+          gtk_widget_activate_action (view, "list.scroll-to-item", "u", last);
+          self->learned_last_shown = TRUE;
+          if (first != last)
+            return G_SOURCE_CONTINUE;
+        }
+      else
+        gtk_widget_activate_action (view, "list.scroll-to-item", "u", first);
+    }
+  self->learned_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+show_learned_later (KvKnowledgeTable *self)
+{
+  self->learned_frame = -1;
+  self->learned_last_shown = FALSE;
+  self->learned_waits = FALSE;
+  if (self->learned_tick == 0)
+    self->learned_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), show_learned_tick, NULL, NULL);
+}
+
+static void
+kv_knowledge_table_map (GtkWidget *widget)
+{
+  KvKnowledgeTable *self = KV_KNOWLEDGE_TABLE (widget);
+
+  GTK_WIDGET_CLASS (kv_knowledge_table_parent_class)->map (widget);
+  if (self->learned_waits)
+    show_learned_later (self);
+}
+
 void
 kv_knowledge_table_set_state (KvKnowledgeTable *self,
                               KvState          *state,
@@ -629,6 +753,7 @@ kv_knowledge_table_set_state (KvKnowledgeTable *self,
   self->world = world;
   self->previous_world = previous_world;
   refill (self);
+  show_learned_later (self);
 }
 
 void
@@ -968,6 +1093,9 @@ kv_knowledge_table_dispose (GObject *object)
   KvKnowledgeTable *self = KV_KNOWLEDGE_TABLE (object);
 
   g_clear_handle_id (&self->restyle_source, g_source_remove);
+  if (self->learned_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->learned_tick);
+  self->learned_tick = 0;
   g_clear_pointer (&self->measured_font, pango_font_description_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), KV_TYPE_KNOWLEDGE_TABLE);
@@ -1032,6 +1160,7 @@ kv_knowledge_table_class_init (KvKnowledgeTableClass *klass)
   object_class->get_property = kv_knowledge_table_get_property;
   object_class->set_property = kv_knowledge_table_set_property;
   widget_class->css_changed = kv_knowledge_table_css_changed;
+  widget_class->map = kv_knowledge_table_map;
 
   /* Each player's cells show its chances for each owner (R. S. Bowman's
    * assistant's probabilities: shares of the deals it considers possible)

@@ -10,8 +10,8 @@
  * under 24 px in presentation mode, and none is ellipsized or given less
  * room than it needs (cut); presenting, the table does not scroll
  * sideways (where it would beside the picture, the picture has the
- * explanation beside it, and T shows the table); no table widens the
- * window past the screen. Screenshots
+ * explanation beside it, and T shows the table); the first row a step
+ * changed is in sight; no table widens the window past the screen. Screenshots
  * readable-LANG-GAME-MODE-WxH.png of the last step in the build dir.
  */
 #define G_LOG_DOMAIN "test-readable"
@@ -91,6 +91,80 @@ check_not_sideways (const char *where)
              gtk_adjustment_get_upper (h), gtk_adjustment_get_page_size (h));
 }
 
+/* The first descendant of @widget of type @type, or NULL. */
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The label under @widget that says @text, mapped, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return NULL;
+  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), text))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first card row the step changed (a cell marked learned) is in
+ * sight, whole, in the table's rows: Cluedo's 21 rows are taller than a
+ * slide, and "everyone now knows that 3 holds wrench" pointed at a row
+ * below its edge. */
+static void
+check_changed_in_sight (const char *where)
+{
+  KvKnowledgeTable *table = KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window));
+  const KvGame *game = kv_window_get_history (window)->game;
+  GtkWidget *rows, *label;
+  graphene_rect_t bounds;
+  const char *changed = NULL;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (table)))
+    return;
+  for (guint card = 0; card < game->n_cards && changed == NULL; card++)
+    for (guint column = 0; column < game->n_agents + 2 && changed == NULL; column++)
+      {
+        gboolean learned = FALSE;
+
+        kv_knowledge_table_get_cell (table, game->card_names[card], column, &learned);
+        if (learned)
+          changed = game->card_names[card];
+      }
+  if (changed == NULL)
+    return;
+  rows = find_type (kv_knowledge_table_get_scroller (table), GTK_TYPE_LIST_VIEW);
+  g_assert_nonnull (rows);
+  label = find_label (rows, changed);
+  if (label == NULL || !gtk_widget_compute_bounds (label, rows, &bounds))
+    g_error ("%s: the row of %s, which the step changed, is not shown", where, changed);
+  if (bounds.origin.y < -0.5 || bounds.origin.y + bounds.size.height > gtk_widget_get_height (rows) + 0.5)
+    g_error ("%s: the row of %s, which the step changed, is out of sight (at %.0f px of %d)", where, changed,
+             bounds.origin.y, gtk_widget_get_height (rows));
+}
+
 static void
 set_mode (Mode mode)
 {
@@ -130,6 +204,7 @@ test_readable (gconstpointer data)
           /* The table and the explanation; in presentation mode the
            * strip too (12 px: it is neither). */
           n = check_labels (window->right_pane, c->mode == AT_DESK ? 12 : 24, where);
+          check_changed_in_sight (where);
           if (c->mode != AT_DESK)
             {
               n += check_labels (window->present_strip, 12, where);
