@@ -286,6 +286,7 @@ _kv_window_apply_layout (KvWindow *self)
   layout = self->product_mode ? KV_PRESENT_PICTURE : self->presenting ? self->present_layout : KV_PRESENT_BOTH;
   update_table_print (self, layout);
   gtk_widget_set_visible (GTK_WIDGET (self->formula_bar), !self->presenting && !self->product_mode);
+  gtk_widget_set_visible (self->layout_switch, !self->product_mode);
 
   gtk_widget_set_visible (gtk_paned_get_start_child (self->inner_paned), layout != KV_PRESENT_TABLE);
   gtk_widget_set_visible (self->right_pane, layout != KV_PRESENT_PICTURE);
@@ -467,8 +468,9 @@ on_present_key (GtkWidget *widget,
       _kv_window_set_presenting (self, FALSE);
       break;
     case PRESENT_FLIP:
-      /* Both → picture → table → both. */
-      _kv_window_set_present_layout (self, (self->present_layout + 1) % G_N_ELEMENTS (layout_nicks));
+      /* Both → picture → table → both; the product view is a picture. */
+      if (!self->product_mode)
+        _kv_window_set_present_layout (self, (self->present_layout + 1) % G_N_ELEMENTS (layout_nicks));
       break;
     default:
       g_assert_not_reached ();

@@ -54,6 +54,7 @@ struct _KvWindow
   GtkWidget            *present_strip; /* presentation mode's step strip */
   GtkLabel             *strip_label;   /* "Step 3 of 8 · 2 ends the move" */
   GtkLabel             *strip_title;   /* the game */
+  GtkWidget            *layout_switch; /* Picture, Both, Table */
 
   GtkWidget            *canvas;
   GtkWidget            *lesson_pane;   /* a lesson's words and questions (kv-lesson-pane.c) */

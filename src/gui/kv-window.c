@@ -942,6 +942,7 @@ kv_window_class_init (KvWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KvWindow, present_strip);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, strip_label);
   gtk_widget_class_bind_template_child (widget_class, KvWindow, strip_title);
+  gtk_widget_class_bind_template_child (widget_class, KvWindow, layout_switch);
   gtk_widget_class_bind_template_callback (widget_class, on_composer_apply);
 
   _kv_window_class_actions_init (widget_class);

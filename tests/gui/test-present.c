@@ -8,7 +8,8 @@
  * what kv_style_presentation_label_px () asks; the knowledge table is in
  * large print (24 px, its "?" cells at least 65 % black: #595959 or
  * darker on white, a contrast of 7:1) with every column in sight for Hexa
- * beside the picture, and for Clue 11 alone (T: picture, table, both).
+ * beside the picture, and for Clue 11 alone (T: picture, table, both);
+ * the product view hides the layout switch and T leaves the layout.
  * Run on a 1280×720 Xvfb screen (meson.build), so that full screen is
  * 1280×720.
  */
@@ -347,6 +348,39 @@ test_table_size (void)
     }
 }
 
+/* The product view, presenting, is always a picture: the strip's
+ * Picture, Both and Table are hidden while it is shown (they showed
+ * "Table" lit over the product's two panels) and T leaves the layout
+ * the step had, which comes back with it. */
+static void
+test_product_layout (void)
+{
+  g_autoptr(GError) error = NULL;
+  KvPresentLayout was;
+
+  kv_window_set_presenting (window, FALSE);
+  g_assert_true (kv_window_open (window, "hexa-show", &error));
+  g_assert_no_error (error);
+  kv_window_select_step (window, 1);
+  kv_window_set_presenting (window, TRUE);
+  g_assert_true (kv_display_wait_for_canvas (window, 30000));
+  was = window->present_layout;
+  g_assert_true (gtk_widget_get_visible (window->layout_switch));
+
+  g_object_set (window, "product-mode", TRUE, NULL);
+  kv_display_wait (200);
+  g_assert_true (window->product_mode);
+  g_assert_false (gtk_widget_get_visible (window->layout_switch));
+  g_assert_true (press_key (GTK_WIDGET (window), GDK_KEY_t, 0));
+  g_assert_cmpint (window->present_layout, ==, was);
+
+  g_object_set (window, "product-mode", FALSE, NULL);
+  kv_display_wait (200);
+  g_assert_true (gtk_widget_get_visible (window->layout_switch));
+  g_assert_cmpint (window->present_layout, ==, was);
+  kv_window_set_presenting (window, FALSE);
+}
+
 /* kripkeviz --present hexa */
 
 static gboolean
@@ -400,6 +434,7 @@ main (int   argc,
   g_test_add_func ("/present/keys", test_keys);
   g_test_add_func ("/present/label-size", test_label_size);
   g_test_add_func ("/present/table-size", test_table_size);
+  g_test_add_func ("/present/product-layout", test_product_layout);
   g_test_add_func ("/present/command-line", test_command_line);
 
   status = g_test_run ();
