@@ -587,8 +587,6 @@ void
 kv_product_pane_set_presenting (KvProductPane *self,
                                 gboolean       presenting)
 {
-  GtkLabel *titles[3] = { self->model_title, self->action_title, self->product_title };
-
   g_return_if_fail (KV_IS_PRODUCT_PANE (self));
 
   presenting = !!presenting;
@@ -598,12 +596,6 @@ kv_product_pane_set_presenting (KvProductPane *self,
   self->presenting = presenting;
   /* The clicker walks the stages; the product's subtitle names the one shown. */
   gtk_widget_set_visible (self->toolbar, !presenting);
-  /* In large print a panel's title wraps rather than lose its end. */
-  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
-    {
-      gtk_label_set_wrap (titles[i], presenting);
-      gtk_label_set_ellipsize (titles[i], presenting ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
-    }
   update_panels_shown (self);
   queue_shares (self);
 }

@@ -8,7 +8,8 @@
  * of Hexa's showcard, at every stage: each of the three panels — M, A and
  * the stage of M ⊗ A — fitted to its place draws its labels and its
  * legend's text at least 12 px high (the panels share the width by what
- * their drawings need, kv-product-pane-shares.c). Twocards too: M's twelve
+ * their drawings need, kv-product-pane-shares.c), and no label of the
+ * pane is ellipsized or breaks a word across lines. Twocards too: M's twelve
  * deals and the result's 24 worlds in a grid (a row per card of 1, a
  * column per card of 2), A's twelve events in one (a row per card shown
  * to 1, a column per card shown to 2), the 144 pairs in the matrix W × E.
@@ -60,6 +61,37 @@ screenshot (KvWindow       *window,
   g_object_unref (kv_display_save_png (GTK_WIDGET (window), name));
 }
 
+/* Every label shown under @widget whole: not ellipsized ("A — the
+ * acti…" at 1024 px), no word broken across lines ("the actual one is
+ * Plu-" / "m"): each line after the first starts a word. */
+static void
+check_labels_whole (GtkWidget  *widget,
+                    const char *where)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    {
+      PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (widget));
+      const char *text = pango_layout_get_text (layout);
+      const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly (layout, NULL);
+
+      if (pango_layout_is_ellipsized (layout))
+        g_error ("%s: “%s” is ellipsized", where, gtk_label_get_text (GTK_LABEL (widget)));
+      for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+        {
+          int start = ((PangoLayoutLine *) l->data)->start_index;
+          glong offset = g_utf8_pointer_to_offset (text, text + start);
+
+          if (start > 0 && !attrs[offset].is_word_start && !g_unichar_isspace (g_utf8_get_char (text + start)))
+            g_error ("%s: “%s” breaks a word across lines", where, text);
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    check_labels_whole (child, where);
+}
+
 static void
 test_fit (gconstpointer data)
 {
@@ -104,6 +136,12 @@ test_fit (gconstpointer data)
           g_assert_cmpfloat (legend.origin.y + legend.size.height, <=, gtk_widget_get_height (GTK_WIDGET (canvas)) + 0.5);
           g_assert_cmpfloat (legend_size, >=, MIN_TEXT_PX);
         }
+      {
+        g_autofree char *where = g_strdup_printf ("%s %s %d×%d, stage %s", kv_display_language (), c->game,
+                                                  c->width, c->height, kv_product_stage_to_string (stage));
+
+        check_labels_whole (GTK_WIDGET (pane), where);
+      }
       kv_display_wait (50);
       screenshot (window, c, stage);
     }
