@@ -77,7 +77,9 @@ measure_headers (KvLayout *layout,
         cells->across_w = MAX (cells->across_w, h->width);
     }
   for (guint i = 0; i < down->len; i++)
-    if (!is_heading (graph, layout->transposed, i))
+    if (is_heading (graph, layout->transposed, i))
+      layout->headers[i].backdrop = TRUE;
+    else
       cells->down_w = MAX (cells->down_w, layout->headers[i].width);
 }
 

@@ -64,6 +64,8 @@ typedef struct {
   double      size;            /* KV_STYLE_LABEL_SIZE, or a caption's own */
   gboolean    bold;
   int         agent;           /* written in this agent's colour, or -1 (ink) */
+  gboolean    backdrop;        /* on white: a block's heading, which overhangs
+                                * the cells and the links that cross its row */
 } KvLayoutHeader;
 
 typedef struct {

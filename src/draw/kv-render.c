@@ -1356,6 +1356,16 @@ draw_headers (const KvLayout *layout,
           cairo_set_source_rgb (cr, rgb.red, rgb.green, rgb.blue);
         }
       cairo_text_extents (cr, h->text, &extents);
+      if (h->backdrop)
+        {
+          /* Read over the links under it, as a link's name is. */
+          cairo_save (cr);
+          cairo_rectangle (cr, h->x - extents.x_advance / 2 - 2, h->y - font.height / 2, extents.x_advance + 4,
+                           font.height);
+          cairo_set_source_rgb (cr, 1, 1, 1);
+          cairo_fill (cr);
+          cairo_restore (cr);
+        }
       cairo_move_to (cr, h->x - extents.x_advance / 2, h->y + (font.ascent - font.descent) / 2);
       show_text (cr, h->text, stats, TRUE);
       if (!plain)

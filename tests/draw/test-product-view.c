@@ -1002,6 +1002,17 @@ test_clue_envelope (void)
   g_assert_cmpuint (kv_graph_n_nodes (links), ==, 56 - 11);
   g_assert_cmpint (kv_graph_actual (links), >=, 0);
   g_assert_cmpuint (kv_graph_count_edges_with (links, 1, KV_EDGE_CUT), ==, 0);   /* 2 only watches */
+  /* The events' headings ("event Plum", wider than the weapons' names)
+   * overhang the first column, whose links cross their rows: they are
+   * drawn on white, the weapons' names are not. */
+  {
+    g_autoptr(KvLayoutContext) context = kv_layout_context_new ();
+    g_autoptr(KvLayout) layout = kv_layout_new (context, links, KV_LAYOUT_AUTO, &error);
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < links->row_headers->len; i++)
+      g_assert_cmpint (layout->headers[i].backdrop, ==, i % 8 == 0);
+  }
 }
 
 /* A suggestion's product is that of its last answer. */
