@@ -56,10 +56,11 @@ struct _KvKnowledgeTable
    * them again when the style changes it (presentation mode's large print). */
   PangoFontDescription *measured_font;
   guint          restyle_source;
-  /* show_learned_tick () while it scrolls, the frame of its last call
-   * (-1: none yet) and whether it has scrolled to the last row yet */
+  /* show_learned_tick () while it scrolls (once a frame), whether the
+   * rows have had a frame to be laid out in, and whether it has scrolled
+   * to the last changed row yet */
   guint          learned_tick;
-  gint64         learned_frame;
+  gboolean       learned_laid_out;
   gboolean       learned_last_shown;
   gboolean       learned_waits;  /* for the table to be shown */
   int            max_width;  /* kv_knowledge_table_set_max_width, or -1 */
@@ -676,7 +677,6 @@ show_learned_tick (GtkWidget     *widget,
 {
   KvKnowledgeTable *self = KV_KNOWLEDGE_TABLE (widget);
   GtkWidget *view = rows_view (self);
-  gint64 frame = gdk_frame_clock_get_frame_counter (clock);
   guint first, last;
 
   if (!gtk_widget_get_mapped (widget))
@@ -686,14 +686,11 @@ show_learned_tick (GtkWidget     *widget,
       self->learned_waits = TRUE;
       return G_SOURCE_REMOVE;
     }
-  if (frame == self->learned_frame)
-    return G_SOURCE_CONTINUE;
-  if (self->learned_frame < 0)
+  if (!self->learned_laid_out)
     {
-      self->learned_frame = frame;   /* the rows are laid out in this one */
+      self->learned_laid_out = TRUE;   /* in this frame */
       return G_SOURCE_CONTINUE;
     }
-  self->learned_frame = frame;
   if (view != NULL && learned_rows (self, &first, &last))
     {
       if (!self->learned_last_shown)
@@ -714,7 +711,7 @@ show_learned_tick (GtkWidget     *widget,
 static void
 show_learned_later (KvKnowledgeTable *self)
 {
-  self->learned_frame = -1;
+  self->learned_laid_out = FALSE;
   self->learned_last_shown = FALSE;
   self->learned_waits = FALSE;
   if (self->learned_tick == 0)

@@ -157,12 +157,17 @@ check_changed_in_sight (const char *where)
     return;
   rows = find_type (kv_knowledge_table_get_scroller (table), GTK_TYPE_LIST_VIEW);
   g_assert_nonnull (rows);
-  label = find_label (rows, changed);
-  if (label == NULL || !gtk_widget_compute_bounds (label, rows, &bounds))
-    g_error ("%s: the row of %s, which the step changed, is not shown", where, changed);
-  if (bounds.origin.y < -0.5 || bounds.origin.y + bounds.size.height > gtk_widget_get_height (rows) + 0.5)
-    g_error ("%s: the row of %s, which the step changed, is out of sight (at %.0f px of %d)", where, changed,
-             bounds.origin.y, gtk_widget_get_height (rows));
+  /* It scrolls there a few frames after the rows change. */
+  for (guint waited = 0;; waited += 20)
+    {
+      label = find_label (rows, changed);
+      if (label != NULL && gtk_widget_compute_bounds (label, rows, &bounds) && bounds.origin.y >= -0.5 &&
+          bounds.origin.y + bounds.size.height <= gtk_widget_get_height (rows) + 0.5)
+        return;
+      if (waited >= 500)
+        g_error ("%s: the row of %s, which the step changed, is out of sight", where, changed);
+      kv_display_wait (20);
+    }
 }
 
 static void
