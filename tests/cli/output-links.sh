@@ -120,6 +120,32 @@ else
   echo "ok $n # SKIP a read-only file as another user: needs root and setpriv"
 fi
 
+# The lesson's PDF is written as export's files are: a full disk (through
+# a link to /dev/full) or a size limit leaves the old file whole, and the
+# messages are export's.
+ln -s /dev/full "$tmp/full.pdf"
+"$cli" lesson hexa -o "$tmp/full.pdf" 2>"$tmp/err"
+status=$?
+check "lesson -o a link to /dev/full: exit 2, No space left on device" \
+  '[ $status -eq 2 ] && grep -q "full.pdf: No space left on device" "$tmp/err" && [ -c /dev/full ]'
+echo old >"$tmp/lesson.pdf"
+limited "$cli" lesson clue11 --key -o "$tmp/lesson.pdf"
+status=$?
+check "lesson -o past a size limit: exit 2, the old file whole" \
+  '[ $status -eq 2 ] && grep -q "lesson.pdf: File too large" "$tmp/err" && [ "$(cat "$tmp/lesson.pdf")" = old ]'
+"$cli" lesson hexa -o "$tmp/lesson.pdf" 2>"$tmp/err"
+check "lesson -o: a PDF" '[ "$(head -c 5 "$tmp/lesson.pdf")" = "%PDF-" ]'
+"$cli" lesson hexa -o "$tmp/no-such-dir/x.pdf" 2>"$tmp/err"
+status=$?
+check "lesson -o in a missing directory: says so, as export does" \
+  '[ $status -eq 2 ] && grep -q "Could not write $tmp/no-such-dir/x.pdf: No such directory" "$tmp/err"'
+mkdir "$tmp/dir.pdf"
+"$cli" lesson hexa -o "$tmp/dir.pdf" 2>"$tmp/err"
+status=$?
+check "lesson -o a directory: says so, as export does" \
+  '[ $status -eq 2 ] && grep -q "dir.pdf is a directory" "$tmp/err"'
+rmdir "$tmp/dir.pdf"
+
 # Nothing else left in the directory (no temporary files).
 check "no temporary files left" '[ -z "$(ls "$tmp" | grep -E "\.[A-Za-z0-9]{6}$")" ]'
 
