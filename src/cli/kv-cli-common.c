@@ -164,6 +164,37 @@ kv_cli_check_environment (void)
   return TRUE;
 }
 
+/* At exit (atexit): what a command printed must have reached standard
+ * output, as coreutils' close_stdout checks; a full disk or a closed
+ * descriptor is an error, never a silent success. */
+static void
+close_stdout (void)
+{
+  int saved;
+
+  errno = 0;
+  if (fflush (stdout) == 0 && !ferror (stdout))
+    {
+      /* EBADF with nothing left to write: standard output was closed
+       * (>&-) and the command printed nothing there. */
+      if (fclose (stdout) == 0 || errno == EBADF)
+        return;
+    }
+  /* 0 when an earlier write failed and stdio dropped what it held. */
+  saved = errno;
+  if (saved != 0)
+    kv_cli_fail (_("cannot write to %s: %s"), _("standard output"), g_strerror (saved));
+  else
+    kv_cli_fail (_("cannot write to standard output"));
+  _exit (KV_EXIT_ERROR);
+}
+
+void
+kv_cli_check_stdout_at_exit (void)
+{
+  atexit (close_stdout);
+}
+
 KvHistory *
 kv_cli_run_history (KvScript *script)
 {

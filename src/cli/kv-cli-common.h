@@ -14,6 +14,12 @@ int         kv_cli_fail         (const char *format, ...) G_GNUC_PRINTF (1, 2);
  * malformed one said, by name and why). */
 gboolean    kv_cli_check_environment (void);
 
+/* From now on, at exit: if what was printed did not reach standard output
+ * (a full disk, a closed descriptor), "cannot write to standard output"
+ * and exit status KV_EXIT_ERROR, whatever the command returned. Each
+ * program's main calls it first. */
+void        kv_cli_check_stdout_at_exit (void);
+
 /* @text with every line longer than @width columns wrapped at spaces, the
  * rest of the line under the start of its description (an option's help,
  * after a run of spaces) or indented when that column is far right. */
@@ -52,9 +58,9 @@ gboolean    kv_cli_step_option  (int *step);
  * error printed. */
 const KvHistoryEntry *kv_cli_entry (const KvHistory *history, int step);
 
-/* Writes @bytes to @path: "-" is standard output; a regular file (or a new
- * one) is written atomically; a character device or a pipe is written into,
- * never replaced; a directory or a block device is refused. */
+/* Writes @bytes to @path: "-" is standard output; a directory or a block
+ * device is refused; anything else is written by kv_write_bytes (atomically,
+ * through links, in place on a device or a pipe: kv-write.h). */
 gboolean    kv_cli_write_output (const char *path, GBytes *bytes, GError **error);
 
 G_END_DECLS

@@ -16,6 +16,7 @@ int
 main (int argc, char **argv)
 {
   kv_i18n_init ();
+  kv_cli_check_stdout_at_exit ();
   if (argc >= 2 && g_str_equal (argv[1], "lesson"))
     return kv_cli_lesson (argc - 1, argv + 1);
   if (argc < 2)

@@ -129,6 +129,7 @@ kv_cli_lesson (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(KvLesson) lesson = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GBytes) pdf = NULL;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!kv_cli_parse_options (context, &argc, &argv, &error))
@@ -170,7 +171,10 @@ kv_cli_lesson (int argc, char **argv)
     }
   if (!g_str_has_suffix (output, ".pdf"))
     return kv_cli_fail (_("%s: the worksheet is written as PDF: name the file FILE.pdf"), output);
-  if (!kv_text_pdf_write (output, out->str, &error))
+  pdf = kv_text_pdf_bytes (out->str, &error);
+  /* As export writes its files: atomically, through links, never over a
+   * device (kv-write.h). */
+  if (pdf == NULL || !kv_cli_write_output (output, pdf, &error))
     return kv_cli_fail ("%s", error->message);
   return 0;
 }

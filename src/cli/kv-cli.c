@@ -92,6 +92,7 @@ int
 main (int argc, char **argv)
 {
   kv_i18n_init ();
+  kv_cli_check_stdout_at_exit ();
 
   if (argc < 2)
     return usage (stderr);

@@ -71,10 +71,19 @@ show_paragraph (Page *page, const char *words_text, double indent)
   g_string_free (line, TRUE);
 }
 
-gboolean
-kv_text_pdf_write (const char *path, const char *text, GError **error)
+/* Cairo's PDF, as it comes, appended to a GByteArray. */
+static cairo_status_t
+append_to_array (void *array, const unsigned char *data, unsigned int length)
 {
-  cairo_surface_t *surface = cairo_pdf_surface_create (path, PAGE_WIDTH, PAGE_HEIGHT);
+  g_byte_array_append (array, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+GBytes *
+kv_text_pdf_bytes (const char *text, GError **error)
+{
+  g_autoptr(GByteArray) pdf = g_byte_array_new ();
+  cairo_surface_t *surface = cairo_pdf_surface_create_for_stream (append_to_array, pdf, PAGE_WIDTH, PAGE_HEIGHT);
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
   Page page = { cairo_create (surface), MARGIN + FONT_SIZE };
   cairo_status_t status;
@@ -99,9 +108,11 @@ kv_text_pdf_write (const char *path, const char *text, GError **error)
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, KV_ERROR, KV_ERROR_IO, _("%s: cannot write the PDF: %s"), path,
+      /* TRANSLATORS: the first %s is PDF, PNG, SVG or "handout"; the second
+       * is Cairo's reason */
+      g_set_error (error, KV_ERROR, KV_ERROR_IO, _("Could not draw the %s: %s."), "PDF",
                    cairo_status_to_string (status));
-      return FALSE;
+      return NULL;
     }
-  return TRUE;
+  return g_byte_array_free_to_bytes (g_steal_pointer (&pdf));
 }

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /* test-write.c: kv_write_file never damages what it writes to — a link's
  * target is written and the link stays, a device or FIFO is written in
- * place, a file keeps its mode and hard links, everything else is replaced
- * atomically, and a failure names the path asked for. Runs as root (CI)
- * and not. */
+ * place, a file keeps its mode and hard links (and its old content when
+ * written in place fails), a file its user may not write is refused,
+ * everything else is replaced atomically, and a failure names the path
+ * asked for. Runs as root (CI) and not. */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,6 +33,18 @@ contents (const char *path)
 
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   return text;
+}
+
+/* @text into the file at @path as it is (g_file_set_contents would
+ * replace it, and so part it from its other names). */
+static void
+overwrite (const char *path, const char *text)
+{
+  int fd = g_open (path, O_WRONLY | O_TRUNC, 0);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, text, strlen (text)), ==, (gssize) strlen (text));
+  g_assert_cmpint (close (fd), ==, 0);
 }
 
 /* The names in the directory (no temporary file left behind). */
@@ -103,20 +118,51 @@ test_symlink (void)
 static void
 test_mode_kept (void)
 {
-  g_autofree char *path = in_tmp ("readonly.txt");
+  g_autofree char *path = in_tmp ("shared.txt");
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   GStatBuf info;
 
   g_assert_true (g_file_set_contents (path, "old", -1, NULL));
-  g_assert_cmpint (g_chmod (path, 0400), ==, 0);
-  /* The file is replaced by its directory's owner: its mode stays. */
+  g_assert_cmpint (g_chmod (path, 0640), ==, 0);
+  /* Replaced by a new file: the old one's mode, not the umask's. */
   g_assert_true (kv_write_file (path, "new", -1, 0666, &error));
   g_assert_no_error (error);
   g_assert_cmpint (g_stat (path, &info), ==, 0);
-  g_assert_cmpint (info.st_mode & 07777, ==, 0400);
+  g_assert_cmpint (info.st_mode & 07777, ==, 0640);
   text = contents (path);
   g_assert_cmpstr (text, ==, "new");
+  g_unlink (path);
+}
+
+/* A file its user may not write is refused, as a shell's `> FILE` would
+ * refuse it, though the directory would allow a rename over it. Root may
+ * write it: then it is replaced and keeps its mode. */
+static void
+test_read_only (void)
+{
+  g_autofree char *path = in_tmp ("readonly.txt");
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  guint before = n_entries ();
+  gboolean root = geteuid () == 0;
+  GStatBuf info;
+
+  g_assert_true (g_file_set_contents (path, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  g_assert_cmpint (kv_write_file (path, "new", -1, 0666, &error), ==, root);
+  if (root)
+    g_assert_no_error (error);
+  else
+    {
+      g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ACCES);
+      g_assert_true (g_str_has_prefix (error->message, path));
+    }
+  g_assert_cmpint (g_stat (path, &info), ==, 0);
+  g_assert_cmpint (info.st_mode & 07777, ==, 0444);
+  text = contents (path);
+  g_assert_cmpstr (text, ==, root ? "new" : "old");
+  g_assert_cmpuint (n_entries (), ==, before + 1);
   g_unlink (path);
 }
 
@@ -139,6 +185,64 @@ test_hard_links (void)
   g_assert_cmpuint (after.st_nlink, ==, 2);
   text = contents (other);
   g_assert_cmpstr (text, ==, "new");
+  g_unlink (path);
+  g_unlink (other);
+}
+
+/* Writes at most @limit bytes to a file from now on: a write beyond it
+ * fails with EFBIG (SIGXFSZ ignored) as under `ulimit -f`. Returns the
+ * limit before. */
+static struct rlimit
+limit_file_size (rlim_t limit)
+{
+  struct rlimit before, lower;
+
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &before), ==, 0);
+  lower = before;
+  lower.rlim_cur = limit;
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lower), ==, 0);
+  return before;
+}
+
+/* A file with two names written in place and cut short (a size limit,
+ * as a full disk would): both names keep the old content, and no copy is
+ * left beside it. */
+static void
+test_hard_links_failure (void)
+{
+  g_autofree char *path = in_tmp ("linked-failing.txt");
+  g_autofree char *other = in_tmp ("other-failing.txt");
+  g_autofree char *old = g_strnfill (1000, 'o');
+  g_autofree char *big = g_strnfill (3 * 4096, 'n');
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  guint before = n_entries ();
+  struct rlimit saved;
+
+  g_assert_true (g_file_set_contents (path, old, -1, NULL));
+  g_assert_cmpint (link (path, other), ==, 0);
+  saved = limit_file_size (4096);
+  g_assert_false (kv_write_file (path, big, -1, 0666, &error));
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  g_assert_nonnull (strstr (error->message, g_strerror (EFBIG)));
+  g_assert_true (g_str_has_prefix (error->message, path));
+  text = contents (other);
+  g_assert_true (g_str_equal (text, old));
+  g_assert_cmpuint (n_entries (), ==, before + 2);
+  g_clear_error (&error);
+  g_clear_pointer (&text, g_free);
+
+  /* Old content too big to copy under the limit: refused before the file
+   * is touched. */
+  overwrite (path, big);
+  saved = limit_file_size (4096);
+  g_assert_false (kv_write_file (path, "new", -1, 0666, &error));
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved), ==, 0);
+  g_assert_nonnull (strstr (error->message, g_strerror (EFBIG)));
+  text = contents (other);
+  g_assert_true (g_str_equal (text, big));
+  g_assert_cmpuint (n_entries (), ==, before + 2);
   g_unlink (path);
   g_unlink (other);
 }
@@ -258,7 +362,9 @@ main (int argc, char **argv)
   g_test_add_func ("/write/new-and-replace", test_new_and_replace);
   g_test_add_func ("/write/symlink", test_symlink);
   g_test_add_func ("/write/mode-kept", test_mode_kept);
+  g_test_add_func ("/write/read-only", test_read_only);
   g_test_add_func ("/write/hard-links", test_hard_links);
+  g_test_add_func ("/write/hard-links-failure", test_hard_links_failure);
   g_test_add_func ("/write/devices", test_devices);
   g_test_add_func ("/write/stdout-to-file", test_stdout_to_file);
   g_test_add_func ("/write/failure-names-path", test_failure_names_path);

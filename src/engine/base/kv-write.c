@@ -127,6 +127,109 @@ write_in_place (const char  *path,
   return TRUE;
 }
 
+/* Copies the rest of @from into @to and syncs it; FALSE with errno set. */
+static gboolean
+copy_contents (int from, int to)
+{
+  char buffer[64 * 1024];
+
+  for (;;)
+    {
+      gssize n = read (from, buffer, sizeof buffer);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return FALSE;
+      if (n == 0)
+        return fsync (to) == 0;
+      if (!write_all (to, buffer, (gsize) n))
+        return FALSE;
+    }
+}
+
+/* Copies the file @from into @out, which it closes; FALSE with errno set. */
+static gboolean
+copy_into (const char *from, int out)
+{
+  int in = open (from, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  gboolean copied = in >= 0 && copy_contents (in, out);
+  int saved = errno;
+
+  if (close (out) != 0 && copied)
+    {
+      saved = errno;
+      copied = FALSE;
+    }
+  if (in >= 0)
+    close (in);
+  errno = saved;
+  return copied;
+}
+
+/* A synced copy of @target in a new file beside it (its name plus
+ * ".XXXXXX"): that file's name, or NULL with errno set and nothing left. */
+static char *
+keep_copy (const char *target)
+{
+  g_autofree char *copy = g_strconcat (target, ".XXXXXX", NULL);
+  int fd = g_mkstemp_full (copy, O_WRONLY | O_CLOEXEC, 0600);
+  int saved;
+
+  if (fd < 0)
+    return NULL;
+  if (copy_into (target, fd))
+    return g_steal_pointer (&copy);
+  saved = errno;
+  g_unlink (copy);
+  errno = saved;
+  return NULL;
+}
+
+/* @copy's content back into @target, in place. */
+static gboolean
+put_back (const char *copy, const char *target)
+{
+  int fd = open (target, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+
+  return fd >= 0 && copy_into (copy, fd);
+}
+
+/* A file with several names is written in place, so that every name sees
+ * the new content. In place, a full disk or a size limit would leave it
+ * half-written: its old content is copied beside it first and put back if
+ * the write fails. Only if that fails too does the copy stay, named in
+ * the error. */
+static gboolean
+write_linked (const char  *path,
+              const char  *target,
+              const char  *data,
+              gsize        length,
+              GError     **error)
+{
+  g_autofree char *copy = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  copy = keep_copy (target);
+  if (copy == NULL)
+    return fail (path, errno, error);
+  if (write_in_place (path, target, data, length, TRUE, &local_error))
+    {
+      g_unlink (copy);
+      return TRUE;
+    }
+  if (put_back (copy, target))
+    {
+      g_unlink (copy);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  /* TRANSLATORS: the first %s is "FILE: reason", the second a file name */
+  g_set_error (error, local_error->domain, local_error->code, _("%s; its old content is kept in %s"),
+               local_error->message, copy);
+  return FALSE;
+}
+
 /* A temporary file beside @target, renamed over it once written and
  * synced; with @old's mode and owner when it replaces a file. */
 static gboolean
@@ -205,8 +308,12 @@ kv_write_file (const char  *path,
     return fail (path, EISDIR, error);
   if (!S_ISREG (info.st_mode))
     return write_in_place (path, target, data, (gsize) length, FALSE, error);
+  /* As a shell's `> FILE`: a file its user may not write is refused, even
+   * where its directory would let a rename replace it. */
+  if (faccessat (AT_FDCWD, target, W_OK, AT_EACCESS) != 0)
+    return fail (path, errno, error);
   if (info.st_nlink > 1)
-    return write_in_place (path, target, data, (gsize) length, TRUE, error);
+    return write_linked (path, target, data, (gsize) length, error);
   return write_atomically (path, target, data, (gsize) length, &info, mode, error);
 }
 

@@ -8,15 +8,21 @@
  *  - a symbolic link is followed: its target is written, the link stays;
  *  - a device or FIFO (/dev/stdout, /dev/null, a named pipe) is written in
  *    place, never replaced by a regular file;
+ *  - an existing file the user may not write is refused ("Permission
+ *    denied", as a shell's `> FILE`), even where its directory would let
+ *    a rename replace it;
  *  - an existing file with more than one hard link is written in place, so
- *    every name still sees the same file;
+ *    every name still sees the same file; its old content is first copied
+ *    beside it (its name plus ".XXXXXX", synced) and put back if the write
+ *    fails;
  *  - anything else is written atomically: a temporary file beside the
  *    target (its name plus ".XXXXXX"), synced, then renamed over it, with
  *    the mode (and, where allowed, the owner) of the file it replaces.
  *
  * A failure names the path the caller asked for, never the temporary file,
- * and leaves nothing half-written behind (except in place, where there is
- * no other way).
+ * and leaves the file as it was and nothing behind. The one exception: a
+ * file with several names whose old content could not be put back keeps
+ * that content in the copy beside it, which the error names.
  */
 #pragma once
 
