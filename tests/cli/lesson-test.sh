@@ -6,8 +6,8 @@
 cli=$1
 n=0
 fail=0
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-bad () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; }
+ok () { n=$((n + 1)); printf 'ok %s - %s\n' "$n" "$1"; }
+bad () { n=$((n + 1)); fail=1; printf 'not ok %s - %s\n' "$n" "$1"; }
 
 for name in $("$cli" lesson --list | cut -d' ' -f1); do
   for lang in en nl; do
