@@ -357,6 +357,7 @@ static void
 print_text (const KvCliRun *run, gboolean probabilities)
 {
   const KvGame *game = run->script->game;
+  g_autofree char *title = NULL;
   int del_width = 30, count_width = 6;
 
   /* The counts line up, right-aligned, after the longest step in DEL
@@ -375,7 +376,8 @@ print_text (const KvCliRun *run, gboolean probabilities)
           del_width = MAX (del_width, (int) g_utf8_strlen (del, -1) + 2);
         }
     }
-  printf ("%s\n\n", kv_game_display_title (game->title));
+  title = kv_game_title_in (game, kv_lesson_language ());
+  printf ("%s\n\n", title != NULL ? title : "");
   for (guint i = 0; i < run->readouts->len; i++)
     {
       const KvCliReadout *readout = g_ptr_array_index (run->readouts, i);

@@ -32,6 +32,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "kv-lesson.h"
 #include "kv-view.h"
 #include "kv-view-private.h"
 #include "kv-style.h"
@@ -425,6 +426,7 @@ envelope_title (KvState *state, guint n, const KvViewOptions *options)
                                                            kv_state_count_worlds (state)), worlds);
   /* TRANSLATORS: "3 possible envelopes, 24 worlds" */
   g_autofree char *description = g_strdup_printf (_("%s, %s"), envelopes, counted);
+  g_autofree char *game_title = NULL;
   int b, r, c;
 
   if (_kv_view_block_axes (game, &b, &r, &c))
@@ -434,8 +436,9 @@ envelope_title (KvState *state, guint n, const KvViewOptions *options)
     }
   if (options != NULL && options->title != NULL)
     return g_strdup (options->title);
-  if (game->title != NULL)
-    return g_strdup_printf ("%s — %s", kv_game_display_title (game->title), description);
+  game_title = kv_game_title_in (game, kv_lesson_language ());
+  if (game_title != NULL)
+    return g_strdup_printf ("%s — %s", game_title, description);
   return g_steal_pointer (&description);
 }
 

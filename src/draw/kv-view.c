@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kv-enum.h"
+#include "kv-lesson.h"
 #include "kv-partition.h"   /* the engine's kv_classes_new: members of each class */
 #include "kv-view.h"
 #include "kv-view-private.h"
@@ -315,11 +316,12 @@ new_graph (const KvModel       *model,
            const char          *description)
 {
   g_autofree char *title = NULL;
+  g_autofree char *game_title = kv_game_title_in (model->game, kv_lesson_language ());
 
   if (options->title != NULL)
     title = g_strdup (options->title);
-  else if (model->game->title != NULL)
-    title = g_strdup_printf ("%s — %s", kv_game_display_title (model->game->title), description);
+  else if (game_title != NULL)
+    title = g_strdup_printf ("%s — %s", game_title, description);
   else
     title = g_strdup (description);
 

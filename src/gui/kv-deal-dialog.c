@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kv-deal-dialog.h"
+#include "kv-lesson.h"
 
 struct _KvDealDialog
 {
@@ -402,6 +403,7 @@ kv_deal_dialog_new (GtkWindow *parent,
   KvDealDialog *self;
   KvHistory *history;
   const KvGame *game;
+  g_autofree char *title = NULL;
 
   g_return_val_if_fail (KV_IS_SESSION (session), NULL);
   history = kv_session_get_history (session);
@@ -418,9 +420,8 @@ kv_deal_dialog_new (GtkWindow *parent,
   self->buttons = g_new0 (GtkCheckButton *, (gsize) game->n_cards * self->n_owners);
   self->counts = g_new0 (GtkLabel *, self->n_owners);
   self->deal = g_new0 (KvHand, self->n_owners);
-  adw_window_title_set_subtitle (self->window_title,
-                                 game->title != NULL ? kv_game_display_title (game->title)
-                                                     : kv_session_get_game_name (session));
+  title = kv_game_title_in (game, kv_lesson_language ());
+  adw_window_title_set_subtitle (self->window_title, title != NULL ? title : kv_session_get_game_name (session));
   g_signal_connect_swapped (session, "game-changed", G_CALLBACK (on_game_changed), self);
 
   build_grid (self);

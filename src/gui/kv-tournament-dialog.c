@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "kv-export.h"
+#include "kv-lesson.h"
 #include "kv-strategy-menu.h"
 #include "kv-tournament-dialog.h"
 #include "kv-tournament-plot.h"
@@ -786,6 +787,7 @@ kv_tournament_dialog_new (GtkWindow               *parent,
                           const KvStrategy *const *strategies)
 {
   KvTournamentDialog *self;
+  g_autofree char *game_title = NULL;
 
   g_return_val_if_fail (game != NULL, NULL);
 
@@ -799,8 +801,8 @@ kv_tournament_dialog_new (GtkWindow               *parent,
                        NULL);
   self->game = kv_game_ref (game);
   self->name = g_strdup (name != NULL ? name : "game");
-  adw_window_title_set_subtitle (self->window_title,
-                                 game->title != NULL ? kv_game_display_title (game->title) : self->name);
+  game_title = kv_game_title_in (game, kv_lesson_language ());
+  adw_window_title_set_subtitle (self->window_title, game_title != NULL ? game_title : self->name);
 
   for (guint a = 0; a < game->n_agents; a++)
     {

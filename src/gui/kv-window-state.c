@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kv-lesson.h"
 #include "kv-window-private.h"
 
 /* The window's EnvelopeView (below): a symbolic state's picture. */
@@ -336,7 +337,7 @@ _kv_window_update_placeholder (KvWindow *self)
     }
   else if (!show_envelope_view (self, state))
     {
-      KvGame *game = kv_state_game (state);
+      g_autofree char *title = kv_game_title_in (kv_state_game (state), kv_lesson_language ());
       guint64 n_worlds = kv_state_count_worlds (state);
       g_autofree char *count = kv_count_format (n_worlds);
 
@@ -347,8 +348,7 @@ _kv_window_update_placeholder (KvWindow *self)
                                               "%s has %s worlds: too many to draw. The knowledge table and "
                                               "the formula bar work on all of them.",
                                               n_worlds),
-                                 game->title != NULL ? kv_game_display_title (game->title)
-                                                     : kv_session_get_game_name (self->session),
+                                 title != NULL ? title : kv_session_get_game_name (self->session),
                                  count);
     }
   kv_canvas_view_set_placeholder (KV_CANVAS_VIEW (self->canvas), message);

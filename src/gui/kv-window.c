@@ -8,6 +8,7 @@
 #include "kv-explain.h"
 #include "kv-game-menu.h"
 #include "kv-gui-resources.h"
+#include "kv-lesson.h"
 #include "kv-lesson-pane.h"
 #include "kv-step-item.h"
 #include "kv-strategy-menu.h"
@@ -159,6 +160,7 @@ update_title (KvWindow *self)
 {
   const KvHistoryEntry *entry = kv_session_get_entry (self->session);
   g_autofree char *subtitle = NULL;
+  g_autofree char *title = NULL;
   guint length;
 
   if (entry == NULL)
@@ -182,9 +184,8 @@ update_title (KvWindow *self)
                                              n_worlds),
                                 step_of (self), length - 1, count);
   }
-  adw_window_title_set_title (self->window_title,
-                              history_of (self)->game->title != NULL ? kv_game_display_title (history_of (self)->game->title)
-                                                                 : kv_session_get_game_name (self->session));
+  title = kv_game_title_in (history_of (self)->game, kv_lesson_language ());
+  adw_window_title_set_title (self->window_title, title != NULL ? title : kv_session_get_game_name (self->session));
   /* The window list and Alt+Tab name the game too. */
   gtk_window_set_title (GTK_WINDOW (self), adw_window_title_get_title (self->window_title));
   adw_window_title_set_subtitle (self->window_title, subtitle);

@@ -319,6 +319,14 @@ test_every_lesson (gconstpointer data)
       g_assert_true (kv_lesson_chooser_open (chooser, names[i]));
       g_assert_true (kv_lesson_pane_get_active (pane ()));
       g_assert_true (gtk_widget_get_visible (GTK_WIDGET (pane ())));
+      {
+        /* The window is titled as the list titles the lesson, in the
+         * user's language (its title.nl line: the window said the
+         * English title in Dutch). */
+        g_auto(GStrv) parts = g_strsplit (rows[i], "\n", 2);
+
+        g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, parts[0]);
+      }
       if (shooting)
         assert_present_layout ();
       g_assert_cmpuint (play_to_end (presenting), >, 0);

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kv-game-title.h"
+#include "kv-narration.h"
 
 /* The "title" line of each .kvg of data/games, as the script reader reads
  * it (po/check-po.sh titles checks that each is here and translated). */
@@ -44,6 +45,14 @@ kv_game_display_title (const char *title)
     if (g_str_equal (title, builtin_titles[i]))
       return g_dgettext (GETTEXT_PACKAGE, builtin_titles[i]);
   return title;
+}
+
+char *
+kv_game_title_in (const KvGame *game, const char *lang)
+{
+  char *own = lang != NULL ? kv_say_text (game->titles, lang) : NULL;
+
+  return own != NULL ? own : g_strdup (kv_game_display_title (game->title));
 }
 
 /* The categories of the built-in games (data/games/cluedo*.kvg, clue11.kvg). */

@@ -26,6 +26,11 @@ G_BEGIN_DECLS
  * language, any other as it is. NULL for NULL. */
 const char        *kv_game_display_title   (const char *title);
 
+/* @game's title in @lang ("nl"; NULL: the default): its own title.LANG
+ * line when it has one (a lesson's), else as kv_game_display_title ()
+ * shows it; NULL when it has no title. */
+char              *kv_game_title_in         (const KvGame *game, const char *lang);
+
 /* The name of @game's @category as shown to the user: translated when
  * @game is a built-in one, else as written. */
 const char        *kv_game_display_category (const KvGame *game, int category);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kv-error.h"
+#include "kv-game-title.h"
 #include "kv-lesson.h"
 #include "kv-lessons-resources.h"
 
@@ -170,9 +171,7 @@ kv_lesson_language (void)
 char *
 kv_lesson_title (const KvLesson *lesson, const char *lang)
 {
-  char *title = lang != NULL ? kv_say_text (lesson->script->game->titles, lang) : NULL;
-
-  return title ? title : g_strdup (lesson->script->game->title);
+  return kv_game_title_in (lesson->script->game, lang);
 }
 
 char *
