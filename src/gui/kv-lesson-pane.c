@@ -468,6 +468,23 @@ on_session_changed (KvLessonPane *self)
   kv_lesson_pane_close (self);
 }
 
+/* A step chosen elsewhere (the history, the strip's arrows, Alt+→): the
+ * lesson goes to its narration. The pane's own Next selects its step
+ * first, and finds the walk there already. */
+static void
+on_session_step (KvLessonPane *self)
+{
+  guint step = kv_session_get_step (self->session);
+
+  if (self->opening || self->walk == NULL || step == self->walk->entry
+      || step > kv_lesson_n_steps (self->lesson))
+    return;
+  kv_lesson_walk_go_to (self->walk, step);
+  self->answered = FALSE;
+  clear_answer (self);
+  update (self);
+}
+
 static void
 on_close (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
@@ -585,6 +602,7 @@ kv_lesson_pane_attach (KvLessonPane *self,
   gtk_widget_add_controller (window, self->keys);
   g_signal_connect_object (session, "game-changed", G_CALLBACK (on_session_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "steps-changed", G_CALLBACK (on_session_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::step", G_CALLBACK (on_session_step), self, G_CONNECT_SWAPPED);
   g_signal_connect (click, "released", G_CALLBACK (on_canvas_released), self);
   gtk_widget_add_controller (GTK_WIDGET (canvas_of (self)), GTK_EVENT_CONTROLLER (click));
   set_active (self, FALSE);

@@ -235,7 +235,7 @@ test_builtin (void)
 }
 
 /* One Next at a time: narration → question → reveal → step → narration,
- * with a running score and retry. */
+ * with a running score and retry; and to a step, as the arrows go. */
 static void
 test_walk (void)
 {
@@ -281,6 +281,21 @@ test_walk (void)
   kv_lesson_walk_score (walk, &n_right, &n_answered);
   g_assert_cmpuint (n_right, ==, 2);
   g_assert_cmpuint (n_answered, ==, 3);
+
+  /* Stepping with the arrows: to a step's narration, the scores kept;
+   * past the last step, no further than it. */
+  kv_lesson_walk_go_to (walk, 0);
+  g_assert_cmpint (walk->phase, ==, KV_WALK_NARRATION);
+  g_assert_cmpuint (walk->entry, ==, 0);
+  g_assert_null (kv_lesson_walk_ask (walk));
+  kv_lesson_walk_score (walk, &n_right, &n_answered);
+  g_assert_cmpuint (n_answered, ==, 3);
+  g_assert_true (kv_lesson_walk_next (walk));
+  g_assert_cmpint (kv_lesson_walk_ask (walk)->kind, ==, KV_ASK_PREDICT);
+  kv_lesson_walk_go_to (walk, 5);
+  g_assert_cmpuint (walk->entry, ==, 1);
+  g_assert_cmpint (walk->phase, ==, KV_WALK_NARRATION);
+  g_assert_null (walk->answer);
 }
 
 /* Every built-in lesson walks to its end, answering every question with

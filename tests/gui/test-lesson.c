@@ -503,8 +503,9 @@ press_key (const char *name, guint keyval)
 }
 
 /* Space and Page Down walk the lesson at the desk; presenting, the
- * clicker's Page Down and → do (not the history's Step Forward); undoing
- * the lesson's opening brings the game before back and leaves the lesson. */
+ * clicker's Page Down and → do (not the history's Step Forward); a step
+ * chosen in the history takes the lesson to its narration; undoing the
+ * lesson's opening brings the game before back and leaves the lesson. */
 static void
 test_keys (void)
 {
@@ -545,6 +546,21 @@ test_keys (void)
   g_assert_cmpuint (kv_session_get_step (session), ==, 0);
   kv_window_set_presenting (window, FALSE);
   kv_display_wait (100);
+
+  /* A step chosen in the history (or with the strip's arrows): the
+   * lesson goes to its narration (it stayed at step 0's reveal while the
+   * window showed step 1). */
+  for (guint step = 2; step-- > 0;)
+    {
+      g_autofree char *narration = kv_session_get_narration (session, step, kv_lesson_language ());
+
+      kv_window_select_step (window, step);
+      kv_display_wait (50);
+      g_assert_cmpuint (walk->entry, ==, step);
+      g_assert_cmpint (walk->phase, ==, KV_WALK_NARRATION);
+      g_assert_cmpstr (kv_lesson_pane_get_text (pane (), "narration"), ==, narration);
+      g_assert_null (kv_lesson_pane_get_text (pane (), "question"));
+    }
 
   g_assert_true (kv_session_undo (session, NULL));
   kv_display_wait (50);

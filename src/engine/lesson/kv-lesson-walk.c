@@ -117,6 +117,16 @@ kv_lesson_walk_next (KvLessonWalk *walk)
   return TRUE;
 }
 
+void
+kv_lesson_walk_go_to (KvLessonWalk *walk, guint entry)
+{
+  g_clear_pointer (&walk->answer, kv_answer_free);
+  g_clear_pointer (&walk->marks, g_array_unref);
+  walk->entry = MIN (entry, kv_lesson_n_steps (walk->lesson));
+  walk->question = 0;
+  walk->phase = KV_WALK_NARRATION;
+}
+
 gboolean
 kv_lesson_walk_answer_truth (KvLessonWalk *walk, gboolean said)
 {

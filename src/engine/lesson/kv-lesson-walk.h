@@ -46,6 +46,10 @@ const KvAsk  *kv_lesson_walk_ask   (const KvLessonWalk *walk);   /* NULL outside
 gboolean      kv_lesson_walk_answer_truth   (KvLessonWalk *walk, gboolean said);
 gboolean      kv_lesson_walk_answer_win     (KvLessonWalk *walk, guint32 agents);
 gboolean      kv_lesson_walk_answer_predict (KvLessonWalk *walk, const char *const *picks);
+/* To @entry's narration, as a teacher stepping there with the arrows
+ * goes (no further than the lesson's last step): the questions passed
+ * over keep their results, those never answered are not scored. */
+void          kv_lesson_walk_go_to  (KvLessonWalk *walk, guint entry);
 /* From a reveal back to its question. */
 void          kv_lesson_walk_retry  (KvLessonWalk *walk);
 /* The question shown (QUESTION, REVEAL) was answered right. */
