@@ -295,6 +295,10 @@ test_steps (void)
     { "win 3", "win 3", "win₃", "3 wins" },
     { "announce ~w@1", "announce ~w@1", "!(¬w@1)", "announcement: ¬w@1" },
     { "!~w@1", "announce ~w@1", "!(¬w@1)", "announcement: ¬w@1" },
+    /* A long formula is in the DEL notation only. */
+    { "announce r@1 & w@2 & b@3 | r@1 & b@2 & w@3 | w@1 & r@2 & b@3",
+      "announce r@1 & w@2 & b@3 | r@1 & b@2 & w@3 | w@1 & r@2 & b@3",
+      "!(r@1 ∧ w@2 ∧ b@3 ∨ r@1 ∧ b@2 ∧ w@3 ∨ w@1 ∧ r@2 ∧ b@3)", "a public announcement" },
     { "suggest 1 w b", "suggest 1 w b", "suggest₁{w,b}", "1 suggests w, b" },
   };
 

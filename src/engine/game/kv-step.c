@@ -461,6 +461,9 @@ kv_step_to_del (const KvStep *step)
   return g_string_free (out, FALSE);
 }
 
+/* The longest formula an announcement's words repeat, in characters. */
+#define ANNOUNCED_IN_WORDS 40
+
 char *
 kv_step_to_words (const KvStep *step)
 {
@@ -490,7 +493,12 @@ kv_step_to_words (const KvStep *step)
     case KV_STEP_ANNOUNCE:
       {
         g_autofree char *f = kv_formula_to_string (game, step->formula, FALSE);
-        words = g_strdup_printf (_("announcement: %s"), f);
+
+        /* The DEL notation beside the words has the formula whole: a long
+         * one (the Russian cards' seven hands) said again filled five
+         * lines of the presenting strip. */
+        words = g_utf8_strlen (f, -1) <= ANNOUNCED_IN_WORDS ? g_strdup_printf (_("announcement: %s"), f)
+                                                            : g_strdup (_("a public announcement"));
       }
       break;
     case KV_STEP_SUGGEST:
