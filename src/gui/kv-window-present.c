@@ -256,7 +256,15 @@ place_lesson_pane (KvWindow *self, KvPresentLayout layout)
       g_object_unref (self->lesson_pane);
     }
   gtk_widget_set_hexpand (self->lesson_pane, beside && layout == KV_PRESENT_TABLE);
-  gtk_widget_set_size_request (self->lesson_pane, beside && layout == KV_PRESENT_TABLE ? 300 : -1, -1);
+  /* Beside the picture without the table, two fifths of the width, as
+   * the explanation has there (clue11's words ran down a column 230 px
+   * wide, two to four words a line, beside the envelopes' empty right). */
+  gtk_widget_set_size_request (self->lesson_pane,
+                               !beside ? -1
+                               : layout == KV_PRESENT_TABLE ? 300
+                               : gtk_widget_get_visible (GTK_WIDGET (self->knowledge_table)) ? -1
+                               : window_width (self) * 2 / 5,
+                               -1);
   _kv_window_show_explanation (self);
 }
 

@@ -329,6 +329,14 @@ test_every_lesson (gconstpointer data)
       }
       if (shooting)
         assert_present_layout ();
+      if (presenting)
+        {
+          /* The words in large print have room for lines of several words
+           * (beside clue11's envelopes they had 230 px of 1280). */
+          kv_display_wait (300);
+          g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (pane ())), >=,
+                           gtk_widget_get_width (GTK_WIDGET (window)) / 3);
+        }
       g_assert_cmpuint (play_to_end (presenting), >, 0);
       activate ("lesson.close", NULL);
       g_assert_false (gtk_widget_get_visible (GTK_WIDGET (pane ())));
