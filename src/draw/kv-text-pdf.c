@@ -43,32 +43,47 @@ width_of (cairo_t *cr, const char *text)
   return extents.x_advance;
 }
 
-/* One paragraph, wrapped to the page's width after @indent. */
-static void
-show_paragraph (Page *page, const char *words_text, double indent)
+/* @text's lines, wrapped at spaces to @room points. */
+static GPtrArray *
+wrap (cairo_t *cr, const char *text, double room)
 {
-  g_auto(GStrv) words = g_strsplit (words_text, " ", -1);
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
   GString *line = g_string_new (NULL);
-  double room = PAGE_WIDTH - 2 * MARGIN - indent;
 
   for (guint i = 0; words[i] != NULL; i++)
     {
       g_autofree char *longer = line->len ? g_strdup_printf ("%s %s", line->str, words[i]) : g_strdup (words[i]);
 
-      if (line->len > 0 && width_of (page->cr, longer) > room)
+      if (line->len > 0 && width_of (cr, longer) > room)
         {
-          cairo_move_to (page->cr, MARGIN + indent, page->y);
-          cairo_show_text (page->cr, line->str);
-          next_line (page);
+          g_ptr_array_add (lines, g_strdup (line->str));
           g_string_assign (line, words[i]);
         }
       else
         g_string_assign (line, longer);
     }
-  cairo_move_to (page->cr, MARGIN + indent, page->y);
-  cairo_show_text (page->cr, line->str);
-  next_line (page);
-  g_string_free (line, TRUE);
+  g_ptr_array_add (lines, g_string_free (line, FALSE));
+  return lines;
+}
+
+/* @lines from @indent, a page turned where they reach its foot. */
+static void
+show_lines (Page *page, const GPtrArray *lines, double indent)
+{
+  for (guint i = 0; i < lines->len; i++)
+    {
+      cairo_move_to (page->cr, MARGIN + indent, page->y);
+      cairo_show_text (page->cr, g_ptr_array_index (lines, i));
+      next_line (page);
+    }
+}
+
+/* Whether @n_lines more fit on the page. */
+static gboolean
+room_for (const Page *page, guint n_lines)
+{
+  return page->y + (n_lines - 1) * LINE_HEIGHT <= PAGE_HEIGHT - MARGIN;
 }
 
 /* Cairo's PDF, as it comes, appended to a GByteArray. */
@@ -86,6 +101,7 @@ kv_text_pdf_bytes (const char *text, GError **error)
   cairo_surface_t *surface = cairo_pdf_surface_create_for_stream (append_to_array, pdf, PAGE_WIDTH, PAGE_HEIGHT);
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
   Page page = { cairo_create (surface), MARGIN + FONT_SIZE };
+  GPtrArray *wrapped;
   cairo_status_t status;
 
   cairo_set_font_size (page.cr, FONT_SIZE);
@@ -100,7 +116,16 @@ kv_text_pdf_bytes (const char *text, GError **error)
         }
       cairo_select_font_face (page.cr, KV_STYLE_FONT, CAIRO_FONT_SLANT_NORMAL,
                               spaces == 0 ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-      show_paragraph (&page, lines[i] + spaces, spaces * INDENT_STEP);
+      wrapped = wrap (page.cr, lines[i] + spaces, PAGE_WIDTH - 2 * MARGIN - spaces * INDENT_STEP);
+      /* A heading (a step's) starts the next page rather than end this
+       * one without two lines of what it heads. */
+      if (spaces == 0 && page.y > MARGIN + FONT_SIZE && !room_for (&page, wrapped->len + 2))
+        {
+          cairo_show_page (page.cr);
+          page.y = MARGIN + FONT_SIZE;
+        }
+      show_lines (&page, wrapped, spaces * INDENT_STEP);
+      g_clear_pointer (&wrapped, g_ptr_array_unref);
     }
   cairo_destroy (page.cr);
   cairo_surface_finish (surface);

@@ -76,6 +76,22 @@ for mode in "" --key; do
   fi
 done
 "$cli" lesson hexa -o "$dir/hexa.txt" 2> /dev/null && bad "a PDF handout needs FILE.pdf" || ok "a PDF handout needs FILE.pdf"
+# A step's heading is never the last line of a page (hexa's "Step 3: win₃"
+# ended page 1, its narration on page 2): headings start at the margin.
+if command -v pdftotext > /dev/null; then
+  for name in $("$cli" lesson --list | cut -d' ' -f1); do
+    for mode in "" --key; do
+      "$cli" lesson "$name" $mode -o "$dir/h.pdf"
+      pages=$(pdftotext "$dir/h.pdf" - | tr -cd '\f' | wc -c)
+      orphan=
+      for page in $(seq 1 $((pages - 1))); do
+        last=$(pdftotext -f "$page" -l "$page" -layout "$dir/h.pdf" - | grep -v '^[[:space:]]*$' | tail -n 1)
+        case "$last" in " "*) ;; *) orphan="page $page ends with “$last”" ;; esac
+      done
+      [ -z "$orphan" ] && ok "$name ${mode:-worksheet}: no heading ends a page" || bad "$name ${mode:-worksheet}: $orphan"
+    done
+  done
+fi
 rm -rf "$dir" /tmp/kv-lesson-$$.txt
 echo "1..$n"
 exit $fail
