@@ -66,6 +66,7 @@ struct _KvKnowledgeTable
   int            max_width;  /* kv_knowledge_table_set_max_width, or -1 */
   int            print;      /* kv_knowledge_table_set_print, or 0 */
   int            columns_width;  /* all columns, in measured_font (size_columns) */
+  gboolean       veiled;     /* kv_knowledge_table_set_veiled */
 };
 
 enum {
@@ -610,6 +611,8 @@ set_rows (KvKnowledgeTable *self,
 {
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
                        rows->pdata, rows->len);
+  /* New rows: a scroll to the changed ones waits for their layout. */
+  self->learned_laid_out = FALSE;
 }
 
 static void refill (KvKnowledgeTable *self);
@@ -907,7 +910,10 @@ refill (KvKnowledgeTable *self)
       g_free (perspective);
       perspective = g_steal_pointer (&with_key);
     }
-  gtk_label_set_markup (self->perspective_label, perspective);
+  if (self->veiled)
+    gtk_label_set_text (self->perspective_label, _("Shown again with the answer"));
+  else
+    gtk_label_set_markup (self->perspective_label, perspective);
 
   {
     KvCardRow *summary = kv_card_row_new_summary (game, k, before, self->perspective_title != NULL);
@@ -993,6 +999,32 @@ kv_knowledge_table_get_headings (KvKnowledgeTable *self)
         g_strv_builder_add (headings, kv_card_row_get_title (row));
     }
   return g_strv_builder_end (headings);
+}
+
+void
+kv_knowledge_table_set_veiled (KvKnowledgeTable *self,
+                               gboolean          veiled)
+{
+  GtkWidget *rows = GTK_WIDGET (self->scroller);
+
+  g_return_if_fail (KV_IS_KNOWLEDGE_TABLE (self));
+
+  veiled = !!veiled;
+  if (self->veiled == veiled)
+    return;
+  self->veiled = veiled;
+  /* Its room kept: the picture beside it does not move. */
+  gtk_widget_set_opacity (rows, veiled ? 0 : 1);
+  gtk_widget_set_can_target (rows, !veiled);
+  gtk_widget_set_can_focus (rows, !veiled);
+  refill (self);
+}
+
+gboolean
+kv_knowledge_table_get_veiled (KvKnowledgeTable *self)
+{
+  g_return_val_if_fail (KV_IS_KNOWLEDGE_TABLE (self), FALSE);
+  return self->veiled;
 }
 
 void

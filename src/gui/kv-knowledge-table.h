@@ -54,6 +54,12 @@ void        kv_knowledge_table_set_max_width (KvKnowledgeTable *self,
  * the wall from a 1024 px one (style.css has a class for each print). */
 #define KV_KNOWLEDGE_TABLE_LEAST_PRINT 19
 
+/* Veiled, the rows are not shown (their room is kept) and the heading
+ * says they come back with the answer: a lesson's question whose answer
+ * the table would show (a star where a player can win). */
+void        kv_knowledge_table_set_veiled    (KvKnowledgeTable *self,
+                                              gboolean          veiled);
+gboolean    kv_knowledge_table_get_veiled    (KvKnowledgeTable *self);
 /* Presenting, a smaller print than the large print's 24 px (22, 20 or 19
  * px, style.css), for columns that would not fit across; 0: the style's. */
 void        kv_knowledge_table_set_print     (KvKnowledgeTable *self,

@@ -38,12 +38,25 @@ struct _KvLessonPane
   gboolean      opening;         /* putting the lesson in the session */
   gboolean      answered;        /* the question revealed was answered, not skipped */
   GHashTable   *picks;           /* a predict question's items picked (char* set) */
+  gboolean      asking;          /* a question is shown, its answer not yet */
 };
 
 G_DEFINE_FINAL_TYPE (KvLessonPane, kv_lesson_pane, GTK_TYPE_BOX)
 
 enum { EDITED, N_SIGNALS };
 static guint signals[N_SIGNALS];
+
+enum { PROP_0, PROP_ASKING, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+static void
+set_asking (KvLessonPane *self, gboolean asking)
+{
+  if (self->asking == asking)
+    return;
+  self->asking = asking;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ASKING]);
+}
 
 static KvCanvas *
 canvas_of (KvLessonPane *self)
@@ -209,6 +222,7 @@ update (KvLessonPane *self)
   show_words (self);
   show_answer_widgets (self);
   update_marks (self);
+  set_asking (self, self->walk->phase == KV_WALK_QUESTION);
 }
 
 /* A question shown afresh: nothing picked, no player toggled. */
@@ -440,6 +454,14 @@ kv_lesson_pane_close (KvLessonPane *self)
     g_hash_table_remove_all (self->picks);
   if (self->keys != NULL)
     set_active (self, FALSE);
+  set_asking (self, FALSE);
+}
+
+gboolean
+kv_lesson_pane_get_asking (KvLessonPane *self)
+{
+  g_return_val_if_fail (KV_IS_LESSON_PANE (self), FALSE);
+  return self->asking;
 }
 
 gboolean
@@ -667,12 +689,36 @@ load_css (void)
 }
 
 static void
+kv_lesson_pane_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  KvLessonPane *self = KV_LESSON_PANE (object);
+
+  switch (prop_id)
+    {
+    case PROP_ASKING:
+      g_value_set_boolean (value, self->asking);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 kv_lesson_pane_class_init (KvLessonPaneClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = kv_lesson_pane_dispose;
+  object_class->get_property = kv_lesson_pane_get_property;
+  /* A question is shown and not yet answered: what would give its answer
+   * away (the knowledge table, the step's explanation) is veiled. */
+  properties[PROP_ASKING] = g_param_spec_boolean ("asking", NULL, NULL, FALSE,
+                                                  G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   /* The narration written in the window: the session changed (autosave). */
   signals[EDITED] = g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);

@@ -40,6 +40,8 @@ gboolean      kv_lesson_pane_open        (KvLessonPane *self,
                                           GError      **error);
 void          kv_lesson_pane_close       (KvLessonPane *self);
 gboolean      kv_lesson_pane_get_active  (KvLessonPane *self);
+/* A question is shown, its answer not yet ("asking"). */
+gboolean      kv_lesson_pane_get_asking  (KvLessonPane *self);
 /* Presentation mode's strip says the game and the step: the pane leaves
  * out its own title then, to give the picture above it the height. */
 void          kv_lesson_pane_set_compact (KvLessonPane *self,

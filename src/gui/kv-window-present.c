@@ -380,6 +380,18 @@ apply_layout_presenting (KvWindow *self)
     _kv_window_apply_layout (self);
 }
 
+/* While a lesson's question waits for the class, what would answer it
+ * is veiled, its room kept: the table (a star where a player can win)
+ * and the step's explanation ("3 now knows the deal"). */
+static void
+veil_answers (KvWindow *self)
+{
+  gboolean asking = kv_lesson_pane_get_asking (KV_LESSON_PANE (self->lesson_pane));
+
+  kv_knowledge_table_set_veiled (self->knowledge_table, asking);
+  gtk_widget_set_opacity (self->explanation_box, asking ? 0 : 1);
+}
+
 /* Follows the window's width for presentation mode (from kv_window_init). */
 void
 _kv_window_present_init (KvWindow *self)
@@ -390,6 +402,7 @@ _kv_window_present_init (KvWindow *self)
    * place for another game's columns or another step (a picture that
    * carries the lesson or not). */
   g_signal_connect_swapped (self->lesson_pane, "notify::visible", G_CALLBACK (_kv_window_apply_layout), self);
+  g_signal_connect_swapped (self->lesson_pane, "notify::asking", G_CALLBACK (veil_answers), self);
   g_signal_connect_swapped (self->knowledge_table, "notify::columns-width",
                             G_CALLBACK (apply_layout_presenting), self);
   g_signal_connect_swapped (self->session, "notify::state", G_CALLBACK (apply_layout_presenting), self);

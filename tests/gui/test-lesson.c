@@ -532,6 +532,10 @@ test_keys (void)
   g_assert_cmpint (walk->phase, ==, KV_WALK_NARRATION);
   g_assert_true (press_key ("kv-lesson-keys", GDK_KEY_space));
   g_assert_cmpint (walk->phase, ==, KV_WALK_QUESTION);
+  /* The question's answer is not on screen while the class thinks: the
+   * table (its stars) and the step's explanation are veiled. */
+  g_assert_true (kv_knowledge_table_get_veiled (KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window))));
+  g_assert_cmpfloat (gtk_widget_get_opacity (window->explanation_box), ==, 0);
   {
     /* At the desk, for a look (the build directory). */
     g_autofree char *name = g_strdup_printf ("lesson-desk-%s-%dx%d.png", kv_display_language (),
@@ -543,6 +547,8 @@ test_keys (void)
   g_assert_true (press_key ("kv-lesson-keys", GDK_KEY_Page_Down));
   g_assert_cmpint (walk->phase, ==, KV_WALK_REVEAL);
   g_assert_nonnull (kv_lesson_pane_get_text (pane (), "reveal"));
+  g_assert_false (kv_knowledge_table_get_veiled (KV_KNOWLEDGE_TABLE (kv_window_get_knowledge_table (window))));
+  g_assert_cmpfloat (gtk_widget_get_opacity (window->explanation_box), ==, 1);
 
   kv_window_set_presenting (window, TRUE);
   kv_display_wait (100);
