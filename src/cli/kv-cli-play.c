@@ -22,7 +22,7 @@
 #include "kv-cli-play-merge.h"
 #include "kv-cli-play-print.h"
 #include "kv-cli-play-workers.h"
-#include "kv-tournament.h"
+#include "kv-tournament-shard.h"
 
 /* Every play option lives in one struct and one table: adding an option is
  * a field, an entry in play_entries and, if it has bounds, a line in
@@ -92,7 +92,7 @@ parse_shard (const char *text, KvCliPlaySlice *slice)
   if (*end != '/' || !g_ascii_isdigit (end[1]))
     return FALSE;
   n = g_ascii_strtoull (end + 1, &end, 10);
-  if (*end != '\0' || n < 1 || n > 1000000 || k < 1 || k > n)
+  if (*end != '\0' || n < 1 || n > KV_TOURNAMENT_MAX_SHARDS || k < 1 || k > n)
     return FALSE;
   slice->shard = k - 1;
   slice->shards = n;
@@ -109,7 +109,7 @@ check_options (const PlayOptions *o, int argc, KvCliPlaySlice *slice)
     return argc >= 2 ? 0 : kv_cli_fail (_("usage: kripkeviz-cli play --merge FILE… [--json]"));
   if (argc != 2 || o->agents == NULL)
     return kv_cli_fail ("%s", _(PLAY_USAGE));
-  if (o->games < 1 || o->games > 1000000)
+  if (o->games < 1 || o->games > KV_TOURNAMENT_MAX_GAMES)
     return kv_cli_fail (_("--games must be between 1 and 1000000"));
   if (o->seed < 0 || o->seed > G_MAXUINT32)
     return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);

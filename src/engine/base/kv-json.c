@@ -145,10 +145,10 @@ kv_json_parse_object (const char  *text,
 
   g_return_val_if_fail (text != NULL && what != NULL, NULL);
 
-  if (nesting_depth (text, length, max_depth, &ends_open) > max_depth)
-    return fail (error, KV_ERROR_LIMIT, _("arrays and objects are nested more than %d deep"), (int) max_depth), NULL;
   if (!g_utf8_validate (text, length, NULL))
     return fail (error, KV_ERROR_SYNTAX, _("the file is not UTF-8 text")), NULL;
+  if (nesting_depth (text, length, max_depth, &ends_open) > max_depth)
+    return fail (error, KV_ERROR_LIMIT, _("arrays and objects are nested more than %d deep"), (int) max_depth), NULL;
   if (!holds_one_object (text, length, what, error))
     return NULL;
   if (!json_parser_load_from_data (parser, text, length, &inner))
