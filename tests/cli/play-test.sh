@@ -152,6 +152,15 @@ refuse "play --merge: an array" 'array\.json: error: not the --json of play --sh
 "$cli" play clue11 --agents del,del+,naive --games 7 --seed 3 --fixed-seats --observer --end-when-asked \
   --jobs 1 >"$tmp/m-one.txt" 2>/dev/null
 same_output "play --merge: the two shards these were made from merge into their run" "$tmp/m-one.txt" "$tmp/m-merged.txt"
+# --merge takes the run's set-up from the shards: an option that would
+# set it up again is refused, not ignored.
+for option in '--agents del' '--games 5' '--seed 2' '--shard 1/2' "--transcripts $tmp/tr-merge" '--observer' \
+              '--fixed-seats' '--end-when-asked' '--jobs 2' '--engine symbolic'; do
+  # shellcheck disable=SC2086
+  refuse "play --merge $option: refused" "^kripkeviz-cli: ${option%% *} does not go with --merge" -- \
+    play --merge "$tmp/m1.json" "$tmp/m2.json" $option
+done
+expect 0 "play --merge --json: --json is what goes with it" '"games": 7' -- play --merge "$tmp/m1.json" "$tmp/m2.json" --json
 
 expect 2 "play --shard 5/4" '--shard must be K/N' -- play clue11 --agents del,del,del --shard 5/4
 expect 2 "play --jobs -1" '--jobs must be' -- play clue11 --agents del,del,del --jobs -1
