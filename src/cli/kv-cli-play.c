@@ -22,11 +22,11 @@
 #include "kv-cli-play-merge.h"
 #include "kv-cli-play-print.h"
 #include "kv-cli-play-workers.h"
-#include "kv-tournament.h"
+#include "kv-tournament-shard.h"
 
 /* Every play option lives in one struct and one table: adding an option is
- * a field, an entry in play_entries and, if it has bounds, a line in
- * check_options. */
+ * a field, an entry in play_entries, if it has bounds a line in
+ * check_options, and if it sets up the run a line in set_up_option. */
 typedef struct {
   char *agents;
   char *engine_text;
@@ -50,6 +50,13 @@ play_options_clear (PlayOptions *o)
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PlayOptions, play_options_clear)
+
+/* --games and --jobs (--seed) start as this, so that one given is told
+ * apart from none (--merge refuses them) before the defaults are put in. */
+#define OPTION_UNSET G_MININT
+#define SEED_UNSET G_MININT64
+#define DEFAULT_GAMES 100
+#define DEFAULT_SEED 1
 
 #define PLAY_USAGE N_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--engine E] [--json] [--observer] [--fixed-seats] [--end-when-asked] [--transcripts DIR]")
 
@@ -92,7 +99,7 @@ parse_shard (const char *text, KvCliPlaySlice *slice)
   if (*end != '/' || !g_ascii_isdigit (end[1]))
     return FALSE;
   n = g_ascii_strtoull (end + 1, &end, 10);
-  if (*end != '\0' || n < 1 || n > 1000000 || k < 1 || k > n)
+  if (*end != '\0' || n < 1 || n > KV_TOURNAMENT_MAX_SHARDS || k < 1 || k > n)
     return FALSE;
   slice->shard = k - 1;
   slice->shards = n;
@@ -100,16 +107,57 @@ parse_shard (const char *text, KvCliPlaySlice *slice)
   return TRUE;
 }
 
-/* 0 when the parsed options are in bounds, else the exit code after saying
- * which is wrong. */
+/* The first option given that sets up a run, which --merge reads from its
+ * files instead; NULL when there is none. */
+static const char *
+set_up_option (const PlayOptions *o)
+{
+  const struct { const char *name; gboolean given; } options[] = {
+    { "--agents", o->agents != NULL },
+    { "--games", o->games != OPTION_UNSET },
+    { "--seed", o->seed != SEED_UNSET },
+    { "--engine", o->engine_text != NULL },
+    { "--jobs", o->jobs != OPTION_UNSET },
+    { "--shard", o->shard != NULL },
+    { "--observer", o->play.observer },
+    { "--fixed-seats", o->play.fixed_seats },
+    { "--end-when-asked", o->play.end_when_first_asks },
+    { "--transcripts", o->transcripts != NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    if (options[i].given)
+      return options[i].name;
+  return NULL;
+}
+
+/* play --merge FILE… [--json]: 0, or the exit code after saying what is
+ * wrong. */
 static int
-check_options (const PlayOptions *o, int argc, KvCliPlaySlice *slice)
+check_merge_options (const PlayOptions *o, int argc)
+{
+  const char *set_up = set_up_option (o);
+
+  if (set_up != NULL)
+    return kv_cli_fail (_("%s does not go with --merge: the shards' files say how their run was played"), set_up);
+  if (argc < 2)
+    return kv_cli_fail (_("usage: kripkeviz-cli play --merge FILE… [--json]"));
+  return 0;
+}
+
+/* 0 when the parsed options are in bounds, else the exit code after saying
+ * which is wrong; the defaults put in for those not given. */
+static int
+check_options (PlayOptions *o, int argc, KvCliPlaySlice *slice)
 {
   if (o->merge)
-    return argc >= 2 ? 0 : kv_cli_fail (_("usage: kripkeviz-cli play --merge FILE… [--json]"));
+    return check_merge_options (o, argc);
+  o->games = o->games == OPTION_UNSET ? DEFAULT_GAMES : o->games;
+  o->seed = o->seed == SEED_UNSET ? DEFAULT_SEED : o->seed;
+  o->jobs = o->jobs == OPTION_UNSET ? 0 : o->jobs;       /* every core */
   if (argc != 2 || o->agents == NULL)
     return kv_cli_fail ("%s", _(PLAY_USAGE));
-  if (o->games < 1 || o->games > 1000000)
+  if (o->games < 1 || o->games > KV_TOURNAMENT_MAX_GAMES)
     return kv_cli_fail (_("--games must be between 1 and 1000000"));
   if (o->seed < 0 || o->seed > G_MAXUINT32)
     return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
@@ -153,7 +201,7 @@ merge (char **paths, guint n, gboolean json)
 int
 kv_cli_play (int argc, char **argv)
 {
-  g_auto(PlayOptions) o = { .games = 100, .seed = 1 };
+  g_auto(PlayOptions) o = { .games = OPTION_UNSET, .seed = SEED_UNSET, .jobs = OPTION_UNSET };
   g_autofree GOptionEntry *entries = play_entries (&o);
   g_autoptr(GOptionContext) context = g_option_context_new (_("GAME — self-play: strategies against each other from random deals"));
   g_autoptr(GError) error = NULL;

@@ -214,6 +214,21 @@ mkfifo "$tmp/fifo"
 # Given up once reading has taken 10 s in all (KV_READ_TIME_MS).
 seconds=11 expect "a FIFO nobody writes to" "fifo: error: nothing came to read for 10.0 s" run "$tmp/fifo"
 stdin="$tmp/huge.kvg" expect "standard input over 4 MiB" "^-: error: the file is larger than 4 MiB" run -
+# play --merge reads the shards' --json as run reads a script: the same
+# cap and time-out, and json-glib only on text that is safe to give it.
+repeat 100000 '[' >"$tmp/deep.json"; repeat 100000 ']' >>"$tmp/deep.json"
+expect "play --merge: 100 000 nested arrays" "deep.json: error: arrays and objects are nested more than [0-9]+ deep" \
+  play --merge "$tmp/deep.json"
+expect "play --merge: random bytes" "junk.kvg: error: the file is not UTF-8 text" play --merge "$tmp/junk.kvg"
+expect "play --merge: /dev/zero" "/dev/zero: error: the file is larger than 4 MiB" play --merge /dev/zero
+expect "play --merge: a file over 4 MiB" "huge.kvg: error: the file is larger than 4 MiB" play --merge "$tmp/huge.kvg"
+seconds=11 expect "play --merge: a FIFO nobody writes to" "fifo: error: nothing came to read for 10.0 s" \
+  play --merge "$tmp/fifo"
+{ printf '{"game": "hexa", "seed": 1, "games": 1, "no_winner": 1, "strategies": {"'; repeat 3000000 x
+  printf '": {}}}'; } >"$tmp/long.json"
+expect "play --merge: a 3 MB strategy is quoted shortly" "long.json: error: “strategies”: unknown strategy “x{60}x*…" \
+  play --merge "$tmp/long.json"
+if [ "$(wc -c <"$tmp/err")" -lt 400 ]; then ok "… in under 400 bytes"; else not_ok "… in under 400 bytes" "$(wc -c <"$tmp/err") bytes"; fi
 { hexa_header; printf 'nocard 1 '; repeat 3000000 x; printf '\n'; } >"$tmp/name.kvg"
 expect "a 3 MB bad name is quoted shortly" "name.kvg:5:[0-9]+: error: unknown card “x{60}x*…" run "$tmp/name.kvg"
 if [ "$(wc -c <"$tmp/err")" -lt 400 ]; then ok "… in under 400 bytes"; else not_ok "… in under 400 bytes" "$(wc -c <"$tmp/err") bytes"; fi

@@ -83,6 +83,85 @@ expect 2 "play --merge: not a shard's JSON" 'not the --json of play --shard' -- 
 "$cli" play clue11 --agents naive,del,del+ --games 40 --seed 5 --jobs 1 --json --shard 1/1 >"$tmp/whole.json"
 "$cli" play --merge "$tmp/whole.json" --json >"$tmp/whole-merged.json" 2>"$tmp/err"
 same_output "play --shard 1/1 merges into one run's JSON" "$golden/play-clue11.json" "$tmp/whole-merged.json"
+
+# A shard's --json that play did not write is refused, whatever member is
+# wrong: exit 2, one line naming the file and the member, nothing on
+# standard output, no GLib warning.
+# refuse DESCRIPTION PATTERN -- ARGS…
+refuse () {
+  local what=$1 pattern=$2
+  shift 3
+  "$cli" "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -ne 2 ]; then
+    not_ok "$what" "exit $got, expected 2" "$(head -c 300 "$tmp/err")"
+  elif ! grep -qE -- "$pattern" "$tmp/err"; then
+    not_ok "$what" "stderr does not match /$pattern/" "$(head -c 300 "$tmp/err")"
+  elif [ -s "$tmp/out" ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || grep -qE 'CRITICAL|WARNING' "$tmp/err"; then
+    not_ok "$what" "output, or more than one line of error" "$(head -c 300 "$tmp/out" "$tmp/err")"
+  else
+    ok "$what"
+  fi
+}
+"$cli" play clue11 --agents del,del+,naive --games 7 --seed 3 --fixed-seats --observer --end-when-asked \
+  --jobs 1 --json --shard 1/2 >"$tmp/m1.json" 2>/dev/null
+"$cli" play clue11 --agents del,del+,naive --games 7 --seed 3 --fixed-seats --observer --end-when-asked \
+  --jobs 1 --json --shard 2/2 >"$tmp/m2.json" 2>/dev/null
+# corrupt NAME SED-SCRIPT: m1.json edited into NAME.json.
+corrupt () { sed -E "$2" "$tmp/m1.json" >"$tmp/$1.json"; }
+corrupt game5 's/"game": "clue11"/"game": 5/'
+refuse "play --merge: a game that is a number" 'game5\.json: error: “game” must be a string' -- play --merge "$tmp/game5.json"
+refuse "play --merge: … beside a good shard" 'game5\.json: error: “game” must be a string' -- play --merge "$tmp/m2.json" "$tmp/game5.json"
+corrupt game-object 's/"game": "clue11"/"game": {}/'
+refuse "play --merge: a game that is an object" 'game-object\.json: error: “game” must be a string' -- play --merge "$tmp/game-object.json"
+corrupt strategy-array 's/\{"strategy": "del"/{"strategy": [1]/'
+refuse "play --merge: a seat's strategy that is an array" 'strategy-array\.json: error: “seats\[0\]\.strategy” must be a string' -- play --merge "$tmp/strategy-array.json" "$tmp/m2.json"
+corrupt strategy-unknown 's/\{"strategy": "del"/{"strategy": "clever"/'
+refuse "play --merge: a seat's unknown strategy" 'strategy-unknown\.json: error: “seats\[0\]\.strategy”: .*“clever”' -- play --merge "$tmp/strategy-unknown.json" "$tmp/m2.json"
+corrupt games-string 's/"games": 4/"games": "x"/'
+refuse "play --merge: games that are a string" 'games-string\.json: error: “games” must be a whole number' -- play --merge "$tmp/games-string.json" "$tmp/m2.json"
+corrupt games-wrong 's/"games": 4/"games": 3/'
+refuse "play --merge: games that are not the shard's" 'games-wrong\.json: error: “games” is 3, but shard 1 of 2 of a 7-game run has 4' -- play --merge "$tmp/games-wrong.json" "$tmp/m2.json"
+for value in 1000000 -5 1e308 2.5 '"2"' 99999999999999999999; do
+  corrupt wins 's/"del": \{"seats": 4, "wins": 2/"del": {"seats": 4, "wins": '"$value"'/'
+  refuse "play --merge: del's wins $value" 'wins\.json: error: “strategies\.del\.wins” must be a whole number from 0 to 4' -- play --merge "$tmp/wins.json" "$tmp/m2.json"
+done
+corrupt rounds-key 's/"rounds": \{"4": 2\}/"rounds": {"abc": 2}/'
+refuse "play --merge: a number of rounds that is no number" 'rounds-key\.json: error: “strategies\.del\.rounds”: “abc” is not a number of rounds from 1 to 100' -- play --merge "$tmp/rounds-key.json" "$tmp/m2.json"
+corrupt rounds-zero 's/"rounds": \{"4": 2\}/"rounds": {"0": 2}/'
+refuse "play --merge: a win in round 0" 'rounds-zero\.json: error: “strategies\.del\.rounds”: “0” is not a number' -- play --merge "$tmp/rounds-zero.json" "$tmp/m2.json"
+corrupt rounds-sum 's/"rounds": \{"4": 2\}/"rounds": {"4": 1, "3": 1}/'
+refuse "play --merge: wins in rounds that do not add up to rounds_sum" 'rounds-sum\.json: error: “strategies\.del\.rounds_sum” is 8, but .*7' -- play --merge "$tmp/rounds-sum.json" "$tmp/m2.json"
+corrupt rounds-wins 's/"rounds": \{"4": 2\}/"rounds": {"4": 1}/'
+refuse "play --merge: wins in rounds that are not the wins" 'rounds-wins\.json: error: “strategies\.del\.rounds” adds up to 1, not “strategies\.del\.wins” \(2\)' -- play --merge "$tmp/rounds-wins.json" "$tmp/m2.json"
+corrupt no-winner 's/"no_winner": 0/"no_winner": 1/'
+refuse "play --merge: games won and not won that are not the games" 'no-winner\.json: error: .*“games” \(4\)' -- play --merge "$tmp/no-winner.json" "$tmp/m2.json"
+corrupt unanswered 's/"unanswered": 2, "won_unanswered": 0/"unanswered": 2, "won_unanswered": 3/'
+refuse "play --merge: more unanswered wins than unanswered suggestions" 'unanswered\.json: error: “strategies\.del\.suggestions\.won_unanswered” must be a whole number from 0 to 2' -- play --merge "$tmp/unanswered.json" "$tmp/m2.json"
+corrupt knows 's/"cards_known_sum": 6/"cards_known_sum": 9/'
+refuse "play --merge: more of δ known than δ has" 'knows\.json: error: “common_knowledge\.cards_known_sum” must be a whole number from 0 to 8' -- play --merge "$tmp/knows.json" "$tmp/m2.json"
+corrupt seat-done 's/"won_or_asked_delta": 4, "mean_rounds": 3.75, "rounds_sum": 15/"won_or_asked_delta": 4, "mean_rounds": 3.75, "rounds_sum": 2/'
+refuse "play --merge: fewer rounds than games a seat asked δ in" 'seat-done\.json: error: “seats\[0\]\.rounds_sum” must be a whole number from 4 to 400' -- play --merge "$tmp/seat-done.json" "$tmp/m2.json"
+corrupt shard-of 's/"of": 2/"of": 4294967295/'
+refuse "play --merge: 4 294 967 295 shards" 'shard-of\.json: error: “shard\.of” must be a whole number from 1 to 1000000' -- play --merge "$tmp/shard-of.json"
+corrupt no-strategies 's/"strategies": \{/"strategies": {}, "x": {/'
+refuse "play --merge: no strategies" 'no-strategies\.json: error: “strategies” must hold from 1 to 16 strategies' -- play --merge "$tmp/no-strategies.json"
+printf '[1]' >"$tmp/array.json"
+refuse "play --merge: an array" 'array\.json: error: not the --json of play --shard K/N: the document must be a JSON object' -- play --merge "$tmp/array.json"
+"$cli" play --merge "$tmp/m1.json" "$tmp/m2.json" >"$tmp/m-merged.txt" 2>"$tmp/err"
+"$cli" play clue11 --agents del,del+,naive --games 7 --seed 3 --fixed-seats --observer --end-when-asked \
+  --jobs 1 >"$tmp/m-one.txt" 2>/dev/null
+same_output "play --merge: the two shards these were made from merge into their run" "$tmp/m-one.txt" "$tmp/m-merged.txt"
+# --merge takes the run's set-up from the shards: an option that would
+# set it up again is refused, not ignored.
+for option in '--agents del' '--games 5' '--seed 2' '--shard 1/2' "--transcripts $tmp/tr-merge" '--observer' \
+              '--fixed-seats' '--end-when-asked' '--jobs 2' '--engine symbolic'; do
+  # shellcheck disable=SC2086
+  refuse "play --merge $option: refused" "^kripkeviz-cli: ${option%% *} does not go with --merge" -- \
+    play --merge "$tmp/m1.json" "$tmp/m2.json" $option
+done
+expect 0 "play --merge --json: --json is what goes with it" '"games": 7' -- play --merge "$tmp/m1.json" "$tmp/m2.json" --json
+
 expect 2 "play --shard 5/4" '--shard must be K/N' -- play clue11 --agents del,del,del --shard 5/4
 expect 2 "play --jobs -1" '--jobs must be' -- play clue11 --agents del,del,del --jobs -1
 

@@ -2,7 +2,7 @@
 # tests/fuzz/build-and-run.sh SECONDS [HARNESS…]
 #
 # Builds the libFuzzer harnesses (fuzz-script, fuzz-formula, fuzz-run,
-# fuzz-session, fuzz-model-json, fuzz-step-text, fuzz-engines) with
+# fuzz-session, fuzz-model-json, fuzz-shard, fuzz-step-text, fuzz-engines) with
 # clang -fsanitize=fuzzer,address,undefined straight from the engine sources,
 # in a temporary directory, and runs each for SECONDS seconds. Exits non-zero
 # when a harness crashes, hangs (-timeout=2), leaks or runs out of memory; the
@@ -15,9 +15,9 @@
 #   KV_FUZZ_ARGS        more libFuzzer arguments
 set -eu
 
-seconds=${1:?usage: build-and-run.sh SECONDS [fuzz-script|fuzz-formula|fuzz-run|fuzz-session|fuzz-model-json|fuzz-step-text|fuzz-engines]…}
+seconds=${1:?usage: build-and-run.sh SECONDS [fuzz-script|fuzz-formula|fuzz-run|fuzz-session|fuzz-model-json|fuzz-shard|fuzz-step-text|fuzz-engines]…}
 shift
-harnesses=${*:-fuzz-script fuzz-formula fuzz-run fuzz-session fuzz-model-json fuzz-step-text fuzz-engines}
+harnesses=${*:-fuzz-script fuzz-formula fuzz-run fuzz-session fuzz-model-json fuzz-shard fuzz-step-text fuzz-engines}
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -135,6 +135,7 @@ seeds_for () {
     fuzz-formula) echo "$here/seeds/formula $here/regressions/formula" ;;
     fuzz-session) echo "$here/seeds/session $here/regressions/session" ;;
     fuzz-model-json) echo "$here/seeds/model-json $here/regressions/model-json" ;;
+    fuzz-shard) echo "$here/seeds/shard $here/regressions/shard" ;;
     fuzz-step-text) echo "$here/seeds/step-text $here/regressions/step-text" ;;
     *) echo "$here/seeds/script $root/data/games $here/regressions/script" ;;
   esac
@@ -143,6 +144,7 @@ dict_for () {
   case $1 in
     fuzz-formula) echo "$here/formula.dict" ;;
     fuzz-model-json) echo "$here/json.dict" ;;
+    fuzz-shard) echo "$here/shard.dict" ;;
     *) echo "$here/kvg.dict" ;;
   esac
 }

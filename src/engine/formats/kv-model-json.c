@@ -4,10 +4,10 @@
 
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "kv-error.h"
+#include "kv-json.h"
 #include "kv-read.h"
 #include "kv-model-json.h"
 #include "kv-step.h"
@@ -231,90 +231,6 @@ fail (GError **error, KvError code, const char *format, ...)
     g_set_error_literal (error, KV_ERROR, code, shown);
   }
   return FALSE;
-}
-
-/* Nesting of arrays and objects, outside strings, up to @max + 1;
- * @ends_open: whether the text ends inside a string or with an array or
- * object not closed (only meaningful when the scan got to the end). */
-static guint
-nesting_depth (const char *text, gsize length, guint max, gboolean *ends_open)
-{
-  guint depth = 0, deepest = 0;
-  gboolean in_string = FALSE;
-
-  for (gsize i = 0; i < length && deepest <= max; i++)
-    {
-      char c = text[i];
-
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if (c == '[' || c == '{')
-        {
-          depth++;
-          deepest = MAX (deepest, depth);
-        }
-      else if ((c == ']' || c == '}') && depth > 0)
-        depth--;
-    }
-  *ends_open = in_string || depth > 0;
-  return deepest;
-}
-
-/* Where the JSON object @text starts with ends (the offset after its
- * closing brace), or 0 when it does not start with one or is not closed;
- * *@first gets the first character that is not white space. */
-static gsize
-object_end (const char *text, gsize length, char *first)
-{
-  gsize i = 0;
-  guint depth = 0;
-  gboolean in_string = FALSE;
-
-  while (i < length && strchr (" \t\n\r", text[i]) != NULL && text[i] != '\0')
-    i++;
-  *first = i < length ? text[i] : '\0';
-  if (*first != '{')
-    return 0;
-  for (; i < length; i++)
-    {
-      char c = text[i];
-
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if (c == '[' || c == '{')
-        depth++;
-      else if ((c == ']' || c == '}') && depth > 0 && --depth == 0)
-        return i + 1;
-    }
-  return 0;
-}
-
-/* json-glib's message without its "<data>:LINE:COL: " (the parser reads
- * from memory and calls it <data>; the caller names the file): "not JSON
- * at line 1, column 8: …". */
-static gboolean
-fail_not_json (GError **error, const GError *inner)
-{
-  guint line, column;
-  int end = 0;
-
-  if (sscanf (inner->message, "<data>:%u:%u: %n", &line, &column, &end) == 2 && end > 0)
-    return fail (error, KV_ERROR_SYNTAX, _("not JSON at line %u, column %u: %s"), line, column, inner->message + end);
-  return fail (error, KV_ERROR_SYNTAX, _("not JSON: %s"), inner->message);
 }
 
 /* The member @name of @object, of @type; NULL with the error set when it is
@@ -773,44 +689,14 @@ kv_model_from_json (const char  *text,
                     guint        world_limit,
                     GError     **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) inner = NULL;
-  JsonNode *root;
-  gboolean ends_open = FALSE;
+  g_autoptr(JsonParser) parser = NULL;
 
   g_return_val_if_fail (text != NULL, NULL);
 
-  if (nesting_depth (text, length, MAX_DEPTH, &ends_open) > MAX_DEPTH)
-    return fail (error, KV_ERROR_LIMIT, _("arrays and objects are nested more than %d deep"), MAX_DEPTH), NULL;
-  if (!g_utf8_validate (text, length, NULL))
-    return fail (error, KV_ERROR_SYNTAX, _("the file is not UTF-8 text")), NULL;
-  /* One object and nothing after it, checked before json-glib reads it:
-   * json-glib 1.6 leaks the first value of a document that holds two
-   * (""[], {}{}). */
-  {
-    char first;
-    gsize end = object_end (text, length, &first);
-
-    if (first != '{' && first != '\0')
-      return fail (error, KV_ERROR_SYNTAX, _("not a Kripkeviz model: the document must be a JSON object")), NULL;
-    while (end > 0 && end < length && strchr (" \t\n\r", text[end]) != NULL && text[end] != '\0')
-      end++;
-    if (end > 0 && end < length)
-      return fail (error, KV_ERROR_SYNTAX, _("not a Kripkeviz model: there is more after the JSON object")), NULL;
-  }
-  if (!json_parser_load_from_data (parser, text, length, &inner))
-    {
-      /* json-glib blames the last token it read ("unexpected character
-       * `{'" for a lone "{"): a file cut short is said as such. */
-      if (ends_open)
-        return fail (error, KV_ERROR_SYNTAX,
-                     _("the file ends early: a string, array or object is not closed (is the file cut short?)")), NULL;
-      return fail_not_json (error, inner), NULL;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    return fail (error, KV_ERROR_SYNTAX, _("not a Kripkeviz model: the document must be a JSON object")), NULL;
-  return read_model (json_node_get_object (root), world_limit, error);
+  parser = kv_json_parse_object (text, length, MAX_DEPTH, _("a Kripkeviz model"), error);
+  if (parser == NULL)
+    return NULL;
+  return read_model (json_node_get_object (json_parser_get_root (parser)), world_limit, error);
 }
 
 KvModel *

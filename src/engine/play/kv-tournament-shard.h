@@ -13,6 +13,9 @@
 
 G_BEGIN_DECLS
 
+/* The most slices one run is cut into (`play --shard K/N`). */
+#define KV_TOURNAMENT_MAX_SHARDS 1000000
+
 /* One shard's document: its figures, its run's set-up, game, seed and
  * size, and which shard of how many it is (0 of 0: the document has no
  * shard, it is a whole run's). */
@@ -26,8 +29,11 @@ typedef struct {
   guint              run_games;
 } KvTournamentShard;
 
-/* Reads @path, or @length bytes of @data (-1: up to its NUL) named @where
- * in messages, into @shard (cleared first). */
+/* Reads @path (as a script is read: at most KV_READ_MAX_BYTES, given up
+ * after KV_READ_TIME_MS), or @length bytes of @data (-1: up to its NUL)
+ * named @where in messages, into @shard (cleared first, and again on
+ * failure). FALSE with "WHERE: error: …" naming the member at fault when
+ * the document is not what `play --json` writes. */
 gboolean kv_tournament_shard_load  (KvTournamentShard  *shard,
                                     const char         *path,
                                     GError            **error);
@@ -45,8 +51,9 @@ typedef struct _KvTournamentMerge KvTournamentMerge;
 
 KvTournamentMerge        *kv_tournament_merge_new    (void);
 void                      kv_tournament_merge_free   (KvTournamentMerge       *merge);
-/* Adds @shard (named @where in messages); FALSE with @error when it is not
- * a shard, belongs to another run than the first added, or is given twice. */
+/* Adds @shard, as read above (named @where in messages); FALSE with @error
+ * when it is not a shard, belongs to another run than the first added, or
+ * is given twice. */
 gboolean                  kv_tournament_merge_add    (KvTournamentMerge       *merge,
                                                       const KvTournamentShard *shard,
                                                       const char              *where,

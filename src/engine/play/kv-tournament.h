@@ -24,6 +24,8 @@
 G_BEGIN_DECLS
 
 #define KV_TOURNAMENT_MAX_ROUNDS 100
+/* The most games one run plays (`play --games`). */
+#define KV_TOURNAMENT_MAX_GAMES 1000000
 
 typedef struct {
   const char *name;                 /* the strategy's (static) */
