@@ -126,8 +126,9 @@ test_refused (void)
       g_autofree char *text = edited (SHARD_1, cases[i].from, cases[i].to);
       g_auto(KvTournamentShard) shard = { 0 };
       g_autoptr(GError) error = NULL;
+      g_autofree char *shown = g_strescape (cases[i].to, NULL);   /* TAP reads UTF-8 */
 
-      g_test_message ("case %u: %s", i, cases[i].to);
+      g_test_message ("case %u: %s", i, shown);
       g_assert_false (kv_tournament_shard_parse (&shard, text, -1, WHERE, &error));
       g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
       g_assert_true (g_str_has_prefix (error->message, WHERE ": error: "));
