@@ -73,8 +73,9 @@ action_set_enabled (KvLessonPane *self, const char *name, gboolean enabled)
 }
 
 /* The canvas's marks: the items picked; at a reveal, a tick on each item
- * the student was right about that the step removes or that was picked,
- * a cross on each the student was wrong about. */
+ * picked that the step removes, a cross on each picked that stays, and
+ * "!" on each the step removes that was not picked: every item that
+ * goes is marked, and how the class got it. */
 static void
 update_marks (KvLessonPane *self)
 {
@@ -92,7 +93,8 @@ update_marks (KvLessonPane *self)
         if (walk->phase == KV_WALK_QUESTION && picked)
           mark = KV_CANVAS_MARK_PICKED;
         else if (walk->phase == KV_WALK_REVEAL && walk->marks != NULL && (picked || removed))
-          mark = g_array_index (walk->marks, gboolean, i) ? KV_CANVAS_MARK_RIGHT : KV_CANVAS_MARK_WRONG;
+          mark = g_array_index (walk->marks, gboolean, i) ? KV_CANVAS_MARK_RIGHT
+                 : removed ? KV_CANVAS_MARK_MISSED : KV_CANVAS_MARK_WRONG;
         if (mark != KV_CANVAS_MARK_NONE)
           g_hash_table_insert (marks, g_strdup (item), GINT_TO_POINTER (mark));
       }

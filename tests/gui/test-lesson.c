@@ -184,6 +184,10 @@ answer_predict (const KvAnswer *answer, gboolean right)
                       + kv_canvas_count_item_marks (canvas (), KV_CANVAS_MARK_WRONG), >, 0);
   if (!right && picked_wrong)
     g_assert_cmpuint (kv_canvas_count_item_marks (canvas (), KV_CANVAS_MARK_WRONG), >, 0);
+  /* Picking only a world that stays misses each that goes: marked so,
+   * not crossed as the wrong pick is. */
+  if (!right && !shooting && kv_answer_n_removed (answer) > 0)
+    g_assert_cmpuint (kv_canvas_count_item_marks (canvas (), KV_CANVAS_MARK_MISSED), >, 0);
   if (shooting && !right && n_picked > 1)
     {
       shoot ("reveal");

@@ -68,7 +68,8 @@ kv_canvas_set_item_marks (KvCanvas   *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* The strongest mark of a node's items: wrong over right over picked. */
+/* The strongest mark of a node's items: wrong over missed over right over
+ * picked. */
 static KvCanvasMark
 node_mark (KvCanvas *self, int node)
 {
@@ -84,6 +85,20 @@ node_mark (KvCanvas *self, int node)
   return mark;
 }
 
+/* GNOME's green 4, yellow 5 and red 3: told apart by the sign too, not
+ * only the hue. */
+static void
+set_mark_colour (cairo_t *cr, KvCanvasMark mark)
+{
+  switch (mark)
+    {
+    case KV_CANVAS_MARK_PICKED: cairo_set_source_rgb (cr, 0.21, 0.52, 0.89); break;
+    case KV_CANVAS_MARK_RIGHT: cairo_set_source_rgb (cr, 0.18, 0.55, 0.34); break;
+    case KV_CANVAS_MARK_MISSED: cairo_set_source_rgb (cr, 0.90, 0.65, 0.04); break;
+    default: cairo_set_source_rgb (cr, 0.75, 0.11, 0.16); break;
+    }
+}
+
 static void
 draw_badge (KvCanvas *self, cairo_t *cr, const KvLayoutNode *ln, KvCanvasMark mark)
 {
@@ -92,27 +107,31 @@ draw_badge (KvCanvas *self, cairo_t *cr, const KvLayoutNode *ln, KvCanvasMark ma
   double cy = self->geometry.graph_y + ln->y - ln->height / 2;
 
   cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
-  /* GNOME's green 4 and red 3: told apart by the sign too, not only the hue. */
-  if (mark == KV_CANVAS_MARK_RIGHT)
-    cairo_set_source_rgb (cr, 0.18, 0.55, 0.34);
-  else
-    cairo_set_source_rgb (cr, 0.75, 0.11, 0.16);
+  set_mark_colour (cr, mark);
   cairo_fill (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_set_line_width (cr, r / 3.5);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  if (mark == KV_CANVAS_MARK_RIGHT)
+  switch (mark)
     {
+    case KV_CANVAS_MARK_RIGHT:
       cairo_move_to (cr, cx - r * 0.45, cy + r * 0.02);
       cairo_line_to (cr, cx - r * 0.1, cy + r * 0.4);
       cairo_line_to (cr, cx + r * 0.5, cy - r * 0.4);
-    }
-  else
-    {
+      break;
+    case KV_CANVAS_MARK_MISSED:
+      cairo_move_to (cr, cx, cy - r * 0.5);
+      cairo_line_to (cr, cx, cy + r * 0.1);
+      cairo_stroke (cr);
+      cairo_arc (cr, cx, cy + r * 0.45, r / 7.0, 0, 2 * G_PI);
+      cairo_fill (cr);
+      return;
+    default:
       cairo_move_to (cr, cx - r * 0.4, cy - r * 0.4);
       cairo_line_to (cr, cx + r * 0.4, cy + r * 0.4);
       cairo_move_to (cr, cx + r * 0.4, cy - r * 0.4);
       cairo_line_to (cr, cx - r * 0.4, cy + r * 0.4);
+      break;
     }
   cairo_stroke (cr);
 }
@@ -135,12 +154,7 @@ _kv_canvas_draw_item_marks (KvCanvas *self,
       cairo_save (cr);
       kv_render_node_path (cr, ln->shape, self->geometry.graph_x + ln->x, self->geometry.graph_y + ln->y,
                            ln->width, ln->height, gap + width / 2);
-      if (mark == KV_CANVAS_MARK_PICKED)
-        cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
-      else if (mark == KV_CANVAS_MARK_RIGHT)
-        cairo_set_source_rgb (cr, 0.18, 0.55, 0.34);
-      else
-        cairo_set_source_rgb (cr, 0.75, 0.11, 0.16);
+      set_mark_colour (cr, mark);
       cairo_set_line_width (cr, width);
       cairo_set_dash (cr, NULL, 0, 0);
       cairo_stroke (cr);

@@ -199,8 +199,9 @@ gboolean    kv_canvas_get_animating      (KvCanvas            *self);
 typedef enum {
   KV_CANVAS_MARK_NONE,
   KV_CANVAS_MARK_PICKED,   /* ringed in the accent colour */
-  KV_CANVAS_MARK_RIGHT,    /* a green ring and a tick */
-  KV_CANVAS_MARK_WRONG,    /* a red ring and a cross */
+  KV_CANVAS_MARK_RIGHT,    /* a green ring and a tick: picked, and it goes */
+  KV_CANVAS_MARK_MISSED,   /* an amber ring and "!": it goes, not picked */
+  KV_CANVAS_MARK_WRONG,    /* a red ring and a cross: picked, and it stays */
 } KvCanvasMark;
 
 /* @marks: char* item → GINT_TO_POINTER (KvCanvasMark), referenced; NULL
