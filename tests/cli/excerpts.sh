@@ -49,5 +49,30 @@ expect "a 100-character agent name" 'name.kvg:1:10: error: a name has at most 64
 { printf 'agents 1 2\ncategory '; head -c 100 /dev/zero | tr '\0' z; printf ': a b\nhands 1 1\n'; } >"$tmp/category.kvg"
 expect "a 100-character category name" 'category.kvg:2:10: error: a name has at most 64 characters' run "$tmp/category.kvg"
 
+# Control characters reach the terminal escaped, never raw: a script line
+# "ESC]0;pwned BEL" (which would retitle the terminal), a formula with a
+# newline (its excerpt stays one line, the caret under the place).
+# controls_free WHAT: stderr has no control character but the newlines.
+controls_free () {
+  if [ "$(tr -d '\n' <"$tmp/err" | LC_ALL=C grep -c '[[:cntrl:]]')" -eq 0 ]; then
+    ok "$1: no control character printed"
+  else
+    not_ok "$1: no control character printed" "$(od -c "$tmp/err" | head -5)"
+  fi
+}
+{ printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\n\033]0;pwned\007 1 w\n'; } >"$tmp/esc.kvg"
+expect "a script line ESC]0;pwned BEL" 'esc.kvg:5:1: error: unknown directive “\\e\]0;pwned\\x07”' run "$tmp/esc.kvg"
+controls_free "a script line ESC]0;pwned BEL"
+{ printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\nannounce r@1 \033]0;pwned\007\n'; } >"$tmp/esc.kvg"
+expect "ESC]0;pwned BEL after a step" 'esc.kvg:5:14: error: unexpected “\\e”' run "$tmp/esc.kvg"
+controls_free "ESC]0;pwned BEL after a step"
+expect "a formula with a newline" '^formula:1:7: error: expected a formula but found “&”$' check hexa 'r@1 &
+& K1'
+printf 'formula:1:7: error: expected a formula but found “&”\n  r@1 &\\n& K1\n         ^\n' >"$tmp/want"
+if cmp -s "$tmp/want" "$tmp/err"; then ok "… its excerpt on one line, the caret under the place"
+else not_ok "… its excerpt on one line, the caret under the place" "$(cat "$tmp/err")"; fi
+expect "a formula with ESC]0;pwned BEL" '^formula:1:5: error: ' check hexa "$(printf 'r@1 \033]0;pwned\007')"
+controls_free "a formula with ESC]0;pwned BEL"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

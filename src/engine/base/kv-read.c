@@ -149,6 +149,95 @@ kv_read_line_start (const char *text,
   return i;
 }
 
+/* Bidirectional formatting characters: a terminal that follows them
+ * reorders the rest of the line. */
+static gboolean
+is_bidi_control (gunichar c)
+{
+  return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+/* The character at @p (NUL-terminated text): its length in bytes, and in
+ * *@c the character, or NOT_UTF8 for a byte that does not start one
+ * (then one byte long). */
+#define NOT_UTF8 ((gunichar) -1)
+
+static gsize
+next_unit (const char *p, gunichar *c)
+{
+  gunichar u = g_utf8_get_char_validated (p, -1);
+
+  if (u == (gunichar) -1 || u == (gunichar) -2)
+    {
+      *c = NOT_UTF8;
+      return 1;
+    }
+  *c = u;
+  return (gsize) (g_utf8_next_char (p) - p);
+}
+
+/* How the unit at @p (@c, from next_unit) is quoted to a terminal when not
+ * as itself: \t, \n, \r and \e, \xNN for the other C0 controls, DEL
+ * and bytes that are not UTF-8, \uNNNN for the C1 controls, the line
+ * and paragraph separators and the bidirectional controls; NULL when
+ * it is quoted as itself. */
+static const char *
+escape_unit (const char *p, gunichar c, char buffer[8])
+{
+  switch (c)
+    {
+    case '\t': return "\\t";
+    case '\n': return "\\n";
+    case '\r': return "\\r";
+    case 0x1B: return "\\e";
+    default: break;
+    }
+  if (c == NOT_UTF8 || c < 0x20 || c == 0x7F)
+    {
+      g_snprintf (buffer, 8, "\\x%02x", c == NOT_UTF8 ? (guchar) *p : c);
+      return buffer;
+    }
+  if ((c >= 0x80 && c < 0xA0) || c == 0x2028 || c == 0x2029 || is_bidi_control (c))
+    {
+      g_snprintf (buffer, 8, "\\u%04x", c);
+      return buffer;
+    }
+  return NULL;
+}
+
+/* The unit at @p (@n bytes, @c) as it is quoted: escaped as escape_unit
+ * says or itself, in *@text and *@length; returns the columns it takes on
+ * a terminal. */
+static guint
+quote_unit (const char *p, gsize n, gunichar c, char buffer[8], const char **text, gsize *length)
+{
+  const char *escape = escape_unit (p, c, buffer);
+
+  if (escape != NULL)
+    {
+      *text = escape;
+      *length = strlen (escape);
+      return (guint) *length;
+    }
+  *text = p;
+  *length = n;
+  return g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
+}
+
+/* Appends the unit at @p (@n bytes, @c) to @out as it is quoted; returns
+ * the columns it takes. */
+static guint
+append_unit (GString *out, const char *p, gsize n, gunichar c)
+{
+  char buffer[8];
+  const char *text;
+  gsize length;
+  guint width = quote_unit (p, n, c, buffer, &text, &length);
+
+  g_string_append_len (out, text, (gssize) length);
+  return width;
+}
+
 char *
 kv_read_shorten (const char *message)
 {
@@ -156,22 +245,34 @@ kv_read_shorten (const char *message)
   guint word = 0, quote = 0, n_chars = 0;
   gboolean quoted = FALSE, cut = FALSE;
   const char *p;
+  gsize n;
 
-  for (p = message; *p != '\0' && n_chars < MESSAGE_MAX; p = g_utf8_next_char (p))
+  for (p = message; *p != '\0'; p += n)
     {
-      gunichar c = g_utf8_get_char (p);
+      char buffer[8];
+      const char *text;
+      gsize length;
+      gunichar c;
 
+      n = next_unit (p, &c);
       if (c == CLOSE_QUOTE)
         quoted = FALSE;
       /* Within a quotation only its own length counts. */
-      word = g_unichar_isspace (c) || quoted ? 0 : word + 1;
+      word = (c != NOT_UTF8 && g_unichar_isspace (c)) || quoted ? 0 : word + 1;
       quote = quoted ? quote + 1 : 0;
       if (c == OPEN_QUOTE)
         quoted = TRUE;
       if (word <= QUOTE_MAX && quote <= QUOTE_MAX)
         {
-          g_string_append_unichar (out, c);
-          n_chars++;
+          guint n_quoted;
+
+          quote_unit (p, n, c, buffer, &text, &length);
+          /* Characters, not columns: a combining mark counts too. */
+          n_quoted = text == p ? 1 : (guint) length;
+          if (n_chars + n_quoted > MESSAGE_MAX)
+            break;
+          g_string_append_len (out, text, (gssize) length);
+          n_chars += n_quoted;
           cut = FALSE;
         }
       else if (!cut)
@@ -190,19 +291,36 @@ kv_read_excerpt (const char *line,
                  guint       column,
                  guint      *excerpt_column)
 {
-  glong n_chars = g_utf8_strlen (line, -1);
-  glong at = MIN ((glong) MAX (column, 1u) - 1, n_chars);
-  glong from = MAX (at - EXCERPT_SIDE, 0);
-  glong to = MIN (at + EXCERPT_SIDE, n_chars);
-  const char *start = g_utf8_offset_to_pointer (line, from);
-  const char *end = g_utf8_offset_to_pointer (line, to);
+  glong n_units = 0;
+  glong at, from, to, i = 0;
+  guint width = 0;
   GString *out = g_string_new (NULL);
+  const char *p;
+  gsize n;
 
+  for (p = line; *p != '\0'; p += n, n_units++)
+    {
+      gunichar c;
+
+      n = next_unit (p, &c);
+    }
+  at = MIN ((glong) MAX (column, 1u) - 1, n_units);
+  from = MAX (at - EXCERPT_SIDE, 0);
+  to = MIN (at + EXCERPT_SIDE, n_units);
   if (from > 0)
+    width += append_unit (out, "…", strlen ("…"), g_utf8_get_char ("…"));
+  *excerpt_column = width + 1;
+  for (p = line; *p != '\0' && i < to; p += n, i++)
+    {
+      gunichar c;
+
+      n = next_unit (p, &c);
+      if (i >= from)
+        width += append_unit (out, p, n, c);
+      if (i + 1 == at)
+        *excerpt_column = width + 1;
+    }
+  if (to < n_units)
     g_string_append (out, "…");
-  g_string_append_len (out, start, end - start);
-  if (to < n_chars)
-    g_string_append (out, "…");
-  *excerpt_column = (guint) (at - from + 1 + (from > 0 ? 1 : 0));
   return g_string_free (out, FALSE);
 }

@@ -33,12 +33,19 @@ gsize kv_read_line_start (const char *text, gsize length, guint line, guint *rea
 /* @message with every run of more than 80 non-space characters, and every
  * “quotation” longer than 80 characters, cut to 80 and "…"; at most 1000
  * characters in all: errors quote what a user wrote, never a 3 MB name
- * whole. */
+ * whole. What a terminal would act on rather than show is escaped: \t,
+ * \n, \r, \e, \xNN for the other C0 controls, DEL and bytes that are
+ * not UTF-8, \uNNNN for the C1 controls, the line and paragraph
+ * separators and the bidirectional controls (a quoted "ESC]0;…BEL" never
+ * retitles the terminal, a quoted newline never breaks the message). */
 char *kv_read_shorten (const char *message);
 
 /* At most 40 characters of @line either side of @column (1-based, in
- * characters), "…" where it was cut; *@excerpt_column gets the column of
- * the same place in the excerpt (for a caret under it). */
+ * characters; a byte that is not UTF-8 counts as one), "…" where it was
+ * cut, escaped as kv_read_shorten escapes: one line. *@excerpt_column
+ * gets the column of the same place in the excerpt as a terminal shows
+ * it (an escape's characters, a wide character's two columns), for a
+ * caret under it. */
 char *kv_read_excerpt (const char *line, guint column, guint *excerpt_column);
 
 G_END_DECLS
