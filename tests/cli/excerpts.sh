@@ -74,5 +74,16 @@ else not_ok "… its excerpt on one line, the caret under the place" "$(cat "$tm
 expect "a formula with ESC]0;pwned BEL" '^formula:1:5: error: ' check hexa "$(printf 'r@1 \033]0;pwned\007')"
 controls_free "a formula with ESC]0;pwned BEL"
 
+# Bytes that are not UTF-8 are reported where the first of them is, with
+# the text before it: a Latin-1 é on line 45 of a script, a byte 0xFF at
+# column 5 of a formula (its excerpt shows it escaped, the caret under it).
+{ printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\n'; for i in $(seq 5 44); do echo "# line $i"; done
+  printf 'title Caf\351 Hexa\n'; } >"$tmp/latin1.kvg"
+expect "a Latin-1 é on line 45" '/latin1.kvg:45:10: error: the script is not UTF-8 text: the byte 0xE9 after “title Caf”$' run "$tmp/latin1.kvg"
+expect "a byte 0xFF at column 5 of a formula" '^formula:1:5: error: the formula is not valid UTF-8: the byte 0xFF after “r@1 ”$' check hexa "$(printf 'r@1 \377')"
+printf 'formula:1:5: error: the formula is not valid UTF-8: the byte 0xFF after “r@1 ”\n  r@1 \\xff\n      ^\n' >"$tmp/want"
+if cmp -s "$tmp/want" "$tmp/err"; then ok "… its excerpt shows the byte escaped, the caret under it"
+else not_ok "… its excerpt shows the byte escaped, the caret under it" "$(cat "$tmp/err")"; fi
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -117,6 +117,9 @@ test_errors (void)
     { "K{1 r@1", 5, KV_ERROR_SYNTAX, "“}” is missing after the agents" },
     { "C{1,2 ~r@1}", 7, KV_ERROR_SYNTAX, "expected “}” but found" },
     { "E{1 2 K{3} r@1}", 7, KV_ERROR_SYNTAX, "“}” is missing after the agents" },
+    /* Not UTF-8: the place of the first bad byte, not the formula's start. */
+    { "r@1 \xff", 5, KV_ERROR_SYNTAX, "the formula is not valid UTF-8: the byte 0xFF after “r@1 ”" },
+    { "\xe9@1", 1, KV_ERROR_SYNTAX, "the formula is not valid UTF-8: the byte 0xE9 at the start" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -314,6 +317,20 @@ test_steps (void)
     }
 }
 
+/* A step's text that is not UTF-8 is refused at its first bad byte. */
+static void
+test_step_not_utf8 (void)
+{
+  g_autoptr(KvGame) game = hexa_game ();
+  g_autoptr(GError) error = NULL;
+  guint column = 0;
+
+  g_assert_null (kv_step_parse (game, "nocard 1 w\xe9", &column, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
+  g_assert_cmpstr (error->message, ==, "the step is not valid UTF-8: the byte 0xE9 after “nocard 1 w”");
+  g_assert_cmpuint (column, ==, 11);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -323,5 +340,6 @@ main (int argc, char **argv)
   g_test_add_func ("/formula/depth", test_depth);
   g_test_add_func ("/formula/long-chains", test_long_chains);
   g_test_add_func ("/formula/steps", test_steps);
+  g_test_add_func ("/formula/step-not-utf8", test_step_not_utf8);
   return g_test_run ();
 }

@@ -132,6 +132,9 @@ test_hostile (void)
     { "{\"format\": 1,}", KV_ERROR_SYNTAX, "not JSON at line 1, column " },
     { "{\"format\": tru}", KV_ERROR_SYNTAX, "not JSON at line 1, column " },
     { "[1]", KV_ERROR_SYNTAX, "JSON object" },
+    /* Not UTF-8: the place of the first bad byte. */
+    { "{\"format\":\n \"caf\xe9\"}", KV_ERROR_SYNTAX,
+      "the file is not UTF-8 text at line 2, column 6: the byte 0xE9 after “ \"caf”" },
     { "{\"format\": \"other\"}", KV_ERROR_SYNTAX, "format" },
     { "{\"format\": \"kripkeviz-model\", \"version\": 2}", KV_ERROR_SYNTAX, "version 2" },
     { HEXA_HEAD TWO_WORLDS "\"partitions\": {\"1\": [[0],[1]], \"2\": [[0,1]]}, \"actual\": 0}", -1, NULL },

@@ -62,19 +62,32 @@ test_errors (void)
     }
 }
 
+/* Bytes that are not UTF-8 text are refused at the first of them: its
+ * line and column, the byte and the text before it on its line. */
 static void
 test_binary (void)
 {
-  const char text[] = "agents 1\0 2\ncards a\n";
-  const char *latin1 = "title caf\xe9\nagents 1\n";
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KvScript) a = kv_script_parse (text, sizeof text - 1, "bin.kvg", &error);
+  static const struct { const char *text; gsize length; const char *message; } cases[] = {
+    { "agents 1\0 2\ncards a\n", 20, "bin.kvg:1:9: error: the script is not UTF-8 text: the byte 0x00 after “agents 1”" },
+    { "title x\nagents caf\xe9 1\n", 0, "bin.kvg:2:11: error: the script is not UTF-8 text: the byte 0xE9 after “agents caf”" },
+    { "title x\n\xe9\n", 0, "bin.kvg:2:1: error: the script is not UTF-8 text: the byte 0xE9 at the start of a line" },
+    /* Lines as the reader counts them (CRLF, CR); columns in characters. */
+    { "title x\r\n\r# é\ragents é \xff\n", 0, "bin.kvg:4:10: error: the script is not UTF-8 text: the byte 0xFF after “agents é ”" },
+    /* At most 40 characters of the line before it. */
+    { "title 0123456789012345678901234567890123456789\xc3(\n", 0,
+      "bin.kvg:1:47: error: the script is not UTF-8 text: the byte 0xC3 after “…0123456789012345678901234567890123456789”" },
+  };
 
-  g_assert_null (a);
-  g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
-  g_clear_error (&error);
-  g_assert_null (kv_script_parse (latin1, strlen (latin1), "latin1.kvg", &error));
-  g_assert_nonnull (strstr (error->message, "not UTF-8"));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      gsize length = cases[i].length ? cases[i].length : strlen (cases[i].text);
+
+      g_test_message ("case %u", i);
+      g_assert_null (kv_script_parse (cases[i].text, length, "bin.kvg", &error));
+      g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
 }
 
 static void

@@ -324,3 +324,44 @@ kv_read_excerpt (const char *line,
     g_string_append (out, "…");
   return g_string_free (out, FALSE);
 }
+
+gboolean
+kv_read_check_utf8 (const char  *text,
+                    gsize        length,
+                    guint       *line,
+                    guint       *column,
+                    char       **what)
+{
+  const char *bad = NULL, *start = text;
+  guint number = 1, at, excerpt_at;
+  g_autofree char *before = NULL;
+  g_autofree char *excerpt = NULL;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  /* g_utf8_validate_len refuses a NUL byte too. */
+  if (g_utf8_validate_len (text, length, &bad))
+    return TRUE;
+  for (const char *p = text; line != NULL && p < bad; p++)
+    if (*p == '\n' || (*p == '\r' && (p + 1 == bad || p[1] != '\n')))
+      {
+        number++;
+        start = p + 1;
+      }
+  at = (guint) g_utf8_strlen (start, bad - start) + 1;
+  if (line != NULL)
+    *line = number;
+  *column = at;
+  if (at == 1)
+    {
+      *what = line != NULL ? g_strdup_printf (_("the byte 0x%02X at the start of a line"), (guchar) *bad)
+                        : g_strdup_printf (_("the byte 0x%02X at the start"), (guchar) *bad);
+      return FALSE;
+    }
+  before = g_strndup (start, bad - start);
+  excerpt = kv_read_excerpt (before, at, &excerpt_at);
+  /* TRANSLATORS: after "the script is not UTF-8 text: "; %s is the text
+   * before the byte on its line */
+  *what = g_strdup_printf (_("the byte 0x%02X after “%s”"), (guchar) *bad, excerpt);
+  return FALSE;
+}

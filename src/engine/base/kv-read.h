@@ -48,4 +48,15 @@ char *kv_read_shorten (const char *message);
  * caret under it. */
 char *kv_read_excerpt (const char *line, guint column, guint *excerpt_column);
 
+/* Whether @text (@length bytes) is UTF-8 text without a NUL byte. When it
+ * is not: FALSE, with the first bad byte's place in *@line and *@column
+ * (1-based; lines counted as kv_read_line_start counts them, columns in
+ * characters) and, in *@what, what to say of it after "…is not UTF-8
+ * text: ": "the byte 0xE9 after “caf”" (at most 40 characters of its
+ * line before it, as kv_read_excerpt quotes them) or "the byte 0xE9 at
+ * the start of a line". A @line of NULL reads @text as one line, its
+ * newlines and all (a formula: its column counts from its start). Caller
+ * frees *@what. */
+gboolean kv_read_check_utf8 (const char *text, gsize length, guint *line, guint *column, char **what);
+
 G_END_DECLS

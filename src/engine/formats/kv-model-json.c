@@ -777,13 +777,17 @@ kv_model_from_json (const char  *text,
   g_autoptr(GError) inner = NULL;
   JsonNode *root;
   gboolean ends_open = FALSE;
+  g_autofree char *what = NULL;
+  guint line, column;
 
   g_return_val_if_fail (text != NULL, NULL);
 
   if (nesting_depth (text, length, MAX_DEPTH, &ends_open) > MAX_DEPTH)
     return fail (error, KV_ERROR_LIMIT, _("arrays and objects are nested more than %d deep"), MAX_DEPTH), NULL;
-  if (!g_utf8_validate (text, length, NULL))
-    return fail (error, KV_ERROR_SYNTAX, _("the file is not UTF-8 text")), NULL;
+  if (!kv_read_check_utf8 (text, length, &line, &column, &what))
+    /* TRANSLATORS: the last %s says which byte: "the byte 0xE9 after “caf”" */
+    return fail (error, KV_ERROR_SYNTAX, _("the file is not UTF-8 text at line %u, column %u: %s"),
+                 line, column, what), NULL;
   /* One object and nothing after it, checked before json-glib reads it:
    * json-glib 1.6 leaks the first value of a document that holds two
    * (""[], {}{}). */

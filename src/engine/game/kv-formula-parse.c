@@ -7,6 +7,7 @@
 
 #include "kv-error.h"
 #include "kv-parse-private.h"
+#include "kv-read.h"
 
 /* Recursive descent, loosest first:
  *   iff     := implies ("<->" implies)*          associative: a balanced tree
@@ -640,14 +641,16 @@ kv_formula_parse (KvGame *game, const char *text, guint *error_column, GError **
 {
   KvLexer lexer;
   KvFormula *f;
+  g_autofree char *what = NULL;
+  guint column;
 
   g_return_val_if_fail (game != NULL && text != NULL, NULL);
 
-  if (!g_utf8_validate (text, -1, NULL))
+  if (!kv_read_check_utf8 (text, strlen (text), NULL, &column, &what))
     {
       if (error_column != NULL)
-        *error_column = 1;
-      g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("the formula is not valid UTF-8"));
+        *error_column = column;
+      g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("the formula is not valid UTF-8: %s"), what);
       return NULL;
     }
   kv_lexer_init (&lexer, text, 1);

@@ -721,10 +721,14 @@ read_steps (Reader *r, GPtrArray *step_lines)
 static gboolean
 check_text (Reader *r, const char *text, gsize length)
 {
+  g_autofree char *what = NULL;
+  Line place = { 0 };
+
   if (length > MAX_SCRIPT_SIZE)
     return fail (r, NULL, 1, KV_ERROR_LIMIT, _("the script is larger than %d MiB"), MAX_SCRIPT_SIZE / (1024 * 1024));
-  if (memchr (text, '\0', length) != NULL || !g_utf8_validate (text, (gssize) length, NULL))
-    return fail (r, NULL, 1, KV_ERROR_SYNTAX, _("the script is not UTF-8 text"));
+  /* A NUL byte too is refused, at its place. */
+  if (!kv_read_check_utf8 (text, length, &place.number, &place.indent, &what))
+    return fail (r, &place, place.indent, KV_ERROR_SYNTAX, _("the script is not UTF-8 text: %s"), what);
   return TRUE;
 }
 

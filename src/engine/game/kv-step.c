@@ -9,6 +9,7 @@
 #include "kv-action-model.h"
 #include "kv-error.h"
 #include "kv-parse-private.h"
+#include "kv-read.h"
 #include "kv-step.h"
 
 KvStep *
@@ -316,14 +317,16 @@ kv_step_parse (KvGame *game, const char *text, guint *error_column, GError **err
 {
   KvLexer lexer;
   KvStep *step;
+  g_autofree char *what = NULL;
+  guint column;
 
   g_return_val_if_fail (game != NULL && text != NULL, NULL);
 
-  if (!g_utf8_validate (text, -1, NULL))
+  if (!kv_read_check_utf8 (text, strlen (text), NULL, &column, &what))
     {
       if (error_column != NULL)
-        *error_column = 1;
-      g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("the step is not valid UTF-8"));
+        *error_column = column;
+      g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("the step is not valid UTF-8: %s"), what);
       return NULL;
     }
   kv_lexer_init (&lexer, text, 1);
