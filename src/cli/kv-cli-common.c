@@ -108,16 +108,26 @@ kv_cli_parse_options (GOptionContext *context, int *argc, char ***argv, GError *
   return g_option_context_parse (context, argc, argv, error);
 }
 
+void
+kv_cli_print_error (const char *message)
+{
+  g_autofree char *shown = kv_read_shorten (message);
+
+  fprintf (stderr, "%s\n", shown);
+}
+
 int
 kv_cli_fail (const char *format, ...)
 {
   va_list args;
   g_autofree char *message = NULL;
+  g_autofree char *line = NULL;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  fprintf (stderr, "kripkeviz-cli: %s\n", message);
+  line = g_strconcat ("kripkeviz-cli: ", message, NULL);
+  kv_cli_print_error (line);
   return KV_EXIT_ERROR;
 }
 
@@ -175,7 +185,7 @@ kv_cli_run_history (KvScript *script)
     return NULL;
   history = kv_history_run_script (script, world_limit, &error);
   if (history == NULL)
-    fprintf (stderr, "%s\n", error->message);
+    kv_cli_print_error (error->message);
   return history;
 }
 
@@ -192,7 +202,7 @@ kv_cli_open_model (const char *path, KvScript **script_out)
   model = kv_model_load_json (path, world_limit, &error);
   if (model == NULL)
     {
-      fprintf (stderr, "%s\n", error->message);
+      kv_cli_print_error (error->message);
       return NULL;
     }
   if (script_out != NULL)
@@ -223,7 +233,7 @@ kv_cli_open_history (const char *game, KvScript **script_out)
   script = kv_script_open (game, &error);
   if (script == NULL)
     {
-      fprintf (stderr, "%s\n", error->message);
+      kv_cli_print_error (error->message);
       return NULL;
     }
   history = kv_cli_run_history (script);

@@ -10,6 +10,10 @@ G_BEGIN_DECLS
 
 /* Prints "kripkeviz-cli: MESSAGE" to stderr and returns KV_EXIT_ERROR. */
 int         kv_cli_fail         (const char *format, ...) G_GNUC_PRINTF (1, 2);
+/* Prints @message and a newline to stderr as every error is printed: what
+ * it quotes of the command line or a file cut to an excerpt, control
+ * characters escaped (kv_read_shorten). */
+void        kv_cli_print_error  (const char *message);
 /* Whether every KRIPKEVIZ_* setting of the environment reads (each
  * malformed one said, by name and why). */
 gboolean    kv_cli_check_environment (void);

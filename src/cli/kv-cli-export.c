@@ -30,12 +30,14 @@ fail (const char *format,
       ...)
 {
   g_autofree char *message = NULL;
+  g_autofree char *line = NULL;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_printerr ("kripkeviz-cli export: %s\n", message);
+  line = g_strconcat ("kripkeviz-cli export: ", message, NULL);
+  kv_cli_print_error (line);
 
   return EXIT_ERROR;
 }
@@ -230,7 +232,7 @@ export_smcdel (const char *game,
   text = kv_smcdel_write (run->script, at_step, kv_state_count_worlds (last), &error);
   if (text == NULL)
     {
-      g_printerr ("%s\n", error->message);
+      kv_cli_print_error (error->message);
       return EXIT_ERROR;
     }
   bytes = g_bytes_new_take (text, strlen (text));
@@ -418,7 +420,7 @@ check_format (ExportOptions *o)
 
   o->format = KV_FORMAT_SVG;
   if (o->format_arg != NULL && !kv_format_from_string (o->format_arg, &o->format))
-    return fail (_("unknown format \"%s\": use svg, pdf, png, dot, tikz or smcdel"), o->format_arg);
+    return fail (_("unknown format “%s”: use svg, pdf, png, dot, tikz or smcdel"), o->format_arg);
   if (o->format_arg != NULL && !g_str_equal (o->output, "-") && named_like_smcdel (o->output))
     return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
                  o->format_arg, o->output, SMCDEL_FORMAT);
@@ -447,16 +449,16 @@ check_choices (ExportOptions *o)
   o->engine = KV_LAYOUT_AUTO;
   o->stage = NO_STAGE;
   if (o->view_arg != NULL && (!kv_view_kind_from_string (o->view_arg, &o->view) || o->view == KV_VIEW_AUTO))
-    return fail (_("unknown view \"%s\": use whole, around, contracted or envelope"), o->view_arg);
+    return fail (_("unknown view “%s”: use whole, around, contracted or envelope"), o->view_arg);
   if (o->engine_arg != NULL
       && (!kv_layout_engine_from_string (o->engine_arg, &o->engine) || o->engine == KV_LAYOUT_AUTO))
-    return fail (_("unknown layout engine \"%s\": use neato, fdp, sfdp, circo or dot"), o->engine_arg);
+    return fail (_("unknown layout engine “%s”: use neato, fdp, sfdp, circo or dot"), o->engine_arg);
   if (o->palette_arg != NULL && !kv_palette_from_string (o->palette_arg, &palette))
-    return fail (_("unknown palette \"%s\": use okabe-ito or greyscale"), o->palette_arg);
+    return fail (_("unknown palette “%s”: use okabe-ito or greyscale"), o->palette_arg);
   if (o->palette_arg != NULL)
     kv_style_set_palette (palette);
   if (o->stage_arg != NULL && !kv_product_stage_from_string (o->stage_arg, &o->stage))
-    return fail (_("unknown product stage \"%s\": use action, pairs, links or result"), o->stage_arg);
+    return fail (_("unknown product stage “%s”: use action, pairs, links or result"), o->stage_arg);
   return 0;
 }
 
@@ -494,14 +496,14 @@ check_arguments (ExportOptions *o, int argc, char **argv)
   if (argc < 2)
     return fail (_("which game? Usage: kripkeviz-cli export GAME --format FORMAT -o FILE"));
   if (argc > 2)
-    return fail (_("one game only, please (\"%s\" is one too many)"), argv[2]);
+    return fail (_("one game only, please (“%s” is one too many)"), argv[2]);
   if (o->output == NULL)
     return fail (_("-o FILE is required (-o - for standard output)"));
   /* As check and model say it: "-1" is not "no --step". */
   if (o->step_arg != NULL && o->step_arg[0] == '-')
     return fail (_("--step must be 0 or more"));
   if (o->step_arg != NULL && !g_ascii_string_to_unsigned (o->step_arg, 10, 0, G_MAXUINT, &o->step, NULL))
-    return fail (_("--step wants a number of steps (0 for the initial model), not \"%s\""), o->step_arg);
+    return fail (_("--step wants a number of steps (0 for the initial model), not “%s”"), o->step_arg);
   return 0;
 }
 
@@ -535,7 +537,7 @@ check_links (const ExportOptions *o, const KvGame *game, int *links_of)
       *links_of = (int) a;
   if (*links_of < 0)
     /* TRANSLATORS: %s is the agent asked for */
-    return fail (_("--links: there is no agent \"%s\" in this game"), o->links_arg);
+    return fail (_("--links: there is no agent “%s” in this game"), o->links_arg);
   return 0;
 }
 

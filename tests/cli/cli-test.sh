@@ -72,7 +72,7 @@ else not_ok "run cluedo6: the table's columns line up" "$(printf '%s\n' "$table"
 # The worlds row: "1 wins" read as "player 1 wins"; E has no worlds of its own.
 expect 0 "run hexa: the worlds row says who can win, apart from the count" '^worlds +1, can win +2 +1, can win +2$' -- run hexa
 if grep -q ' wins' "$tmp/out"; then not_ok "run hexa: no \"1 wins\" under player 3" "$(grep ' wins' "$tmp/out")"; else ok "run hexa: no \"1 wins\" under player 3"; fi
-expect 2 "export --links names an unknown agent" "no agent \"9\"" -- export clue11 --links 9 --format svg -o "$tmp/links.svg"
+expect 2 "export --links names an unknown agent" "no agent “9”" -- export clue11 --links 9 --format svg -o "$tmp/links.svg"
 
 # check: exit 0 true, 1 false, 2 error (the paper's Example 6).
 expect 0 "check: after nocard 1 w and endmove 2, 1 can win" '^true$' -- check hexa '[nocard 1 w] [endmove 2] win{1}' --step 0

@@ -85,5 +85,33 @@ printf 'formula:1:5: error: the formula is not valid UTF-8: the byte 0xFF after 
 if cmp -s "$tmp/want" "$tmp/err"; then ok "… its excerpt shows the byte escaped, the caret under it"
 else not_ok "… its excerpt shows the byte escaped, the caret under it" "$(cat "$tmp/err")"; fi
 
+# Command-line values are quoted as excerpts too: a 100 000-character
+# command, option, option value, game or output name.
+L=$(head -c 100000 /dev/zero | tr '\0' x)
+expect "an unknown command of 100 000 characters" '^kripkeviz-cli: unknown command “nosuchx+…”$' "nosuch$L"
+expect "an unknown option of 100 000 characters" 'kripkeviz-cli: .*--x+…x+' run hexa "--$L"
+expect "--agents of 100 000 characters" 'unknown strategy “x+…”' play hexa --agents "$L"
+expect "--shard of 100 000 characters" '--shard must be K/N .*“x+…”' play hexa --agents del --shard "$L"
+expect "--engine of 100 000 characters" 'kripkeviz-cli: .*x+…' run hexa --engine "$L"
+expect "--format of 100 000 characters" 'unknown format “x+…”' export hexa --format "$L" -o "$tmp/x.svg"
+expect "--view of 100 000 characters" 'unknown view “x+…”' export hexa --view "$L" -o "$tmp/x.svg"
+expect "--size of 100 000 characters" 'kripkeviz-cli export: .*x+…' export hexa --size "$L" -o "$tmp/x.svg"
+expect "--links of 100 000 characters" 'no agent “x+…”' export hexa --links "$L" -o "$tmp/x.svg"
+expect "--palette of 100 000 characters" 'unknown palette “x+…”' export hexa --palette "$L" -o "$tmp/x.svg"
+expect "--product-stage of 100 000 characters" 'unknown product stage “x+…”' export hexa --product-stage "$L" -o "$tmp/x.svg"
+expect "-o x.<100 000 characters>" 'kripkeviz-cli export: .*x\.x+…' export hexa -o "x.$L"
+expect "model -o x.<100 000 characters>" 'kripkeviz-cli: .*x\.x+…' model hexa -o "x.$L"
+expect "a game of 100 000 characters" 'x+…' run "$L"
+expect "a lesson of 100 000 characters" 'x+…' lesson "$L"
+expect "lesson:<100 000 characters>" 'x+…' run "lesson:$L"
+expect "play <100 000 characters>" 'x+…' play "$L" --agents del
+expect "--step of 100 000 characters" 'kripkeviz-cli: .*x+…' check hexa r@1 --step "$L"
+expect "--games of 100 000 characters" 'kripkeviz-cli: .*x+…' play hexa --agents del --games "$L"
+expect "export: one game too many, of 100 000 characters" 'one too many' export hexa "$L" -o "$tmp/x.svg"
+expect "an unknown command with ESC]0;pwned BEL" '^kripkeviz-cli: unknown command “\\e\]0;pwned\\x07”$' "$(printf '\033]0;pwned\007')"
+controls_free "an unknown command with ESC]0;pwned BEL"
+expect "--view with ESC]0;pwned BEL" 'unknown view “\\e\]0;pwned\\x07”' export hexa --view "$(printf '\033]0;pwned\007')" -o "$tmp/x.svg"
+controls_free "--view with ESC]0;pwned BEL"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -166,6 +166,24 @@ test_shorten (void)
   g_assert_true (g_str_has_suffix (many_shown, "…"));
 }
 
+/* A long word (a path, an option) keeps its start and its end: the
+ * file's name, the option's value. */
+static void
+test_shorten_words (void)
+{
+  g_autofree char *long_name = g_strnfill (100000, 'x');
+  g_autofree char *message = g_strdup_printf ("cannot write /tmp/%s.svg: File name too long", long_name);
+  g_autofree char *shown = kv_read_shorten (message);
+  g_autofree char *start = g_strnfill (75, 'x');
+  g_autofree char *end = g_strnfill (75, 'x');
+  g_autofree char *want = g_strdup_printf ("cannot write /tmp/%s…%s.svg: File name too long", start, end);
+  g_autofree char *again = kv_read_shorten (shown);
+
+  g_assert_cmpstr (shown, ==, want);
+  /* Shortening twice changes nothing. */
+  g_assert_cmpstr (again, ==, shown);
+}
+
 /* Control characters a message quotes reach a terminal escaped, never raw
  * (a script line "ESC]0;pwned BEL" would retitle it). */
 static void
@@ -215,6 +233,7 @@ main (int argc, char **argv)
   g_test_add_func ("/read/silent-fifo", test_silent_fifo);
   g_test_add_func ("/read/slow-pipe", test_slow_pipe);
   g_test_add_func ("/read/shorten", test_shorten);
+  g_test_add_func ("/read/shorten-words", test_shorten_words);
   g_test_add_func ("/read/shorten-controls", test_shorten_controls);
   g_test_add_func ("/read/excerpt-controls", test_excerpt_controls);
   return g_test_run ();

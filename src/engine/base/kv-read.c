@@ -14,6 +14,9 @@
 #include "kv-read.h"
 
 #define QUOTE_MAX 80
+/* A word longer than this (no spaces: a path, an option) keeps its first
+ * and last half: a file's path whole as long as paths usually are. */
+#define WORD_MAX 160
 /* However a message is built, it is shown whole in a dialog or a terminal. */
 #define MESSAGE_MAX 1000
 #define OPEN_QUOTE 0x201C   /* “ */
@@ -238,52 +241,126 @@ append_unit (GString *out, const char *p, gsize n, gunichar c)
   return width;
 }
 
+/* A message being shortened: what it has so far, in characters. */
+typedef struct {
+  GString *out;
+  guint    n_chars;
+  gboolean full;     /* MESSAGE_MAX reached: the rest is left out */
+} Shortened;
+
+/* Appends the unit at @p (@n bytes, @c) as it is quoted, unless that would
+ * pass MESSAGE_MAX; returns whether it did. */
+static gboolean
+shortened_add (Shortened *s, const char *p, gsize n, gunichar c)
+{
+  char buffer[8];
+  const char *text;
+  gsize length;
+  guint n_quoted;
+
+  if (s->full)
+    return FALSE;
+  quote_unit (p, n, c, buffer, &text, &length);
+  /* Characters, not columns: a combining mark counts too. */
+  n_quoted = text == p ? 1 : (guint) length;
+  if (s->n_chars + n_quoted > MESSAGE_MAX)
+    {
+      s->full = TRUE;
+      return FALSE;
+    }
+  g_string_append_len (s->out, text, (gssize) length);
+  s->n_chars += n_quoted;
+  return TRUE;
+}
+
+static gboolean
+is_space (gunichar c)
+{
+  return c != NOT_UTF8 && g_unichar_isspace (c);
+}
+
+/* Adds the word at @p (a run of units up to a space, an opening quote or
+ * the end): whole when it has at most WORD_MAX units, else its first and
+ * last WORD_MAX / 2 about "…" (a path keeps its file's name, an option
+ * its end); returns where it ends. */
+static const char *
+shortened_add_word (Shortened *s, const char *word)
+{
+  guint n_units = 0, i = 0;
+  const char *p;
+  gunichar c;
+  gsize n;
+
+  for (p = word; *p != '\0'; p += n, n_units++)
+    {
+      n = next_unit (p, &c);
+      if (is_space (c) || c == OPEN_QUOTE)
+        break;
+    }
+  for (p = word; i < n_units; p += n, i++)
+    {
+      n = next_unit (p, &c);
+      if (n_units > WORD_MAX && i == WORD_MAX / 2 && !s->full)
+        g_string_append (s->out, "…");
+      if (n_units <= WORD_MAX || i < WORD_MAX / 2 || i >= n_units - WORD_MAX / 2)
+        shortened_add (s, p, n, c);
+    }
+  return p;
+}
+
+/* Adds the quotation at @p (its opening quote): at most QUOTE_MAX units
+ * of it, then "…" when it is longer, and its closing quote when it has
+ * one; returns where it ends. */
+static const char *
+shortened_add_quotation (Shortened *s, const char *quotation)
+{
+  const char *p = quotation;
+  guint i = 0;
+  gunichar c;
+  gsize n;
+
+  n = next_unit (p, &c);
+  shortened_add (s, p, n, c);
+  for (p += n; *p != '\0'; p += n, i++)
+    {
+      n = next_unit (p, &c);
+      if (c == CLOSE_QUOTE)
+        {
+          shortened_add (s, p, n, c);
+          return p + n;
+        }
+      if (i == QUOTE_MAX && !s->full)
+        g_string_append (s->out, "…");
+      if (i < QUOTE_MAX)
+        shortened_add (s, p, n, c);
+    }
+  return p;
+}
+
 char *
 kv_read_shorten (const char *message)
 {
-  GString *out = g_string_sized_new (MIN (strlen (message), 4 * MESSAGE_MAX));
-  guint word = 0, quote = 0, n_chars = 0;
-  gboolean quoted = FALSE, cut = FALSE;
-  const char *p;
-  gsize n;
+  Shortened s = { g_string_sized_new (MIN (strlen (message), 4 * MESSAGE_MAX)), 0, FALSE };
+  const char *p = message;
 
-  for (p = message; *p != '\0'; p += n)
+  while (*p != '\0' && !s.full)
     {
-      char buffer[8];
-      const char *text;
-      gsize length;
       gunichar c;
+      gsize n = next_unit (p, &c);
 
-      n = next_unit (p, &c);
-      if (c == CLOSE_QUOTE)
-        quoted = FALSE;
-      /* Within a quotation only its own length counts. */
-      word = (c != NOT_UTF8 && g_unichar_isspace (c)) || quoted ? 0 : word + 1;
-      quote = quoted ? quote + 1 : 0;
       if (c == OPEN_QUOTE)
-        quoted = TRUE;
-      if (word <= QUOTE_MAX && quote <= QUOTE_MAX)
+        p = shortened_add_quotation (&s, p);
+      else if (is_space (c))
         {
-          guint n_quoted;
-
-          quote_unit (p, n, c, buffer, &text, &length);
-          /* Characters, not columns: a combining mark counts too. */
-          n_quoted = text == p ? 1 : (guint) length;
-          if (n_chars + n_quoted > MESSAGE_MAX)
-            break;
-          g_string_append_len (out, text, (gssize) length);
-          n_chars += n_quoted;
-          cut = FALSE;
+          shortened_add (&s, p, n, c);
+          p += n;
         }
-      else if (!cut)
-        {
-          g_string_append (out, "…");
-          cut = TRUE;
-        }
+      else
+        p = shortened_add_word (&s, p);
     }
-  if (*p != '\0' && !cut)
-    g_string_append (out, "…");
-  return g_string_free (out, FALSE);
+  if (s.full)
+    g_string_append (s.out, "…");
+  return g_string_free (s.out, FALSE);
 }
 
 char *

@@ -30,10 +30,11 @@ char *kv_read_file (const char *path, gsize max_bytes, guint time_ms, gsize *len
  * has fewer lines, with *@reached (when not NULL) the last line it has. */
 gsize kv_read_line_start (const char *text, gsize length, guint line, guint *reached);
 
-/* @message with every run of more than 80 non-space characters, and every
- * “quotation” longer than 80 characters, cut to 80 and "…"; at most 1000
+/* @message with every “quotation” longer than 80 characters cut to 80 and
+ * "…", and every run of more than 160 non-space characters to its first
+ * and last 80 about "…" (a path keeps its file's name); at most 1000
  * characters in all: errors quote what a user wrote, never a 3 MB name
- * whole. What a terminal would act on rather than show is escaped: \t,
+ * whole. Shortening twice changes nothing. What a terminal would act on rather than show is escaped: \t,
  * \n, \r, \e, \xNN for the other C0 controls, DEL and bytes that are
  * not UTF-8, \uNNNN for the C1 controls, the line and paragraph
  * separators and the bidirectional controls (a quoted "ESC]0;…BEL" never

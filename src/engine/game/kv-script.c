@@ -876,10 +876,11 @@ kv_script_open (const char *name_or_path, GError **error)
     {
       g_auto(GStrv) names = kv_script_builtin_names ();
       g_autofree char *list = g_strjoinv (", ", names);
+      g_autofree char *shown = kv_read_shorten (name_or_path);
 
       g_set_error (error, KV_ERROR, KV_ERROR_IO,
                    _("%s: error: No such file, and not a built-in game (built-in: %s)"),
-                   name_or_path, list);
+                   shown, list);
       return NULL;
     }
   return kv_script_load (name_or_path, error);
