@@ -56,6 +56,12 @@ expect () {
 good=$tmp/hexa-1.kvm.json
 edit () { sed "$1" "$good" >"$tmp/bad.kvm.json"; }
 edit 's/"actual": 0/"actual": 9/';                expect "actual out of range" 'actual.*0 to 3' check "$tmp/bad.kvm.json" 'r@1'
+edit 's/"actual": 0/"actual": 100000000000000000000/'
+expect "actual past 64 bits: the number as written, not -1" 'bad\.kvm\.json: error: the number “100000000000000000000” at line [0-9]+, column 13 is too large' run "$tmp/bad.kvm.json"
+# A byte-order mark, as scripts take it.
+printf '\357\273\277' | cat - "$good" >"$tmp/bom.kvm.json"
+"$cli" run "$tmp/bom.kvm.json" >"$tmp/out" 2>"$tmp/err" && ok "a model file with a byte-order mark" \
+  || not_ok "a model file with a byte-order mark" "$(head -c 400 "$tmp/err")"
 edit 's/"1": \[\[0,1\],\[2,3\]\]/"1": [[0,1],[1,2,3]]/'; expect "not a partition" 'partitions\.1: world 1 is in two classes' run "$tmp/bad.kvm.json"
 edit 's/"1": \[\[0,1\],\[2,3\]\]/"1": [[0,1]]/';   expect "a world in no class" 'partitions\.1: world 2 is in no class' run "$tmp/bad.kvm.json"
 edit 's/"r"\]/"x"]/';                              expect "unknown card" 'no card .x.' model "$tmp/bad.kvm.json"
