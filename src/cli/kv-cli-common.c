@@ -189,6 +189,16 @@ kv_cli_run_history (KvScript *script)
   return history;
 }
 
+gboolean
+kv_cli_takes_script (const char *game, const char *why)
+{
+  if (!kv_model_json_is_path (game))
+    return TRUE;
+  /* TRANSLATORS: %s is a .kvm.json file, then why the command wants a script */
+  kv_cli_fail (_("%s is a model file: %s"), game, why);
+  return FALSE;
+}
+
 KvHistory *
 kv_cli_open_model (const char *path, KvScript **script_out)
 {

@@ -38,6 +38,11 @@ KvHistory  *kv_cli_run_history  (KvScript *script);
  * error and returns NULL on failure. */
 KvHistory  *kv_cli_open_history (const char *game, KvScript **script_out);
 
+/* Whether GAME may be read as a script by a command that takes no model
+ * file: FALSE, with the error printed, when it names a .kvm.json; @why
+ * says what the command needs that a model file does not hold. */
+gboolean    kv_cli_takes_script (const char *game, const char *why);
+
 /* Opens the model file @path (.kvm.json, kv_model_json_is_path): a script
  * of its game without steps, and a history of the model alone. Prints the
  * error and returns NULL on failure. */

@@ -155,6 +155,9 @@ kv_cli_lesson (int argc, char **argv)
     }
   if (argc != 2)
     return kv_cli_fail (_("usage: kripkeviz-cli lesson LESSON [--key] [--lang LANG] [-o FILE.pdf] | --list"));
+  if (!kv_cli_takes_script (argv[1], _("a lesson is a script with narration and questions (a .kvg file or a "
+                                       "built-in lesson, see --list); a model file holds one model and no words")))
+    return KV_EXIT_ERROR;
   lesson = kv_lesson_open (argv[1], &error);
   if (lesson == NULL)
     return kv_cli_fail ("%s", error->message);

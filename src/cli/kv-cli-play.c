@@ -175,6 +175,9 @@ kv_cli_play (int argc, char **argv)
   if (!kv_cli_engine_kind (o.engine_text, &engine))
     return KV_EXIT_ERROR;
 
+  if (!kv_cli_takes_script (argv[1], _("play deals new games, which takes a game's rules (a .kvg script or a "
+                                       "built-in game); a model file holds one model, not the rules")))
+    return KV_EXIT_ERROR;
   script = kv_script_open (argv[1], &error);
   if (script == NULL)
     return kv_cli_fail ("%s", error->message);

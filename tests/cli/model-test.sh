@@ -80,6 +80,12 @@ mkfifo "$tmp/fifo.kvm.json" 2>/dev/null && expect "a FIFO" 'regular file' run "$
 expect "symbolic engine" 'explicit model' check "$good" 'r@1' --engine symbolic
 expect "step past the model" 'out of range' check "$good" 'r@1' --step 1
 KRIPKEVIZ_WORLD_LIMIT=3 expect "over the world limit" 'more than the limit of 3' run "$good"
+# A model file is no game to play, search or teach: said so, and why (it
+# was read as a script: unknown directive “{”).
+expect "play refuses a model file" '^kripkeviz-cli: [^ ]*hexa-1\.kvm\.json is a model file: play deals new games' play "$good" --agents del
+expect "search refuses a model file" '^kripkeviz-cli: [^ ]*hexa-1\.kvm\.json is a model file: search plays new games' search unsuccessful "$good" --count
+expect "lesson refuses a model file" '^kripkeviz-cli: [^ ]*hexa-1\.kvm\.json is a model file: a lesson is a script' lesson "$good"
+if grep -q 'directive' "$tmp/err"; then not_ok "… not as a script's unknown directive" "$(cat "$tmp/err")"; else ok "… not as a script's unknown directive"; fi
 
 echo "1..$n"
 exit $failed
