@@ -194,6 +194,23 @@ fit_labels (KvLayoutContext       *context,
                 size, points, MIN_LABEL_SIZE);
 }
 
+/* The nicks of @enum_type but @skip (-1: none), and @more (NULL: none),
+ * as a sentence's choices ("whole, around or agents"): an error lists
+ * what the option's parser takes, from the same table. */
+static char *
+enum_choices (GType enum_type, int skip, const char *more)
+{
+  g_autofree char *nicks = kv_enum_nicks (enum_type, skip, "|");
+  g_auto(GStrv) each = g_strsplit (nicks, "|", -1);
+  g_autoptr(GPtrArray) items = g_ptr_array_new ();
+
+  for (guint i = 0; each[i] != NULL; i++)
+    g_ptr_array_add (items, each[i]);
+  if (more != NULL)
+    g_ptr_array_add (items, (char *) more);
+  return kv_i18n_choices (items);
+}
+
 /* SMCDEL's text input is not a picture: it is no KvFormat (the window's
  * export dialog offers pictures), and export handles it before them. */
 #define SMCDEL_FORMAT "smcdel"
@@ -420,7 +437,12 @@ check_format (ExportOptions *o)
 
   o->format = KV_FORMAT_SVG;
   if (o->format_arg != NULL && !kv_format_from_string (o->format_arg, &o->format))
-    return fail (_("unknown format “%s”: use svg, pdf, png, dot, tikz or smcdel"), o->format_arg);
+    {
+      g_autofree char *choices = enum_choices (KV_TYPE_FORMAT, -1, SMCDEL_FORMAT);
+
+      /* TRANSLATORS: the second %s lists the choices: "svg, pdf or png" */
+      return fail (_("unknown format “%s”: use %s"), o->format_arg, choices);
+    }
   if (o->format_arg != NULL && !g_str_equal (o->output, "-") && named_like_smcdel (o->output))
     return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
                  o->format_arg, o->output, SMCDEL_FORMAT);
@@ -444,21 +466,35 @@ static int
 check_choices (ExportOptions *o)
 {
   KvPalette palette;
+  g_autofree char *choices = NULL;
 
   o->view = KV_VIEW_AUTO;
   o->engine = KV_LAYOUT_AUTO;
   o->stage = NO_STAGE;
+
   if (o->view_arg != NULL && (!kv_view_kind_from_string (o->view_arg, &o->view) || o->view == KV_VIEW_AUTO))
-    return fail (_("unknown view “%s”: use whole, around, contracted or envelope"), o->view_arg);
+    {
+      choices = enum_choices (KV_TYPE_VIEW_KIND, KV_VIEW_AUTO, NULL);
+      return fail (_("unknown view “%s”: use %s"), o->view_arg, choices);
+    }
   if (o->engine_arg != NULL
       && (!kv_layout_engine_from_string (o->engine_arg, &o->engine) || o->engine == KV_LAYOUT_AUTO))
-    return fail (_("unknown layout engine “%s”: use neato, fdp, sfdp, circo or dot"), o->engine_arg);
+    {
+      choices = enum_choices (KV_TYPE_LAYOUT_ENGINE, KV_LAYOUT_AUTO, NULL);
+      return fail (_("unknown layout engine “%s”: use %s"), o->engine_arg, choices);
+    }
   if (o->palette_arg != NULL && !kv_palette_from_string (o->palette_arg, &palette))
-    return fail (_("unknown palette “%s”: use okabe-ito or greyscale"), o->palette_arg);
+    {
+      choices = enum_choices (KV_TYPE_PALETTE, -1, NULL);
+      return fail (_("unknown palette “%s”: use %s"), o->palette_arg, choices);
+    }
   if (o->palette_arg != NULL)
     kv_style_set_palette (palette);
   if (o->stage_arg != NULL && !kv_product_stage_from_string (o->stage_arg, &o->stage))
-    return fail (_("unknown product stage “%s”: use action, pairs, links or result"), o->stage_arg);
+    {
+      choices = enum_choices (KV_TYPE_PRODUCT_STAGE, -1, NULL);
+      return fail (_("unknown product stage “%s”: use %s"), o->stage_arg, choices);
+    }
   return 0;
 }
 

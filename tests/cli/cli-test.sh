@@ -235,5 +235,25 @@ expect 2 "export --format smcdel of a model file" 'is a model, not a game' -- ex
 expect 2 "an unknown format lists smcdel too" 'use svg, pdf, png, dot, tikz or smcdel' -- export hexa --format gif -o -
 expect 0 "export --help lists smcdel" '--format=svg\|pdf\|png\|dot\|tikz\|smcdel' -- export --help
 
+# The choices an error lists are the ones the option takes: read from the
+# same tables as the option's help and its parser, so none is left out.
+# choices HELP-NAME: the option's choices in `export --help` as "a, b or c".
+choices () {
+  "$cli" export --help | grep -oE -- "--$1=[a-z+|-]+" | cut -d= -f2 | sed -E 's/\|([^|]*)$/ or \1/; s/\|/, /g'
+}
+for option in view engine format palette product-stage; do
+  list=$(choices "$option")
+  case $option in engine) what="layout engine" ;; product-stage) what="product stage" ;; *) what=$option ;; esac
+  expect 2 "export --$option bogus lists every choice: $list" "^kripkeviz-cli export: unknown $what “bogus”: use $list\$" \
+    -- export hexa "--$option" bogus -o "$tmp/x.svg"
+done
+expect 2 "export --view bogus lists agents too" 'use whole, around, contracted, envelope or agents$' -- export hexa --view bogus -o "$tmp/x.svg"
+expect 2 "--agents foo lists every strategy" '^kripkeviz-cli: --agents: unknown strategy “foo” \(strategies: random, naive, del, del\+ or uniform\)$' \
+  -- play hexa --agents foo
+for strategy in $(sed -E 's/.*\(strategies: (.*)\)$/\1/; s/,? or / /; s/, / /g' "$tmp/err"); do
+  expect 0 "--agents $strategy, as listed, plays" '' -- play hexa --agents "$strategy" --games 2 --jobs 1
+done
+expect 2 "--engine bogus lists every engine" '^kripkeviz-cli: unknown engine “bogus” \(auto, explicit or symbolic\)$' -- run hexa --engine bogus
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
