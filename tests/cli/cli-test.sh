@@ -123,6 +123,7 @@ expect 0 "check: --step 0 still given" '^\{"formula":"true","step":0,"value":tru
 expect 0 "model: no --step is after all steps" '"step": 2,' -- model hexa --json
 # An operator written like a card: the hint teaches the operator's form.
 expect 2 "check: K1 is not a card, K{1} is meant" '^formula:1:1: error: “K1” is not a card: for what 1 knows write K\{1\} φ$' -- check hexa 'K1 r@1'
+expect 2 "check: the “]” missing after a step, not a card named twice" '^formula:1:13: error: “\]” is missing after the step$' -- check hexa '[nocard 1 r r@1'
 expect 2 "check: the “}” missing after the agents" '^formula:1:5: error: “\}” is missing after the agents$' -- check hexa 'K{1 r@1'
 
 expect 2 "check: unknown game" 'not a built-in game \(built-in: clue11, clue18, cluedo, cluedo4, cluedo5, cluedo6, hexa' -- check nosuch 'true'

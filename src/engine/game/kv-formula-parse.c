@@ -411,11 +411,15 @@ parse_dynamic (Parser *p, KvFormulaKind kind, KvTokenKind close)
   step = kv_parse_step (p->lexer, p->game, p->column, p->error);
   if (step == NULL)
     return NULL;
-  if (!expect (p, close, close == KV_TOKEN_RBRACKET ? "“]”" : "“>”"))
+  /* Whatever follows the step, the bracket that closes it is missing
+   * there ("[nocard 1 r r@1": the step ends before "r@1"). */
+  if (p->lexer->token.kind != close)
     {
+      fail (p, close == KV_TOKEN_RBRACKET ? _("“]” is missing after the step") : _("“>” is missing after the step"));
       kv_step_unref (step);
       return NULL;
     }
+  kv_lexer_next (p->lexer);
   operand = parse_unary (p);
   if (operand == NULL)
     {

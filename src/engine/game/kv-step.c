@@ -107,8 +107,23 @@ kv_step_kind_keywords (const char *separator)
 
 /* Parsing */
 
+/* Whether the name at @lexer starts a formula rather than naming a card:
+ * an atom ("r@1"), an operator ("K{1}", "K₁"), true or false. A step
+ * inside a formula ("[nocard 1 r] r@1") ends there, its "]" missing. */
+static gboolean
+starts_formula (const KvLexer *lexer)
+{
+  KvLexer lookahead = *lexer;
+
+  if (kv_lexer_is_name (lexer, "true") || kv_lexer_is_name (lexer, "false"))
+    return TRUE;
+  kv_lexer_next (&lookahead);
+  return lookahead.token.kind == KV_TOKEN_AT || lookahead.token.kind == KV_TOKEN_LBRACE
+         || lookahead.token.kind == KV_TOKEN_SUBSCRIPT;
+}
+
 /* One or more cards, none twice, up to the first token that is not a card
- * name (or is the keyword "of"). */
+ * name (or is the keyword "of", or starts a formula). */
 static gboolean
 parse_cards (KvLexer *lexer, KvStep *step, guint *column, GError **error)
 {
@@ -116,7 +131,7 @@ parse_cards (KvLexer *lexer, KvStep *step, guint *column, GError **error)
   guint8 cards[KV_MAX_CARDS];
   guint n = 0;
 
-  while (lexer->token.kind == KV_TOKEN_NAME && !kv_lexer_is_name (lexer, "of"))
+  while (lexer->token.kind == KV_TOKEN_NAME && !kv_lexer_is_name (lexer, "of") && !starts_formula (lexer))
     {
       guint card, card_column = lexer->token.column;
 
