@@ -257,17 +257,47 @@ kv_cli_open_history (const char *game, KvScript **script_out)
 }
 
 gboolean
-kv_cli_step_option (int *step)
+kv_cli_parse_number (const char  *option,
+                     const char  *text,
+                     guint64      min,
+                     guint64      max,
+                     guint64     *value,
+                     GError     **error)
 {
-  if (*step == KV_CLI_STEP_UNSET)
-    {
-      *step = -1;
-      return TRUE;
-    }
-  if (*step >= 0)
+  g_autofree char *from = NULL;
+  g_autofree char *to = NULL;
+
+  if (g_ascii_string_to_unsigned (text, 10, min, max, value, NULL))
     return TRUE;
-  kv_cli_fail (_("--step must be 0 or more"));
+  from = g_strdup_printf ("%" G_GUINT64_FORMAT, min);
+  to = g_strdup_printf ("%" G_GUINT64_FORMAT, max);
+  if (max == G_MAXINT)
+    /* TRANSLATORS: an option (--step), its least value, the value given */
+    g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("%s must be a whole number, %s or more, not “%s”"),
+                 option, from, text);
+  else
+    /* TRANSLATORS: an option (--games), its least and greatest values, the value given */
+    g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("%s must be a whole number from %s to %s, not “%s”"),
+                 option, from, to, text);
   return FALSE;
+}
+
+gboolean
+kv_cli_step_option (const char *text, int *step)
+{
+  g_autoptr(GError) error = NULL;
+  guint64 value;
+
+  *step = -1;
+  if (text == NULL)
+    return TRUE;
+  if (!kv_cli_parse_number ("--step", text, 0, G_MAXINT, &value, &error))
+    {
+      kv_cli_fail ("%s", error->message);
+      return FALSE;
+    }
+  *step = (int) value;
+  return TRUE;
 }
 
 const KvHistoryEntry *

@@ -48,14 +48,16 @@ gboolean    kv_cli_takes_script (const char *game, const char *why);
  * error and returns NULL on failure. */
 KvHistory  *kv_cli_open_model   (const char *path, KvScript **script_out);
 
-/* An int --step option starts as KV_CLI_STEP_UNSET, so "--step -1" is
- * told apart from no --step at all (both used to be -1, "after all
- * steps"). */
-#define KV_CLI_STEP_UNSET G_MININT
+/* @text, an option's value, read as a decimal whole number from @min to
+ * @max into @value: "010" is ten, "0x10" and "+1" are no numbers. FALSE
+ * with a KV_ERROR that names @option and quotes @text as given; a @max of
+ * G_MAXINT is said as "@min or more" (--step: the script says how many). */
+gboolean    kv_cli_parse_number (const char *option, const char *text, guint64 min, guint64 max,
+                                 guint64 *value, GError **error);
 
-/* After option parsing: KV_CLI_STEP_UNSET becomes -1 (after all steps);
- * a step given below 0 is refused (FALSE, the error printed). */
-gboolean    kv_cli_step_option  (int *step);
+/* --step @text (NULL when not given: -1, after all steps) into @step; FALSE,
+ * the error printed, when it is not a number of steps. */
+gboolean    kv_cli_step_option  (const char *text, int *step);
 
 /* The history entry for --step N (-1: after all steps), or NULL with the
  * error printed. */

@@ -529,17 +529,17 @@ check_combinations (ExportOptions *o)
 static int
 check_arguments (ExportOptions *o, int argc, char **argv)
 {
+  g_autoptr(GError) error = NULL;
+
   if (argc < 2)
     return fail (_("which game? Usage: kripkeviz-cli export GAME --format FORMAT -o FILE"));
   if (argc > 2)
     return fail (_("one game only, please (“%s” is one too many)"), argv[2]);
   if (o->output == NULL)
     return fail (_("-o FILE is required (-o - for standard output)"));
-  /* As check and model say it: "-1" is not "no --step". */
-  if (o->step_arg != NULL && o->step_arg[0] == '-')
-    return fail (_("--step must be 0 or more"));
-  if (o->step_arg != NULL && !g_ascii_string_to_unsigned (o->step_arg, 10, 0, G_MAXUINT, &o->step, NULL))
-    return fail (_("--step wants a number of steps (0 for the initial model), not “%s”"), o->step_arg);
+  /* As check and model read it: "-1" is not "no --step". */
+  if (o->step_arg != NULL && !kv_cli_parse_number ("--step", o->step_arg, 0, G_MAXINT, &o->step, &error))
+    return fail ("%s", error->message);
   return 0;
 }
 

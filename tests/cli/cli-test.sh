@@ -115,10 +115,10 @@ expect 2 "check: syntax error points at the column" '^formula:1:7: error: expect
 expect 2 "check: unknown card" 'formula:1:1: error: unknown card “x”' -- check hexa 'x@1'
 expect 2 "check: --step out of range" 'out of range' -- check hexa 'true' --step 9
 # --step -1 is a step below 0, not "no --step" (it used to check step 2).
-expect 2 "check: --step -1 refused" '^kripkeviz-cli: --step must be 0 or more$' -- check hexa 'K{3} w@2' --step -1 --json
-expect 2 "check: --step -2 refused" '^kripkeviz-cli: --step must be 0 or more$' -- check hexa 'K{3} w@2' --step -2
-expect 2 "model: --step -1 refused" '^kripkeviz-cli: --step must be 0 or more$' -- model hexa --step -1 --json
-expect 2 "export: --step -1 refused" '--step must be 0 or more$' -- export hexa --step -1 --format dot -o -
+expect 2 "check: --step -1 refused" '^kripkeviz-cli: --step must be a whole number, 0 or more, not “-1”$' -- check hexa 'K{3} w@2' --step -1 --json
+expect 2 "check: --step -2 refused" '^kripkeviz-cli: --step must be a whole number, 0 or more, not “-2”$' -- check hexa 'K{3} w@2' --step -2
+expect 2 "model: --step -1 refused" '^kripkeviz-cli: --step must be a whole number, 0 or more, not “-1”$' -- model hexa --step -1 --json
+expect 2 "export: --step -1 refused" '--step must be a whole number, 0 or more, not “-1”$' -- export hexa --step -1 --format dot -o -
 expect 0 "check: --step 0 still given" '^\{"formula":"true","step":0,"value":true\}$' -- check hexa 'true' --step 0 --json
 expect 0 "model: no --step is after all steps" '"step": 2,' -- model hexa --json
 # An operator written like a card: the hint teaches the operator's form.
@@ -255,6 +255,20 @@ for strategy in $(sed -E 's/.*\(strategies: (.*)\)$/\1/; s/,? or / /; s/, / /g' 
   expect 0 "--agents $strategy, as listed, plays" '' -- play hexa --agents "$strategy" --games 2 --jobs 1
 done
 expect 2 "--engine bogus lists every engine" '^kripkeviz-cli: unknown engine “bogus” \(auto, explicit or symbolic\)$' -- run hexa --engine bogus
+
+# Numbers are decimal only, as written: "010" is ten, not eight; "0x10"
+# is no number; the text is quoted as given.
+expect 0 "play --games 010 plays ten games" '^hexa: 10 games, seed 1 ' -- play hexa --agents del --games 010 --jobs 1
+expect 0 "play --seed 010 is seed ten" '^hexa: 2 games, seed 10 ' -- play hexa --agents del --games 2 --seed 010 --jobs 1
+expect 2 "play --games 0x10 is no number" '^kripkeviz-cli: --games must be a whole number from 1 to 1000000, not “0x10”$' -- play hexa --agents del --games 0x10
+expect 2 "play --seed 0x10 is no number" '^kripkeviz-cli: --seed must be a whole number from 0 to 4294967295, not “0x10”$' -- play hexa --agents del --seed 0x10
+expect 2 "play --jobs 0x10 is no number" '^kripkeviz-cli: --jobs must be a whole number from 0 to 1024, not “0x10”$' -- play hexa --agents del --jobs 0x10
+expect 2 "search --games 0x10 is no number" '^kripkeviz-cli: --games must be a whole number from 1 to 1000000, not “0x10”$' -- search unsuccessful hexa --count --games 0x10
+expect 2 "search --seed 010x is no number" '^kripkeviz-cli: --seed must be a whole number from 0 to 4294967295, not “010x”$' -- search unsuccessful hexa --count --seed 010x
+expect 2 "check --step 010 is step ten" '^kripkeviz-cli: --step 10 is out of range: the script has 2 steps' -- check hexa true --step 010
+expect 2 "model --step 0x1 is no number" '^kripkeviz-cli: --step must be a whole number, 0 or more, not “0x1”$' -- model hexa --step 0x1
+expect 2 "export --step 0x1 is no number" '^kripkeviz-cli export: --step must be a whole number, 0 or more, not “0x1”$' -- export hexa --step 0x1 -o "$tmp/x.svg"
+expect 0 "check --step 01 is step one" '^true$' -- check hexa '~w@1' --step 01
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
