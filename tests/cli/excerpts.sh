@@ -48,6 +48,18 @@ expect "a 10⁶-character title" 'title.kvg:1:1: error: a title has at most 200 
 expect "a 100-character agent name" 'name.kvg:1:10: error: a name has at most 64 characters' run "$tmp/name.kvg"
 { printf 'agents 1 2\ncategory '; head -c 100 /dev/zero | tr '\0' z; printf ': a b\nhands 1 1\n'; } >"$tmp/category.kvg"
 expect "a 100-character category name" 'category.kvg:2:10: error: a name has at most 64 characters' run "$tmp/category.kvg"
+# A step is drawn whole too: a 900 KB "announce r@1 & r@1 & …" made a
+# 117 MB SVG. Steps, event preconditions and questions' formulas have at
+# most 1 000 characters (KV_MAX_STEP_LENGTH), as a line of narration.
+{ printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\nannounce r@1'
+  awk 'BEGIN { for (i = 0; i < 150000; i++) printf " & r@1" }'; echo; } >"$tmp/chain1m.kvg"
+expect "a 900 KB step" 'chain1m.kvg:5:1: error: a step has at most 1000 characters$' export "$tmp/chain1m.kvg" -o "$tmp/chain.svg"
+[ ! -e "$tmp/chain.svg" ] && ok "… and no picture written" || not_ok "… and no picture written" "$(wc -c <"$tmp/chain.svg") bytes"
+{ printf 'agents 1 2 3\ncards r w b\nhands 1 1 1\ndeal 1: r 2: w 3: b\naction big\n  event e: r@1'
+  awk 'BEGIN { for (i = 0; i < 150000; i++) printf " & r@1" }'
+  printf '\n  event f: true\n  agent 1: all\n  agent 2: all\n  agent 3: all\nend\ndo big e\n'; } >"$tmp/event1m.kvg"
+expect "a 900 KB event precondition" "event1m.kvg:6:12: error: an event's precondition has at most 1000 characters\$" \
+  export "$tmp/event1m.kvg" --product-stage action -o "$tmp/event.svg"
 
 # Control characters reach the terminal escaped, never raw: a script line
 # "ESC]0;pwned BEL" (which would retitle the terminal), a formula with a

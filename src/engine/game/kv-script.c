@@ -478,7 +478,8 @@ read_action (Reader *r, guint first, guint last)
     {
       const Line *line = g_ptr_array_index (events, e);
       g_autofree char *event = NULL;
-      guint column = 1;
+      const char *precondition;
+      guint column = 1, precondition_column;
       GError *inner = NULL;
 
       lex_arguments (&lexer, line);
@@ -493,6 +494,8 @@ read_action (Reader *r, guint first, guint last)
       if (lexer.token.kind != KV_TOKEN_COLON)
         return fail_lexer (r, line, &lexer, KV_ERROR_SYNTAX, _("expected “:” and the event's precondition"));
       kv_lexer_next (&lexer);
+      precondition = lexer.token.start;
+      precondition_column = lexer.token.column;
       am->pre[e] = kv_parse_formula (&lexer, game, &column, &inner);
       if (am->pre[e] == NULL)
         return fail_at (r, line, column, inner);
@@ -503,6 +506,10 @@ read_action (Reader *r, guint first, guint last)
                      name, name, MAX_ACTION_WEIGHT);
       if (!expect_end (r, line, &lexer))
         return FALSE;
+      /* As long as a step may be (KV_MAX_STEP_LENGTH): it is drawn. */
+      if (g_utf8_strlen (precondition, -1) > KV_MAX_STEP_LENGTH)
+        return fail (r, line, precondition_column, KV_ERROR_LIMIT,
+                     _("an event's precondition has at most %d characters"), KV_MAX_STEP_LENGTH);
       am->event_names[e] = g_steal_pointer (&event);
     }
 

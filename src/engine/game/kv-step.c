@@ -353,6 +353,14 @@ kv_step_parse (KvGame *game, const char *text, guint *error_column, GError **err
       kv_lexer_error (&lexer, error, error_column, KV_ERROR_SYNTAX, _("unexpected “%s” after the step"), found);
       g_clear_pointer (&step, kv_step_unref);
     }
+  /* Checked once it reads: a long step with a mistake is told the mistake. */
+  if (step != NULL && g_utf8_strlen (text, -1) > KV_MAX_STEP_LENGTH)
+    {
+      if (error_column != NULL)
+        *error_column = 1;
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT, _("a step has at most %d characters"), KV_MAX_STEP_LENGTH);
+      g_clear_pointer (&step, kv_step_unref);
+    }
   if (step != NULL)
     step->text = normalise_spaces (text);
   return step;
