@@ -377,15 +377,18 @@ kv_read_excerpt (const char *line,
 
   for (p = line; *p != '\0'; p += n, n_units++)
     {
-      gunichar c;
+      gunichar unused;
 
-      n = next_unit (p, &c);
+      n = next_unit (p, &unused);
     }
   at = MIN ((glong) MAX (column, 1u) - 1, n_units);
   from = MAX (at - EXCERPT_SIDE, 0);
   to = MIN (at + EXCERPT_SIDE, n_units);
   if (from > 0)
-    width += append_unit (out, "…", strlen ("…"), g_utf8_get_char ("…"));
+    {
+      g_string_append (out, "…");
+      width++;
+    }
   *excerpt_column = width + 1;
   for (p = line; *p != '\0' && i < to; p += n, i++)
     {
