@@ -7,6 +7,7 @@
 
 #include "kv-cli-agents.h"
 #include "kv-cli-common.h"
+#include "kv-i18n.h"
 
 gboolean
 kv_cli_parse_agents (const char *list, const KvGame *game, const char *game_name,
@@ -36,7 +37,14 @@ kv_cli_parse_agents (const char *list, const KvGame *game, const char *game_name
       strategies[a] = kv_strategy_find (name);
       if (strategies[a] == NULL)
         {
-          kv_cli_fail (_("--agents: unknown strategy “%s” (strategies: random, naive, del, del+)"), name);
+          g_autoptr(GPtrArray) known = g_ptr_array_new ();
+          g_autofree char *choices = NULL;
+
+          /* Every name kv_strategy_find knows, from its table. */
+          for (guint i = 0; kv_strategy_nth (i) != NULL; i++)
+            g_ptr_array_add (known, (char *) kv_strategy_nth (i)->name);
+          choices = kv_i18n_choices (known);
+          kv_cli_fail (_("--agents: unknown strategy “%s” (strategies: %s)"), name, choices);
           return FALSE;
         }
     }

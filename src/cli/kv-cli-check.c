@@ -39,12 +39,13 @@ print_json (const char *formula,
 int
 kv_cli_check (int argc, char **argv)
 {
-  int step = KV_CLI_STEP_UNSET;
+  g_autofree char *step_text = NULL;
+  int step;
   gboolean json = FALSE;
   g_autofree char *engine = NULL;
   GOptionEntry entries[] = {
     KV_CLI_ENGINE_OPTION (&engine),
-    { "step", 0, 0, G_OPTION_ARG_INT, &step, N_("Check after the first N steps (0: the initial model)"), "N" },
+    { "step", 0, 0, G_OPTION_ARG_STRING, &step_text, N_("Check after the first N steps (0: the initial model)"), "N" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print {\"formula\", \"step\", \"value\"} as JSON"), NULL },
     { NULL }
   };
@@ -62,7 +63,7 @@ kv_cli_check (int argc, char **argv)
     return kv_cli_fail ("%s", error->message);
   if (argc != 3)
     return kv_cli_fail (_("usage: kripkeviz-cli check GAME FORMULA [--step N] [--json]"));
-  if (!kv_cli_step_option (&step))
+  if (!kv_cli_step_option (step_text, &step))
     return KV_EXIT_ERROR;
 
   run = kv_cli_open_run_last (argv[1], engine, step);

@@ -108,16 +108,26 @@ kv_cli_parse_options (GOptionContext *context, int *argc, char ***argv, GError *
   return g_option_context_parse (context, argc, argv, error);
 }
 
+void
+kv_cli_print_error (const char *message)
+{
+  g_autofree char *shown = kv_read_shorten (message);
+
+  fprintf (stderr, "%s\n", shown);
+}
+
 int
 kv_cli_fail (const char *format, ...)
 {
   va_list args;
   g_autofree char *message = NULL;
+  g_autofree char *line = NULL;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  fprintf (stderr, "kripkeviz-cli: %s\n", message);
+  line = g_strconcat ("kripkeviz-cli: ", message, NULL);
+  kv_cli_print_error (line);
   return KV_EXIT_ERROR;
 }
 
@@ -206,8 +216,18 @@ kv_cli_run_history (KvScript *script)
     return NULL;
   history = kv_history_run_script (script, world_limit, &error);
   if (history == NULL)
-    fprintf (stderr, "%s\n", error->message);
+    kv_cli_print_error (error->message);
   return history;
+}
+
+gboolean
+kv_cli_takes_script (const char *game, const char *why)
+{
+  if (!kv_model_json_is_path (game))
+    return TRUE;
+  /* TRANSLATORS: %s is a .kvm.json file, then why the command wants a script */
+  kv_cli_fail (_("%s is a model file: %s"), game, why);
+  return FALSE;
 }
 
 KvHistory *
@@ -223,7 +243,7 @@ kv_cli_open_model (const char *path, KvScript **script_out)
   model = kv_model_load_json (path, world_limit, &error);
   if (model == NULL)
     {
-      fprintf (stderr, "%s\n", error->message);
+      kv_cli_print_error (error->message);
       return NULL;
     }
   if (script_out != NULL)
@@ -254,7 +274,7 @@ kv_cli_open_history (const char *game, KvScript **script_out)
   script = kv_script_open (game, &error);
   if (script == NULL)
     {
-      fprintf (stderr, "%s\n", error->message);
+      kv_cli_print_error (error->message);
       return NULL;
     }
   history = kv_cli_run_history (script);
@@ -268,17 +288,47 @@ kv_cli_open_history (const char *game, KvScript **script_out)
 }
 
 gboolean
-kv_cli_step_option (int *step)
+kv_cli_parse_number (const char  *option,
+                     const char  *text,
+                     guint64      min,
+                     guint64      max,
+                     guint64     *value,
+                     GError     **error)
 {
-  if (*step == KV_CLI_STEP_UNSET)
-    {
-      *step = -1;
-      return TRUE;
-    }
-  if (*step >= 0)
+  g_autofree char *from = NULL;
+  g_autofree char *to = NULL;
+
+  if (g_ascii_string_to_unsigned (text, 10, min, max, value, NULL))
     return TRUE;
-  kv_cli_fail (_("--step must be 0 or more"));
+  from = g_strdup_printf ("%" G_GUINT64_FORMAT, min);
+  to = g_strdup_printf ("%" G_GUINT64_FORMAT, max);
+  if (max == G_MAXINT)
+    /* TRANSLATORS: an option (--step), its least value, the value given */
+    g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("%s must be a whole number, %s or more, not “%s”"),
+                 option, from, text);
+  else
+    /* TRANSLATORS: an option (--games), its least and greatest values, the value given */
+    g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("%s must be a whole number from %s to %s, not “%s”"),
+                 option, from, to, text);
   return FALSE;
+}
+
+gboolean
+kv_cli_step_option (const char *text, int *step)
+{
+  g_autoptr(GError) error = NULL;
+  guint64 value;
+
+  *step = -1;
+  if (text == NULL)
+    return TRUE;
+  if (!kv_cli_parse_number ("--step", text, 0, G_MAXINT, &value, &error))
+    {
+      kv_cli_fail ("%s", error->message);
+      return FALSE;
+    }
+  *step = (int) value;
+  return TRUE;
 }
 
 const KvHistoryEntry *

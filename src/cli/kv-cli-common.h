@@ -10,6 +10,10 @@ G_BEGIN_DECLS
 
 /* Prints "kripkeviz-cli: MESSAGE" to stderr and returns KV_EXIT_ERROR. */
 int         kv_cli_fail         (const char *format, ...) G_GNUC_PRINTF (1, 2);
+/* Prints @message and a newline to stderr as every error is printed: what
+ * it quotes of the command line or a file cut to an excerpt, control
+ * characters escaped (kv_read_shorten). */
+void        kv_cli_print_error  (const char *message);
 /* Whether every KRIPKEVIZ_* setting of the environment reads (each
  * malformed one said, by name and why). */
 gboolean    kv_cli_check_environment (void);
@@ -40,19 +44,26 @@ KvHistory  *kv_cli_run_history  (KvScript *script);
  * error and returns NULL on failure. */
 KvHistory  *kv_cli_open_history (const char *game, KvScript **script_out);
 
+/* Whether GAME may be read as a script by a command that takes no model
+ * file: FALSE, with the error printed, when it names a .kvm.json; @why
+ * says what the command needs that a model file does not hold. */
+gboolean    kv_cli_takes_script (const char *game, const char *why);
+
 /* Opens the model file @path (.kvm.json, kv_model_json_is_path): a script
  * of its game without steps, and a history of the model alone. Prints the
  * error and returns NULL on failure. */
 KvHistory  *kv_cli_open_model   (const char *path, KvScript **script_out);
 
-/* An int --step option starts as KV_CLI_STEP_UNSET, so "--step -1" is
- * told apart from no --step at all (both used to be -1, "after all
- * steps"). */
-#define KV_CLI_STEP_UNSET G_MININT
+/* @text, an option's value, read as a decimal whole number from @min to
+ * @max into @value: "010" is ten, "0x10" and "+1" are no numbers. FALSE
+ * with a KV_ERROR that names @option and quotes @text as given; a @max of
+ * G_MAXINT is said as "@min or more" (--step: the script says how many). */
+gboolean    kv_cli_parse_number (const char *option, const char *text, guint64 min, guint64 max,
+                                 guint64 *value, GError **error);
 
-/* After option parsing: KV_CLI_STEP_UNSET becomes -1 (after all steps);
- * a step given below 0 is refused (FALSE, the error printed). */
-gboolean    kv_cli_step_option  (int *step);
+/* --step @text (NULL when not given: -1, after all steps) into @step; FALSE,
+ * the error printed, when it is not a number of steps. */
+gboolean    kv_cli_step_option  (const char *text, int *step);
 
 /* The history entry for --step N (-1: after all steps), or NULL with the
  * error printed. */

@@ -125,7 +125,9 @@ open_symbolic (KvScript *script, int step, Keep keep)
 
   if (state == NULL)
     {
-      fprintf (stderr, "%s:1:1: error: %s\n", script->filename, error->message);
+      g_autofree char *message = g_strdup_printf ("%s:1:1: error: %s", script->filename, error->message);
+
+      kv_cli_print_error (message);
       return NULL;
     }
   g_ptr_array_add (run->states, state);
@@ -141,8 +143,11 @@ open_symbolic (KvScript *script, int step, Keep keep)
       state = kv_state_apply_step (state, g_ptr_array_index (script->steps, i), &error);
       if (state == NULL)
         {
-          fprintf (stderr, "%s:%u:1: error: %s\n", script->filename,
-                   g_array_index (script->step_lines, guint, i), error->message);
+          g_autofree char *message = g_strdup_printf ("%s:%u:1: error: %s", script->filename,
+                                                      g_array_index (script->step_lines, guint, i),
+                                                      error->message);
+
+          kv_cli_print_error (message);
           return NULL;
         }
       g_ptr_array_add (run->states, state);
@@ -198,7 +203,7 @@ open_run (const char *game, const char *engine_text, int step, Keep keep)
                                                      : kv_script_open (game, &error);
   if (script == NULL)
     {
-      fprintf (stderr, "%s\n", error->message);
+      kv_cli_print_error (error->message);
       return NULL;
     }
   /* auto: explicit when the deals fit the world limit (checked again by

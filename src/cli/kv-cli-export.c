@@ -30,12 +30,14 @@ fail (const char *format,
       ...)
 {
   g_autofree char *message = NULL;
+  g_autofree char *line = NULL;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_printerr ("kripkeviz-cli export: %s\n", message);
+  line = g_strconcat ("kripkeviz-cli export: ", message, NULL);
+  kv_cli_print_error (line);
 
   return EXIT_ERROR;
 }
@@ -192,6 +194,23 @@ fit_labels (KvLayoutContext       *context,
                 size, points, MIN_LABEL_SIZE);
 }
 
+/* The nicks of @enum_type but @skip (-1: none), and @more (NULL: none),
+ * as a sentence's choices ("whole, around or agents"): an error lists
+ * what the option's parser takes, from the same table. */
+static char *
+enum_choices (GType enum_type, int skip, const char *more)
+{
+  g_autofree char *nicks = kv_enum_nicks (enum_type, skip, "|");
+  g_auto(GStrv) each = g_strsplit (nicks, "|", -1);
+  g_autoptr(GPtrArray) items = g_ptr_array_new ();
+
+  for (guint i = 0; each[i] != NULL; i++)
+    g_ptr_array_add (items, each[i]);
+  if (more != NULL)
+    g_ptr_array_add (items, (char *) more);
+  return kv_i18n_choices (items);
+}
+
 /* SMCDEL's text input is not a picture: it is no KvFormat (the window's
  * export dialog offers pictures), and export handles it before them. */
 #define SMCDEL_FORMAT "smcdel"
@@ -230,7 +249,7 @@ export_smcdel (const char *game,
   text = kv_smcdel_write (run->script, at_step, kv_state_count_worlds (last), &error);
   if (text == NULL)
     {
-      g_printerr ("%s\n", error->message);
+      kv_cli_print_error (error->message);
       return EXIT_ERROR;
     }
   bytes = g_bytes_new_take (text, strlen (text));
@@ -418,7 +437,12 @@ check_format (ExportOptions *o)
 
   o->format = KV_FORMAT_SVG;
   if (o->format_arg != NULL && !kv_format_from_string (o->format_arg, &o->format))
-    return fail (_("unknown format \"%s\": use svg, pdf, png, dot, tikz or smcdel"), o->format_arg);
+    {
+      g_autofree char *choices = enum_choices (KV_TYPE_FORMAT, -1, SMCDEL_FORMAT);
+
+      /* TRANSLATORS: the second %s lists the choices: "svg, pdf or png" */
+      return fail (_("unknown format “%s”: use %s"), o->format_arg, choices);
+    }
   if (o->format_arg != NULL && !g_str_equal (o->output, "-") && named_like_smcdel (o->output))
     return fail (_("--format %s, but %s is named like a %s file: drop --format or rename the file"),
                  o->format_arg, o->output, SMCDEL_FORMAT);
@@ -442,21 +466,35 @@ static int
 check_choices (ExportOptions *o)
 {
   KvPalette palette;
+  g_autofree char *choices = NULL;
 
   o->view = KV_VIEW_AUTO;
   o->engine = KV_LAYOUT_AUTO;
   o->stage = NO_STAGE;
+
   if (o->view_arg != NULL && (!kv_view_kind_from_string (o->view_arg, &o->view) || o->view == KV_VIEW_AUTO))
-    return fail (_("unknown view \"%s\": use whole, around, contracted or envelope"), o->view_arg);
+    {
+      choices = enum_choices (KV_TYPE_VIEW_KIND, KV_VIEW_AUTO, NULL);
+      return fail (_("unknown view “%s”: use %s"), o->view_arg, choices);
+    }
   if (o->engine_arg != NULL
       && (!kv_layout_engine_from_string (o->engine_arg, &o->engine) || o->engine == KV_LAYOUT_AUTO))
-    return fail (_("unknown layout engine \"%s\": use neato, fdp, sfdp, circo or dot"), o->engine_arg);
+    {
+      choices = enum_choices (KV_TYPE_LAYOUT_ENGINE, KV_LAYOUT_AUTO, NULL);
+      return fail (_("unknown layout engine “%s”: use %s"), o->engine_arg, choices);
+    }
   if (o->palette_arg != NULL && !kv_palette_from_string (o->palette_arg, &palette))
-    return fail (_("unknown palette \"%s\": use okabe-ito or greyscale"), o->palette_arg);
+    {
+      choices = enum_choices (KV_TYPE_PALETTE, -1, NULL);
+      return fail (_("unknown palette “%s”: use %s"), o->palette_arg, choices);
+    }
   if (o->palette_arg != NULL)
     kv_style_set_palette (palette);
   if (o->stage_arg != NULL && !kv_product_stage_from_string (o->stage_arg, &o->stage))
-    return fail (_("unknown product stage \"%s\": use action, pairs, links or result"), o->stage_arg);
+    {
+      choices = enum_choices (KV_TYPE_PRODUCT_STAGE, -1, NULL);
+      return fail (_("unknown product stage “%s”: use %s"), o->stage_arg, choices);
+    }
   return 0;
 }
 
@@ -491,17 +529,17 @@ check_combinations (ExportOptions *o)
 static int
 check_arguments (ExportOptions *o, int argc, char **argv)
 {
+  g_autoptr(GError) error = NULL;
+
   if (argc < 2)
     return fail (_("which game? Usage: kripkeviz-cli export GAME --format FORMAT -o FILE"));
   if (argc > 2)
-    return fail (_("one game only, please (\"%s\" is one too many)"), argv[2]);
+    return fail (_("one game only, please (“%s” is one too many)"), argv[2]);
   if (o->output == NULL)
     return fail (_("-o FILE is required (-o - for standard output)"));
-  /* As check and model say it: "-1" is not "no --step". */
-  if (o->step_arg != NULL && o->step_arg[0] == '-')
-    return fail (_("--step must be 0 or more"));
-  if (o->step_arg != NULL && !g_ascii_string_to_unsigned (o->step_arg, 10, 0, G_MAXUINT, &o->step, NULL))
-    return fail (_("--step wants a number of steps (0 for the initial model), not \"%s\""), o->step_arg);
+  /* As check and model read it: "-1" is not "no --step". */
+  if (o->step_arg != NULL && !kv_cli_parse_number ("--step", o->step_arg, 0, G_MAXINT, &o->step, &error))
+    return fail ("%s", error->message);
   return 0;
 }
 
@@ -535,7 +573,7 @@ check_links (const ExportOptions *o, const KvGame *game, int *links_of)
       *links_of = (int) a;
   if (*links_of < 0)
     /* TRANSLATORS: %s is the agent asked for */
-    return fail (_("--links: there is no agent \"%s\" in this game"), o->links_arg);
+    return fail (_("--links: there is no agent “%s” in this game"), o->links_arg);
   return 0;
 }
 

@@ -12,6 +12,7 @@
 
 #include "kv-cli-common.h"
 #include "kv-cli-lesson.h"
+#include "kv-i18n.h"
 #include "kv-lesson.h"
 #include "kv-text-pdf.h"
 
@@ -111,6 +112,56 @@ print_lesson (GString *out, const KvLesson *lesson, gboolean key, const char *la
     }
 }
 
+/* Adds the languages @lesson is written in to @languages, each once. */
+static void
+add_languages (GPtrArray *languages, const KvLesson *lesson)
+{
+  g_auto(GStrv) own = kv_lesson_languages (lesson);
+
+  for (guint i = 0; own[i] != NULL; i++)
+    if (!g_ptr_array_find_with_equal_func (languages, own[i], g_str_equal, NULL))
+      g_ptr_array_add (languages, g_strdup (own[i]));
+}
+
+/* Whether --lang @lang (NULL: not given) is a language @lesson, named
+ * @name, is written in (@lesson NULL: one of the built-in lessons'); says
+ * which they are when not. */
+static gboolean
+check_language (const char *lang, const KvLesson *lesson, const char *name)
+{
+  g_autoptr(GPtrArray) languages = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL;
+
+  if (lang == NULL || g_str_equal (lang, "en"))
+    return TRUE;
+  /* The default language is English. */
+  g_ptr_array_add (languages, g_strdup ("en"));
+  if (lesson != NULL)
+    add_languages (languages, lesson);
+  else
+    {
+      g_auto(GStrv) names = kv_lesson_builtin_names ();
+
+      for (guint i = 0; names[i] != NULL; i++)
+        {
+          g_autoptr(KvLesson) each = kv_lesson_open (names[i], NULL);
+
+          if (each != NULL)
+            add_languages (languages, each);
+        }
+    }
+  if (g_ptr_array_find_with_equal_func (languages, lang, g_str_equal, NULL))
+    return TRUE;
+  list = kv_i18n_list (languages);
+  if (lesson == NULL)
+    /* TRANSLATORS: %s: the language asked for, then the lessons' ("en and nl") */
+    kv_cli_fail (_("--lang “%s”: the lessons are written in %s"), lang, list);
+  else
+    /* TRANSLATORS: %s: the language asked for, the lesson, then its languages ("en and nl") */
+    kv_cli_fail (_("--lang “%s”: %s is written in %s"), lang, name, list);
+  return FALSE;
+}
+
 int
 kv_cli_lesson (int argc, char **argv)
 {
@@ -134,9 +185,14 @@ kv_cli_lesson (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!kv_cli_parse_options (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
+  if (list && (key || output != NULL))
+    return kv_cli_fail (_("--list lists the lessons: --key and -o are for one lesson"));
   if (list && argc == 1)
     {
       g_auto(GStrv) names = kv_lesson_builtin_names ();
+
+      if (!check_language (lang, NULL, NULL))
+        return KV_EXIT_ERROR;
 
       for (guint i = 0; names[i] != NULL; i++)
         {
@@ -154,11 +210,16 @@ kv_cli_lesson (int argc, char **argv)
         }
       return 0;
     }
-  if (argc != 2)
+  if (argc != 2 || list)
     return kv_cli_fail (_("usage: kripkeviz-cli lesson LESSON [--key] [--lang LANG] [-o FILE.pdf] | --list"));
+  if (!kv_cli_takes_script (argv[1], _("a lesson is a script with narration and questions (a .kvg file or a "
+                                       "built-in lesson, see --list); a model file holds one model and no words")))
+    return KV_EXIT_ERROR;
   lesson = kv_lesson_open (argv[1], &error);
   if (lesson == NULL)
     return kv_cli_fail ("%s", error->message);
+  if (!check_language (lang, lesson, argv[1]))
+    return KV_EXIT_ERROR;
   if (lang != NULL && g_str_equal (lang, "en"))
     g_clear_pointer (&lang, g_free);
   if (output != NULL)

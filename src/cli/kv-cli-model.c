@@ -53,11 +53,12 @@ model_to_text (const KvModel *model)
 int
 kv_cli_model (int argc, char **argv)
 {
-  int step = KV_CLI_STEP_UNSET;
+  g_autofree char *step_text = NULL;
+  int step;
   gboolean json = FALSE;
   g_autofree char *output = NULL;
   GOptionEntry entries[] = {
-    { "step", 0, 0, G_OPTION_ARG_INT, &step, N_("The model after the first N steps (0: the initial model; default: all)"), "N" },
+    { "step", 0, 0, G_OPTION_ARG_STRING, &step_text, N_("The model after the first N steps (0: the initial model; default: all)"), "N" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Write the versioned JSON (.kvm.json) that run, check and export read back"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write to FILE (default: standard output)"), N_("FILE") },
     { NULL }
@@ -74,7 +75,7 @@ kv_cli_model (int argc, char **argv)
     return kv_cli_fail ("%s", error->message);
   if (argc != 2)
     return kv_cli_fail (_("usage: kripkeviz-cli model GAME [--step N] [--json] [-o FILE]"));
-  if (!kv_cli_step_option (&step))
+  if (!kv_cli_step_option (step_text, &step))
     return KV_EXIT_ERROR;
 
   history = kv_cli_open_history (argv[1], NULL);

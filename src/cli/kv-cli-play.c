@@ -30,10 +30,11 @@
 typedef struct {
   char *agents;
   char *engine_text;
-  int games;
-  gint64 seed;
+  char *games_text, *seed_text, *jobs_text;   /* as given; read by check_options */
+  guint games;
+  guint32 seed;
   gboolean json;
-  int jobs;
+  guint jobs;
   char *shard;
   gboolean merge;
   KvPlayOptions play;               /* the experiments' set-ups */
@@ -45,18 +46,14 @@ play_options_clear (PlayOptions *o)
 {
   g_clear_pointer (&o->agents, g_free);
   g_clear_pointer (&o->engine_text, g_free);
+  g_clear_pointer (&o->games_text, g_free);
+  g_clear_pointer (&o->seed_text, g_free);
+  g_clear_pointer (&o->jobs_text, g_free);
   g_clear_pointer (&o->shard, g_free);
   g_clear_pointer (&o->transcripts, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PlayOptions, play_options_clear)
-
-/* --games and --jobs (--seed) start as this, so that one given is told
- * apart from none (--merge refuses them) before the defaults are put in. */
-#define OPTION_UNSET G_MININT
-#define SEED_UNSET G_MININT64
-#define DEFAULT_GAMES 100
-#define DEFAULT_SEED 1
 
 #define PLAY_USAGE N_("usage: kripkeviz-cli play GAME --agents A,B,… [--games N] [--seed S] [--engine E] [--json] [--observer] [--fixed-seats] [--end-when-asked] [--transcripts DIR]")
 
@@ -66,10 +63,10 @@ play_entries (PlayOptions *o)
 {
   const GOptionEntry entries[] = {
     { "agents", 0, 0, G_OPTION_ARG_STRING, &o->agents, N_("One strategy per agent: random, naive, del, del+ or uniform (comma-separated)"), "A,B,…" },
-    { "games", 0, 0, G_OPTION_ARG_INT, &o->games, N_("Number of games (default 100)"), "N" },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed, N_("Seed of the random deals (default 1)"), "S" },
+    { "games", 0, 0, G_OPTION_ARG_STRING, &o->games_text, N_("Number of games (default 100)"), "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &o->seed_text, N_("Seed of the random deals (default 1)"), "S" },
     KV_CLI_ENGINE_OPTION (&o->engine_text),
-    { "jobs", 'j', 0, G_OPTION_ARG_INT, &o->jobs, N_("Worker processes (default: the cores)"), "N" },
+    { "jobs", 'j', 0, G_OPTION_ARG_STRING, &o->jobs_text, N_("Worker processes (default: the cores)"), "N" },
     { "shard", 0, 0, G_OPTION_ARG_STRING, &o->shard, N_("Play only the K-th of N slices of the games"), "K/N" },
     { "merge", 0, 0, G_OPTION_ARG_NONE, &o->merge, N_("Add up the --json outputs of shards (FILE…)"), NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json, N_("Print JSON"), NULL },
@@ -114,10 +111,10 @@ set_up_option (const PlayOptions *o)
 {
   const struct { const char *name; gboolean given; } options[] = {
     { "--agents", o->agents != NULL },
-    { "--games", o->games != OPTION_UNSET },
-    { "--seed", o->seed != SEED_UNSET },
+    { "--games", o->games_text != NULL },
+    { "--seed", o->seed_text != NULL },
     { "--engine", o->engine_text != NULL },
-    { "--jobs", o->jobs != OPTION_UNSET },
+    { "--jobs", o->jobs_text != NULL },
     { "--shard", o->shard != NULL },
     { "--observer", o->play.observer },
     { "--fixed-seats", o->play.fixed_seats },
@@ -145,28 +142,39 @@ check_merge_options (const PlayOptions *o, int argc)
   return 0;
 }
 
-/* 0 when the parsed options are in bounds, else the exit code after saying
- * which is wrong; the defaults put in for those not given. */
+/* 0 when the options are in bounds (the numbers read into @o), else the
+ * exit code after saying which is wrong. */
 static int
 check_options (PlayOptions *o, int argc, KvCliPlaySlice *slice)
 {
+  /* Each number option: its bounds and its value when not given. */
+  const struct { const char *option, *text; guint64 min, max, unset; } numbers[] = {
+    { "--games", o->games_text, 1, KV_TOURNAMENT_MAX_GAMES, 100 },
+    { "--seed", o->seed_text, 0, G_MAXUINT32, 1 },
+    { "--jobs", o->jobs_text, 0, 1024, 0 },
+  };
+  guint64 values[G_N_ELEMENTS (numbers)];
+
   if (o->merge)
     return check_merge_options (o, argc);
-  o->games = o->games == OPTION_UNSET ? DEFAULT_GAMES : o->games;
-  o->seed = o->seed == SEED_UNSET ? DEFAULT_SEED : o->seed;
-  o->jobs = o->jobs == OPTION_UNSET ? 0 : o->jobs;       /* every core */
   if (argc != 2 || o->agents == NULL)
     return kv_cli_fail ("%s", _(PLAY_USAGE));
-  if (o->games < 1 || o->games > KV_TOURNAMENT_MAX_GAMES)
-    return kv_cli_fail (_("--games must be between 1 and 1000000"));
-  if (o->seed < 0 || o->seed > G_MAXUINT32)
-    return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
-  if (o->jobs < 0 || o->jobs > 1024)
-    return kv_cli_fail (_("--jobs must be between 0 (every core) and 1024"));
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      values[i] = numbers[i].unset;
+      if (numbers[i].text != NULL
+          && !kv_cli_parse_number (numbers[i].option, numbers[i].text, numbers[i].min, numbers[i].max, &values[i], &error))
+        return kv_cli_fail ("%s", error->message);
+    }
+  o->games = (guint) values[0];
+  o->seed = (guint32) values[1];
+  o->jobs = (guint) values[2];
   if (!parse_shard (o->shard, slice))
     return kv_cli_fail (_("--shard must be K/N with 1 ≤ K ≤ N, not “%s”"), o->shard);
   slice->games = o->games;
-  slice->jobs = o->jobs > 0 ? (guint) o->jobs : g_get_num_processors ();
+  slice->jobs = o->jobs > 0 ? o->jobs : g_get_num_processors ();
   return 0;
 }
 
@@ -201,7 +209,7 @@ merge (char **paths, guint n, gboolean json)
 int
 kv_cli_play (int argc, char **argv)
 {
-  g_auto(PlayOptions) o = { .games = OPTION_UNSET, .seed = SEED_UNSET, .jobs = OPTION_UNSET };
+  g_auto(PlayOptions) o = { 0 };
   g_autofree GOptionEntry *entries = play_entries (&o);
   g_autoptr(GOptionContext) context = g_option_context_new (_("GAME — self-play: strategies against each other from random deals"));
   g_autoptr(GError) error = NULL;
@@ -223,6 +231,9 @@ kv_cli_play (int argc, char **argv)
   if (!kv_cli_engine_kind (o.engine_text, &engine))
     return KV_EXIT_ERROR;
 
+  if (!kv_cli_takes_script (argv[1], _("play deals new games, which takes a game's rules (a .kvg script or a "
+                                       "built-in game); a model file holds one model, not the rules")))
+    return KV_EXIT_ERROR;
   script = kv_script_open (argv[1], &error);
   if (script == NULL)
     return kv_cli_fail ("%s", error->message);

@@ -36,13 +36,15 @@ kv_cli_search (int argc, char **argv)
   g_autofree char *agents = NULL;
   g_autofree char *engine_text = NULL;
   g_autofree char *output = NULL;
-  int games = 1000;
-  gint64 seed = 1;
+  g_autofree char *games_text = NULL;
+  g_autofree char *seed_text = NULL;
+  guint64 games = 1000;
+  guint64 seed = 1;
   gboolean count = FALSE;
   GOptionEntry entries[] = {
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of the random deals (default 1)"), "S" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed of the random deals (default 1)"), "S" },
     KV_CLI_ENGINE_OPTION (&engine_text),
-    { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("Play at most N games (default 1000)"), "N" },
+    { "games", 0, 0, G_OPTION_ARG_STRING, &games_text, N_("Play at most N games (default 1000)"), "N" },
     { "agents", 0, 0, G_OPTION_ARG_STRING, &agents, N_("One strategy per agent (default: del for every agent)"), "A,B,…" },
     { "count", 0, 0, G_OPTION_ARG_NONE, &count, N_("Play every game and count those with one"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the first game found to FILE"), "FILE.kvg" },
@@ -61,14 +63,16 @@ kv_cli_search (int argc, char **argv)
     return kv_cli_fail ("%s", error->message);
   if (argc != 3 || g_strcmp0 (argv[1], "unsuccessful") != 0 || (output == NULL && !count))
     return kv_cli_fail (_("usage: kripkeviz-cli search unsuccessful GAME [--seed S] [--games N] [--agents A,B,…] -o FILE.kvg | --count"));
-  if (games < 1 || games > 1000000)
-    return kv_cli_fail (_("--games must be between 1 and 1000000"));
-  if (seed < 0 || seed > G_MAXUINT32)
-    return kv_cli_fail (_("--seed must be between 0 and %u"), G_MAXUINT32);
+  if ((games_text != NULL && !kv_cli_parse_number ("--games", games_text, 1, 1000000, &games, &error))
+      || (seed_text != NULL && !kv_cli_parse_number ("--seed", seed_text, 0, G_MAXUINT32, &seed, &error)))
+    return kv_cli_fail ("%s", error->message);
 
   if (!kv_cli_engine_kind (engine_text, &engine))
     return KV_EXIT_ERROR;
 
+  if (!kv_cli_takes_script (argv[2], _("search plays new games, which takes a game's rules (a .kvg script or a "
+                                       "built-in game); a model file holds one model, not the rules")))
+    return KV_EXIT_ERROR;
   script = kv_script_open (argv[2], &error);
   if (script == NULL)
     return kv_cli_fail ("%s", error->message);
@@ -76,7 +80,7 @@ kv_cli_search (int argc, char **argv)
     return KV_EXIT_ERROR;
 
   rand = g_rand_new_with_seed ((guint32) seed);
-  result = kv_play_search_unsuccessful (script->game, engine, strategies, rand, games, count, &error);
+  result = kv_play_search_unsuccessful (script->game, engine, strategies, rand, (guint) games, count, &error);
   if (result == NULL)
     return kv_cli_fail ("%s", error->message);
 

@@ -244,7 +244,7 @@ kv_export_parse_size (const char  *text,
   /* TRANSLATORS: %s is what the user wrote after --size; keep 16:9, 4:3,
    * WxH, cm and pt as they are */
   g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX,
-               _("a page size is 16:9, 4:3 or WxH in cm, mm, pt or in (e.g. 25x14cm, from 1 in to 200 in a side), not \"%s\""),
+               _("a page size is 16:9, 4:3 or WxH in cm, mm, pt or in (e.g. 25x14cm, from 1 in to 200 in a side), not “%s”"),
                text);
   return FALSE;
 }

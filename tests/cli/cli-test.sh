@@ -72,7 +72,7 @@ else not_ok "run cluedo6: the table's columns line up" "$(printf '%s\n' "$table"
 # The worlds row: "1 wins" read as "player 1 wins"; E has no worlds of its own.
 expect 0 "run hexa: the worlds row says who can win, apart from the count" '^worlds +1, can win +2 +1, can win +2$' -- run hexa
 if grep -q ' wins' "$tmp/out"; then not_ok "run hexa: no \"1 wins\" under player 3" "$(grep ' wins' "$tmp/out")"; else ok "run hexa: no \"1 wins\" under player 3"; fi
-expect 2 "export --links names an unknown agent" "no agent \"9\"" -- export clue11 --links 9 --format svg -o "$tmp/links.svg"
+expect 2 "export --links names an unknown agent" "no agent “9”" -- export clue11 --links 9 --format svg -o "$tmp/links.svg"
 
 # check: exit 0 true, 1 false, 2 error (the paper's Example 6).
 expect 0 "check: after nocard 1 w and endmove 2, 1 can win" '^true$' -- check hexa '[nocard 1 w] [endmove 2] win{1}' --step 0
@@ -115,14 +115,15 @@ expect 2 "check: syntax error points at the column" '^formula:1:7: error: expect
 expect 2 "check: unknown card" 'formula:1:1: error: unknown card “x”' -- check hexa 'x@1'
 expect 2 "check: --step out of range" 'out of range' -- check hexa 'true' --step 9
 # --step -1 is a step below 0, not "no --step" (it used to check step 2).
-expect 2 "check: --step -1 refused" '^kripkeviz-cli: --step must be 0 or more$' -- check hexa 'K{3} w@2' --step -1 --json
-expect 2 "check: --step -2 refused" '^kripkeviz-cli: --step must be 0 or more$' -- check hexa 'K{3} w@2' --step -2
-expect 2 "model: --step -1 refused" '^kripkeviz-cli: --step must be 0 or more$' -- model hexa --step -1 --json
-expect 2 "export: --step -1 refused" '--step must be 0 or more$' -- export hexa --step -1 --format dot -o -
+expect 2 "check: --step -1 refused" '^kripkeviz-cli: --step must be a whole number, 0 or more, not “-1”$' -- check hexa 'K{3} w@2' --step -1 --json
+expect 2 "check: --step -2 refused" '^kripkeviz-cli: --step must be a whole number, 0 or more, not “-2”$' -- check hexa 'K{3} w@2' --step -2
+expect 2 "model: --step -1 refused" '^kripkeviz-cli: --step must be a whole number, 0 or more, not “-1”$' -- model hexa --step -1 --json
+expect 2 "export: --step -1 refused" '--step must be a whole number, 0 or more, not “-1”$' -- export hexa --step -1 --format dot -o -
 expect 0 "check: --step 0 still given" '^\{"formula":"true","step":0,"value":true\}$' -- check hexa 'true' --step 0 --json
 expect 0 "model: no --step is after all steps" '"step": 2,' -- model hexa --json
 # An operator written like a card: the hint teaches the operator's form.
 expect 2 "check: K1 is not a card, K{1} is meant" '^formula:1:1: error: “K1” is not a card: for what 1 knows write K\{1\} φ$' -- check hexa 'K1 r@1'
+expect 2 "check: the “]” missing after a step, not a card named twice" '^formula:1:13: error: “\]” is missing after the step$' -- check hexa '[nocard 1 r r@1'
 expect 2 "check: the “}” missing after the agents" '^formula:1:5: error: “\}” is missing after the agents$' -- check hexa 'K{1 r@1'
 
 expect 2 "check: unknown game" 'not a built-in game \(built-in: clue11, clue18, cluedo, cluedo4, cluedo5, cluedo6, hexa' -- check nosuch 'true'
@@ -234,6 +235,40 @@ expect 2 "export --format smcdel --step out of range" 'out of range' -- export h
 expect 2 "export --format smcdel of a model file" 'is a model, not a game' -- export "$tmp/hexa.kvm.json" --format smcdel -o -
 expect 2 "an unknown format lists smcdel too" 'use svg, pdf, png, dot, tikz or smcdel' -- export hexa --format gif -o -
 expect 0 "export --help lists smcdel" '--format=svg\|pdf\|png\|dot\|tikz\|smcdel' -- export --help
+
+# The choices an error lists are the ones the option takes: read from the
+# same tables as the option's help and its parser, so none is left out.
+# choices HELP-NAME: the option's choices in `export --help` as "a, b or c".
+choices () {
+  "$cli" export --help | grep -oE -- "--$1=[a-z+|-]+" | cut -d= -f2 | sed -E 's/\|([^|]*)$/ or \1/; s/\|/, /g'
+}
+for option in view engine format palette product-stage; do
+  list=$(choices "$option")
+  case $option in engine) what="layout engine" ;; product-stage) what="product stage" ;; *) what=$option ;; esac
+  expect 2 "export --$option bogus lists every choice: $list" "^kripkeviz-cli export: unknown $what “bogus”: use $list\$" \
+    -- export hexa "--$option" bogus -o "$tmp/x.svg"
+done
+expect 2 "export --view bogus lists agents too" 'use whole, around, contracted, envelope or agents$' -- export hexa --view bogus -o "$tmp/x.svg"
+expect 2 "--agents foo lists every strategy" '^kripkeviz-cli: --agents: unknown strategy “foo” \(strategies: random, naive, del, del\+ or uniform\)$' \
+  -- play hexa --agents foo
+for strategy in $(sed -E 's/.*\(strategies: (.*)\)$/\1/; s/,? or / /; s/, / /g' "$tmp/err"); do
+  expect 0 "--agents $strategy, as listed, plays" '' -- play hexa --agents "$strategy" --games 2 --jobs 1
+done
+expect 2 "--engine bogus lists every engine" '^kripkeviz-cli: unknown engine “bogus” \(auto, explicit or symbolic\)$' -- run hexa --engine bogus
+
+# Numbers are decimal only, as written: "010" is ten, not eight; "0x10"
+# is no number; the text is quoted as given.
+expect 0 "play --games 010 plays ten games" '^hexa: 10 games, seed 1 ' -- play hexa --agents del --games 010 --jobs 1
+expect 0 "play --seed 010 is seed ten" '^hexa: 2 games, seed 10 ' -- play hexa --agents del --games 2 --seed 010 --jobs 1
+expect 2 "play --games 0x10 is no number" '^kripkeviz-cli: --games must be a whole number from 1 to 1000000, not “0x10”$' -- play hexa --agents del --games 0x10
+expect 2 "play --seed 0x10 is no number" '^kripkeviz-cli: --seed must be a whole number from 0 to 4294967295, not “0x10”$' -- play hexa --agents del --seed 0x10
+expect 2 "play --jobs 0x10 is no number" '^kripkeviz-cli: --jobs must be a whole number from 0 to 1024, not “0x10”$' -- play hexa --agents del --jobs 0x10
+expect 2 "search --games 0x10 is no number" '^kripkeviz-cli: --games must be a whole number from 1 to 1000000, not “0x10”$' -- search unsuccessful hexa --count --games 0x10
+expect 2 "search --seed 010x is no number" '^kripkeviz-cli: --seed must be a whole number from 0 to 4294967295, not “010x”$' -- search unsuccessful hexa --count --seed 010x
+expect 2 "check --step 010 is step ten" '^kripkeviz-cli: --step 10 is out of range: the script has 2 steps' -- check hexa true --step 010
+expect 2 "model --step 0x1 is no number" '^kripkeviz-cli: --step must be a whole number, 0 or more, not “0x1”$' -- model hexa --step 0x1
+expect 2 "export --step 0x1 is no number" '^kripkeviz-cli export: --step must be a whole number, 0 or more, not “0x1”$' -- export hexa --step 0x1 -o "$tmp/x.svg"
+expect 0 "check --step 01 is step one" '^true$' -- check hexa '~w@1' --step 01
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

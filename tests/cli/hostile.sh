@@ -197,9 +197,9 @@ expect "a step naming a card 100000 times" "tokens.kvg:5:[0-9]+: error: w is nam
 # Bytes that are not a script.
 head -c 4096 /dev/urandom >"$tmp/junk.kvg"
 printf '\377\376agents 1\n' >>"$tmp/junk.kvg"
-expect "random bytes" "junk.kvg:1:1: error: the script is not UTF-8 text" run "$tmp/junk.kvg"
+expect "random bytes" "junk.kvg:[0-9]+:[0-9]+: error: the script is not UTF-8 text: the byte 0x[0-9A-F]{2} " run "$tmp/junk.kvg"
 { hexa_header; printf 'nocard 1 w\0\n'; } >"$tmp/nul.kvg"
-expect "a NUL byte" "nul.kvg:1:1: error: the script is not UTF-8 text" run "$tmp/nul.kvg"
+expect "a NUL byte, at its place" "nul.kvg:5:11: error: the script is not UTF-8 text: the byte 0x00 after “nocard 1 w”" run "$tmp/nul.kvg"
 { hexa_header; repeat 300000 '# padding padding
 '; } >"$tmp/huge.kvg"
 expect "a script over 4 MiB" "huge.kvg: error: the file is larger than 4 MiB" run "$tmp/huge.kvg"

@@ -92,6 +92,32 @@ if command -v pdftotext > /dev/null; then
     done
   done
 fi
+# A lesson that is not there: the lessons are listed, not the games.
+for name in nosuch lesson:nosuch; do
+  case $name in lesson:*) command=run ;; *) command=lesson ;; esac
+  "$cli" $command "$name" > /dev/null 2> "$dir/err"
+  status=$?
+  [ $status -eq 2 ] && grep -q 'not a built-in lesson (built-in: .*russian' "$dir/err" && ! grep -q clue18 "$dir/err" \
+    && ok "$command $name lists the lessons" || bad "$command $name: status $status $(cat "$dir/err")"
+done
+# What lesson cannot honour is refused in one line, exit 2, never ignored.
+# refused WHAT PATTERN ARGS…
+refused () {
+  what=$1 pattern=$2
+  shift 2
+  "$cli" lesson "$@" > "$dir/out" 2> "$dir/err"
+  status=$?
+  [ $status -eq 2 ] && [ "$(wc -l < "$dir/err")" -eq 1 ] && grep -qE -- "$pattern" "$dir/err" && [ ! -s "$dir/out" ] \
+    && ok "$what" || bad "$what: status $status $(cat "$dir/err")"
+}
+refused "lesson --list --key" '^kripkeviz-cli: --list lists the lessons: --key and -o are for one lesson$' --list --key
+refused "lesson --list -o" '^kripkeviz-cli: --list lists the lessons: --key and -o are for one lesson$' --list -o "$dir/l.pdf"
+refused "lesson --list with a lesson" '^kripkeviz-cli: usage: ' --list hexa
+refused "lesson hexa --lang xx" '^kripkeviz-cli: --lang “xx”: hexa is written in en and nl$' hexa --lang xx
+refused "lesson clue18 --lang nl" '^kripkeviz-cli: --lang “nl”: clue18 is written in en$' clue18 --lang nl
+refused "lesson --list --lang xx" '^kripkeviz-cli: --lang “xx”: the lessons are written in en and nl$' --list --lang xx
+"$cli" lesson --list --lang nl > "$dir/out" && grep -q '^hexa  *Hexa: drie spelers' "$dir/out" \
+  && ok "lesson --list --lang nl" || bad "lesson --list --lang nl: $(head -3 "$dir/out")"
 rm -rf "$dir" /tmp/kv-lesson-$$.txt
 echo "1..$n"
 exit $fail

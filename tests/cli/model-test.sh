@@ -56,6 +56,12 @@ expect () {
 good=$tmp/hexa-1.kvm.json
 edit () { sed "$1" "$good" >"$tmp/bad.kvm.json"; }
 edit 's/"actual": 0/"actual": 9/';                expect "actual out of range" 'actual.*0 to 3' check "$tmp/bad.kvm.json" 'r@1'
+edit 's/"actual": 0/"actual": 100000000000000000000/'
+expect "actual past 64 bits: the number as written, not -1" 'bad\.kvm\.json: error: the number “100000000000000000000” at line [0-9]+, column 13 is too large' run "$tmp/bad.kvm.json"
+# A byte-order mark, as scripts take it.
+printf '\357\273\277' | cat - "$good" >"$tmp/bom.kvm.json"
+"$cli" run "$tmp/bom.kvm.json" >"$tmp/out" 2>"$tmp/err" && ok "a model file with a byte-order mark" \
+  || not_ok "a model file with a byte-order mark" "$(head -c 400 "$tmp/err")"
 edit 's/"1": \[\[0,1\],\[2,3\]\]/"1": [[0,1],[1,2,3]]/'; expect "not a partition" 'partitions\.1: world 1 is in two classes' run "$tmp/bad.kvm.json"
 edit 's/"1": \[\[0,1\],\[2,3\]\]/"1": [[0,1]]/';   expect "a world in no class" 'partitions\.1: world 2 is in no class' run "$tmp/bad.kvm.json"
 edit 's/"r"\]/"x"]/';                              expect "unknown card" 'no card .x.' model "$tmp/bad.kvm.json"
@@ -74,6 +80,12 @@ mkfifo "$tmp/fifo.kvm.json" 2>/dev/null && expect "a FIFO" 'regular file' run "$
 expect "symbolic engine" 'explicit model' check "$good" 'r@1' --engine symbolic
 expect "step past the model" 'out of range' check "$good" 'r@1' --step 1
 KRIPKEVIZ_WORLD_LIMIT=3 expect "over the world limit" 'more than the limit of 3' run "$good"
+# A model file is no game to play, search or teach: said so, and why (it
+# was read as a script: unknown directive “{”).
+expect "play refuses a model file" '^kripkeviz-cli: [^ ]*hexa-1\.kvm\.json is a model file: play deals new games' play "$good" --agents del
+expect "search refuses a model file" '^kripkeviz-cli: [^ ]*hexa-1\.kvm\.json is a model file: search plays new games' search unsuccessful "$good" --count
+expect "lesson refuses a model file" '^kripkeviz-cli: [^ ]*hexa-1\.kvm\.json is a model file: a lesson is a script' lesson "$good"
+if grep -q 'directive' "$tmp/err"; then not_ok "… not as a script's unknown directive" "$(cat "$tmp/err")"; else ok "… not as a script's unknown directive"; fi
 
 echo "1..$n"
 exit $failed

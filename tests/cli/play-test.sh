@@ -122,10 +122,13 @@ corrupt games-string 's/"games": 4/"games": "x"/'
 refuse "play --merge: games that are a string" 'games-string\.json: error: “games” must be a whole number' -- play --merge "$tmp/games-string.json" "$tmp/m2.json"
 corrupt games-wrong 's/"games": 4/"games": 3/'
 refuse "play --merge: games that are not the shard's" 'games-wrong\.json: error: “games” is 3, but shard 1 of 2 of a 7-game run has 4' -- play --merge "$tmp/games-wrong.json" "$tmp/m2.json"
-for value in 1000000 -5 1e308 2.5 '"2"' 99999999999999999999; do
+for value in 1000000 -5 1e308 2.5 '"2"'; do
   corrupt wins 's/"del": \{"seats": 4, "wins": 2/"del": {"seats": 4, "wins": '"$value"'/'
   refuse "play --merge: del's wins $value" 'wins\.json: error: “strategies\.del\.wins” must be a whole number from 0 to 4' -- play --merge "$tmp/wins.json" "$tmp/m2.json"
 done
+# Past 64 bits json-glib would read it as -1: refused where it is written.
+corrupt wins 's/"del": \{"seats": 4, "wins": 2/"del": {"seats": 4, "wins": 99999999999999999999/'
+refuse "play --merge: del's wins 99999999999999999999" 'wins\.json: error: the number “99999999999999999999” at line [0-9]+, column [0-9]+ is too large' -- play --merge "$tmp/wins.json" "$tmp/m2.json"
 corrupt rounds-key 's/"rounds": \{"4": 2\}/"rounds": {"abc": 2}/'
 refuse "play --merge: a number of rounds that is no number" 'rounds-key\.json: error: “strategies\.del\.rounds”: “abc” is not a number of rounds from 1 to 100' -- play --merge "$tmp/rounds-key.json" "$tmp/m2.json"
 corrupt rounds-zero 's/"rounds": \{"4": 2\}/"rounds": {"0": 2}/'

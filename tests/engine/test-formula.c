@@ -88,9 +88,17 @@ test_errors (void)
     { "(r@1", 5, KV_ERROR_SYNTAX, "expected “)”" },
     { "r@1 w@2", 5, KV_ERROR_SYNTAX, "unexpected “w” after the formula" },
     { "r", 2, KV_ERROR_SYNTAX, "expected “@”" },
-    { "[nocard 1 r K{1} r@1", 13, KV_ERROR_NAME, "unknown card “K”" },
-    { "[nocard 1 w K{1} r@1", 13, KV_ERROR_NAME, "unknown card “K”" },
-    { "[nocard 1 w r@1", 14, KV_ERROR_SYNTAX, "expected “]”" },
+    /* A step's cards end where a formula starts: the "]" (">") after the
+     * step is missing, not a card named twice or unknown. */
+    { "[nocard 1 r K{1} r@1", 13, KV_ERROR_SYNTAX, "“]” is missing after the step" },
+    { "[nocard 1 w K{1} r@1", 13, KV_ERROR_SYNTAX, "“]” is missing after the step" },
+    { "[nocard 1 w r@1", 13, KV_ERROR_SYNTAX, "“]” is missing after the step" },
+    { "[nocard 1 r r@1", 13, KV_ERROR_SYNTAX, "“]” is missing after the step" },
+    { "[nocard 1 r K₁ r@1", 13, KV_ERROR_SYNTAX, "“]” is missing after the step" },
+    { "<showcard 1 -> 3 r of r w w@2", 27, KV_ERROR_SYNTAX, "“>” is missing after the step" },
+    { "[endmove 2 win{1}", 12, KV_ERROR_SYNTAX, "“]” is missing after the step" },
+    { "[nocard 1 r r] true", 13, KV_ERROR_SYNTAX, "r is named twice" },
+    { "[nocard 1 r q] true", 13, KV_ERROR_NAME, "unknown card “q”" },
     { "[jump 1] true", 2, KV_ERROR_SYNTAX, "unknown step “jump”" },
     { "[showcard 1 -> 1 r] true", 16, KV_ERROR_SYNTAX, "cannot show a card to itself" },
     { "[showcard 1 -> 2 r of w b] true", 18, KV_ERROR_SYNTAX, "r is not among the requested cards" },
@@ -117,6 +125,9 @@ test_errors (void)
     { "K{1 r@1", 5, KV_ERROR_SYNTAX, "“}” is missing after the agents" },
     { "C{1,2 ~r@1}", 7, KV_ERROR_SYNTAX, "expected “}” but found" },
     { "E{1 2 K{3} r@1}", 7, KV_ERROR_SYNTAX, "“}” is missing after the agents" },
+    /* Not UTF-8: the place of the first bad byte, not the formula's start. */
+    { "r@1 \xff", 5, KV_ERROR_SYNTAX, "the formula is not valid UTF-8: the byte 0xFF after “r@1 ”" },
+    { "\xe9@1", 1, KV_ERROR_SYNTAX, "the formula is not valid UTF-8: the byte 0xE9 at the start" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -124,8 +135,9 @@ test_errors (void)
       g_autoptr(GError) error = NULL;
       guint column = 0;
       g_autoptr(KvFormula) f = kv_formula_parse (game, cases[i].text, &column, &error);
+      g_autofree char *shown = g_utf8_make_valid (cases[i].text, -1);   /* TAP reads UTF-8 */
 
-      g_test_message ("%s → %s", cases[i].text, error ? error->message : "(parsed)");
+      g_test_message ("%s → %s", shown, error ? error->message : "(parsed)");
       g_assert_null (f);
       g_assert_error (error, KV_ERROR, cases[i].code);
       g_assert_nonnull (strstr (error->message, cases[i].message));
@@ -318,6 +330,20 @@ test_steps (void)
     }
 }
 
+/* A step's text that is not UTF-8 is refused at its first bad byte. */
+static void
+test_step_not_utf8 (void)
+{
+  g_autoptr(KvGame) game = hexa_game ();
+  g_autoptr(GError) error = NULL;
+  guint column = 0;
+
+  g_assert_null (kv_step_parse (game, "nocard 1 w\xe9", &column, &error));
+  g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
+  g_assert_cmpstr (error->message, ==, "the step is not valid UTF-8: the byte 0xE9 after “nocard 1 w”");
+  g_assert_cmpuint (column, ==, 11);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -327,5 +353,6 @@ main (int argc, char **argv)
   g_test_add_func ("/formula/depth", test_depth);
   g_test_add_func ("/formula/long-chains", test_long_chains);
   g_test_add_func ("/formula/steps", test_steps);
+  g_test_add_func ("/formula/step-not-utf8", test_step_not_utf8);
   return g_test_run ();
 }

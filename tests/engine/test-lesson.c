@@ -234,6 +234,41 @@ test_builtin (void)
     }
 }
 
+/* A name that is no lesson, no built-in game and no file is refused with
+ * the lessons listed, not the games. */
+static void
+test_no_such_lesson (void)
+{
+  const char *names[] = { "nosuch", "lesson:nosuch" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(KvLesson) lesson = kv_lesson_open (names[i], &error);
+
+      g_assert_null (lesson);
+      g_assert_error (error, KV_ERROR, KV_ERROR_IO);
+      g_assert_true (g_str_has_prefix (error->message, "nosuch: error: No such file, and not a built-in lesson"));
+      g_assert_nonnull (strstr (error->message, "russian"));
+      g_assert_null (strstr (error->message, "clue18"));
+    }
+}
+
+/* The languages a lesson is written in besides the default (English): the
+ * choices for --lang. */
+static void
+test_languages (void)
+{
+  g_autoptr(KvLesson) hexa = kv_lesson_open ("hexa", NULL);
+  g_autoptr(KvLesson) plain = kv_lesson_open ("clue18", NULL);
+  g_auto(GStrv) hexa_languages = kv_lesson_languages (hexa);
+  g_auto(GStrv) plain_languages = kv_lesson_languages (plain);
+  const char *const dutch[] = { "nl", NULL };
+
+  g_assert_cmpstrv (hexa_languages, dutch);
+  g_assert_cmpuint (g_strv_length (plain_languages), ==, 0);
+}
+
 /* One Next at a time: narration → question → reveal → step → narration,
  * with a running score and retry; and to a step, as the arrows go. */
 static void
@@ -379,6 +414,8 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/round-trip", test_round_trip);
   g_test_add_func ("/lesson/refused", test_refused);
   g_test_add_func ("/lesson/builtin", test_builtin);
+  g_test_add_func ("/lesson/no-such-lesson", test_no_such_lesson);
+  g_test_add_func ("/lesson/languages", test_languages);
   g_test_add_func ("/lesson/walk", test_walk);
   g_test_add_func ("/lesson/rerun-keeps-words", test_rerun_keeps_words);
   g_test_add_func ("/lesson/walk-builtin", test_walk_builtin);

@@ -132,11 +132,27 @@ test_hostile (void)
     { "{\"format\": 1,}", KV_ERROR_SYNTAX, "not JSON at line 1, column " },
     { "{\"format\": tru}", KV_ERROR_SYNTAX, "not JSON at line 1, column " },
     { "[1]", KV_ERROR_SYNTAX, "JSON object" },
+    /* Not UTF-8: the place of the first bad byte. */
+    { "{\"format\":\n \"caf\xe9\"}", KV_ERROR_SYNTAX,
+      "the file is not UTF-8 text at line 2, column 6: the byte 0xE9 after “ \"caf”" },
     { "{\"format\": \"other\"}", KV_ERROR_SYNTAX, "format" },
     { "{\"format\": \"kripkeviz-model\", \"version\": 2}", KV_ERROR_SYNTAX, "version 2" },
     { HEXA_HEAD TWO_WORLDS "\"partitions\": {\"1\": [[0],[1]], \"2\": [[0,1]]}, \"actual\": 0}", -1, NULL },
     { HEXA_HEAD TWO_WORLDS "\"partitions\": {\"1\": [[0],[1]], \"2\": [[0,1]]}, \"actual\": 2}", KV_ERROR_GAME, "actual" },
     { HEXA_HEAD TWO_WORLDS "\"partitions\": {\"1\": [[0],[1]], \"2\": [[0,1]]}, \"actual\": -1}", KV_ERROR_GAME, "actual" },
+    /* Past 64 bits json-glib reads 10²⁰ as -1: the number is quoted as written. */
+    { HEXA_HEAD TWO_WORLDS "\"partitions\": {\"1\": [[0],[1]], \"2\": [[0,1]]}, \"actual\": 100000000000000000000}",
+      KV_ERROR_LIMIT, "the number “100000000000000000000” at line 1, column 249 is too large" },
+    { HEXA_HEAD TWO_WORLDS "\"partitions\": {\"1\": [[0],[1]], \"2\": [[0,1]]}, \"actual\": 9223372036854775808}",
+      KV_ERROR_LIMIT, "the number “9223372036854775808” at line 1, column 249 is too large" },
+    { HEXA_HEAD TWO_WORLDS "\"partitions\": {\"1\": [[0],[18446744073709551617]], \"2\": [[0,1]]}, \"actual\": 0}",
+      KV_ERROR_LIMIT, "the number “18446744073709551617” at line 1, column " },
+    { "{\"format\": \"kripkeviz-model\",\n \"version\": -100000000000000000000}", KV_ERROR_LIMIT,
+      "the number “-100000000000000000000” at line 2, column 13 is too small" },
+    /* A number inside a string is no number. */
+    { "{\"format\": \"kripkeviz-model\", \"title\": \"100000000000000000000\", \"version\": 2}", KV_ERROR_SYNTAX, "version 2" },
+    /* A byte-order mark, as scripts take it. */
+    { "\xEF\xBB\xBF" HEXA_HEAD TWO_WORLDS "\"partitions\": {\"1\": [[0],[1]], \"2\": [[0,1]]}, \"actual\": 0}", -1, NULL },
     { HEXA_HEAD TWO_WORLDS "\"partitions\": {\"1\": [[0],[0,1]], \"2\": [[0,1]]}, \"actual\": 0}", KV_ERROR_GAME, "two classes" },
     { HEXA_HEAD TWO_WORLDS "\"partitions\": {\"1\": [[0]], \"2\": [[0,1]]}, \"actual\": 0}", KV_ERROR_GAME, "no class" },
     { HEXA_HEAD TWO_WORLDS "\"partitions\": {\"1\": [[0],[5]], \"2\": [[0,1]]}, \"actual\": 0}", KV_ERROR_GAME, "no world 5" },

@@ -166,6 +166,63 @@ test_shorten (void)
   g_assert_true (g_str_has_suffix (many_shown, "…"));
 }
 
+/* A long word (a path, an option) keeps its start and its end: the
+ * file's name, the option's value. */
+static void
+test_shorten_words (void)
+{
+  g_autofree char *long_name = g_strnfill (100000, 'x');
+  g_autofree char *message = g_strdup_printf ("cannot write /tmp/%s.svg: File name too long", long_name);
+  g_autofree char *shown = kv_read_shorten (message);
+  g_autofree char *start = g_strnfill (75, 'x');
+  g_autofree char *end = g_strnfill (75, 'x');
+  g_autofree char *want = g_strdup_printf ("cannot write /tmp/%s…%s.svg: File name too long", start, end);
+  g_autofree char *again = kv_read_shorten (shown);
+
+  g_assert_cmpstr (shown, ==, want);
+  /* Shortening twice changes nothing. */
+  g_assert_cmpstr (again, ==, shown);
+}
+
+/* Control characters a message quotes reach a terminal escaped, never raw
+ * (a script line "ESC]0;pwned BEL" would retitle it). */
+static void
+test_shorten_controls (void)
+{
+  g_autofree char *shown = kv_read_shorten ("unknown directive “\033]0;pwned\007” here");
+  g_autofree char *c1 = kv_read_shorten ("a “\302\233 CSI” and a “\342\200\256 bidi override”");
+  g_autofree char *tab = kv_read_shorten ("tab\there\r\n");
+
+  g_assert_cmpstr (shown, ==, "unknown directive “\\e]0;pwned\\x07” here");
+  g_assert_cmpstr (c1, ==, "a “\\u009b CSI” and a “\\u202e bidi override”");
+  g_assert_cmpstr (tab, ==, "tab\\there\\r\\n");
+}
+
+/* An excerpt is one line whatever it quotes, and its caret column is where
+ * the place is shown: escapes, wide characters and bytes that are not
+ * UTF-8 counted as they print. */
+static void
+test_excerpt_controls (void)
+{
+  struct { const char *line; guint column; const char *excerpt; guint at; } cases[] = {
+    { "r@1 &\n& K1", 7, "r@1 &\\n& K1", 8 },
+    { "\033]0;pwned\007 x", 12, "\\e]0;pwned\\x07 x", 16 },
+    { "r@1 \xff", 5, "r@1 \\xff", 5 },
+    { "caf\xe9 r@1", 6, "caf\\xe9 r@1", 9 },
+    { "\345\215\241 x", 3, "\345\215\241 x", 4 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      guint at = 0;
+      g_autofree char *excerpt = kv_read_excerpt (cases[i].line, cases[i].column, &at);
+
+      g_test_message ("case %u", i);
+      g_assert_cmpstr (excerpt, ==, cases[i].excerpt);
+      g_assert_cmpuint (at, ==, cases[i].at);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -176,5 +233,8 @@ main (int argc, char **argv)
   g_test_add_func ("/read/silent-fifo", test_silent_fifo);
   g_test_add_func ("/read/slow-pipe", test_slow_pipe);
   g_test_add_func ("/read/shorten", test_shorten);
+  g_test_add_func ("/read/shorten-words", test_shorten_words);
+  g_test_add_func ("/read/shorten-controls", test_shorten_controls);
+  g_test_add_func ("/read/excerpt-controls", test_excerpt_controls);
   return g_test_run ();
 }

@@ -62,19 +62,32 @@ test_errors (void)
     }
 }
 
+/* Bytes that are not UTF-8 text are refused at the first of them: its
+ * line and column, the byte and the text before it on its line. */
 static void
 test_binary (void)
 {
-  const char text[] = "agents 1\0 2\ncards a\n";
-  const char *latin1 = "title caf\xe9\nagents 1\n";
-  g_autoptr(GError) error = NULL;
-  g_autoptr(KvScript) a = kv_script_parse (text, sizeof text - 1, "bin.kvg", &error);
+  static const struct { const char *text; gsize length; const char *message; } cases[] = {
+    { "agents 1\0 2\ncards a\n", 20, "bin.kvg:1:9: error: the script is not UTF-8 text: the byte 0x00 after “agents 1”" },
+    { "title x\nagents caf\xe9 1\n", 0, "bin.kvg:2:11: error: the script is not UTF-8 text: the byte 0xE9 after “agents caf”" },
+    { "title x\n\xe9\n", 0, "bin.kvg:2:1: error: the script is not UTF-8 text: the byte 0xE9 at the start of a line" },
+    /* Lines as the reader counts them (CRLF, CR); columns in characters. */
+    { "title x\r\n\r# é\ragents é \xff\n", 0, "bin.kvg:4:10: error: the script is not UTF-8 text: the byte 0xFF after “agents é ”" },
+    /* At most 40 characters of the line before it. */
+    { "title 0123456789012345678901234567890123456789\xc3(\n", 0,
+      "bin.kvg:1:47: error: the script is not UTF-8 text: the byte 0xC3 after “…0123456789012345678901234567890123456789”" },
+  };
 
-  g_assert_null (a);
-  g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
-  g_clear_error (&error);
-  g_assert_null (kv_script_parse (latin1, strlen (latin1), "latin1.kvg", &error));
-  g_assert_nonnull (strstr (error->message, "not UTF-8"));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      gsize length = cases[i].length ? cases[i].length : strlen (cases[i].text);
+
+      g_test_message ("case %u", i);
+      g_assert_null (kv_script_parse (cases[i].text, length, "bin.kvg", &error));
+      g_assert_error (error, KV_ERROR, KV_ERROR_SYNTAX);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
 }
 
 static void
@@ -128,12 +141,65 @@ test_round_trip (void)
     }
 }
 
+/* "~~r@1 & r@1 & … & r@1", a formula of exactly @length characters. */
+static char *
+chain_formula (guint length)
+{
+  g_autoptr(GString) chain = g_string_new ("r@1");
+
+  while (chain->len + strlen (" & r@1") <= length)
+    g_string_append (chain, " & r@1");
+  while (chain->len < length)
+    g_string_prepend_c (chain, '~');
+  return g_strdup (chain->str);
+}
+
+/* What a script gives to be shown whole (a step, an event's precondition,
+ * a question's formula) has at most KV_MAX_STEP_LENGTH characters, as a
+ * line of narration has: a 900 KB announcement drew a 117 MB SVG. */
+static void
+test_long_steps (void)
+{
+  g_autofree char *longest = chain_formula (KV_MAX_STEP_LENGTH - strlen ("announce "));
+  g_autofree char *formula = chain_formula (KV_MAX_STEP_LENGTH + 1);
+  const char *header = "agents 1 2\ncards r w\nhands 1 1\ndeal 1: r 2: w\n";
+  const struct { const char *before, *middle, *after, *message; } cases[] = {
+    { "announce ~", longest, "\n", "test.kvg:5:1: error: a step has at most 1000 characters" },
+    { "action a\n  event e: ", formula, "\n  agent 1: all\n  agent 2: all\nend\ndo a e\n",
+      "test.kvg:6:12: error: an event's precondition has at most 1000 characters" },
+    { "nocard 1 w\nask truth ", formula, "\n",
+      "test.kvg:6:11: error: a question's formula has at most 1000 characters" },
+  };
+  /* One character less of each fits. */
+  g_autofree char *fits = g_strconcat (header, "action a\n  event e: ", formula + 1,
+                                       "\n  agent 1: all\n  agent 2: all\nend\nannounce ", longest,
+                                       "\nask truth ", formula + 1, "\ndo a e\n", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_parse (fits, strlen (fits), "test.kvg", &error);
+
+  g_assert_cmpuint (strlen ("announce ") + strlen (longest), ==, KV_MAX_STEP_LENGTH);
+  g_assert_cmpuint (strlen (formula), ==, KV_MAX_STEP_LENGTH + 1);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strconcat (header, cases[i].before, cases[i].middle, cases[i].after, NULL);
+      g_autoptr(KvScript) refused = kv_script_parse (text, strlen (text), "test.kvg", &error);
+
+      g_test_message ("case %u: %s", i, error ? error->message : "(read)");
+      g_assert_null (refused);
+      g_assert_error (error, KV_ERROR, KV_ERROR_LIMIT);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+      g_clear_error (&error);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/script/errors", test_errors);
   g_test_add_func ("/script/binary", test_binary);
+  g_test_add_func ("/script/long-steps", test_long_steps);
   g_test_add_func ("/script/missing-file", test_missing_file);
   g_test_add_func ("/script/header-order", test_header_order);
   g_test_add_func ("/script/round-trip", test_round_trip);

@@ -97,7 +97,7 @@ test_refused (void)
     { "\"wins\": 3", "\"wins\": 1000000", "“strategies.del+.wins” must be a whole number from 0 to 5" },
     { "\"wins\": 3", "\"wins\": -5", "“strategies.del+.wins” must be a whole number from 0 to 5" },
     { "\"wins\": 3", "\"wins\": 1e308", "“strategies.del+.wins” must be a whole number from 0 to 5" },
-    { "\"wins\": 3", "\"wins\": 99999999999999999999", "“strategies.del+.wins” must be a whole number" },
+    { "\"wins\": 3", "\"wins\": 99999999999999999999", "the number “99999999999999999999” at line" },
     { "{\"2\": 2, \"4\": 1}", "{\"abc\": 2, \"4\": 1}", "“strategies.del+.rounds”: “abc” is not a number of rounds from 1 to 100" },
     { "{\"2\": 2, \"4\": 1}", "{\"+2\": 2, \"4\": 1}", "“+2” is not a number of rounds" },
     { "{\"2\": 2, \"4\": 1}", "{\"02\": 2, \"4\": 1}", "“02” is not a number of rounds" },

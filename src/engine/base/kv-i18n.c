@@ -42,16 +42,39 @@ kv_i18n_decimal_point (void)
   return decimal_point;
 }
 
+/* The items of @items but the last, joined by commas: "a, b". */
+static char *
+join_but_last (GPtrArray *items)
+{
+  GString *rest = g_string_new (NULL);
+
+  for (guint i = 0; i + 1 < items->len; i++)
+    g_string_append_printf (rest, "%s%s", i > 0 ? ", " : "", (const char *) g_ptr_array_index (items, i));
+  return g_string_free (rest, FALSE);
+}
+
 char *
 kv_i18n_list (GPtrArray *items)
 {
   const char *last = g_ptr_array_index (items, items->len - 1);
-  g_autoptr(GString) rest = g_string_new (NULL);
+  g_autofree char *rest = NULL;
 
   if (items->len == 1)
     return g_strdup (last);
-  for (guint i = 0; i + 1 < items->len; i++)
-    g_string_append_printf (rest, "%s%s", i > 0 ? ", " : "", (const char *) g_ptr_array_index (items, i));
+  rest = join_but_last (items);
   /* TRANSLATORS: a list's last item after the others: "Green, Peacock and rope", "4, 5 and 6" */
-  return g_strdup_printf (_("%s and %s"), rest->str, last);
+  return g_strdup_printf (_("%s and %s"), rest, last);
+}
+
+char *
+kv_i18n_choices (GPtrArray *items)
+{
+  const char *last = g_ptr_array_index (items, items->len - 1);
+  g_autofree char *rest = NULL;
+
+  if (items->len == 1)
+    return g_strdup (last);
+  rest = join_but_last (items);
+  /* TRANSLATORS: the last of the choices after the others: "whole, around or agents" */
+  return g_strdup_printf (_("%s or %s"), rest, last);
 }

@@ -24,5 +24,8 @@ const char *kv_i18n_decimal_point (void);
 /* @items (strings) as a list for a sentence: "a", "a and b", "a, b and c"
  * (the last joined in the user's language). Free with g_free. */
 char       *kv_i18n_list          (GPtrArray *items);
+/* @items as a sentence's choices: "a", "a or b", "a, b or c" (the names
+ * an option takes). Free with g_free. */
+char       *kv_i18n_choices       (GPtrArray *items);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 #include "kv-read.h"
 
 #define JSON_SPACE " \t\n\r"
+#define UTF8_BOM "\xEF\xBB\xBF"
 
 G_GNUC_PRINTF (3, 4)
 static gboolean
@@ -61,6 +62,81 @@ nesting_depth (const char *text, gsize length, guint max, gboolean *ends_open)
     }
   *ends_open = in_string || depth > 0;
   return deepest;
+}
+
+/* The first whole number in @text, outside strings, that json-glib does
+ * not read as written (past 64 bits it reads 10²⁰ as -1): its offset and
+ * length in *@start and *@n; FALSE when there is none. */
+static gboolean
+find_huge_integer (const char *text, gsize length, gsize *start, gsize *n)
+{
+  gboolean in_string = FALSE;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = text[i];
+      gsize end = i + (c == '-' ? 1 : 0);
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+          continue;
+        }
+      if (c == '"')
+        {
+          in_string = TRUE;
+          continue;
+        }
+      if (c != '-' && !g_ascii_isdigit (c))
+        continue;
+      while (end < length && g_ascii_isdigit (text[end]))
+        end++;
+      /* A fraction or an exponent makes a double, read as written. */
+      if (end - i > 18 && (end == length || (text[end] != '.' && text[end] != 'e' && text[end] != 'E')))
+        {
+          g_autofree char *number = g_strndup (text + i, end - i);
+          g_autoptr(GError) error = NULL;
+          gint64 value;
+
+          if (!g_ascii_string_to_signed (number, 10, G_MININT64, G_MAXINT64, &value, &error)
+              && g_error_matches (error, G_NUMBER_PARSER_ERROR, G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS))
+            {
+              *start = i;
+              *n = end - i;
+              return TRUE;
+            }
+        }
+      /* The rest of the number (a fraction, an exponent) is no new one
+       * (the UTF-8 check has refused a NUL byte). */
+      while (end < length && (g_ascii_isdigit (text[end]) || strchr (".eE+-", text[end]) != NULL))
+        end++;
+      i = end - 1;
+    }
+  return FALSE;
+}
+
+/* Says that the number at @start (@n bytes) of @text is too large (or too
+ * far below zero), with its line and column. */
+static gboolean
+fail_huge_integer (GError **error, const char *text, gsize start, gsize n)
+{
+  g_autofree char *number = g_strndup (text + start, n);
+  guint line = 1;
+  gsize line_start = 0;
+
+  for (gsize i = 0; i < start; i++)
+    if (text[i] == '\n')
+      {
+        line++;
+        line_start = i + 1;
+      }
+  return fail (error, KV_ERROR_LIMIT,
+               number[0] == '-' ? _("the number “%s” at line %u, column %u is too small")
+                                : _("the number “%s” at line %u, column %u is too large"),
+               number, line, (guint) g_utf8_strlen (text + line_start, start - line_start) + 1);
 }
 
 /* Where the JSON object @text starts with ends (the offset after its
@@ -141,14 +217,27 @@ kv_json_parse_object (const char  *text,
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) inner = NULL;
   gboolean ends_open = FALSE;
+  g_autofree char *which = NULL;
+  guint line, column;
+  gsize huge, huge_length;
   JsonNode *root;
 
   g_return_val_if_fail (text != NULL && what != NULL, NULL);
 
-  if (!g_utf8_validate (text, length, NULL))
-    return fail (error, KV_ERROR_SYNTAX, _("the file is not UTF-8 text")), NULL;
+  /* A byte-order mark, as scripts take it (an editor's "UTF-8 with BOM"). */
+  if (length >= strlen (UTF8_BOM) && memcmp (text, UTF8_BOM, strlen (UTF8_BOM)) == 0)
+    {
+      text += strlen (UTF8_BOM);
+      length -= strlen (UTF8_BOM);
+    }
+  if (!kv_read_check_utf8 (text, length, &line, &column, &which))
+    /* TRANSLATORS: the last %s says which byte: "the byte 0xE9 after “caf”" */
+    return fail (error, KV_ERROR_SYNTAX, _("the file is not UTF-8 text at line %u, column %u: %s"),
+                 line, column, which), NULL;
   if (nesting_depth (text, length, max_depth, &ends_open) > max_depth)
     return fail (error, KV_ERROR_LIMIT, _("arrays and objects are nested more than %d deep"), (int) max_depth), NULL;
+  if (find_huge_integer (text, length, &huge, &huge_length))
+    return fail_huge_integer (error, text, huge, huge_length), NULL;
   if (!holds_one_object (text, length, what, error))
     return NULL;
   if (!json_parser_load_from_data (parser, text, length, &inner))

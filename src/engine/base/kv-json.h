@@ -16,8 +16,9 @@ G_BEGIN_DECLS
 /* A new parser whose root is the one JSON object @text (@length bytes)
  * holds; or NULL with a plain message (no file name: the caller adds it)
  * in @error: KV_ERROR_LIMIT when arrays and objects nest deeper than
- * @max_depth, KV_ERROR_SYNTAX when the text is not UTF-8, not JSON, cut
- * short, or not one object ("not @what: …", @what naming the format as in
+ * @max_depth or a whole number does not fit 64 bits (json-glib reads 10²⁰
+ * as -1), KV_ERROR_SYNTAX when the text is not UTF-8 (said where), not
+ * JSON, cut short, or not one object (a UTF-8 byte-order mark is skipped) ("not @what: …", @what naming the format as in
  * "a Kripkeviz model"). */
 JsonParser *kv_json_parse_object (const char  *text,
                                   gsize        length,

@@ -14,6 +14,9 @@
 #include "kv-read.h"
 
 #define QUOTE_MAX 80
+/* A word longer than this (no spaces: a path, an option) keeps its first
+ * and last half: a file's path whole as long as paths usually are. */
+#define WORD_MAX 160
 /* However a message is built, it is shown whole in a dialog or a terminal. */
 #define MESSAGE_MAX 1000
 #define OPEN_QUOTE 0x201C   /* “ */
@@ -149,40 +152,215 @@ kv_read_line_start (const char *text,
   return i;
 }
 
+/* Bidirectional formatting characters: a terminal that follows them
+ * reorders the rest of the line. */
+static gboolean
+is_bidi_control (gunichar c)
+{
+  return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+/* The character at @p (NUL-terminated text): its length in bytes, and in
+ * *@c the character, or NOT_UTF8 for a byte that does not start one
+ * (then one byte long). */
+#define NOT_UTF8 ((gunichar) -1)
+
+static gsize
+next_unit (const char *p, gunichar *c)
+{
+  gunichar u = g_utf8_get_char_validated (p, -1);
+
+  if (u == (gunichar) -1 || u == (gunichar) -2)
+    {
+      *c = NOT_UTF8;
+      return 1;
+    }
+  *c = u;
+  return (gsize) (g_utf8_next_char (p) - p);
+}
+
+/* How the unit at @p (@c, from next_unit) is quoted to a terminal when not
+ * as itself: \t, \n, \r and \e, \xNN for the other C0 controls, DEL
+ * and bytes that are not UTF-8, \uNNNN for the C1 controls, the line
+ * and paragraph separators and the bidirectional controls; NULL when
+ * it is quoted as itself. */
+static const char *
+escape_unit (const char *p, gunichar c, char buffer[8])
+{
+  switch (c)
+    {
+    case '\t': return "\\t";
+    case '\n': return "\\n";
+    case '\r': return "\\r";
+    case 0x1B: return "\\e";
+    default: break;
+    }
+  if (c == NOT_UTF8 || c < 0x20 || c == 0x7F)
+    {
+      g_snprintf (buffer, 8, "\\x%02x", c == NOT_UTF8 ? (guchar) *p : c);
+      return buffer;
+    }
+  if ((c >= 0x80 && c < 0xA0) || c == 0x2028 || c == 0x2029 || is_bidi_control (c))
+    {
+      g_snprintf (buffer, 8, "\\u%04x", c);
+      return buffer;
+    }
+  return NULL;
+}
+
+/* The unit at @p (@n bytes, @c) as it is quoted: escaped as escape_unit
+ * says or itself, in *@text and *@length; returns the columns it takes on
+ * a terminal. */
+static guint
+quote_unit (const char *p, gsize n, gunichar c, char buffer[8], const char **text, gsize *length)
+{
+  const char *escape = escape_unit (p, c, buffer);
+
+  if (escape != NULL)
+    {
+      *text = escape;
+      *length = strlen (escape);
+      return (guint) *length;
+    }
+  *text = p;
+  *length = n;
+  return g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
+}
+
+/* Appends the unit at @p (@n bytes, @c) to @out as it is quoted; returns
+ * the columns it takes. */
+static guint
+append_unit (GString *out, const char *p, gsize n, gunichar c)
+{
+  char buffer[8];
+  const char *text;
+  gsize length;
+  guint width = quote_unit (p, n, c, buffer, &text, &length);
+
+  g_string_append_len (out, text, (gssize) length);
+  return width;
+}
+
+/* A message being shortened: what it has so far, in characters. */
+typedef struct {
+  GString *out;
+  guint    n_chars;
+  gboolean full;     /* MESSAGE_MAX reached: the rest is left out */
+} Shortened;
+
+/* Appends the unit at @p (@n bytes, @c) as it is quoted, unless that would
+ * pass MESSAGE_MAX; returns whether it did. */
+static gboolean
+shortened_add (Shortened *s, const char *p, gsize n, gunichar c)
+{
+  char buffer[8];
+  const char *text;
+  gsize length;
+  guint n_quoted;
+
+  if (s->full)
+    return FALSE;
+  quote_unit (p, n, c, buffer, &text, &length);
+  /* Characters, not columns: a combining mark counts too. */
+  n_quoted = text == p ? 1 : (guint) length;
+  if (s->n_chars + n_quoted > MESSAGE_MAX)
+    {
+      s->full = TRUE;
+      return FALSE;
+    }
+  g_string_append_len (s->out, text, (gssize) length);
+  s->n_chars += n_quoted;
+  return TRUE;
+}
+
+static gboolean
+is_space (gunichar c)
+{
+  return c != NOT_UTF8 && g_unichar_isspace (c);
+}
+
+/* Adds the word at @p (a run of units up to a space, an opening quote or
+ * the end): whole when it has at most WORD_MAX units, else its first and
+ * last WORD_MAX / 2 about "…" (a path keeps its file's name, an option
+ * its end); returns where it ends. */
+static const char *
+shortened_add_word (Shortened *s, const char *word)
+{
+  guint n_units = 0, i = 0;
+  const char *p;
+  gunichar c;
+  gsize n;
+
+  for (p = word; *p != '\0'; p += n, n_units++)
+    {
+      n = next_unit (p, &c);
+      if (is_space (c) || c == OPEN_QUOTE)
+        break;
+    }
+  for (p = word; i < n_units; p += n, i++)
+    {
+      n = next_unit (p, &c);
+      if (n_units > WORD_MAX && i == WORD_MAX / 2 && !s->full)
+        g_string_append (s->out, "…");
+      if (n_units <= WORD_MAX || i < WORD_MAX / 2 || i >= n_units - WORD_MAX / 2)
+        shortened_add (s, p, n, c);
+    }
+  return p;
+}
+
+/* Adds the quotation at @p (its opening quote): at most QUOTE_MAX units
+ * of it, then "…" when it is longer, and its closing quote when it has
+ * one; returns where it ends. */
+static const char *
+shortened_add_quotation (Shortened *s, const char *quotation)
+{
+  const char *p = quotation;
+  guint i = 0;
+  gunichar c;
+  gsize n;
+
+  n = next_unit (p, &c);
+  shortened_add (s, p, n, c);
+  for (p += n; *p != '\0'; p += n, i++)
+    {
+      n = next_unit (p, &c);
+      if (c == CLOSE_QUOTE)
+        {
+          shortened_add (s, p, n, c);
+          return p + n;
+        }
+      if (i == QUOTE_MAX && !s->full)
+        g_string_append (s->out, "…");
+      if (i < QUOTE_MAX)
+        shortened_add (s, p, n, c);
+    }
+  return p;
+}
+
 char *
 kv_read_shorten (const char *message)
 {
-  GString *out = g_string_sized_new (MIN (strlen (message), 4 * MESSAGE_MAX));
-  guint word = 0, quote = 0, n_chars = 0;
-  gboolean quoted = FALSE, cut = FALSE;
-  const char *p;
+  Shortened s = { g_string_sized_new (MIN (strlen (message), 4 * MESSAGE_MAX)), 0, FALSE };
+  const char *p = message;
 
-  for (p = message; *p != '\0' && n_chars < MESSAGE_MAX; p = g_utf8_next_char (p))
+  while (*p != '\0' && !s.full)
     {
-      gunichar c = g_utf8_get_char (p);
+      gunichar c;
+      gsize n = next_unit (p, &c);
 
-      if (c == CLOSE_QUOTE)
-        quoted = FALSE;
-      /* Within a quotation only its own length counts. */
-      word = g_unichar_isspace (c) || quoted ? 0 : word + 1;
-      quote = quoted ? quote + 1 : 0;
       if (c == OPEN_QUOTE)
-        quoted = TRUE;
-      if (word <= QUOTE_MAX && quote <= QUOTE_MAX)
+        p = shortened_add_quotation (&s, p);
+      else if (is_space (c))
         {
-          g_string_append_unichar (out, c);
-          n_chars++;
-          cut = FALSE;
+          shortened_add (&s, p, n, c);
+          p += n;
         }
-      else if (!cut)
-        {
-          g_string_append (out, "…");
-          cut = TRUE;
-        }
+      else
+        p = shortened_add_word (&s, p);
     }
-  if (*p != '\0' && !cut)
-    g_string_append (out, "…");
-  return g_string_free (out, FALSE);
+  if (s.full)
+    g_string_append (s.out, "…");
+  return g_string_free (s.out, FALSE);
 }
 
 char *
@@ -190,19 +368,80 @@ kv_read_excerpt (const char *line,
                  guint       column,
                  guint      *excerpt_column)
 {
-  glong n_chars = g_utf8_strlen (line, -1);
-  glong at = MIN ((glong) MAX (column, 1u) - 1, n_chars);
-  glong from = MAX (at - EXCERPT_SIDE, 0);
-  glong to = MIN (at + EXCERPT_SIDE, n_chars);
-  const char *start = g_utf8_offset_to_pointer (line, from);
-  const char *end = g_utf8_offset_to_pointer (line, to);
+  glong n_units = 0;
+  glong at, from, to, i = 0;
+  guint width = 0;
   GString *out = g_string_new (NULL);
+  const char *p;
+  gsize n;
 
+  for (p = line; *p != '\0'; p += n, n_units++)
+    {
+      gunichar unused;
+
+      n = next_unit (p, &unused);
+    }
+  at = MIN ((glong) MAX (column, 1u) - 1, n_units);
+  from = MAX (at - EXCERPT_SIDE, 0);
+  to = MIN (at + EXCERPT_SIDE, n_units);
   if (from > 0)
+    {
+      g_string_append (out, "…");
+      width++;
+    }
+  *excerpt_column = width + 1;
+  for (p = line; *p != '\0' && i < to; p += n, i++)
+    {
+      gunichar c;
+
+      n = next_unit (p, &c);
+      if (i >= from)
+        width += append_unit (out, p, n, c);
+      if (i + 1 == at)
+        *excerpt_column = width + 1;
+    }
+  if (to < n_units)
     g_string_append (out, "…");
-  g_string_append_len (out, start, end - start);
-  if (to < n_chars)
-    g_string_append (out, "…");
-  *excerpt_column = (guint) (at - from + 1 + (from > 0 ? 1 : 0));
   return g_string_free (out, FALSE);
+}
+
+gboolean
+kv_read_check_utf8 (const char  *text,
+                    gsize        length,
+                    guint       *line,
+                    guint       *column,
+                    char       **what)
+{
+  const char *bad = NULL, *start = text;
+  guint number = 1, at, excerpt_at;
+  g_autofree char *before = NULL;
+  g_autofree char *excerpt = NULL;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  /* g_utf8_validate_len refuses a NUL byte too. */
+  if (g_utf8_validate_len (text, length, &bad))
+    return TRUE;
+  for (const char *p = text; line != NULL && p < bad; p++)
+    if (*p == '\n' || (*p == '\r' && (p + 1 == bad || p[1] != '\n')))
+      {
+        number++;
+        start = p + 1;
+      }
+  at = (guint) g_utf8_strlen (start, bad - start) + 1;
+  if (line != NULL)
+    *line = number;
+  *column = at;
+  if (at == 1)
+    {
+      *what = line != NULL ? g_strdup_printf (_("the byte 0x%02X at the start of a line"), (guchar) *bad)
+                        : g_strdup_printf (_("the byte 0x%02X at the start"), (guchar) *bad);
+      return FALSE;
+    }
+  before = g_strndup (start, bad - start);
+  excerpt = kv_read_excerpt (before, at, &excerpt_at);
+  /* TRANSLATORS: after "the script is not UTF-8 text: "; %s is the text
+   * before the byte on its line */
+  *what = g_strdup_printf (_("the byte 0x%02X after “%s”"), (guchar) *bad, excerpt);
+  return FALSE;
 }

@@ -30,15 +30,34 @@ char *kv_read_file (const char *path, gsize max_bytes, guint time_ms, gsize *len
  * has fewer lines, with *@reached (when not NULL) the last line it has. */
 gsize kv_read_line_start (const char *text, gsize length, guint line, guint *reached);
 
-/* @message with every run of more than 80 non-space characters, and every
- * “quotation” longer than 80 characters, cut to 80 and "…"; at most 1000
+/* @message with every “quotation” longer than 80 characters cut to 80 and
+ * "…", and every run of more than 160 non-space characters to its first
+ * and last 80 about "…" (a path keeps its file's name); at most 1000
  * characters in all: errors quote what a user wrote, never a 3 MB name
- * whole. */
+ * whole. Shortening twice changes nothing. What a terminal would act on rather than show is escaped: \t,
+ * \n, \r, \e, \xNN for the other C0 controls, DEL and bytes that are
+ * not UTF-8, \uNNNN for the C1 controls, the line and paragraph
+ * separators and the bidirectional controls (a quoted "ESC]0;…BEL" never
+ * retitles the terminal, a quoted newline never breaks the message). */
 char *kv_read_shorten (const char *message);
 
 /* At most 40 characters of @line either side of @column (1-based, in
- * characters), "…" where it was cut; *@excerpt_column gets the column of
- * the same place in the excerpt (for a caret under it). */
+ * characters; a byte that is not UTF-8 counts as one), "…" where it was
+ * cut, escaped as kv_read_shorten escapes: one line. *@excerpt_column
+ * gets the column of the same place in the excerpt as a terminal shows
+ * it (an escape's characters, a wide character's two columns), for a
+ * caret under it. */
 char *kv_read_excerpt (const char *line, guint column, guint *excerpt_column);
+
+/* Whether @text (@length bytes) is UTF-8 text without a NUL byte. When it
+ * is not: FALSE, with the first bad byte's place in *@line and *@column
+ * (1-based; lines counted as kv_read_line_start counts them, columns in
+ * characters) and, in *@what, what to say of it after "…is not UTF-8
+ * text: ": "the byte 0xE9 after “caf”" (at most 40 characters of its
+ * line before it, as kv_read_excerpt quotes them) or "the byte 0xE9 at
+ * the start of a line". A @line of NULL reads @text as one line, its
+ * newlines and all (a formula: its column counts from its start). Caller
+ * frees *@what. */
+gboolean kv_read_check_utf8 (const char *text, gsize length, guint *line, guint *column, char **what);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 
 #include "kv-error.h"
 #include "kv-parse-private.h"
+#include "kv-read.h"
 
 /* Recursive descent, loosest first:
  *   iff     := implies ("<->" implies)*          associative: a balanced tree
@@ -410,11 +411,15 @@ parse_dynamic (Parser *p, KvFormulaKind kind, KvTokenKind close)
   step = kv_parse_step (p->lexer, p->game, p->column, p->error);
   if (step == NULL)
     return NULL;
-  if (!expect (p, close, close == KV_TOKEN_RBRACKET ? "“]”" : "“>”"))
+  /* Whatever follows the step, the bracket that closes it is missing
+   * there ("[nocard 1 r r@1": the step ends before "r@1"). */
+  if (p->lexer->token.kind != close)
     {
+      fail (p, close == KV_TOKEN_RBRACKET ? _("“]” is missing after the step") : _("“>” is missing after the step"));
       kv_step_unref (step);
       return NULL;
     }
+  kv_lexer_next (p->lexer);
   operand = parse_unary (p);
   if (operand == NULL)
     {
@@ -640,14 +645,16 @@ kv_formula_parse (KvGame *game, const char *text, guint *error_column, GError **
 {
   KvLexer lexer;
   KvFormula *f;
+  g_autofree char *what = NULL;
+  guint column;
 
   g_return_val_if_fail (game != NULL && text != NULL, NULL);
 
-  if (!g_utf8_validate (text, -1, NULL))
+  if (!kv_read_check_utf8 (text, strlen (text), NULL, &column, &what))
     {
       if (error_column != NULL)
-        *error_column = 1;
-      g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("the formula is not valid UTF-8"));
+        *error_column = column;
+      g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("the formula is not valid UTF-8: %s"), what);
       return NULL;
     }
   kv_lexer_init (&lexer, text, 1);

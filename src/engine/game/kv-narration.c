@@ -209,6 +209,15 @@ read_ask (Reader *r, const KvNarrationLine *line, const char *rest)
           kv_ask_free (ask);
           return fail (r, line, (guint) (formula - line->text) + column, inner->message);
         }
+      /* As long as a step may be (KV_MAX_STEP_LENGTH): a worksheet prints it. */
+      if (g_utf8_strlen (formula, -1) > KV_MAX_STEP_LENGTH)
+        {
+          g_autofree char *message = g_strdup_printf (_("a question's formula has at most %d characters"),
+                                                      KV_MAX_STEP_LENGTH);
+
+          kv_ask_free (ask);
+          return fail_with (r, line, (guint) (formula - line->text) + 1, KV_ERROR_LIMIT, message);
+        }
     }
   else if (*formula != '\0')
     {

@@ -478,7 +478,8 @@ read_action (Reader *r, guint first, guint last)
     {
       const Line *line = g_ptr_array_index (events, e);
       g_autofree char *event = NULL;
-      guint column = 1;
+      const char *precondition;
+      guint column = 1, precondition_column;
       GError *inner = NULL;
 
       lex_arguments (&lexer, line);
@@ -493,6 +494,8 @@ read_action (Reader *r, guint first, guint last)
       if (lexer.token.kind != KV_TOKEN_COLON)
         return fail_lexer (r, line, &lexer, KV_ERROR_SYNTAX, _("expected “:” and the event's precondition"));
       kv_lexer_next (&lexer);
+      precondition = lexer.token.start;
+      precondition_column = lexer.token.column;
       am->pre[e] = kv_parse_formula (&lexer, game, &column, &inner);
       if (am->pre[e] == NULL)
         return fail_at (r, line, column, inner);
@@ -503,6 +506,10 @@ read_action (Reader *r, guint first, guint last)
                      name, name, MAX_ACTION_WEIGHT);
       if (!expect_end (r, line, &lexer))
         return FALSE;
+      /* As long as a step may be (KV_MAX_STEP_LENGTH): it is drawn. */
+      if (g_utf8_strlen (precondition, -1) > KV_MAX_STEP_LENGTH)
+        return fail (r, line, precondition_column, KV_ERROR_LIMIT,
+                     _("an event's precondition has at most %d characters"), KV_MAX_STEP_LENGTH);
       am->event_names[e] = g_steal_pointer (&event);
     }
 
@@ -721,10 +728,14 @@ read_steps (Reader *r, GPtrArray *step_lines)
 static gboolean
 check_text (Reader *r, const char *text, gsize length)
 {
+  g_autofree char *what = NULL;
+  Line place = { 0 };
+
   if (length > MAX_SCRIPT_SIZE)
     return fail (r, NULL, 1, KV_ERROR_LIMIT, _("the script is larger than %d MiB"), MAX_SCRIPT_SIZE / (1024 * 1024));
-  if (memchr (text, '\0', length) != NULL || !g_utf8_validate (text, (gssize) length, NULL))
-    return fail (r, NULL, 1, KV_ERROR_SYNTAX, _("the script is not UTF-8 text"));
+  /* A NUL byte too is refused, at its place. */
+  if (!kv_read_check_utf8 (text, length, &place.number, &place.indent, &what))
+    return fail (r, &place, place.indent, KV_ERROR_SYNTAX, _("the script is not UTF-8 text: %s"), what);
   return TRUE;
 }
 
@@ -872,10 +883,11 @@ kv_script_open (const char *name_or_path, GError **error)
     {
       g_auto(GStrv) names = kv_script_builtin_names ();
       g_autofree char *list = g_strjoinv (", ", names);
+      g_autofree char *shown = kv_read_shorten (name_or_path);
 
       g_set_error (error, KV_ERROR, KV_ERROR_IO,
                    _("%s: error: No such file, and not a built-in game (built-in: %s)"),
-                   name_or_path, list);
+                   shown, list);
       return NULL;
     }
   return kv_script_load (name_or_path, error);

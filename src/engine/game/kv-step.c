@@ -9,6 +9,7 @@
 #include "kv-action-model.h"
 #include "kv-error.h"
 #include "kv-parse-private.h"
+#include "kv-read.h"
 #include "kv-step.h"
 
 KvStep *
@@ -106,8 +107,23 @@ kv_step_kind_keywords (const char *separator)
 
 /* Parsing */
 
+/* Whether the name at @lexer starts a formula rather than naming a card:
+ * an atom ("r@1"), an operator ("K{1}", "K₁"), true or false. A step
+ * inside a formula ("[nocard 1 r] r@1") ends there, its "]" missing. */
+static gboolean
+starts_formula (const KvLexer *lexer)
+{
+  KvLexer lookahead = *lexer;
+
+  if (kv_lexer_is_name (lexer, "true") || kv_lexer_is_name (lexer, "false"))
+    return TRUE;
+  kv_lexer_next (&lookahead);
+  return lookahead.token.kind == KV_TOKEN_AT || lookahead.token.kind == KV_TOKEN_LBRACE
+         || lookahead.token.kind == KV_TOKEN_SUBSCRIPT;
+}
+
 /* One or more cards, none twice, up to the first token that is not a card
- * name (or is the keyword "of"). */
+ * name (or is the keyword "of", or starts a formula). */
 static gboolean
 parse_cards (KvLexer *lexer, KvStep *step, guint *column, GError **error)
 {
@@ -115,7 +131,7 @@ parse_cards (KvLexer *lexer, KvStep *step, guint *column, GError **error)
   guint8 cards[KV_MAX_CARDS];
   guint n = 0;
 
-  while (lexer->token.kind == KV_TOKEN_NAME && !kv_lexer_is_name (lexer, "of"))
+  while (lexer->token.kind == KV_TOKEN_NAME && !kv_lexer_is_name (lexer, "of") && !starts_formula (lexer))
     {
       guint card, card_column = lexer->token.column;
 
@@ -316,14 +332,16 @@ kv_step_parse (KvGame *game, const char *text, guint *error_column, GError **err
 {
   KvLexer lexer;
   KvStep *step;
+  g_autofree char *what = NULL;
+  guint column;
 
   g_return_val_if_fail (game != NULL && text != NULL, NULL);
 
-  if (!g_utf8_validate (text, -1, NULL))
+  if (!kv_read_check_utf8 (text, strlen (text), NULL, &column, &what))
     {
       if (error_column != NULL)
-        *error_column = 1;
-      g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("the step is not valid UTF-8"));
+        *error_column = column;
+      g_set_error (error, KV_ERROR, KV_ERROR_SYNTAX, _("the step is not valid UTF-8: %s"), what);
       return NULL;
     }
   kv_lexer_init (&lexer, text, 1);
@@ -333,6 +351,14 @@ kv_step_parse (KvGame *game, const char *text, guint *error_column, GError **err
       g_autofree char *found = kv_lexer_dup (&lexer);
 
       kv_lexer_error (&lexer, error, error_column, KV_ERROR_SYNTAX, _("unexpected “%s” after the step"), found);
+      g_clear_pointer (&step, kv_step_unref);
+    }
+  /* Checked once it reads: a long step with a mistake is told the mistake. */
+  if (step != NULL && g_utf8_strlen (text, -1) > KV_MAX_STEP_LENGTH)
+    {
+      if (error_column != NULL)
+        *error_column = 1;
+      g_set_error (error, KV_ERROR, KV_ERROR_LIMIT, _("a step has at most %d characters"), KV_MAX_STEP_LENGTH);
       g_clear_pointer (&step, kv_step_unref);
     }
   if (step != NULL)

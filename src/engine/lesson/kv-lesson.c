@@ -8,6 +8,7 @@
 #include "kv-error.h"
 #include "kv-game-title.h"
 #include "kv-lesson.h"
+#include "kv-read.h"
 #include "kv-lessons-resources.h"
 
 #define LESSONS_PATH "/org/kripkeviz/lessons/"
@@ -115,6 +116,14 @@ kv_lesson_new (KvScript *script, GError **error)
   return g_steal_pointer (&lesson);
 }
 
+static gboolean
+is_builtin_game (const char *name)
+{
+  g_auto(GStrv) games = kv_script_builtin_names ();
+
+  return g_strv_contains ((const char *const *) games, name);
+}
+
 KvScript *
 kv_lesson_open_script (const char *name_or_path, GError **error)
 {
@@ -132,6 +141,19 @@ kv_lesson_open_script (const char *name_or_path, GError **error)
       const char *text = g_bytes_get_data (bytes, &length);
 
       return kv_script_parse (text, length, name_or_path, error);
+    }
+  if (strchr (name_or_path, '/') == NULL && !g_str_has_suffix (name_or_path, ".kvg")
+      && g_strcmp0 (name_or_path, "-") != 0 && !g_file_test (name_or_path, G_FILE_TEST_EXISTS)
+      && !is_builtin_game (name_or_path))
+    {
+      /* Not kv_script_open's error: that lists the games. */
+      g_auto(GStrv) names = kv_lesson_builtin_names ();
+      g_autofree char *list = g_strjoinv (", ", names);
+      g_autofree char *shown = kv_read_shorten (name_or_path);
+
+      g_set_error (error, KV_ERROR, KV_ERROR_IO,
+                   _("%s: error: No such file, and not a built-in lesson (built-in: %s)"), shown, list);
+      return NULL;
     }
   return kv_script_open (name_or_path, error);
 }
@@ -158,6 +180,53 @@ kv_lesson_builtin_names (void)
         g_strv_builder_add (builder, name);
       }
   return g_strv_builder_end (builder);
+}
+
+static void
+add_languages (GPtrArray *languages, const GPtrArray *says)
+{
+  for (guint i = 0; says != NULL && i < says->len; i++)
+    {
+      const KvSay *say = g_ptr_array_index (says, i);
+
+      if (say->lang != NULL && !g_ptr_array_find_with_equal_func (languages, say->lang, g_str_equal, NULL))
+        g_ptr_array_add (languages, g_strdup (say->lang));
+    }
+}
+
+static void
+add_ask_languages (GPtrArray *languages, const GPtrArray *asks)
+{
+  for (guint i = 0; asks != NULL && i < asks->len; i++)
+    add_languages (languages, ((const KvAsk *) g_ptr_array_index (asks, i))->say);
+}
+
+static int
+compare_languages (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+GStrv
+kv_lesson_languages (const KvLesson *lesson)
+{
+  const KvGame *game = lesson->script->game;
+  GPtrArray *languages = g_ptr_array_new ();
+
+  add_languages (languages, game->titles);
+  add_languages (languages, game->summary);
+  add_languages (languages, game->say);
+  add_ask_languages (languages, game->final_asks);
+  for (guint i = 0; i < lesson->script->steps->len; i++)
+    {
+      const KvStep *step = g_ptr_array_index (lesson->script->steps, i);
+
+      add_languages (languages, step->say);
+      add_ask_languages (languages, step->asks);
+    }
+  g_ptr_array_sort (languages, compare_languages);
+  g_ptr_array_add (languages, NULL);
+  return (GStrv) g_ptr_array_free (languages, FALSE);
 }
 
 const char *

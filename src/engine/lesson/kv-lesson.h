@@ -22,7 +22,8 @@ typedef struct {
 } KvLesson;
 
 /* A built-in lesson's name (hexa, …, or lesson:hexa) or a path; the
- * built-in games (kv_script_open) are lessons too, without words. */
+ * built-in games (kv_script_open) are lessons too, without words. A name
+ * that is none of these is refused with the built-in lessons listed. */
 KvLesson  *kv_lesson_open   (const char *name_or_path, GError **error);
 /* Its script only, not run: the CLI's commands open "lesson:NAME" so. */
 #define KV_LESSON_PREFIX "lesson:"
@@ -32,6 +33,10 @@ KvLesson  *kv_lesson_new    (KvScript *script, GError **error);
 void       kv_lesson_free   (KvLesson *lesson);
 
 GStrv      kv_lesson_builtin_names (void);
+
+/* The languages @lesson is written in besides the default (English), as
+ * "nl" in `say.nl`, sorted: what else --lang may ask for. */
+GStrv      kv_lesson_languages     (const KvLesson *lesson);
 
 /* "nl" when the user's messages are Dutch, else NULL (the default). */
 const char *kv_lesson_language (void);

@@ -616,3 +616,9 @@ kv_strategy_names (void)
 {
   return names;
 }
+
+const KvStrategy *
+kv_strategy_nth (guint index)
+{
+  return index < G_N_ELEMENTS (strategies) ? &strategies[index] : NULL;
+}

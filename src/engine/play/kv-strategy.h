@@ -60,6 +60,9 @@ typedef struct {
 const KvStrategy *kv_strategy_find  (const char *name);
 /* Their names, NULL-terminated, static. */
 const char *const *kv_strategy_names (void);
+/* Every strategy kv_strategy_find finds, uniform too, in order: the
+ * @index-th, or NULL past the last. */
+const KvStrategy *kv_strategy_nth (guint index);
 
 struct _KvPlayer {
   const KvStrategy *strategy;

@@ -9,6 +9,7 @@
 #include "kv-probability.h"
 #include "kv-check.h"
 #include "kv-error.h"
+#include "kv-i18n.h"
 #include "kv-product-update-private.h"
 #include "kv-explicit-knowledge.h"
 
@@ -47,14 +48,20 @@ static const char *engine_names[] = { "auto", "explicit", "symbolic" };
 gboolean
 kv_engine_parse (const char *text, KvEngineKind *kind, GError **error)
 {
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *choices = NULL;
+
   for (guint i = 0; i < G_N_ELEMENTS (engine_names); i++)
     if (g_strcmp0 (text, engine_names[i]) == 0)
       {
         *kind = (KvEngineKind) i;
         return TRUE;
       }
-  g_set_error (error, KV_ERROR, KV_ERROR_NAME,
-               _("unknown engine “%s” (auto, explicit or symbolic)"), text);
+  for (guint i = 0; i < G_N_ELEMENTS (engine_names); i++)
+    g_ptr_array_add (names, (char *) engine_names[i]);
+  choices = kv_i18n_choices (names);
+  /* TRANSLATORS: the second %s lists the engines: "auto, explicit or symbolic" */
+  g_set_error (error, KV_ERROR, KV_ERROR_NAME, _("unknown engine “%s” (%s)"), text, choices);
   return FALSE;
 }
 
