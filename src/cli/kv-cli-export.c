@@ -50,7 +50,8 @@ step_title (const KvGame         *game,
 {
   g_autofree char *action = NULL;
   g_autofree char *del = NULL;
-  const char *title = game->title != NULL ? kv_game_display_title (game->title) : _("Game");
+  g_autofree char *game_title = kv_game_user_title (game);
+  const char *title = game_title != NULL ? game_title : _("Game");
 
   /* TRANSLATORS: a picture's title; %s is the game's title */
   if (entry->step == NULL)

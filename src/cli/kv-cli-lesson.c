@@ -197,7 +197,7 @@ kv_cli_lesson (int argc, char **argv)
       for (guint i = 0; names[i] != NULL; i++)
         {
           g_autoptr(KvLesson) each = kv_lesson_open (names[i], NULL);
-          g_autofree char *title = each ? kv_lesson_title (each, lang ? lang : kv_lesson_language ()) : NULL;
+          g_autofree char *title = each ? kv_lesson_title (each, lang ? lang : kv_i18n_narration_language ()) : NULL;
 
           guint n_steps = each ? kv_lesson_n_steps (each) : 0;
           guint n_questions = each ? kv_lesson_n_questions (each) : 0;
@@ -224,7 +224,7 @@ kv_cli_lesson (int argc, char **argv)
     g_clear_pointer (&lang, g_free);
   if (output != NULL)
     wrap_width = G_MAXUINT;
-  print_lesson (out, lesson, key, lang ? lang : kv_lesson_language ());
+  print_lesson (out, lesson, key, lang ? lang : kv_i18n_narration_language ());
   if (output == NULL)
     {
       fputs (out->str, stdout);

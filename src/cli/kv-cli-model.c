@@ -18,10 +18,11 @@ model_to_text (const KvModel *model)
   const KvGame *game = model->game;
   GString *out = g_string_new (NULL);
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *title = kv_game_user_title (game);
 
   for (guint w = 0; w < model->n_worlds; w++)
     g_ptr_array_add (labels, kv_model_world_label (model, w));
-  g_string_append_printf (out, "%s\n", kv_game_display_title (game->title));
+  g_string_append_printf (out, "%s\n", title != NULL ? title : "");
   g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u world, the actual one %u (%s)\n",
                                             "%u worlds, the actual one %u (%s)\n", model->n_worlds),
                           model->n_worlds, model->actual, (char *) g_ptr_array_index (labels, model->actual));

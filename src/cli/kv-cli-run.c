@@ -9,6 +9,7 @@
 #include "kv-cli-common.h"
 #include "kv-cli-engine.h"
 #include "kv-cli-run.h"
+#include "kv-game-title.h"
 #include "kv-lesson.h"
 
 static void
@@ -347,7 +348,7 @@ print_explanation (const KvExplanation *explanation)
 static void
 print_narration (const GPtrArray *says)
 {
-  g_autofree char *text = kv_say_text (says, kv_lesson_language ());
+  g_autofree char *text = kv_say_text (says, kv_i18n_narration_language ());
 
   if (text != NULL)
     printf ("      » %s\n", text);
@@ -376,7 +377,7 @@ print_text (const KvCliRun *run, gboolean probabilities)
           del_width = MAX (del_width, (int) g_utf8_strlen (del, -1) + 2);
         }
     }
-  title = kv_game_title_in (game, kv_lesson_language ());
+  title = kv_game_user_title (game);
   printf ("%s\n\n", title != NULL ? title : "");
   for (guint i = 0; i < run->readouts->len; i++)
     {

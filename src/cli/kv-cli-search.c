@@ -18,6 +18,7 @@
 #include "kv-cli-common.h"
 #include "kv-cli-engine.h"
 #include "kv-cli-search.h"
+#include "kv-tournament.h"
 
 static char *
 agent_list (const KvGame *game, guint32 mask)
@@ -62,8 +63,8 @@ kv_cli_search (int argc, char **argv)
   if (!kv_cli_parse_options (context, &argc, &argv, &error))
     return kv_cli_fail ("%s", error->message);
   if (argc != 3 || g_strcmp0 (argv[1], "unsuccessful") != 0 || (output == NULL && !count))
-    return kv_cli_fail (_("usage: kripkeviz-cli search unsuccessful GAME [--seed S] [--games N] [--agents A,B,…] -o FILE.kvg | --count"));
-  if ((games_text != NULL && !kv_cli_parse_number ("--games", games_text, 1, 1000000, &games, &error))
+    return kv_cli_fail (_("usage: kripkeviz-cli search unsuccessful GAME [--seed S] [--games N] [--agents A,B,…] [--engine E] -o FILE.kvg | --count"));
+  if ((games_text != NULL && !kv_cli_parse_number ("--games", games_text, 1, KV_TOURNAMENT_MAX_GAMES, &games, &error))
       || (seed_text != NULL && !kv_cli_parse_number ("--seed", seed_text, 0, G_MAXUINT32, &seed, &error)))
     return kv_cli_fail ("%s", error->message);
 

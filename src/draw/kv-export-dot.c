@@ -4,6 +4,8 @@
 #define G_LOG_DOMAIN "kv-export"
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "kv-export-private.h"
@@ -96,22 +98,23 @@ append_dot_label (GString      *out,
  * clockwise, as on screen and in TikZ: Graphviz draws a colour list's
  * wedges counter-clockwise from three o'clock, so the grey is the
  * quarter up to twelve and, past a quarter, the end of the circle. The
- * last colour takes what the weights leave; a weight of 0 would be read
- * as none, so the first wedge is left out when it would be empty and
- * the grey is at least a hundredth. */
+ * share is taken to the hundredth the weights are written in, at least
+ * one (a weight of 0 would be read as none), so that they add up to 1;
+ * the last colour takes what they leave. */
 static void
 append_share_from_top (GString *out,
                        double   dropped)
 {
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  double share = CLAMP (round (dropped * 100) / 100, 0.01, 1);
 
-  if (dropped >= 1)
+  if (share >= 1)
     g_string_append (out, DROPPED_SHARE_HEX);
-  else if (dropped >= 0.245)
-    g_string_append_printf (out, DROPPED_SHARE_HEX ";0.25:#FFFFFF;%s:" DROPPED_SHARE_HEX, fmt (a, 1 - dropped));
+  else if (share >= 0.25)
+    g_string_append_printf (out, DROPPED_SHARE_HEX ";0.25:#FFFFFF;%s:" DROPPED_SHARE_HEX, fmt (a, 1 - share));
   else
-    g_string_append_printf (out, "#FFFFFF;%s:" DROPPED_SHARE_HEX ";%s:#FFFFFF", fmt (a, 0.25 - dropped),
-                            fmt (b, MAX (dropped, 0.01)));
+    g_string_append_printf (out, "#FFFFFF;%s:" DROPPED_SHARE_HEX ";%s:#FFFFFF", fmt (a, 0.25 - share),
+                            fmt (b, share));
 }
 
 /* Node @i's colours and marks; its styles added to @styles. */

@@ -32,7 +32,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "kv-lesson.h"
+#include "kv-game-title.h"
 #include "kv-view.h"
 #include "kv-view-private.h"
 #include "kv-style.h"
@@ -436,7 +436,7 @@ envelope_title (KvState *state, guint n, const KvViewOptions *options)
     }
   if (options != NULL && options->title != NULL)
     return g_strdup (options->title);
-  game_title = kv_game_title_in (game, kv_lesson_language ());
+  game_title = kv_game_user_title (game);
   if (game_title != NULL)
     return g_strdup_printf ("%s — %s", game_title, description);
   return g_steal_pointer (&description);

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "kv-enum.h"
-#include "kv-lesson.h"
+#include "kv-game-title.h"
 #include "kv-partition.h"   /* the engine's kv_classes_new: members of each class */
 #include "kv-view.h"
 #include "kv-view-private.h"
@@ -316,7 +316,7 @@ new_graph (const KvModel       *model,
            const char          *description)
 {
   g_autofree char *title = NULL;
-  g_autofree char *game_title = kv_game_title_in (model->game, kv_lesson_language ());
+  g_autofree char *game_title = kv_game_user_title (model->game);
 
   if (options->title != NULL)
     title = g_strdup (options->title);

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "kv-deal-dialog.h"
-#include "kv-lesson.h"
+#include "kv-game-title.h"
 
 struct _KvDealDialog
 {
@@ -420,7 +420,7 @@ kv_deal_dialog_new (GtkWindow *parent,
   self->buttons = g_new0 (GtkCheckButton *, (gsize) game->n_cards * self->n_owners);
   self->counts = g_new0 (GtkLabel *, self->n_owners);
   self->deal = g_new0 (KvHand, self->n_owners);
-  title = kv_game_title_in (game, kv_lesson_language ());
+  title = kv_game_user_title (game);
   adw_window_title_set_subtitle (self->window_title, title != NULL ? title : kv_session_get_game_name (session));
   g_signal_connect_swapped (session, "game-changed", G_CALLBACK (on_game_changed), self);
 

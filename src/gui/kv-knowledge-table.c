@@ -611,8 +611,10 @@ set_rows (KvKnowledgeTable *self,
 {
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
                        rows->pdata, rows->len);
-  /* New rows: a scroll to the changed ones waits for their layout. */
+  /* New rows: a scroll to the changed ones waits for their layout, and
+   * starts from the top again. */
   self->learned_laid_out = FALSE;
+  self->learned_last_shown = FALSE;
 }
 
 static void refill (KvKnowledgeTable *self);
@@ -664,7 +666,7 @@ learned_rows (KvKnowledgeTable *self,
 
 /* The card rows the step changed, in sight: Cluedo's table is taller
  * than a screen, and the row the explanation speaks of ("everyone now
- * knows that 3 holds wrench") was below its edge. From the top, the
+ * knows that 3 holds wrench") may be below its edge. From the top, the
  * last of them scrolled to, then the first, each only as far as needed:
  * the top stays when they fit under it, else the first is shown with as
  * many after it as fit.

@@ -56,8 +56,8 @@ fill (KvLessonChooser *self)
       if (script == NULL)
         continue;
       words.script = script;
-      title = kv_lesson_title (&words, kv_lesson_language ());
-      summary = kv_say_text (script->game->summary, kv_lesson_language ());
+      title = kv_lesson_title (&words, kv_i18n_narration_language ());
+      summary = kv_say_text (script->game->summary, kv_i18n_narration_language ());
       length = length_text (script);
       row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);

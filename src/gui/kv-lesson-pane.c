@@ -116,7 +116,7 @@ update_score (KvLessonPane *self)
 static void
 update_title (KvLessonPane *self)
 {
-  g_autofree char *title = kv_lesson_title (self->lesson, kv_lesson_language ());
+  g_autofree char *title = kv_lesson_title (self->lesson, kv_i18n_narration_language ());
   g_autofree char *text = NULL;
 
   /* TRANSLATORS: the lesson pane's heading: the lesson's title, the step shown and the steps */
@@ -157,11 +157,11 @@ show_words (KvLessonPane *self)
   g_autofree char *reveal = NULL;
 
   if (walk->phase == KV_WALK_NARRATION)
-    narration = kv_session_get_narration (self->session, walk->entry, kv_lesson_language ());
+    narration = kv_session_get_narration (self->session, walk->entry, kv_i18n_narration_language ());
   else if (walk->phase == KV_WALK_END)
     narration = g_strdup (_("The end of the lesson."));
   if (ask != NULL)
-    question = kv_lesson_question_text (self->lesson, walk->entry, ask, kv_lesson_language ());
+    question = kv_lesson_question_text (self->lesson, walk->entry, ask, kv_i18n_narration_language ());
   if (walk->phase == KV_WALK_REVEAL)
     reveal = reveal_text (self);
   show_label (self->narration_label, narration);
@@ -533,7 +533,7 @@ on_edit_toggled (KvLessonPane *self)
   gtk_widget_set_visible (self->editor_box, editing);
   if (!editing)
     return;
-  text = kv_session_get_narration (self->session, self->walk->entry, kv_lesson_language ());
+  text = kv_session_get_narration (self->session, self->walk->entry, kv_i18n_narration_language ());
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->editor_view), text != NULL ? text : "", -1);
   gtk_widget_grab_focus (GTK_WIDGET (self->editor_view));
 }
@@ -556,7 +556,7 @@ on_edit_save (KvLessonPane *self)
     return;
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-  if (!kv_session_set_narration (self->session, self->walk->entry, kv_lesson_language (), text, &error))
+  if (!kv_session_set_narration (self->session, self->walk->entry, kv_i18n_narration_language (), text, &error))
     {
       show_label (self->reveal_label, error->message);
       return;

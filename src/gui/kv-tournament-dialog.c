@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "kv-export.h"
-#include "kv-lesson.h"
+#include "kv-game-title.h"
 #include "kv-strategy-menu.h"
 #include "kv-tournament-dialog.h"
 #include "kv-tournament-plot.h"
@@ -801,7 +801,7 @@ kv_tournament_dialog_new (GtkWindow               *parent,
                        NULL);
   self->game = kv_game_ref (game);
   self->name = g_strdup (name != NULL ? name : "game");
-  game_title = kv_game_title_in (game, kv_lesson_language ());
+  game_title = kv_game_user_title (game);
   adw_window_title_set_subtitle (self->window_title, game_title != NULL ? game_title : self->name);
 
   for (guint a = 0; a < game->n_agents; a++)

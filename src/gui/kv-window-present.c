@@ -238,6 +238,19 @@ lesson_beside_table (KvWindow *self, KvPresentLayout layout)
   return layout == KV_PRESENT_TABLE || width >= LESSON_BESIDE_MIN_WIDTH;
 }
 
+/* The least width of the words (the explanation, a lesson's) in the
+ * right column: beside the table alone 300 px; beside the picture
+ * without the table two fifths of the width, the picture the rest
+ * (Hexa's legend whole at 1024 px; a lesson's words lines of several
+ * words, not two); under the table, its width (-1). */
+static int
+words_width (KvWindow *self, KvPresentLayout layout)
+{
+  if (layout == KV_PRESENT_TABLE)
+    return 300;
+  return gtk_widget_get_visible (GTK_WIDGET (self->knowledge_table)) ? -1 : window_width (self) * 2 / 5;
+}
+
 static void
 place_lesson_pane (KvWindow *self, KvPresentLayout layout)
 {
@@ -256,15 +269,7 @@ place_lesson_pane (KvWindow *self, KvPresentLayout layout)
       g_object_unref (self->lesson_pane);
     }
   gtk_widget_set_hexpand (self->lesson_pane, beside && layout == KV_PRESENT_TABLE);
-  /* Beside the picture without the table, two fifths of the width, as
-   * the explanation has there (clue11's words ran down a column 230 px
-   * wide, two to four words a line, beside the envelopes' empty right). */
-  gtk_widget_set_size_request (self->lesson_pane,
-                               !beside ? -1
-                               : layout == KV_PRESENT_TABLE ? 300
-                               : gtk_widget_get_visible (GTK_WIDGET (self->knowledge_table)) ? -1
-                               : window_width (self) * 2 / 5,
-                               -1);
+  gtk_widget_set_size_request (self->lesson_pane, beside ? words_width (self, layout) : -1, -1);
   _kv_window_show_explanation (self);
 }
 
@@ -306,13 +311,7 @@ _kv_window_apply_layout (KvWindow *self)
                                   ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
   gtk_widget_set_hexpand (self->right_pane, layout == KV_PRESENT_TABLE);
   gtk_widget_set_hexpand (self->explanation_box, layout == KV_PRESENT_TABLE);
-  /* Beside the picture without the table, the explanation has two fifths
-   * of the width, the picture the rest (Hexa's legend whole at 1024 px). */
-  gtk_widget_set_size_request (self->explanation_box,
-                               layout == KV_PRESENT_TABLE ? 300
-                               : gtk_widget_get_visible (GTK_WIDGET (self->knowledge_table)) ? -1
-                               : window_width (self) * 2 / 5,
-                               -1);
+  gtk_widget_set_size_request (self->explanation_box, words_width (self, layout), -1);
   /* While presenting, no heading (the strip says the step); the room's
    * eyes go to the explanation first: it takes the height it needs, the
    * table (scrolling) the rest. */
@@ -390,6 +389,8 @@ veil_answers (KvWindow *self)
 
   kv_knowledge_table_set_veiled (self->knowledge_table, asking);
   gtk_widget_set_opacity (self->explanation_box, asking ? 0 : 1);
+  gtk_widget_set_can_target (self->explanation_box, !asking);
+  gtk_widget_set_can_focus (self->explanation_box, !asking);
 }
 
 /* Follows the window's width for presentation mode (from kv_window_init). */

@@ -8,7 +8,7 @@
 
 #include <glib/gi18n.h>
 
-#include "kv-lesson.h"
+#include "kv-game-title.h"
 #include "kv-window-private.h"
 
 /* The window's EnvelopeView (below): a symbolic state's picture. */
@@ -337,7 +337,7 @@ _kv_window_update_placeholder (KvWindow *self)
     }
   else if (!show_envelope_view (self, state))
     {
-      g_autofree char *title = kv_game_title_in (kv_state_game (state), kv_lesson_language ());
+      g_autofree char *title = kv_game_user_title (kv_state_game (state));
       guint64 n_worlds = kv_state_count_worlds (state);
       g_autofree char *count = kv_count_format (n_worlds);
 

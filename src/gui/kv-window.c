@@ -184,7 +184,7 @@ update_title (KvWindow *self)
                                              n_worlds),
                                 step_of (self), length - 1, count);
   }
-  title = kv_game_title_in (history_of (self)->game, kv_lesson_language ());
+  title = kv_game_user_title (history_of (self)->game);
   adw_window_title_set_title (self->window_title, title != NULL ? title : kv_session_get_game_name (self->session));
   /* The window list and Alt+Tab name the game too. */
   gtk_window_set_title (GTK_WINDOW (self), adw_window_title_get_title (self->window_title));

@@ -108,7 +108,7 @@ test_refused (void)
     { "\"made\": 11", "\"made\": 501", "“strategies.del+.suggestions.made” must be a whole number from 0 to 500" },
     { "\"mean_rounds\": 1,", "\"mean_rounds\": \"x\",", "“strategies.naive.mean_rounds” must be a number, 0 or more" },
     { "\"naive\": {", "\"clever\": {", "“strategies”: unknown strategy “clever”" },
-    { "\"naive\": {", "\"\\u001b[2Jdel\\n\": {", "“strategies”: unknown strategy “\\x1b[2Jdel\\x0a”" },
+    { "\"naive\": {", "\"\\u001b[2Jdel\\n\": {", "“strategies”: unknown strategy “\\e[2Jdel\\n”" },
     { "\"naive\": {\"seats\": 5", "\"naive\": {\"seats\": 6", "seats add up to 16, not “games” (5)" },
     { "\"no_winner\": 0", "\"no_winner\": 1", "add up to 6, not “games” (5)" },
     { "\"cards_known_sum\": 8", "\"cards_known_sum\": 11", "“common_knowledge.cards_known_sum” must be a whole number from 0 to 10" },

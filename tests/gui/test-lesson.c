@@ -453,7 +453,7 @@ test_edit_narration (void)
   GtkTextBuffer *buffer;
   g_autofree char *script = NULL;
   g_autofree char *original = NULL;
-  const char *lang = kv_lesson_language ();
+  const char *lang = kv_i18n_narration_language ();
 
   g_assert_true (kv_lesson_chooser_open (chooser, "hexa"));
   original = kv_session_get_narration (session, 0, lang);
@@ -570,7 +570,7 @@ test_keys (void)
    * window showed step 1). */
   for (guint step = 2; step-- > 0;)
     {
-      g_autofree char *narration = kv_session_get_narration (session, step, kv_lesson_language ());
+      g_autofree char *narration = kv_session_get_narration (session, step, kv_i18n_narration_language ());
 
       kv_window_select_step (window, step);
       kv_display_wait (50);

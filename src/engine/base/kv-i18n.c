@@ -78,3 +78,11 @@ kv_i18n_choices (GPtrArray *items)
   /* TRANSLATORS: the last of the choices after the others: "whole, around or agents" */
   return g_strdup_printf (_("%s or %s"), rest, last);
 }
+
+const char *
+kv_i18n_narration_language (void)
+{
+  const char *const *names = g_get_language_names ();
+
+  return names[0] != NULL && g_str_has_prefix (names[0], "nl") ? "nl" : NULL;
+}

@@ -21,6 +21,11 @@ gboolean    kv_running_from_build_tree (void);
  * kv_i18n_init). "." until kv_i18n_init. */
 const char *kv_i18n_decimal_point (void);
 
+/* The language of the user's locale among those narration (a lesson's
+ * say.LANG, a game's title.LANG) is written in: "nl", or NULL for the
+ * default, English. */
+const char *kv_i18n_narration_language (void);
+
 /* @items (strings) as a list for a sentence: "a", "a and b", "a, b and c"
  * (the last joined in the user's language). Free with g_free. */
 char       *kv_i18n_list          (GPtrArray *items);

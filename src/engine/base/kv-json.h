@@ -18,8 +18,8 @@ G_BEGIN_DECLS
  * in @error: KV_ERROR_LIMIT when arrays and objects nest deeper than
  * @max_depth or a whole number does not fit 64 bits (json-glib reads 10²⁰
  * as -1), KV_ERROR_SYNTAX when the text is not UTF-8 (said where), not
- * JSON, cut short, or not one object (a UTF-8 byte-order mark is skipped) ("not @what: …", @what naming the format as in
- * "a Kripkeviz model"). */
+ * JSON, cut short, or not one object ("not @what: …", @what naming the
+ * format as in "a Kripkeviz model"). A UTF-8 byte-order mark is skipped. */
 JsonParser *kv_json_parse_object (const char  *text,
                                   gsize        length,
                                   guint        max_depth,

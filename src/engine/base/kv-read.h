@@ -34,11 +34,13 @@ gsize kv_read_line_start (const char *text, gsize length, guint line, guint *rea
  * "…", and every run of more than 160 non-space characters to its first
  * and last 80 about "…" (a path keeps its file's name); at most 1000
  * characters in all: errors quote what a user wrote, never a 3 MB name
- * whole. Shortening twice changes nothing. What a terminal would act on rather than show is escaped: \t,
+ * whole. What a terminal would act on rather than show is escaped: \t,
  * \n, \r, \e, \xNN for the other C0 controls, DEL and bytes that are
  * not UTF-8, \uNNNN for the C1 controls, the line and paragraph
  * separators and the bidirectional controls (a quoted "ESC]0;…BEL" never
- * retitles the terminal, a quoted newline never breaks the message). */
+ * retitles the terminal, a quoted newline never breaks the message). A
+ * message shortened again stays as short, though a quotation of escapes
+ * may be cut again, within an escape. */
 char *kv_read_shorten (const char *message);
 
 /* At most 40 characters of @line either side of @column (1-based, in

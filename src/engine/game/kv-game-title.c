@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "kv-game-title.h"
+#include "kv-i18n.h"
 #include "kv-narration.h"
 
 /* The "title" line of each .kvg of data/games, as the script reader reads
@@ -53,6 +54,12 @@ kv_game_title_in (const KvGame *game, const char *lang)
   char *own = lang != NULL ? kv_say_text (game->titles, lang) : NULL;
 
   return own != NULL ? own : g_strdup (kv_game_display_title (game->title));
+}
+
+char *
+kv_game_user_title (const KvGame *game)
+{
+  return kv_game_title_in (game, kv_i18n_narration_language ());
 }
 
 /* The categories of the built-in games (data/games/cluedo*.kvg, clue11.kvg). */

@@ -30,6 +30,8 @@ const char        *kv_game_display_title   (const char *title);
  * line when it has one (a lesson's), else as kv_game_display_title ()
  * shows it; NULL when it has no title. */
 char              *kv_game_title_in         (const KvGame *game, const char *lang);
+/* @game's title in the user's language (kv_i18n_narration_language ()). */
+char              *kv_game_user_title       (const KvGame *game);
 
 /* The name of @game's @category as shown to the user: translated when
  * @game is a built-in one, else as written. */

@@ -28,7 +28,7 @@ G_BEGIN_DECLS
 /* The longest step, event precondition and question's formula a script
  * gives, in characters as written: as long as a line of narration. Each
  * is shown whole, in a picture's title, the history, the tables and a
- * worksheet (a 900 KB announcement once drew a 117 MB SVG). */
+ * worksheet, so a longer one would make any of them unreadable. */
 #define KV_MAX_STEP_LENGTH  1000
 #define KV_NO_CATEGORY (-1)
 

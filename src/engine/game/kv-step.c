@@ -520,9 +520,9 @@ kv_step_to_words (const KvStep *step)
       {
         g_autofree char *f = kv_formula_to_string (game, step->formula, FALSE);
 
-        /* The DEL notation beside the words has the formula whole: a long
-         * one (the Russian cards' seven hands) said again filled five
-         * lines of the presenting strip. */
+        /* The DEL notation beside the words has the formula whole; a
+         * long one (the Russian cards' seven hands) said twice would fill
+         * the presenting strip. */
         words = g_utf8_strlen (f, -1) <= ANNOUNCED_IN_WORDS ? g_strdup_printf (_("announcement: %s"), f)
                                                             : g_strdup (_("a public announcement"));
       }

@@ -229,14 +229,6 @@ kv_lesson_languages (const KvLesson *lesson)
   return (GStrv) g_ptr_array_free (languages, FALSE);
 }
 
-const char *
-kv_lesson_language (void)
-{
-  const char *const *names = g_get_language_names ();
-
-  return names[0] != NULL && g_str_has_prefix (names[0], "nl") ? "nl" : NULL;
-}
-
 char *
 kv_lesson_title (const KvLesson *lesson, const char *lang)
 {

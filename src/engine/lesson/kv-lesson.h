@@ -38,8 +38,6 @@ GStrv      kv_lesson_builtin_names (void);
  * "nl" in `say.nl`, sorted: what else --lang may ask for. */
 GStrv      kv_lesson_languages     (const KvLesson *lesson);
 
-/* "nl" when the user's messages are Dutch, else NULL (the default). */
-const char *kv_lesson_language (void);
 
 guint      kv_lesson_n_steps      (const KvLesson *lesson);
 /* The questions asked before step @index (kv_lesson_n_steps: at the end). */

@@ -39,24 +39,9 @@ typedef struct {
   GError     **error;
 } Reader;
 
-/* @message with its control characters written as \xNN: what it quotes
- * from a document (a strategy "del\n…", an escape sequence) keeps an error
- * on one line and never drives the terminal it is printed on. */
-static char *
-escape_controls (const char *message)
-{
-  GString *out = g_string_new (NULL);
-
-  for (const char *p = message; *p != '\0'; p++)
-    if (g_ascii_iscntrl (*p))
-      g_string_append_printf (out, "\\x%02x", (guchar) *p);
-    else
-      g_string_append_c (out, *p);
-  return g_string_free (out, FALSE);
-}
-
 /* Sets "WHERE: error: MESSAGE", cut to an excerpt where it quotes the
- * document; FALSE. */
+ * document, its control characters escaped (a strategy "del\n…" keeps the
+ * error on one line); FALSE. */
 G_GNUC_PRINTF (2, 3)
 static gboolean
 fail (Reader *r, const char *format, ...)
@@ -65,14 +50,12 @@ fail (Reader *r, const char *format, ...)
   g_autofree char *message = NULL;
   g_autofree char *full = NULL;
   g_autofree char *shown = NULL;
-  g_autofree char *escaped = NULL;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
   full = g_strdup_printf ("%s: error: %s", r->where, message);
-  escaped = escape_controls (full);
-  shown = kv_read_shorten (escaped);
+  shown = kv_read_shorten (full);
   g_set_error_literal (r->error, KV_ERROR, KV_ERROR_SYNTAX, shown);
   return FALSE;
 }
