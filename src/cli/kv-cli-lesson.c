@@ -217,7 +217,10 @@ kv_cli_lesson (int argc, char **argv)
     return KV_EXIT_ERROR;
   lesson = kv_lesson_open (argv[1], &error);
   if (lesson == NULL)
-    return kv_cli_fail ("%s", error->message);
+    {
+      kv_cli_print_error (error->message);
+      return KV_EXIT_ERROR;
+    }
   if (!check_language (lang, lesson, argv[1]))
     return KV_EXIT_ERROR;
   if (lang != NULL && g_str_equal (lang, "en"))

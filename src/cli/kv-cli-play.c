@@ -236,7 +236,10 @@ kv_cli_play (int argc, char **argv)
     return KV_EXIT_ERROR;
   script = kv_script_open (argv[1], &error);
   if (script == NULL)
-    return kv_cli_fail ("%s", error->message);
+    {
+      kv_cli_print_error (error->message);
+      return KV_EXIT_ERROR;
+    }
   if (!kv_cli_parse_agents (o.agents, script->game, argv[1], listed))
     return KV_EXIT_ERROR;
 

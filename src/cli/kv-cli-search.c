@@ -76,7 +76,10 @@ kv_cli_search (int argc, char **argv)
     return KV_EXIT_ERROR;
   script = kv_script_open (argv[2], &error);
   if (script == NULL)
-    return kv_cli_fail ("%s", error->message);
+    {
+      kv_cli_print_error (error->message);
+      return KV_EXIT_ERROR;
+    }
   if (!kv_cli_parse_agents (agents, script->game, argv[2], strategies))
     return KV_EXIT_ERROR;
 
