@@ -840,12 +840,80 @@ where_markup (KvState  *state,
                           deal);
 }
 
+/* A state of another game: its columns, no perspective yet. */
+static void
+follow_game (KvKnowledgeTable *self,
+             KvGame           *game)
+{
+  if (game == self->game)
+    return;
+  g_clear_pointer (&self->perspective_title, g_free);
+  g_clear_pointer (&self->perspective_owners, g_free);
+  g_clear_pointer (&self->perspective_before, g_free);
+  g_clear_pointer (&self->game, kv_game_unref);
+  if (game != NULL)
+    self->game = kv_game_ref (game);
+  rebuild_columns (self);
+}
+
+/* Under the title: where the table is read, with the short cells' key
+ * (kv-knowledge-cells.h); veiled, that the rows come back. */
+static void
+update_heading (KvKnowledgeTable *self,
+                KvModel          *model,
+                guint             world,
+                gboolean          selected)
+{
+  g_autofree char *where = NULL;
+
+  if (self->veiled)
+    {
+      gtk_label_set_text (self->perspective_label, _("Shown again with the answer"));
+      return;
+    }
+  where = where_markup (self->state, model, world, selected);
+  if (kv_knowledge_cells_compact (self->game))
+    {
+      g_autofree char *key = g_markup_escape_text (_("“?”: any other may hold the card; "
+                                                     "“? not 2”: any other but 2"), -1);
+      g_autofree char *with_key = g_strdup_printf ("%s\n%s", where, key);
+
+      gtk_label_set_markup (self->perspective_label, with_key);
+      return;
+    }
+  gtk_label_set_markup (self->perspective_label, where);
+}
+
+/* The worlds' row: each player's count, and a perspective's when one is
+ * shown. */
+static KvCardRow *
+summary_row (KvKnowledgeTable  *self,
+             const KvKnowledge *k,
+             const KvKnowledge *before)
+{
+  const KvGame *game = self->game;
+  KvCardRow *summary = kv_card_row_new_summary (game, k, before, self->perspective_title != NULL);
+  g_autofree char *count = NULL;
+  g_autofree char *cell = NULL;
+  g_autofree char *tooltip = NULL;
+
+  if (self->perspective_title == NULL)
+    return summary;
+  count = kv_count_format (self->perspective_worlds);
+  /* Real Cluedo's chains count billions: short, as the others. */
+  cell = kv_knowledge_count_text (game, self->perspective_worlds);
+  tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world the perspective leaves bright",
+                                          "%s worlds the perspective leaves bright", self->perspective_worlds),
+                             count);
+  kv_card_row_set_cell (summary, game->n_agents + 2, cell, tooltip, 0);
+  return summary;
+}
+
 static void
 refill (KvKnowledgeTable *self)
 {
   KvModel *model = self->state != NULL ? kv_state_model (self->state) : NULL;
   KvModel *previous = self->previous != NULL ? kv_state_model (self->previous) : NULL;
-  KvGame *state_game = self->state != NULL ? kv_state_game (self->state) : NULL;
   gboolean selected = self->world >= 0;
   guint world = selected ? (guint) self->world : model != NULL ? model->actual : 0;
   g_autoptr(GPtrArray) shares = NULL;
@@ -858,19 +926,9 @@ refill (KvKnowledgeTable *self)
   g_autofree guint32 *everyone = NULL;
   g_autofree guint32 *everyone_before = NULL;
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autofree char *perspective = NULL;
   const KvGame *game;
 
-  if (state_game != self->game)
-    {
-      g_clear_pointer (&self->perspective_title, g_free);
-      g_clear_pointer (&self->perspective_owners, g_free);
-      g_clear_pointer (&self->perspective_before, g_free);
-      g_clear_pointer (&self->game, kv_game_unref);
-      if (state_game != NULL)
-        self->game = kv_game_ref (state_game);
-      rebuild_columns (self);
-    }
+  follow_game (self, self->state != NULL ? kv_state_game (self->state) : NULL);
   /* Deal shares on either engine (kv_state_probabilities). */
   gtk_widget_set_sensitive (GTK_WIDGET (self->probabilities_button), TRUE);
 
@@ -901,40 +959,8 @@ refill (KvKnowledgeTable *self)
   if (before != NULL)
     everyone_before = kv_knowledge_everyone (before);
 
-  perspective = where_markup (self->state, model, world, selected);
-  if (kv_knowledge_cells_compact (game))
-    {
-      /* The short cells' key (kv-knowledge-cells.h). */
-      g_autofree char *key = g_markup_escape_text (_("“?”: any other may hold the card; "
-                                                     "“? not 2”: any other but 2"), -1);
-      g_autofree char *with_key = g_strdup_printf ("%s\n%s", perspective, key);
-
-      g_free (perspective);
-      perspective = g_steal_pointer (&with_key);
-    }
-  if (self->veiled)
-    gtk_label_set_text (self->perspective_label, _("Shown again with the answer"));
-  else
-    gtk_label_set_markup (self->perspective_label, perspective);
-
-  {
-    KvCardRow *summary = kv_card_row_new_summary (game, k, before, self->perspective_title != NULL);
-
-    if (self->perspective_title != NULL)
-      {
-        g_autofree char *count = kv_count_format (self->perspective_worlds);
-        /* Real Cluedo's chains count billions: short, as the others. */
-        g_autofree char *cell = kv_knowledge_count_text (game, self->perspective_worlds);
-        g_autofree char *tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s world the perspective leaves bright",
-                                                                 "%s worlds the perspective leaves bright",
-                                                                 self->perspective_worlds),
-                                                    count);
-
-        kv_card_row_set_cell (summary, game->n_agents + 2, cell, tooltip, 0);
-      }
-    g_ptr_array_add (rows, summary);
-  }
-
+  update_heading (self, model, world, selected);
+  g_ptr_array_add (rows, summary_row (self, k, before));
   /* Cards grouped by category, then those outside any. */
   for (guint cat = 0; cat < game->n_categories; cat++)
     {
