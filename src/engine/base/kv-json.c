@@ -13,23 +13,6 @@
 #define JSON_SPACE " \t\n\r"
 #define UTF8_BOM "\xEF\xBB\xBF"
 
-G_GNUC_PRINTF (3, 4)
-static gboolean
-fail (GError **error, KvError code, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-  g_autofree char *shown = NULL;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  /* json-glib quotes what it stumbled on: an excerpt, however long. */
-  shown = kv_read_shorten (message);
-  g_set_error_literal (error, KV_ERROR, code, shown);
-  return FALSE;
-}
-
 /* Nesting of arrays and objects, outside strings, up to @max + 1;
  * @ends_open: whether the text ends inside a string or with an array or
  * object not closed (only meaningful when the scan got to the end). */
@@ -133,7 +116,7 @@ fail_huge_integer (GError **error, const char *text, gsize start, gsize n)
         line++;
         line_start = i + 1;
       }
-  return fail (error, KV_ERROR_LIMIT,
+  return kv_read_fail (error, KV_ERROR_LIMIT,
                number[0] == '-' ? _("the number “%s” at line %u, column %u is too small")
                                 : _("the number “%s” at line %u, column %u is too large"),
                number, line, (guint) g_utf8_strlen (text + line_start, start - line_start) + 1);
@@ -185,8 +168,8 @@ fail_not_json (GError **error, const GError *inner)
   int end = 0;
 
   if (sscanf (inner->message, "<data>:%u:%u: %n", &line, &column, &end) == 2 && end > 0)
-    return fail (error, KV_ERROR_SYNTAX, _("not JSON at line %u, column %u: %s"), line, column, inner->message + end);
-  return fail (error, KV_ERROR_SYNTAX, _("not JSON: %s"), inner->message);
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("not JSON at line %u, column %u: %s"), line, column, inner->message + end);
+  return kv_read_fail (error, KV_ERROR_SYNTAX, _("not JSON: %s"), inner->message);
 }
 
 /* One object and nothing after it, checked before json-glib reads it:
@@ -199,11 +182,11 @@ holds_one_object (const char *text, gsize length, const char *what, GError **err
   gsize end = object_end (text, length, &first);
 
   if (first != '{' && first != '\0')
-    return fail (error, KV_ERROR_SYNTAX, _("not %s: the document must be a JSON object"), what);
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("not %s: the document must be a JSON object"), what);
   while (end > 0 && end < length && strchr (JSON_SPACE, text[end]) != NULL && text[end] != '\0')
     end++;
   if (end > 0 && end < length)
-    return fail (error, KV_ERROR_SYNTAX, _("not %s: there is more after the JSON object"), what);
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("not %s: there is more after the JSON object"), what);
   return TRUE;
 }
 
@@ -232,10 +215,10 @@ kv_json_parse_object (const char  *text,
     }
   if (!kv_read_check_utf8 (text, length, &line, &column, &which))
     /* TRANSLATORS: the last %s says which byte: "the byte 0xE9 after “caf”" */
-    return fail (error, KV_ERROR_SYNTAX, _("the file is not UTF-8 text at line %u, column %u: %s"),
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("the file is not UTF-8 text at line %u, column %u: %s"),
                  line, column, which), NULL;
   if (nesting_depth (text, length, max_depth, &ends_open) > max_depth)
-    return fail (error, KV_ERROR_LIMIT, _("arrays and objects are nested more than %d deep"), (int) max_depth), NULL;
+    return kv_read_fail (error, KV_ERROR_LIMIT, _("arrays and objects are nested more than %d deep"), (int) max_depth), NULL;
   if (find_huge_integer (text, length, &huge, &huge_length))
     return fail_huge_integer (error, text, huge, huge_length), NULL;
   if (!holds_one_object (text, length, what, error))
@@ -245,12 +228,12 @@ kv_json_parse_object (const char  *text,
       /* json-glib blames the last token it read ("unexpected character
        * `{'" for a lone "{"): a file cut short is said as such. */
       if (ends_open)
-        return fail (error, KV_ERROR_SYNTAX,
+        return kv_read_fail (error, KV_ERROR_SYNTAX,
                      _("the file ends early: a string, array or object is not closed (is the file cut short?)")), NULL;
       return fail_not_json (error, inner), NULL;
     }
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    return fail (error, KV_ERROR_SYNTAX, _("not %s: the document must be a JSON object"), what), NULL;
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("not %s: the document must be a JSON object"), what), NULL;
   return g_steal_pointer (&parser);
 }

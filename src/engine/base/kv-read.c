@@ -445,3 +445,18 @@ kv_read_check_utf8 (const char  *text,
   *what = g_strdup_printf (_("the byte 0x%02X after “%s”"), (guchar) *bad, excerpt);
   return FALSE;
 }
+
+gboolean
+kv_read_fail (GError **error, int code, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+  g_autofree char *shown = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  shown = kv_read_shorten (message);
+  g_set_error_literal (error, KV_ERROR, code, shown);
+  return FALSE;
+}

@@ -43,6 +43,12 @@ gsize kv_read_line_start (const char *text, gsize length, guint line, guint *rea
  * may be cut again, within an escape. */
 char *kv_read_shorten (const char *message);
 
+/* Sets @error (@code of KV_ERROR) to the message @format makes, shortened
+ * as kv_read_shorten () does: a name or value quoted from a file is an
+ * excerpt however long it is there (a 1 MB agent name). FALSE. */
+G_GNUC_PRINTF (3, 4)
+gboolean kv_read_fail (GError **error, int code, const char *format, ...);
+
 /* At most 40 characters of @line either side of @column (1-based, in
  * characters; a byte that is not UTF-8 counts as one), "…" where it was
  * cut, escaped as kv_read_shorten escapes: one line. *@excerpt_column

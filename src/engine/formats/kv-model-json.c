@@ -213,26 +213,6 @@ kv_model_to_json (const KvModel *model, int step)
 
 /* Reading */
 
-G_GNUC_PRINTF (3, 4)
-static gboolean
-fail (GError **error, KvError code, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  /* A name or value quoted from the file is an excerpt, however long it is
-   * there (a 1 MB agent name). */
-  {
-    g_autofree char *shown = kv_read_shorten (message);
-
-    g_set_error_literal (error, KV_ERROR, code, shown);
-  }
-  return FALSE;
-}
-
 /* The member @name of @object, of @type; NULL with the error set when it is
  * missing (and @required) or of another type. */
 static JsonNode *
@@ -244,12 +224,12 @@ member (JsonObject *object, const char *name, JsonNodeType type, gboolean requir
   if (node == NULL)
     {
       if (required)
-        fail (error, KV_ERROR_SYNTAX, _("the member “%s” is missing"), name);
+        kv_read_fail (error, KV_ERROR_SYNTAX, _("the member “%s” is missing"), name);
       return NULL;
     }
   if (JSON_NODE_TYPE (node) != type)
     {
-      fail (error, KV_ERROR_SYNTAX, _("“%s” must be %s"), name, _(type_names[type]));
+      kv_read_fail (error, KV_ERROR_SYNTAX, _("“%s” must be %s"), name, _(type_names[type]));
       return NULL;
     }
   return node;
@@ -306,26 +286,26 @@ read_names (JsonObject *root, const char *what, guint limit, guint *n_out, GErro
   array = json_node_get_array (node);
   n = json_array_get_length (array);
   if (n == 0)
-    return fail (error, KV_ERROR_GAME, _("“%s” is empty"), what), NULL;
+    return kv_read_fail (error, KV_ERROR_GAME, _("“%s” is empty"), what), NULL;
   if (n > limit)
-    return fail (error, KV_ERROR_LIMIT, _("“%s” has %u names, more than %u"), what, n, limit), NULL;
+    return kv_read_fail (error, KV_ERROR_LIMIT, _("“%s” has %u names, more than %u"), what, n, limit), NULL;
   for (guint i = 0; i < n; i++)
     {
       JsonNode *element = json_array_get_element (array, i);
       const char *name;
 
       if (!is_string (element))
-        return fail (error, KV_ERROR_SYNTAX, _("%s[%u] must be a string"), what, i), NULL;
+        return kv_read_fail (error, KV_ERROR_SYNTAX, _("%s[%u] must be a string"), what, i), NULL;
       name = json_node_get_string (element);
       if (!valid_name (name))
-        return fail (error, KV_ERROR_SYNTAX,
+        return kv_read_fail (error, KV_ERROR_SYNTAX,
                      _("%s[%u]: “%s” is not a name (letters, digits and _ only)"), what, i, name), NULL;
       if (is_reserved (name))
-        return fail (error, KV_ERROR_SYNTAX,
+        return kv_read_fail (error, KV_ERROR_SYNTAX,
                      _("%s[%u]: “%s” is a reserved word: choose another name"), what, i, name), NULL;
       for (guint j = 0; j < names->len; j++)
         if (g_str_equal (g_ptr_array_index (names, j), name))
-          return fail (error, KV_ERROR_SYNTAX, _("%s[%u]: “%s” is named twice"), what, i, name), NULL;
+          return kv_read_fail (error, KV_ERROR_SYNTAX, _("%s[%u]: “%s” is named twice"), what, i, name), NULL;
       g_ptr_array_add (names, g_strdup (name));
     }
   *n_out = n;
@@ -341,12 +321,12 @@ read_header (JsonObject *root, GError **error)
   gint64 v;
 
   if (format == NULL || !is_string (format) || !g_str_equal (json_node_get_string (format), KV_MODEL_JSON_FORMAT))
-    return fail (error, KV_ERROR_SYNTAX, _("not a Kripkeviz model: “format” must be “%s”"), KV_MODEL_JSON_FORMAT);
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("not a Kripkeviz model: “format” must be “%s”"), KV_MODEL_JSON_FORMAT);
   if (version == NULL || !is_integer (version))
-    return fail (error, KV_ERROR_SYNTAX, _("“version” must be a whole number"));
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("“version” must be a whole number"));
   v = json_node_get_int (version);
   if (v != KV_MODEL_JSON_VERSION)
-    return fail (error, KV_ERROR_SYNTAX, _("model format version %lld is not one this Kripkeviz reads (%d)"),
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("model format version %lld is not one this Kripkeviz reads (%d)"),
                  (long long) v, KV_MODEL_JSON_VERSION);
   return TRUE;
 }
@@ -364,14 +344,14 @@ read_owners (JsonObject *root, KvGame *game, GError **error)
   array = json_node_get_array (node);
   n = json_array_get_length (array);
   if (n != game->n_agents && n != game->n_agents + 1)
-    return fail (error, KV_ERROR_GAME, _("“owners” must be the agents in order, then “env” when there is an envelope"));
+    return kv_read_fail (error, KV_ERROR_GAME, _("“owners” must be the agents in order, then “env” when there is an envelope"));
   for (guint i = 0; i < n; i++)
     {
       JsonNode *element = json_array_get_element (array, i);
       const char *expected = i < game->n_agents ? game->agent_names[i] : "env";
 
       if (!is_string (element) || !g_str_equal (json_node_get_string (element), expected))
-        return fail (error, KV_ERROR_GAME,
+        return kv_read_fail (error, KV_ERROR_GAME,
                      _("owners[%u] must be “%s”: the owners are the agents in order, then “env” when there is an envelope"),
                      i, expected);
     }
@@ -402,7 +382,7 @@ read_categories (JsonObject *root, KvGame *game, GError **error)
   array = json_node_get_array (node);
   n = json_array_get_length (array);
   if (n > 64)
-    return fail (error, KV_ERROR_LIMIT, _("“categories” has %u categories, more than %u"), n, 64);
+    return kv_read_fail (error, KV_ERROR_LIMIT, _("“categories” has %u categories, more than %u"), n, 64);
   for (guint k = 0; k < n; k++)
     {
       JsonNode *element = json_array_get_element (array, k);
@@ -411,21 +391,21 @@ read_categories (JsonObject *root, KvGame *game, GError **error)
       JsonArray *card_array;
 
       if (!JSON_NODE_HOLDS_OBJECT (element))
-        return fail (error, KV_ERROR_SYNTAX, _("categories[%u] must be an object"), k);
+        return kv_read_fail (error, KV_ERROR_SYNTAX, _("categories[%u] must be an object"), k);
       category = json_node_get_object (element);
       name = json_object_get_member (category, "name");
       if (name == NULL || !is_string (name) || !valid_name (json_node_get_string (name)))
-        return fail (error, KV_ERROR_SYNTAX, _("categories[%u].name must be a name (letters, digits and _ only)"), k);
+        return kv_read_fail (error, KV_ERROR_SYNTAX, _("categories[%u].name must be a name (letters, digits and _ only)"), k);
       cards = json_object_get_member (category, "cards");
       if (cards == NULL || !JSON_NODE_HOLDS_ARRAY (cards))
-        return fail (error, KV_ERROR_SYNTAX, _("categories[%u].cards must be an array of cards"), k);
+        return kv_read_fail (error, KV_ERROR_SYNTAX, _("categories[%u].cards must be an array of cards"), k);
       envelope = json_object_get_member (category, "envelope");
       if (envelope != NULL && !(JSON_NODE_HOLDS_VALUE (envelope) && json_node_get_value_type (envelope) == G_TYPE_BOOLEAN))
-        return fail (error, KV_ERROR_SYNTAX, _("categories[%u].envelope must be true or false"), k);
+        return kv_read_fail (error, KV_ERROR_SYNTAX, _("categories[%u].envelope must be true or false"), k);
       if (envelope != NULL && json_node_get_boolean (envelope))
         {
           if (!game->has_envelope)
-            return fail (error, KV_ERROR_GAME, _("categories[%u] is in the envelope, but “owners” has no “env”"), k);
+            return kv_read_fail (error, KV_ERROR_GAME, _("categories[%u] is in the envelope, but “owners” has no “env”"), k);
           game->envelope_categories |= G_GUINT64_CONSTANT (1) << k;
         }
       card_array = json_node_get_array (cards);
@@ -435,12 +415,12 @@ read_categories (JsonObject *root, KvGame *game, GError **error)
           int c = is_string (card) ? kv_game_find_card (game, json_node_get_string (card)) : -1;
 
           if (!is_string (card))
-            return fail (error, KV_ERROR_SYNTAX, _("categories[%u].cards[%u] must be a string"), k, i);
+            return kv_read_fail (error, KV_ERROR_SYNTAX, _("categories[%u].cards[%u] must be a string"), k, i);
           if (c < 0)
-            return fail (error, KV_ERROR_NAME, _("categories[%u].cards[%u]: there is no card “%s”"),
+            return kv_read_fail (error, KV_ERROR_NAME, _("categories[%u].cards[%u]: there is no card “%s”"),
                          k, i, json_node_get_string (card));
           if (game->card_category[c] != KV_NO_CATEGORY)
-            return fail (error, KV_ERROR_GAME, _("categories[%u]: the card “%s” is in two categories"),
+            return kv_read_fail (error, KV_ERROR_GAME, _("categories[%u]: the card “%s” is in two categories"),
                          k, json_node_get_string (card));
           game->card_category[c] = (int) k;
         }
@@ -464,14 +444,14 @@ read_hands (JsonNode *world, guint w, const KvGame *game, KvHand *hands, GError 
   KvHand seen = 0;
 
   if (!JSON_NODE_HOLDS_OBJECT (world))
-    return fail (error, KV_ERROR_SYNTAX, _("worlds[%u] must be an object"), w);
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("worlds[%u] must be an object"), w);
   object = json_node_get_object (world);
   node = json_object_get_member (object, "hands");
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return fail (error, KV_ERROR_SYNTAX, _("worlds[%u].hands must be an object: owner → cards"), w);
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("worlds[%u].hands must be an object: owner → cards"), w);
   node = json_object_get_member (object, "name");
   if (node != NULL && !is_string (node))
-    return fail (error, KV_ERROR_SYNTAX, _("worlds[%u].name must be a string"), w);
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("worlds[%u].name must be a string"), w);
 
   memset (hands, 0, sizeof (KvHand) * kv_game_n_owners (game));
   json_object_iter_init (&iter, json_node_get_object (json_object_get_member (object, "hands")));
@@ -481,9 +461,9 @@ read_hands (JsonNode *world, guint w, const KvGame *game, KvHand *hands, GError 
       JsonArray *array;
 
       if (o < 0)
-        return fail (error, KV_ERROR_NAME, _("worlds[%u].hands: there is no owner “%s”"), w, owner_name);
+        return kv_read_fail (error, KV_ERROR_NAME, _("worlds[%u].hands: there is no owner “%s”"), w, owner_name);
       if (!JSON_NODE_HOLDS_ARRAY (cards))
-        return fail (error, KV_ERROR_SYNTAX, _("worlds[%u].hands.%s must be an array of cards"), w, owner_name);
+        return kv_read_fail (error, KV_ERROR_SYNTAX, _("worlds[%u].hands.%s must be an array of cards"), w, owner_name);
       array = json_node_get_array (cards);
       for (guint i = 0; i < json_array_get_length (array); i++)
         {
@@ -491,13 +471,13 @@ read_hands (JsonNode *world, guint w, const KvGame *game, KvHand *hands, GError 
           int c;
 
           if (!is_string (card))
-            return fail (error, KV_ERROR_SYNTAX, _("worlds[%u].hands.%s[%u] must be a string"), w, owner_name, i);
+            return kv_read_fail (error, KV_ERROR_SYNTAX, _("worlds[%u].hands.%s[%u] must be a string"), w, owner_name, i);
           c = kv_game_find_card (game, json_node_get_string (card));
           if (c < 0)
-            return fail (error, KV_ERROR_NAME, _("worlds[%u].hands.%s: there is no card “%s”"),
+            return kv_read_fail (error, KV_ERROR_NAME, _("worlds[%u].hands.%s: there is no card “%s”"),
                          w, owner_name, json_node_get_string (card));
           if (seen & KV_CARD_BIT (c))
-            return fail (error, KV_ERROR_GAME, _("worlds[%u].hands: the card “%s” is given twice"),
+            return kv_read_fail (error, KV_ERROR_GAME, _("worlds[%u].hands: the card “%s” is given twice"),
                          w, game->card_names[c]);
           seen |= KV_CARD_BIT (c);
           hands[o] |= KV_CARD_BIT (c);
@@ -505,7 +485,7 @@ read_hands (JsonNode *world, guint w, const KvGame *game, KvHand *hands, GError 
     }
   for (guint c = 0; c < game->n_cards; c++)
     if (!(seen & KV_CARD_BIT (c)))
-      return fail (error, KV_ERROR_GAME, _("worlds[%u].hands: nobody holds the card “%s”"), w, game->card_names[c]);
+      return kv_read_fail (error, KV_ERROR_GAME, _("worlds[%u].hands: nobody holds the card “%s”"), w, game->card_names[c]);
   return TRUE;
 }
 
@@ -520,9 +500,9 @@ read_partition (JsonObject *partitions, const KvGame *game, guint agent, guint n
   guint n_classes;
 
   if (node == NULL)
-    return fail (error, KV_ERROR_GAME, _("partitions: agent “%s” has no partition"), name);
+    return kv_read_fail (error, KV_ERROR_GAME, _("partitions: agent “%s” has no partition"), name);
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return fail (error, KV_ERROR_SYNTAX, _("partitions.%s must be an array of classes"), name);
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("partitions.%s must be an array of classes"), name);
   for (guint w = 0; w < n_worlds; w++)
     cls[w] = G_MAXUINT32;
   classes = json_node_get_array (node);
@@ -533,24 +513,24 @@ read_partition (JsonObject *partitions, const KvGame *game, guint agent, guint n
       JsonArray *worlds;
 
       if (!JSON_NODE_HOLDS_ARRAY (class_node))
-        return fail (error, KV_ERROR_SYNTAX, _("partitions.%s[%u] must be an array of world numbers"), name, k);
+        return kv_read_fail (error, KV_ERROR_SYNTAX, _("partitions.%s[%u] must be an array of world numbers"), name, k);
       worlds = json_node_get_array (class_node);
       if (json_array_get_length (worlds) == 0)
-        return fail (error, KV_ERROR_GAME, _("partitions.%s[%u] is an empty class"), name, k);
+        return kv_read_fail (error, KV_ERROR_GAME, _("partitions.%s[%u] is an empty class"), name, k);
       for (guint i = 0; i < json_array_get_length (worlds); i++)
         {
           JsonNode *world = json_array_get_element (worlds, i);
           gint64 w;
 
           if (!is_integer (world))
-            return fail (error, KV_ERROR_SYNTAX, _("partitions.%s[%u][%u] must be a world number"), name, k, i);
+            return kv_read_fail (error, KV_ERROR_SYNTAX, _("partitions.%s[%u][%u] must be a world number"), name, k, i);
           w = json_node_get_int (world);
           if (w < 0 || w >= n_worlds)
-            return fail (error, KV_ERROR_GAME,
+            return kv_read_fail (error, KV_ERROR_GAME,
                          _("partitions.%s[%u]: there is no world %lld (the worlds are 0 to %u)"),
                          name, k, (long long) w, n_worlds - 1);
           if (cls[w] != G_MAXUINT32)
-            return fail (error, KV_ERROR_GAME,
+            return kv_read_fail (error, KV_ERROR_GAME,
                          _("partitions.%s: world %lld is in two classes: it is not a partition"),
                          name, (long long) w);
           cls[w] = k;
@@ -558,7 +538,7 @@ read_partition (JsonObject *partitions, const KvGame *game, guint agent, guint n
     }
   for (guint w = 0; w < n_worlds; w++)
     if (cls[w] == G_MAXUINT32)
-      return fail (error, KV_ERROR_GAME, _("partitions.%s: world %u is in no class: it is not a partition"), name, w);
+      return kv_read_fail (error, KV_ERROR_GAME, _("partitions.%s: world %u is in no class: it is not a partition"), name, w);
   return TRUE;
 }
 
@@ -582,9 +562,9 @@ read_model (JsonObject *root, guint world_limit, GError **error)
   if (node == NULL && json_object_has_member (root, "title"))
     return NULL;
   if (node != NULL && !is_string (node))
-    return fail (error, KV_ERROR_SYNTAX, _("“title” must be a string")), NULL;
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("“title” must be a string")), NULL;
   if (node != NULL && g_utf8_strlen (json_node_get_string (node), -1) > KV_MAX_TITLE_LENGTH)
-    return fail (error, KV_ERROR_LIMIT, _("a title has at most %d characters"), KV_MAX_TITLE_LENGTH), NULL;
+    return kv_read_fail (error, KV_ERROR_LIMIT, _("a title has at most %d characters"), KV_MAX_TITLE_LENGTH), NULL;
   game->title = g_strdup (node != NULL ? json_node_get_string (node) : _("Model"));
 
   game->agent_names = read_names (root, "agents", KV_MAX_AGENTS, &game->n_agents, error);
@@ -603,19 +583,19 @@ read_model (JsonObject *root, guint world_limit, GError **error)
   worlds = json_node_get_array (node);
   n_worlds = json_array_get_length (worlds);
   if (n_worlds == 0)
-    return fail (error, KV_ERROR_GAME, _("“worlds” is empty: a model has at least one world")), NULL;
+    return kv_read_fail (error, KV_ERROR_GAME, _("“worlds” is empty: a model has at least one world")), NULL;
   if (n_worlds > (world_limit ? world_limit : KV_DEFAULT_WORLD_LIMIT))
-    return fail (error, KV_ERROR_LIMIT, _("the model has %u worlds, more than the limit of %u"),
+    return kv_read_fail (error, KV_ERROR_LIMIT, _("the model has %u worlds, more than the limit of %u"),
                  n_worlds, world_limit ? world_limit : KV_DEFAULT_WORLD_LIMIT), NULL;
 
   node = member (root, "actual", JSON_NODE_VALUE, TRUE, error);
   if (node == NULL)
     return NULL;
   if (!is_integer (node))
-    return fail (error, KV_ERROR_SYNTAX, _("“actual” must be a world number")), NULL;
+    return kv_read_fail (error, KV_ERROR_SYNTAX, _("“actual” must be a world number")), NULL;
   actual = json_node_get_int (node);
   if (actual < 0 || actual >= n_worlds)
-    return fail (error, KV_ERROR_GAME, _("“actual” is %lld, but the worlds are 0 to %u"),
+    return kv_read_fail (error, KV_ERROR_GAME, _("“actual” is %lld, but the worlds are 0 to %u"),
                  (long long) actual, n_worlds - 1), NULL;
 
   deals = g_new0 (KvDeals, 1);
@@ -641,7 +621,7 @@ read_model (JsonObject *root, guint world_limit, GError **error)
     for (guint o = 0; o < n_owners; o++)
       if (__builtin_popcountll (deals->hands[(gsize) w * n_owners + o]) != __builtin_popcountll (game->deal[o]))
         {
-          fail (error, KV_ERROR_GAME,
+          kv_read_fail (error, KV_ERROR_GAME,
                 _("worlds[%u].hands: “%s” holds %d cards here but %d in the actual world: every world must give each owner as many cards"),
                 w, kv_game_owner_name (game, o), __builtin_popcountll (deals->hands[(gsize) w * n_owners + o]),
                 __builtin_popcountll (game->deal[o]));
@@ -661,7 +641,7 @@ read_model (JsonObject *root, guint world_limit, GError **error)
     while (json_object_iter_next (&iter, &name, &unused))
       if (kv_game_find_agent (game, name) < 0)
         {
-          fail (error, KV_ERROR_NAME, _("partitions: there is no agent “%s”"), name);
+          kv_read_fail (error, KV_ERROR_NAME, _("partitions: there is no agent “%s”"), name);
           goto out;
         }
   }
@@ -711,19 +691,19 @@ kv_model_load_json (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    return fail (error, KV_ERROR_IO, _("%s: error: is a directory, not a model file"), path), NULL;
+    return kv_read_fail (error, KV_ERROR_IO, _("%s: error: is a directory, not a model file"), path), NULL;
   /* Mapped, not read: a FIFO or a device would block or never end. */
   if (g_file_test (path, G_FILE_TEST_EXISTS) && !g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    return fail (error, KV_ERROR_IO, _("%s: error: not a regular file"), path), NULL;
+    return kv_read_fail (error, KV_ERROR_IO, _("%s: error: not a regular file"), path), NULL;
   file = g_mapped_file_new (path, FALSE, &inner);
   if (file == NULL)
-    return fail (error, KV_ERROR_IO, "%s: error: %s", path, inner->message), NULL;
+    return kv_read_fail (error, KV_ERROR_IO, "%s: error: %s", path, inner->message), NULL;
   if (g_mapped_file_get_length (file) > MAX_FILE_SIZE)
-    return fail (error, KV_ERROR_LIMIT, _("%s: error: the file is larger than 1 GiB"), path), NULL;
+    return kv_read_fail (error, KV_ERROR_LIMIT, _("%s: error: the file is larger than 1 GiB"), path), NULL;
   model = kv_model_from_json (g_mapped_file_get_contents (file) ? g_mapped_file_get_contents (file) : "",
                               g_mapped_file_get_length (file), world_limit, &inner);
   if (model == NULL)
-    return fail (error, inner->code, "%s: error: %s", path, inner->message), NULL;
+    return kv_read_fail (error, inner->code, "%s: error: %s", path, inner->message), NULL;
   return model;
 }
 

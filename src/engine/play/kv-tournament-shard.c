@@ -48,16 +48,11 @@ fail (Reader *r, const char *format, ...)
 {
   va_list args;
   g_autofree char *message = NULL;
-  g_autofree char *full = NULL;
-  g_autofree char *shown = NULL;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  full = g_strdup_printf ("%s: error: %s", r->where, message);
-  shown = kv_read_shorten (full);
-  g_set_error_literal (r->error, KV_ERROR, KV_ERROR_SYNTAX, shown);
-  return FALSE;
+  return kv_read_fail (r->error, KV_ERROR_SYNTAX, "%s: error: %s", r->where, message);
 }
 
 /* "PARENT.NAME" (PARENT NULL: the document's root), for messages. */
