@@ -13,6 +13,19 @@
 #define JSON_SPACE " \t\n\r"
 #define UTF8_BOM "\xEF\xBB\xBF"
 
+/* Where the string whose opening quote is at @i ends: its closing
+ * quote's offset, or @length when it is not closed. */
+static gsize
+string_end (const char *text, gsize length, gsize i)
+{
+  for (i++; i < length; i++)
+    if (text[i] == '\\')
+      i++;
+    else if (text[i] == '"')
+      return i;
+  return length;
+}
+
 /* Nesting of arrays and objects, outside strings, up to @max + 1;
  * @ends_open: whether the text ends inside a string or with an array or
  * object not closed (only meaningful when the scan got to the end). */
@@ -26,15 +39,11 @@ nesting_depth (const char *text, gsize length, guint max, gboolean *ends_open)
     {
       char c = text[i];
 
-      if (in_string)
+      if (c == '"')
         {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
+          i = string_end (text, length, i);
+          in_string = i >= length;
         }
-      else if (c == '"')
-        in_string = TRUE;
       else if (c == '[' || c == '{')
         {
           depth++;
@@ -53,24 +62,14 @@ nesting_depth (const char *text, gsize length, guint max, gboolean *ends_open)
 static gboolean
 find_huge_integer (const char *text, gsize length, gsize *start, gsize *n)
 {
-  gboolean in_string = FALSE;
-
   for (gsize i = 0; i < length; i++)
     {
       char c = text[i];
       gsize end = i + (c == '-' ? 1 : 0);
 
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-          continue;
-        }
       if (c == '"')
         {
-          in_string = TRUE;
+          i = string_end (text, length, i);
           continue;
         }
       if (c != '-' && !g_ascii_isdigit (c))
@@ -130,7 +129,6 @@ object_end (const char *text, gsize length, char *first)
 {
   gsize i = 0;
   guint depth = 0;
-  gboolean in_string = FALSE;
 
   while (i < length && strchr (JSON_SPACE, text[i]) != NULL && text[i] != '\0')
     i++;
@@ -141,15 +139,8 @@ object_end (const char *text, gsize length, char *first)
     {
       char c = text[i];
 
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
+      if (c == '"')
+        i = string_end (text, length, i);
       else if (c == '[' || c == '{')
         depth++;
       else if ((c == ']' || c == '}') && depth > 0 && --depth == 0)
