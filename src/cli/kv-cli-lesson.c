@@ -152,6 +152,14 @@ check_language (const char *lang, const KvLesson *lesson, const char *name)
     }
   if (g_ptr_array_find_with_equal_func (languages, lang, g_str_equal, NULL))
     return TRUE;
+  /* Quoted: in Dutch "en en nl" would read as a stammer. */
+  for (guint i = 0; i < languages->len; i++)
+    {
+      char *quoted = g_strdup_printf ("“%s”", (char *) languages->pdata[i]);
+
+      g_free (languages->pdata[i]);
+      languages->pdata[i] = quoted;
+    }
   list = kv_i18n_list (languages);
   if (lesson == NULL)
     /* TRANSLATORS: %s: the language asked for, then the lessons' ("en and nl") */

@@ -113,9 +113,9 @@ refused () {
 refused "lesson --list --key" '^kripkeviz-cli: --list lists the lessons: --key and -o are for one lesson$' --list --key
 refused "lesson --list -o" '^kripkeviz-cli: --list lists the lessons: --key and -o are for one lesson$' --list -o "$dir/l.pdf"
 refused "lesson --list with a lesson" '^kripkeviz-cli: usage: ' --list hexa
-refused "lesson hexa --lang xx" '^kripkeviz-cli: --lang “xx”: hexa is written in en and nl$' hexa --lang xx
-refused "lesson clue18 --lang nl" '^kripkeviz-cli: --lang “nl”: clue18 is written in en$' clue18 --lang nl
-refused "lesson --list --lang xx" '^kripkeviz-cli: --lang “xx”: the lessons are written in en and nl$' --list --lang xx
+refused "lesson hexa --lang xx" '^kripkeviz-cli: --lang “xx”: hexa is written in “en” and “nl”$' hexa --lang xx
+refused "lesson clue18 --lang nl" '^kripkeviz-cli: --lang “nl”: clue18 is written in “en”$' clue18 --lang nl
+refused "lesson --list --lang xx" '^kripkeviz-cli: --lang “xx”: the lessons are written in “en” and “nl”$' --list --lang xx
 "$cli" lesson --list --lang nl > "$dir/out" && grep -q '^hexa  *Hexa: drie spelers' "$dir/out" \
   && ok "lesson --list --lang nl" || bad "lesson --list --lang nl: $(head -3 "$dir/out")"
 rm -rf "$dir" /tmp/kv-lesson-$$.txt
