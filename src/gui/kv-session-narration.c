@@ -19,6 +19,26 @@ says_of (KvHistory *history, guint entry)
   return &((KvHistoryEntry *) kv_history_get (history, entry))->step->say;
 }
 
+/* @text as one line of a script (the reader joins a say's lines with
+ * spaces): line breaks, tabs and every other control character, which a
+ * script does not hold (kv_read_check_controls), become spaces. */
+static char *
+one_line (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c < 0x20 || (c >= 0x7F && c <= 0x9F))
+        g_string_append_c (out, ' ');
+      else
+        g_string_append_unichar (out, c);
+    }
+  return g_strstrip (g_string_free (out, FALSE));
+}
+
 char *
 kv_session_get_narration (KvSession  *self,
                           guint       entry,
@@ -48,8 +68,7 @@ kv_session_set_narration (KvSession   *self,
   if (_kv_session_refuse_busy (self, error))
     return FALSE;
 
-  /* One line of a script: the reader joins a say's lines with spaces. */
-  line = g_strstrip (g_strdelimit (g_strdup (text != NULL ? text : ""), "\r\n\t", ' '));
+  line = one_line (text != NULL ? text : "");
   says = says_of (self->history, entry);
   was = kv_say_text (*says, lang);
   if (g_strcmp0 (was != NULL ? was : "", line) == 0)

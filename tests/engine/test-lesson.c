@@ -163,6 +163,32 @@ test_round_trip (void)
   g_assert_cmpstr (fallback, ==, "Two went.");
 }
 
+/* A narration longer than a script's line takes (written in the window,
+ * whose editor has no limit) is printed on several lines and read again
+ * whole: the autosaved session of a long narration could not be read. */
+static void
+test_long_narration (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(KvScript) script = kv_script_parse (HEXA_HEADER "say short\n", strlen (HEXA_HEADER "say short\n"),
+                                                "lesson.kvg", &error);
+  g_autoptr(GString) words = g_string_new (NULL);
+  g_autoptr(KvScript) reread = NULL;
+  g_autofree char *printed = NULL;
+  g_autofree char *back = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; words->len < 2600; i++)
+    g_string_append_printf (words, "%sword%u", i > 0 ? " " : "", i);
+  g_ptr_array_set_size (script->game->say, 0);
+  g_ptr_array_add (script->game->say, kv_say_new (NULL, words->str));
+  printed = kv_script_to_text (script->game, script->steps);
+  reread = kv_script_parse (printed, strlen (printed), "again.kvg", &error);
+  g_assert_no_error (error);
+  back = kv_say_text (reread->game->say, NULL);
+  g_assert_cmpstr (back, ==, words->str);
+}
+
 static void
 test_refused (void)
 {
@@ -412,6 +438,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/win", test_win);
   g_test_add_func ("/lesson/answer-follows-step", test_answer_follows_step);
   g_test_add_func ("/lesson/round-trip", test_round_trip);
+  g_test_add_func ("/lesson/long-narration", test_long_narration);
   g_test_add_func ("/lesson/refused", test_refused);
   g_test_add_func ("/lesson/builtin", test_builtin);
   g_test_add_func ("/lesson/no-such-lesson", test_no_such_lesson);

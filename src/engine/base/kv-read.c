@@ -447,6 +447,36 @@ kv_read_check_utf8 (const char  *text,
 }
 
 gboolean
+kv_read_check_controls (const char  *text,
+                        gsize        length,
+                        guint       *line,
+                        guint       *column,
+                        char       **what)
+{
+  const char *start = text, *end = text + length;
+
+  *line = 1;
+  for (const char *p = text; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\n' || (c == '\r' && (p + 1 == end || p[1] != '\n')))
+        {
+          (*line)++;
+          start = p + 1;
+        }
+      else if ((c < 0x20 && c != '\t' && c != '\r') || (c >= 0x7F && c <= 0x9F))
+        {
+          *column = (guint) g_utf8_strlen (start, p - start) + 1;
+          *what = c == 0x1B ? g_strdup ("\\e") : c < 0x80 ? g_strdup_printf ("\\x%02x", c)
+                                                     : g_strdup_printf ("\\u%04X", c);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
 kv_read_fail (GError **error, int code, const char *format, ...)
 {
   va_list args;

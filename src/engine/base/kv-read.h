@@ -68,4 +68,13 @@ char *kv_read_excerpt (const char *line, guint column, guint *excerpt_column);
  * frees *@what. */
 gboolean kv_read_check_utf8 (const char *text, gsize length, guint *line, guint *column, char **what);
 
+/* Whether @text (valid UTF-8, @length bytes) holds no control character
+ * but tab, newline and carriage return: none of C0's others, DEL or C1's,
+ * which a terminal acts on rather than shows (a title "ESC]0;…BEL" that
+ * `run` prints would retitle it). Else FALSE with the first one's @line
+ * and @column (1-based, lines as kv_read_line_start counts them) and, in
+ * *@what, the character escaped as kv_read_shorten escapes it ("\e",
+ * "\x07", "\u0085"). */
+gboolean kv_read_check_controls (const char *text, gsize length, guint *line, guint *column, char **what);
+
 G_END_DECLS

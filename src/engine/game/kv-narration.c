@@ -292,11 +292,32 @@ kv_narration_print_says (GString *out, const char *keyword, const GPtrArray *say
   for (guint i = 0; says != NULL && i < says->len; i++)
     {
       const KvSay *say = g_ptr_array_index (says, i);
+      const char *rest = say->text;
 
-      if (say->lang != NULL)
-        g_string_append_printf (out, "%s.%s %s\n", keyword, say->lang, say->text);
-      else
-        g_string_append_printf (out, "%s %s\n", keyword, say->text);
+      /* Lines the reader takes (at most KV_MAX_SAY_LENGTH characters), cut
+       * at a space it puts back when it joins them: a narration written
+       * longer in the window is read again whole. */
+      do
+        {
+          const char *cut = rest + strlen (rest);
+
+          if (g_utf8_strlen (rest, -1) > KV_MAX_SAY_LENGTH)
+            {
+              const char *most = g_utf8_offset_to_pointer (rest, KV_MAX_SAY_LENGTH);
+
+              cut = most;
+              while (cut > rest && *cut != ' ')
+                cut--;
+              if (cut == rest)
+                cut = most;   /* one word that long: cut inside it */
+            }
+          if (say->lang != NULL)
+            g_string_append_printf (out, "%s.%s %.*s\n", keyword, say->lang, (int) (cut - rest), rest);
+          else
+            g_string_append_printf (out, "%s %.*s\n", keyword, (int) (cut - rest), rest);
+          rest = *cut == ' ' ? cut + 1 : cut;
+        }
+      while (*rest != '\0');
     }
 }
 

@@ -736,6 +736,9 @@ check_text (Reader *r, const char *text, gsize length)
   /* A NUL byte too is refused, at its place. */
   if (!kv_read_check_utf8 (text, length, &place.number, &place.indent, &what))
     return fail (r, &place, place.indent, KV_ERROR_SYNTAX, _("the script is not UTF-8 text: %s"), what);
+  if (!kv_read_check_controls (text, length, &place.number, &place.indent, &what))
+    /* TRANSLATORS: %s is the character escaped, as \e or \x07 */
+    return fail (r, &place, place.indent, KV_ERROR_SYNTAX, _("a control character (%s) is not text"), what);
   return TRUE;
 }
 
