@@ -166,6 +166,8 @@ test_hostile (void)
     { HEXA_HEAD "\"worlds\": [{\"hands\": {\"1\": [\"r\"], \"2\": [\"w\"]}}, {\"hands\": {\"1\": [\"r\", \"w\"]}}], "
       "\"partitions\": {}, \"actual\": 0}", KV_ERROR_GAME, "as many cards" },
     { HEXA_HEAD "\"worlds\": [], \"partitions\": {}, \"actual\": 0}", KV_ERROR_GAME, "empty" },
+    { "{\"format\": \"kripkeviz-model\", \"version\": 1, \"title\": \"x\\u001b]0;pwned\\u0007\"}", KV_ERROR_SYNTAX,
+      "“title” holds a control character (\\e)" },
     { "{\"format\": \"kripkeviz-model\", \"version\": 1, \"agents\": [\"1\",\"1\"]}", KV_ERROR_SYNTAX, "named twice" },
     { "{\"format\": \"kripkeviz-model\", \"version\": 1, \"agents\": [\"a b\"]}", KV_ERROR_SYNTAX, "not a name" },
     { "{\"format\": \"kripkeviz-model\", \"version\": 1, \"agents\": [\"env\"]}", KV_ERROR_SYNTAX, "reserved" },

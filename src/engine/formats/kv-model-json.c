@@ -565,6 +565,18 @@ read_model (JsonObject *root, guint world_limit, GError **error)
     return kv_read_fail (error, KV_ERROR_SYNTAX, _("“title” must be a string")), NULL;
   if (node != NULL && g_utf8_strlen (json_node_get_string (node), -1) > KV_MAX_TITLE_LENGTH)
     return kv_read_fail (error, KV_ERROR_LIMIT, _("a title has at most %d characters"), KV_MAX_TITLE_LENGTH), NULL;
+  if (node != NULL)
+    {
+      /* Printed by run, as a script's is: text only (kv_read_check_controls). */
+      const char *title = json_node_get_string (node);
+      g_autofree char *what = NULL;
+      guint line, column;
+
+      if (!kv_read_check_controls (title, strlen (title), &line, &column, &what))
+        /* TRANSLATORS: %s is the character escaped, as \e or \x07 */
+        return kv_read_fail (error, KV_ERROR_SYNTAX, _("“title” holds a control character (%s), which is not text"),
+                             what), NULL;
+    }
   game->title = g_strdup (node != NULL ? json_node_get_string (node) : _("Model"));
 
   game->agent_names = read_names (root, "agents", KV_MAX_AGENTS, &game->n_agents, error);
