@@ -30,6 +30,27 @@ kv_display_text_px (GtkWidget *widget)
   return pango_font_description_get_size_is_absolute (font) ? size : size * 96.0 / 72.0;
 }
 
+/* The first label shown (in @widget and below, mapped) that says @text,
+ * or NULL. */
+static inline GtkWidget *
+kv_display_find_label (GtkWidget  *widget,
+                       const char *text)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return NULL;
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = kv_display_find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The first button (in @widget and below) for @action, or NULL. */
 static inline GtkWidget *
 kv_display_find_action_button (GtkWidget  *widget,

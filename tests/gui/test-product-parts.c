@@ -48,24 +48,6 @@ canvas_of (KvWindow *window, KvProductPanel panel)
   return kv_canvas_view_get_canvas (kv_product_pane_get_panel (pane_of (window), panel));
 }
 
-/* The label under @widget showing @text, or NULL. */
-static GtkWidget *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The first GtkDropDown under @widget whose model has @n items, or NULL. */
 static GtkDropDown *
 find_part_dropdown (GtkWidget *widget,
@@ -91,7 +73,7 @@ static void
 assert_caption (KvWindow   *window,
                 const char *text)
 {
-  GtkWidget *label = find_label (kv_window_get_product_pane (window), text);
+  GtkWidget *label = kv_display_find_label (kv_window_get_product_pane (window), text);
 
   if (label == NULL)
     g_error ("no label says “%s”", text);

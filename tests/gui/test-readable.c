@@ -109,26 +109,6 @@ find_type (GtkWidget *widget,
   return NULL;
 }
 
-/* The label under @widget that says @text, mapped, or NULL. */
-static GtkWidget *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (!gtk_widget_get_mapped (widget))
-    return NULL;
-  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_text (GTK_LABEL (widget)), text))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The first card row the step changed (a cell marked learned) is in
  * sight, whole, in the table's rows: Cluedo's 21 rows are taller than a
  * slide, and "everyone now knows that 3 holds wrench" pointed at a row
@@ -160,7 +140,7 @@ check_changed_in_sight (const char *where)
   /* It scrolls there a few frames after the rows change. */
   for (guint waited = 0;; waited += 20)
     {
-      label = find_label (rows, changed);
+      label = kv_display_find_label (rows, changed);
       if (label != NULL && gtk_widget_compute_bounds (label, rows, &bounds) && bounds.origin.y >= -0.5 &&
           bounds.origin.y + bounds.size.height <= gtk_widget_get_height (rows) + 0.5)
         return;

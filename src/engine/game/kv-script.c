@@ -868,13 +868,18 @@ kv_script_builtin_title (const char *name)
   return script ? g_strdup (script->game->title) : NULL;
 }
 
+gboolean
+kv_script_is_builtin_name (const char *name_or_path)
+{
+  return strchr (name_or_path, '/') == NULL && !g_str_has_suffix (name_or_path, ".kvg");
+}
+
 KvScript *
 kv_script_open (const char *name_or_path, GError **error)
 {
   g_autoptr(GBytes) bytes = NULL;
 
-  if (strchr (name_or_path, '/') == NULL && !g_str_has_suffix (name_or_path, ".kvg")
-      && (bytes = builtin_bytes (name_or_path)) != NULL)
+  if (kv_script_is_builtin_name (name_or_path) && (bytes = builtin_bytes (name_or_path)) != NULL)
     {
       gsize length;
       const char *text = g_bytes_get_data (bytes, &length);

@@ -27,6 +27,9 @@ KvScript *kv_script_open   (const char *name_or_path, GError **error);
 
 /* Names of the built-in games, sorted, and a one-line title for each. */
 GStrv     kv_script_builtin_names (void);
+/* Whether @name_or_path names a built-in (a game or a lesson) rather than
+ * a file: no "/" and no ".kvg". */
+gboolean  kv_script_is_builtin_name (const char *name_or_path);
 char     *kv_script_builtin_title (const char *name);
 
 /* The header and the given steps as a script. */

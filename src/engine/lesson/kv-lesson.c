@@ -133,7 +133,7 @@ kv_lesson_open_script (const char *name_or_path, GError **error)
   if (g_str_has_prefix (name_or_path, KV_LESSON_PREFIX))
     name_or_path += strlen (KV_LESSON_PREFIX);
   path = g_strconcat (LESSONS_PATH, name_or_path, ".kvg", NULL);
-  if (strchr (name_or_path, '/') == NULL && !g_str_has_suffix (name_or_path, ".kvg"))
+  if (kv_script_is_builtin_name (name_or_path))
     bytes = g_resource_lookup_data (kv_lessons_get_resource (), path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
   if (bytes != NULL)
     {
@@ -142,8 +142,7 @@ kv_lesson_open_script (const char *name_or_path, GError **error)
 
       return kv_script_parse (text, length, name_or_path, error);
     }
-  if (strchr (name_or_path, '/') == NULL && !g_str_has_suffix (name_or_path, ".kvg")
-      && g_strcmp0 (name_or_path, "-") != 0 && !g_file_test (name_or_path, G_FILE_TEST_EXISTS)
+  if (kv_script_is_builtin_name (name_or_path) && g_strcmp0 (name_or_path, "-") != 0 && !g_file_test (name_or_path, G_FILE_TEST_EXISTS)
       && !is_builtin_game (name_or_path))
     {
       /* Not kv_script_open's error: that lists the games. */
